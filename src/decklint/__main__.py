@@ -1,0 +1,3 @@
+from decklint.cli import main
+
+main()

@@ -1,0 +1,222 @@
+"""The library entry points: lint files or text, build a topology. Never prints."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from decklint import dialects
+from decklint.dialects.base import ParsedFile
+from decklint.discover import detect, walk
+from decklint.findings import Finding, Severity
+from decklint.lint.manifest import Manifest
+from decklint.lint.registry import load_registry
+from decklint.lint.runner import diagnostic_finding, run_rules
+from decklint.model.build import Lowering, Settings, Topology
+from decklint.source import SourceFile, Span
+
+# Extensions that are never decks: skipped quietly when a folder is walked.
+_NOT_DECKS = frozenset(
+    [
+        ".md",
+        ".rst",
+        ".py",
+        ".pyc",
+        ".yaml",
+        ".yml",
+        ".json",
+        ".toml",
+        ".cfg",
+        ".ini",
+        ".lock",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".pdf",
+        ".html",
+        ".htm",
+        ".css",
+        ".js",
+        ".ts",
+        ".sh",
+        ".bat",
+        ".xml",
+        ".svg",
+        ".zip",
+        ".gz",
+        ".tar",
+        ".whl",
+        ".exe",
+        ".dll",
+        ".so",
+    ]
+)
+
+
+@dataclass(slots=True)
+class Options:
+    dialect: str | None = None
+    select: Sequence[str] = ()
+    ignore: Sequence[str] = ()
+    rule_options: dict[str, dict[str, Any]] = field(default_factory=dict)
+    settings: Settings = field(default_factory=Settings)
+    config_globs: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class Input:
+    path: str  # as shown in findings
+    text: str | None
+    explicit: bool
+    problem: str = ""
+
+
+@dataclass(slots=True)
+class LintResult:
+    findings: list[Finding]
+    files: list[tuple[str, str | None]]  # (path, dialect)
+    topology: Topology
+    parsed: dict[str, ParsedFile]
+    internal_errors: int = 0
+
+    def fails(self, threshold: Severity) -> bool:
+        return any(f.severity >= threshold for f in self.findings)
+
+
+def decode(data: bytes) -> tuple[str | None, str]:
+    """Text of a file, or (None, why) for binary content."""
+    if b"\x00" in data[:8192]:
+        return None, "binary file (NUL bytes): skipped"
+    try:
+        return data.decode("utf-8"), ""
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace"), ""
+
+
+def _display(path: Path) -> str:
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path.as_posix()
+    return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
+
+
+def gather(paths: Iterable[str]) -> list[Input]:
+    out: list[Input] = []
+    explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
+    for p in paths:
+        if not Path(p).exists():
+            out.append(Input(p, None, True, "no such file or folder"))
+    for f in walk([p for p in paths if Path(p).exists()]):
+        is_explicit = str(f) in explicit
+        if not is_explicit and f.suffix.lower() in _NOT_DECKS:
+            continue
+        try:
+            data = f.read_bytes()
+        except OSError as exc:
+            out.append(Input(_display(f), None, is_explicit, f"cannot read: {exc.strerror}"))
+            continue
+        text, why = decode(data)
+        out.append(Input(_display(f), text, is_explicit, why))
+    return out
+
+
+def node_for(path: str, dialect: str) -> str:
+    folder = Path(path).parent.name or "."
+    return f"{dialect}:{folder}"
+
+
+def lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
+    reg = load_registry()
+    manifests = reg.select(opts.select, opts.ignore)
+    selected = {m.code: m for m in manifests}
+    topo = Topology(settings=opts.settings)
+    findings: list[Finding] = []
+    files: list[tuple[str, str | None]] = []
+    parsed: dict[str, ParsedFile] = {}
+    internal = 0
+
+    def engine(
+        code: str, path: str, span: Span, message: str, sev: Severity | None, dialect: str = ""
+    ) -> None:
+        m = selected.get(code)
+        if m is not None:
+            from decklint.dialects.ir import Diagnostic
+
+            findings.append(
+                diagnostic_finding(m, Diagnostic(code, span, message, sev), path, dialect)
+            )
+
+    for inp in inputs:
+        if inp.text is None:
+            files.append((inp.path, None))
+            engine("PRS009", inp.path, Span.point(1, 1), inp.problem, None)
+            continue
+        src = SourceFile.from_text(inp.path, inp.text)
+        det = detect(src, opts.dialect, opts.config_globs)
+        if det.dialect is None:
+            files.append((inp.path, None))
+            if inp.explicit:
+                engine(
+                    "PRS009",
+                    inp.path,
+                    Span.point(1, 1),
+                    "no dialect recognised: name one with --dialect or a "
+                    "'decklint: dialect=NAME' comment",
+                    Severity.INFO,
+                )
+            continue
+        files.append((inp.path, det.dialect))
+        try:
+            spec = dialects.get(det.dialect)
+            pf = spec.parse(src)
+            low = Lowering(inp.path, det.dialect, node_for(inp.path, det.dialect), opts.settings)
+            spec.lower(pf, low)
+            for name, mspan in pf.macros:
+                low.define("macro", name, mspan)
+        except Exception as exc:  # a bug of ours must not stop the run
+            internal += 1
+            engine(
+                "PRS009",
+                inp.path,
+                Span.point(1, 1),
+                f"internal error while reading this file ({type(exc).__name__}: {exc}); "
+                "please report it",
+                Severity.ERROR,
+                det.dialect,
+            )
+            continue
+        parsed[inp.path] = pf
+        topo.merge(low, pf.statements)
+        for d in (*pf.diagnostics, *low.diagnostics):
+            engine(d.code, inp.path, d.span, d.message, d.severity, det.dialect)
+    try:
+        findings.extend(run_rules(manifests, topo, opts.rule_options))
+    except Exception as exc:
+        internal += 1
+        engine(
+            "PRS009",
+            inputs[0].path if inputs else "-",
+            Span.point(1, 1),
+            f"internal error in the rule engine ({type(exc).__name__}: {exc}); please report it",
+            Severity.ERROR,
+        )
+    findings = sorted(set(findings), key=Finding.sort_key)
+    return LintResult(findings, files, topo, parsed, internal)
+
+
+def lint_paths(paths: Sequence[str], opts: Options | None = None) -> LintResult:
+    return lint_inputs(gather(paths), opts or Options())
+
+
+def lint_texts(files: dict[str, str], opts: Options | None = None) -> LintResult:
+    """Lint in-memory files (name -> text): used by tests, examples and stdin."""
+    return lint_inputs([Input(k, v, True) for k, v in files.items()], opts or Options())
+
+
+def manifests() -> list[Manifest]:
+    return sorted(load_registry().rules.values(), key=lambda m: m.code)

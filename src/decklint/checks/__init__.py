@@ -1,0 +1,1 @@
+"""Python checks, one module per rule (see rules/ for what each one does)."""

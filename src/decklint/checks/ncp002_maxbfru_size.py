@@ -1,0 +1,31 @@
+"""NCP002: see rules/ncp/NCP002-maxbfru-size.yaml."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from decklint.checks._helpers import related
+from decklint.checks._ncp import largest_frame
+from decklint.lint.check import Context, Hit, check
+
+
+@check("NCP002")
+def maxbfru_size(ctx: Context) -> Iterator[Hit]:
+    for n in ctx.topo.of("ncp"):
+        unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
+        if not isinstance(unitsz, int) or not isinstance(maxbfru, int) or unitsz <= 0:
+            continue
+        piu, src, field = largest_frame(ctx.topo, n)
+        if piu is None or src is None:
+            continue
+        best = math.ceil(piu / unitsz)
+        if maxbfru < best or maxbfru > best + ctx.options["slack"]:
+            what = "too few to hold it" if maxbfru < best else "buffers wasted while NCP waits"
+            yield Hit(
+                n.path,
+                n.anchor("maxbfru"),
+                {"maxbfru": maxbfru, "best": best, "piu": piu, "unitsz": unitsz, "what": what},
+                related=(related(src, field, f"largest frame: {field.upper()}={piu}"),),
+                subject=n.id,
+            )

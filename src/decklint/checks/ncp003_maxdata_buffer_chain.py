@@ -1,0 +1,39 @@
+"""NCP003: see rules/ncp/NCP003-maxdata-buffer-chain.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._helpers import related
+from decklint.checks._ncp import largest_frame
+from decklint.lint.check import Context, Hit, check
+
+
+@check("NCP003")
+def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
+    for n in ctx.topo.of("ncp"):
+        unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
+        if not isinstance(unitsz, int) or not isinstance(maxbfru, int):
+            continue
+        chain = unitsz * maxbfru
+        maxdata = n.value("pccu_maxdata")
+        piu, src, field = largest_frame(ctx.topo, n)
+        if isinstance(maxdata, int) and not maxdata > chain:
+            yield Hit(
+                n.path,
+                n.anchor("pccu_maxdata"),
+                {"rel": f"MAXDATA {maxdata} is not above UNITSZ x MAXBFRU = {chain}"},
+                related=(related(n, "maxbfru", "MAXBFRU"),),
+                subject=n.id,
+            )
+        if piu is not None and src is not None and not chain > piu:
+            yield Hit(
+                n.path,
+                n.anchor("maxbfru"),
+                {
+                    "rel": f"UNITSZ x MAXBFRU = {unitsz} x {maxbfru} = {chain} is not above "
+                    f"the largest PIU, {piu} bytes"
+                },
+                related=(related(src, field, f"{field.upper()}={piu}"),),
+                subject=n.id,
+            )

@@ -1,0 +1,33 @@
+"""NCP004: see rules/ncp/NCP004-bfrs.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.lint.check import Context, Hit, check
+
+
+@check("NCP004")
+def bfrs(ctx: Context) -> Iterator[Hit]:
+    want = ctx.options["bfrs"]
+    for st in ctx.topo.all_statements():
+        if st.dialect != "ncp":
+            continue
+        o = st.keyword("BFRS")
+        if o is None:
+            continue
+        if st.op in ("PCCU", "HOST"):
+            yield Hit(
+                st.path,
+                o.span,
+                {"problem": f"BFRS is coded on {st.op}; NCP takes it from the BUILD statement"},
+                dialect="ncp",
+            )
+        v = o.value.as_int()
+        if st.op == "BUILD" and v is not None and v != want:
+            yield Hit(
+                st.path,
+                o.value.span,
+                {"problem": f"BFRS={v}: use {want}, the largest NCP buffer"},
+                dialect="ncp",
+            )

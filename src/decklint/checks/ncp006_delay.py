@@ -1,0 +1,36 @@
+"""NCP006: see rules/ncp/NCP006-delay.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.findings import Severity
+from decklint.lint.check import Context, Hit, check
+
+
+@check("NCP006")
+def delay(ctx: Context) -> Iterator[Hit]:
+    for st in ctx.topo.all_statements():
+        if st.dialect != "ncp" or st.op != "PCCU":
+            continue
+        o = st.keyword("DELAY")
+        if o is None:
+            yield Hit(
+                st.path,
+                st.op_span or st.span,
+                {
+                    "how": "DELAY is not coded on PCCU: the seed's baseline left it at the "
+                    "default and its tuned lab codes DELAY=0 explicitly"
+                },
+                dialect="ncp",
+            )
+            continue
+        v = o.value.as_number()
+        if v is None or v != 0:
+            yield Hit(
+                st.path,
+                o.value.span,
+                {"how": f"DELAY={o.value.text} holds data before it is sent to the NCP"},
+                dialect="ncp",
+                severity=None if v is not None else Severity.WARNING,
+            )

@@ -1,0 +1,30 @@
+"""NCP013: see rules/ncp/NCP013-maxout.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._helpers import end_station
+from decklint.findings import Severity
+from decklint.lint.check import Context, Hit, check
+
+
+@check("NCP013")
+def maxout(ctx: Context) -> Iterator[Hit]:
+    for pu in ctx.topo.of("pu"):
+        if not end_station(pu):
+            continue
+        a = pu.get("maxout")
+        v = a.value
+        if a.coded and isinstance(v, int) and v < 7:
+            yield Hit(
+                pu.path, a.span or pu.span, {"pu": pu.name, "how": f"MAXOUT={v}"}, subject=pu.id
+            )
+        elif not a.coded:
+            yield Hit(
+                pu.path,
+                pu.span,
+                {"pu": pu.name, "how": "MAXOUT is not coded (default 1)"},
+                severity=Severity.INFO,
+                subject=pu.id,
+            )

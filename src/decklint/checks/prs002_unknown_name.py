@@ -1,0 +1,53 @@
+"""PRS002: see rules/prs/PRS002-unknown-name.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.dialects.schema import ALL, known_operands, statement_schema, suggest
+from decklint.findings import Severity
+from decklint.lint.check import Context, Hit, check
+
+
+@check("PRS002")
+def unknown_name(ctx: Context) -> Iterator[Hit]:
+    for st in ctx.topo.all_statements():
+        table = ALL.get(st.dialect)
+        if table is None or st.kind != "statement":
+            continue
+        schema = statement_schema(st.dialect, st.op)
+        if schema is None:
+            if ctx.topo.symbols.lookup("macro", st.op):
+                continue  # uses a MACRO defined in the deck: reported once with the MACRO
+            guess = suggest(st.op, list(table))
+            yield Hit(
+                st.path,
+                st.op_span or st.span,
+                {
+                    "what": f"statement {st.op}",
+                    "hint": f"; did you mean {guess}?"
+                    if guess
+                    else "; it is kept but not modelled",
+                },
+                severity=Severity.ERROR if guess else None,
+                dialect=st.dialect,
+            )
+            continue
+        for o in st.operands:
+            if o.name is None or o.name in schema.operands:
+                continue
+            guess = suggest(o.name, [n for n in schema.operands if st.keyword(n) is None])
+            if guess and st.dialect == "ncp":
+                continue  # NCP014 reports NCP operand typos
+            if guess is None and (not schema.closed or o.name in known_operands(st.dialect)):
+                continue
+            yield Hit(
+                st.path,
+                o.span,
+                {
+                    "what": f"operand {o.name_text or o.name} on {st.op}",
+                    "hint": f"; did you mean {guess}?" if guess else "",
+                },
+                severity=Severity.ERROR if guess else None,
+                dialect=st.dialect,
+            )

@@ -1,0 +1,49 @@
+"""PRS003: see rules/prs/PRS003-value-out-of-range.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.dialects.schema import statement_schema
+from decklint.lint.check import Context, Hit, check
+
+
+def _fmt(x: float | None) -> str:
+    return "" if x is None else str(int(x)) if float(x).is_integer() else str(x)
+
+
+@check("PRS003")
+def value_out_of_range(ctx: Context) -> Iterator[Hit]:
+    for st in ctx.topo.all_statements():
+        schema = statement_schema(st.dialect, st.op)
+        if schema is None:
+            continue
+        for o in st.operands:
+            spec = schema.operands.get(o.name or "")
+            if spec is None or spec.lo is None or spec.hi is None:
+                continue
+            v = o.value.as_number()
+            if v is None:
+                if spec.kind == "int" and o.value.kind in ("decimal", "word"):
+                    yield Hit(
+                        st.path,
+                        o.value.span,
+                        {
+                            "operand": o.name,
+                            "value": o.value.text,
+                            "range": f"a whole number {_fmt(spec.lo)}-{_fmt(spec.hi)}",
+                        },
+                        dialect=st.dialect,
+                    )
+                continue
+            if not spec.lo <= v <= spec.hi:
+                yield Hit(
+                    st.path,
+                    o.value.span,
+                    {
+                        "operand": o.name,
+                        "value": o.value.text,
+                        "range": f"{_fmt(spec.lo)}-{_fmt(spec.hi)}",
+                    },
+                    dialect=st.dialect,
+                )

@@ -1,0 +1,20 @@
+"""PRS006: see rules/prs/PRS006-unused-definition.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.lint.check import Context, Hit, check
+
+_WHAT = {"modetab": "mode table", "cics_connection": "CICS CONNECTION"}
+
+
+@check("PRS006")
+def unused_definition(ctx: Context) -> Iterator[Hit]:
+    refs = ctx.topo.symbols.references
+    for d in ctx.topo.symbols.unused():
+        if not any(r.kind == d.kind for r in refs):
+            continue  # nothing in the linted files refers to this kind at all
+        yield Hit(
+            d.path, d.span, {"what": _WHAT.get(d.kind, d.kind), "name": d.name}, dialect=d.dialect
+        )

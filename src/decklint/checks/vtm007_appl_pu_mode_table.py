@@ -1,0 +1,38 @@
+"""VTM007: see rules/vtm/VTM007-appl-pu-mode-table.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._helpers import end_station as _end_station
+from decklint.checks._helpers import related
+from decklint.lint.check import Context, Hit, check
+
+
+@check("VTM007")
+def appl_pu_mode_table(ctx: Context) -> Iterator[Hit]:
+    apps = [
+        a for a in ctx.topo.of("application") if a.value("appc") == "YES" and a.get("modetab").coded
+    ]
+    tables = {a.value("modetab") for a in apps}
+    if len(tables) != 1:
+        return  # no APPC application, or several with their own tables: nothing to pair
+    (table,) = tables
+    app = apps[0]
+    for pu in ctx.topo.of("pu"):
+        if not _end_station(pu):
+            continue
+        mt = pu.get("modetab")
+        if mt.value != table:
+            yield Hit(
+                pu.path,
+                pu.anchor("modetab"),
+                {
+                    "pu": pu.name,
+                    "table": mt.value if mt.coded else f"{mt.value} (not coded)",
+                    "app": app.name,
+                    "app_table": table,
+                },
+                related=(related(app, "modetab", f"MODETAB of APPL {app.name}"),),
+                subject=pu.id,
+            )

@@ -1,0 +1,27 @@
+"""VTM009: see rules/vtm/VTM009-vpacing-off.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.lint.check import Context, Hit, check
+
+
+@check("VTM009")
+def vpacing_off(ctx: Context) -> Iterator[Hit]:
+    for e in [*ctx.topo.of("application"), *ctx.topo.of("pu")]:
+        if e.kind == "application" and e.value("appc") != "YES":
+            continue
+        if e.kind == "pu" and e.value("major") != "SWNET":
+            continue
+        a = e.get("vpacing")
+        if a.coded and a.value == 0:
+            yield Hit(
+                e.path,
+                a.span or e.span,
+                {
+                    "what": f"{'APPL' if e.kind == 'application' else 'PU'} {e.name}",
+                    "how": "VPACING=0 turns pacing toward it off",
+                },
+                subject=e.id,
+            )

@@ -1,0 +1,212 @@
+"""Command line: click commands only; the work is done by the library."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from decklint import __version__
+
+EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+
+
+def _csv(values: tuple[str, ...]) -> list[str]:
+    return [v.strip() for item in values for v in item.split(",") if v.strip()]
+
+
+def _dialect_choice(value: str | None) -> str | None:
+    if value is None:
+        return None
+    from decklint import dialects
+
+    if value not in dialects.REGISTRY:
+        raise click.BadParameter(f"{value!r} is not a dialect ({', '.join(dialects.names())})")
+    return value
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="decklint")
+def main() -> None:
+    """Lint IBM-era network definition decks (VTAM, NCP, CICS, ...)."""
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option("--dialect", help="Treat every file as this dialect (see `decklint dialects`).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="Output format.",
+)
+@click.option("--select", multiple=True, help="Rules to run: codes, names, prefixes, groups.")
+@click.option("--ignore", multiple=True, help="Rules to skip: codes, names, prefixes, groups.")
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
+@click.option("--stdin-filename", help="Name to report for input read from '-'.")
+@click.option("--no-source", is_flag=True, help="Do not print the source line under a finding.")
+@click.option("--color/--no-color", default=None, help="Force colour on or off.")
+def lint(
+    paths: tuple[str, ...],
+    dialect: str | None,
+    fmt: str,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    exit_zero: bool,
+    stdin_filename: str | None,
+    no_source: bool,
+    color: bool | None,
+) -> None:
+    """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
+    from decklint import api
+    from decklint.findings import Severity
+
+    dialect = _dialect_choice(dialect)
+    opts = api.Options(dialect=dialect, select=_csv(select), ignore=_csv(ignore))
+    inputs: list[api.Input] = []
+    file_paths = [p for p in paths if p != "-"]
+    if "-" in paths:
+        data = sys.stdin.buffer.read()
+        text, why = api.decode(data)
+        inputs.append(api.Input(stdin_filename or "<stdin>", text, True, why))
+    try:
+        inputs.extend(api.gather(file_paths))
+        result = api.lint_inputs(inputs, opts)
+    except KeyError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
+    texts = {i.path: i.text for i in inputs}
+    _emit(result, fmt, texts, no_source, color)
+    if result.internal_errors:
+        sys.exit(EXIT_ERROR)
+    if not exit_zero and result.fails(Severity.WARNING):
+        sys.exit(EXIT_FINDINGS)
+    sys.exit(EXIT_CLEAN)
+
+
+def _emit(
+    result: Any, fmt: str, texts: dict[str, str | None], no_source: bool, color: bool | None
+) -> None:
+    out = sys.stdout
+    if fmt == "json":
+        from decklint.report import json as jsonrep
+
+        out.write(jsonrep.render(result.findings, result.files))
+        return
+    from decklint.report import text as textrep
+    from decklint.source import SourceFile
+
+    cache: dict[str, SourceFile] = {}
+
+    def line_of(path: str, line: int) -> str:
+        if path not in cache:
+            cache[path] = SourceFile.from_text(path, texts.get(path) or "")
+        return cache[path].line_text(line)
+
+    textrep.render(
+        result.findings,
+        line_of,
+        out,
+        color=color,
+        show_source=not no_source,
+        files_linted=sum(1 for _p, d in result.files if d),
+    )
+
+
+@main.command()
+@click.argument("rule")
+def explain(rule: str) -> None:
+    """Show what a rule checks, why, where the document says so, and examples."""
+    from decklint.lint.registry import load_registry
+
+    m = load_registry().by_name(rule)
+    if m is None:
+        raise click.UsageError(f"no rule {rule!r} (see `decklint rules`)")
+    lines = [
+        f"{m.code} {m.name} ({m.severity.label})",
+        "",
+        m.summary,
+        "",
+        "Why:",
+        *("  " + ln for ln in m.rationale.splitlines()),
+        "",
+        f"Source: {m.citation.render()}",
+    ]
+    if m.options:
+        lines += ["", "Options:"]
+        lines += [
+            f"  {o.name} ({o.type}, default {o.default!r}): {o.doc}" for o in m.options.values()
+        ]
+    for ex in m.examples:
+        lines += ["", "Fails:" if ex.expect_fail else "Passes:"]
+        for name, body in ex.files.items():
+            lines.append(f"  --- {name}")
+            lines += ["  " + ln for ln in body.rstrip("\n").splitlines()]
+    click.echo("\n".join(lines))
+
+
+@main.command()
+@click.option("--dialect", help="Only rules for this dialect.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+def rules(dialect: str | None, fmt: str) -> None:
+    """List the rules."""
+    import json
+
+    from decklint.lint.registry import load_registry
+
+    ms = sorted(load_registry().rules.values(), key=lambda m: m.code)
+    if dialect:
+        _dialect_choice(dialect)
+        ms = [m for m in ms if not m.dialects or dialect in m.dialects]
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                [
+                    {
+                        "code": m.code,
+                        "name": m.name,
+                        "severity": m.severity.label,
+                        "summary": m.summary,
+                        "dialects": list(m.dialects),
+                    }
+                    for m in ms
+                ],
+                indent=2,
+            )
+        )
+        return
+    for m in ms:
+        where = ",".join(m.dialects) if m.dialects else "all"
+        click.echo(f"{m.code}  {m.name:<40} {m.severity.label:<8} {where:<10} {m.summary}")
+
+
+@main.command("dialects")
+def dialects_cmd() -> None:
+    """List the dialects and how files are recognised."""
+    from decklint import dialects
+
+    for name in dialects.names():
+        spec = dialects.get(name)
+        click.echo(f"{name:<6} {spec.title}")
+        click.echo(f"       globs: {' '.join(spec.globs)}")
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--dump", type=click.Choice(["tree", "ir", "model"]), default="ir", show_default=True)
+@click.option("--dialect")
+def parse(file: str, dump: str, dialect: str | None) -> None:
+    """Show how a deck is read: Lark trees, the IR, or the model (grammar debugging)."""
+    from decklint import debug
+
+    dialect = _dialect_choice(dialect)
+    try:
+        click.echo(debug.dump(file, dump, dialect), nl=False)
+    except ValueError as exc:
+        raise click.UsageError(str(exc)) from None
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,101 @@
+"""Dumps for `decklint parse` and for golden files: tree, IR and model as YAML-like text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from decklint import dialects
+from decklint.api import decode, node_for
+from decklint.dialects.base import ParsedFile
+from decklint.dialects.ir import Statement, Value
+from decklint.discover import detect
+from decklint.model.build import Lowering, Settings
+from decklint.source import SourceFile
+
+
+def load(path: str, text: str, dialect: str | None = None) -> tuple[ParsedFile, Lowering]:
+    src = SourceFile.from_text(path, text)
+    det = detect(src, dialect)
+    if det.dialect is None:
+        raise ValueError(f"{path}: no dialect recognised; use --dialect")
+    spec = dialects.get(det.dialect)
+    pf = spec.parse(src)
+    low = Lowering(path, det.dialect, node_for(path, det.dialect), Settings())
+    spec.lower(pf, low)
+    return pf, low
+
+
+def _value(v: Value | None) -> Any:
+    if v is None:
+        return None
+    if v.is_list:
+        return [_value(i) for i in v.items]
+    return f"{v.kind}:{v.text}" if v.kind != "empty" else "empty"
+
+
+def _stmt(s: Statement) -> dict[str, Any]:
+    d: dict[str, Any] = {"op": s.op, "at": s.span.render()}
+    if s.label:
+        d["label"] = s.label
+    ops = []
+    for o in s.operands:
+        ops.append({"name": o.name, "value": _value(o.value), "at": o.span.render()})
+    if ops:
+        d["operands"] = ops
+    return d
+
+
+def model_dict(pf: ParsedFile, low: Lowering) -> dict[str, Any]:
+    ents = []
+    for e in low.entities:
+        attrs = {}
+        for k, a in sorted(e.attrs.items()):
+            val = list(a.value) if isinstance(a.value, tuple) else a.value
+            attrs[k] = {"value": val, "at": a.span.render() if a.span else None}
+            if a.defaulted:
+                attrs[k]["default"] = True
+        ents.append(
+            {"kind": e.kind, "name": e.name, "scope": e.scope, "node": e.node, "attrs": attrs}
+        )
+    return {
+        "dialect": pf.dialect,
+        "statements": [_stmt(s) for s in pf.statements],
+        "diagnostics": [f"{d.span.render()} {d.code} {d.message}" for d in pf.diagnostics]
+        + [f"{d.span.render()} {d.code} {d.message}" for d in low.diagnostics],
+        "entities": ents,
+        "definitions": [
+            f"{d.kind} {d.scope + '.' if d.scope else ''}{d.name} @ {d.span.render()}"
+            for d in low.definitions
+        ],
+        "references": [
+            f"{r.kind} {r.scope + '.' if r.scope else ''}{r.name} ({r.usage}) @ {r.span.render()}"
+            for r in low.references
+        ],
+    }
+
+
+def dump(path: str, what: str, dialect: str | None = None) -> str:
+    import yaml
+
+    text, why = decode(Path(path).read_bytes())
+    if text is None:
+        raise ValueError(f"{path}: {why}")
+    pf, low = load(path, text, dialect)
+    if what == "tree":
+        from decklint.dialects.base import lark_parser
+
+        out = []
+        grammar = pf.dialect
+        for unit in pf.read.units:
+            start = {"item": "operand", "command": "command"}.get(unit.kind, "statement")
+            starts = ("command",) if grammar == "cics" else ("statement", "operand")
+            try:
+                out.append(lark_parser(grammar, starts).parse(unit.text, start=start).pretty())
+            except Exception as exc:
+                out.append(f"line {unit.line}: {type(exc).__name__}\n")
+        return "".join(out)
+    d = model_dict(pf, low)
+    if what == "ir":
+        d = {k: d[k] for k in ("dialect", "statements", "diagnostics")}
+    return str(yaml.safe_dump(d, sort_keys=False, width=100))

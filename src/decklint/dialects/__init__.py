@@ -1,0 +1,27 @@
+"""Dialect registry: one name per dialect, used for the grammar, module, CLI and fixtures."""
+
+from __future__ import annotations
+
+import importlib
+
+from decklint.dialects.base import DialectSpec
+
+# name -> module path; modules are imported only when a file of that dialect is linted.
+REGISTRY: dict[str, str] = {
+    "vtam": "decklint.dialects.vtam",
+    "ncp": "decklint.dialects.ncp",
+    "cics": "decklint.dialects.cics",
+}
+
+
+def names() -> list[str]:
+    return sorted(REGISTRY)
+
+
+def get(name: str) -> DialectSpec:
+    try:
+        module = importlib.import_module(REGISTRY[name])
+    except KeyError:
+        raise KeyError(f"unknown dialect {name!r} (known: {', '.join(names())})") from None
+    spec: DialectSpec = module.SPEC
+    return spec

@@ -1,0 +1,189 @@
+"""Parsing assembler-macro decks (VTAM, NCP): logical units -> IR statements.
+
+One logical statement is parsed at a time (start symbol "statement"; start-list items use
+"operand"), so a bad statement costs one finding and the rest of the deck is still read.
+MACRO ... MEND definitions are skipped with one info finding: their bodies are conditional
+assembly, not definitions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from decklint.dialects.base import ParsedFile, lark_error, lark_parser
+from decklint.dialects.cards import read_assembler, read_option_list
+from decklint.dialects.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Statement,
+    Value,
+    classify_atom,
+)
+from decklint.findings import Severity
+from decklint.source import SourceFile, SourceMap, Span
+
+
+def _rule(tree: Any) -> str:
+    name: str = tree.data
+    return name.rsplit("__", 1)[-1]
+
+
+def _value(node: Any, smap: SourceMap, text: str) -> Value | None:
+    if node is None:
+        return None
+    kind = _rule(node)
+    if kind == "atom":
+        tok = node.children[0]
+        return Value(classify_atom(str(tok)), str(tok), smap.span(tok.start_pos, tok.end_pos))
+    # sublist: LPAR items... RPAR
+    children = node.children
+    lpar, rpar = children[0], children[-1]
+    items = tuple(_value(c, smap, text) for c in children[1:-1])
+    span = smap.span(lpar.start_pos, rpar.end_pos)
+    return Value("list", text[lpar.start_pos : rpar.end_pos], span, items)
+
+
+def _operand(node: Any, smap: SourceMap, text: str, unit_span: Span) -> Operand:
+    kind = _rule(node)
+    if kind == "keyword":
+        name_tok, eq_tok, val = node.children
+        v = _value(val, smap, text)
+        end = eq_tok.end_pos
+        if v is None:
+            v = Value("empty", "", smap.span(end, end))
+        else:
+            end = _end_pos(val)
+        return Operand(
+            str(name_tok).upper(),
+            v,
+            smap.span(name_tok.start_pos, end),
+            str(name_tok),
+        )
+    (val,) = node.children
+    v = _value(val, smap, text)
+    if v is None:
+        return Operand(None, Value("empty", "", unit_span), unit_span)
+    return Operand(None, v, v.span)
+
+
+def _end_pos(node: Any) -> int:
+    if _rule(node) == "atom":
+        end: int = node.children[0].end_pos
+        return end
+    rpar_end: int = node.children[-1].end_pos
+    return rpar_end
+
+
+def parse_statement(
+    unit: LogicalUnit, path: str, dialect: str, index: int, grammar: str
+) -> Statement | Diagnostic:
+    from lark.exceptions import LarkError
+
+    parser = lark_parser(grammar, ("statement", "operand"))
+    text = unit.text
+    smap = unit.smap
+    if unit.kind != "item" and not text.startswith(" ") and " " not in text:
+        return Diagnostic(
+            "PRS001",
+            smap.span(0, len(text)),
+            f"{text.strip()!r} has no operation field: expected an operation such as APPL, "
+            "PU or MODEENT after the name",
+        )
+    try:
+        if unit.kind == "item":
+            tree = parser.parse(text, start="operand")
+        else:
+            tree = parser.parse(text, start="statement")
+    except LarkError as exc:
+        return lark_error(exc, smap, text)
+    whole = smap.span(0, len(text))
+    if unit.kind == "item":
+        opnd = _operand(tree, smap, text, whole)
+        return Statement(path, dialect, index, "ITEM", whole, operands=(opnd,), kind="item")
+    label_t, op_t, operands_t = tree.children
+    label = label_span = None
+    if label_t is not None:
+        tok = label_t.children[0]
+        label = str(tok)
+        label_span = smap.span(tok.start_pos, tok.end_pos)
+    optok = op_t.children[0]
+    operands: tuple[Operand, ...] = ()
+    if operands_t is not None:
+        operands = tuple(_operand(c, smap, text, whole) for c in operands_t.children)
+    return Statement(
+        path,
+        dialect,
+        index,
+        str(optok).upper(),
+        whole,
+        label=label,
+        label_span=label_span,
+        op_span=smap.span(optok.start_pos, optok.end_pos),
+        operands=operands,
+    )
+
+
+def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -> ParsedFile:
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = []
+    macro_lines: list[tuple[int, int]] = []
+    macros: list[tuple[str, Span]] = []
+    macro_start: Statement | None = None
+    macro_name = ""
+    for unit in read.units:
+        result = parse_statement(unit, src.path, dialect, len(statements), grammar)
+        if isinstance(result, Diagnostic):
+            if macro_start is None:
+                diags.append(result)
+            continue
+        if macro_start is not None:
+            if result.op == "MACRO":
+                continue
+            if not macro_name:
+                macro_name = result.op
+                macros.append((macro_name, result.op_span or result.span))
+            if result.op == "MEND":
+                diags.append(_macro_skipped(macro_start, result, macro_name))
+                macro_lines.append((macro_start.span.line, result.span.end_line))
+                macro_start = None
+            continue
+        if result.op == "MACRO":
+            macro_start = result
+            macro_name = ""
+            continue
+        statements.append(result)
+    if macro_start is not None:
+        diags.append(
+            Diagnostic(
+                "PRS001",
+                macro_start.span,
+                "MACRO definition has no MEND: the rest of the deck was skipped",
+            )
+        )
+    for d in read.diagnostics:
+        if not any(a <= d.span.line <= b for a, b in macro_lines):
+            diags.append(d)
+    diags.sort(key=lambda d: (d.span.line, d.span.col))
+    return ParsedFile(src, dialect, tuple(statements), read, tuple(diags), tuple(macros))
+
+
+def _macro_skipped(start: Statement, end: Statement, name: str) -> Diagnostic:
+    span = Span(start.span.line, start.span.col, end.span.end_line, end.span.end_col)
+    return Diagnostic(
+        "PRS002",
+        Span(start.span.line, start.span.col, start.span.line, start.span.end_col),
+        f"MACRO definition {name or '(unnamed)'} (lines {span.line}-{span.end_line}) is "
+        "conditional assembly, not a definition; it was skipped and statements that use it "
+        "are not modelled",
+        Severity.INFO,
+    )
+
+
+def parse_assembler(src: SourceFile, dialect: str, grammar: str) -> ParsedFile:
+    return parse_units(src, read_assembler(src), dialect, grammar)
+
+
+def parse_option_list(src: SourceFile, dialect: str, grammar: str) -> ParsedFile:
+    return parse_units(src, read_option_list(src), dialect, grammar)

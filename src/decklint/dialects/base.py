@@ -1,0 +1,149 @@
+"""What a dialect is, how its parser is built, and how Lark errors become plain words."""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from decklint.dialects.ir import Diagnostic, ReadResult, Statement
+from decklint.source import SourceFile, SourceMap, Span
+
+if TYPE_CHECKING:
+    from decklint.model.build import Lowering
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedFile:
+    """A file after reading and parsing: statements, comments and problems."""
+
+    source: SourceFile
+    dialect: str
+    statements: tuple[Statement, ...]
+    read: ReadResult
+    diagnostics: tuple[Diagnostic, ...]
+    macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
+
+
+@dataclass(frozen=True, slots=True)
+class DialectSpec:
+    name: str
+    title: str
+    globs: tuple[str, ...]
+    sniff: Callable[[SourceFile], float]
+    parse: Callable[[SourceFile], ParsedFile]
+    lower: Callable[[ParsedFile, Lowering], None]
+    comment_prefixes: tuple[str, ...]
+    card_image: bool
+    seeds: tuple[str, ...] = ()
+
+
+def cache_dir() -> Path | None:
+    """User-owned cache folder (never the package or the shared temp dir)."""
+    env = os.environ.get("DECKLINT_CACHE_DIR")
+    if env:
+        base = Path(env)
+    else:
+        xdg = os.environ.get("XDG_CACHE_HOME")
+        base = Path(xdg) / "decklint" if xdg else Path.home() / ".cache" / "decklint"
+    try:
+        base.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return base if os.access(base, os.W_OK) else None
+
+
+@functools.cache
+def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
+    """One memoised LALR parser per grammar (contextual lexer, positions from tokens)."""
+    from lark import Lark
+
+    from decklint import __version__
+    from decklint.resources import grammar_path
+
+    cache: str | bool = False
+    cdir = cache_dir()
+    if cdir is not None and not os.environ.get("DECKLINT_NO_LARK_CACHE"):
+        cache = str(cdir / f"lark-{grammar}-{'-'.join(start)}-{__version__}.pickle")
+    return Lark.open(
+        str(grammar_path(grammar)),
+        parser="lalr",
+        lexer="contextual",
+        start=list(start),
+        cache=cache,
+        maybe_placeholders=True,
+    )
+
+
+_TERMINAL_WORDS = {
+    "WORD": "a name or value",
+    "QUOTED": "a quoted value such as X'85'",
+    "EQ": "'='",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COMMA": "','",
+    "_WS": "a blank",
+    "WS": "a blank",
+    "$END": "the end of the statement",
+    "NAME": "a keyword",
+    "VERB": "a command verb",
+    "PVALUE": "a value in parentheses",
+    "SEMICOLON": "';'",
+}
+
+
+def _words(expected: Sequence[str]) -> str:
+    names = sorted({_TERMINAL_WORDS.get(e.rsplit("__", 1)[-1], e) for e in expected})
+    if not names:
+        return "something else"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _shown(text: str) -> str:
+    return text if text.strip() else repr(text)
+
+
+def lark_error(exc: Exception, smap: SourceMap, text: str) -> Diagnostic:
+    """A Lark exception on one logical unit as a PRS001 diagnostic in plain words."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    pos = getattr(exc, "pos_in_stream", None)
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        pos = tok.start_pos if tok.start_pos is not None else len(text)
+        if tok.type == "$END":
+            what = "the statement ends too early"
+            pos = len(text.rstrip())
+        else:
+            what = f"unexpected {_shown(str(tok))!s}"
+        msg = f"{what}; expected {_words(sorted(exc.expected))}"
+    elif isinstance(exc, UnexpectedCharacters):
+        at = exc.pos_in_stream or 0
+        ch = text[at] if at < len(text) else ""
+        allowed = sorted(exc.allowed) if exc.allowed else []
+        msg = f"unexpected character {ch!r}"
+        if allowed:
+            msg += f"; expected {_words(allowed)}"
+    elif isinstance(exc, UnexpectedEOF):
+        pos = len(text)
+        msg = f"the statement ends too early; expected {_words(sorted(exc.expected))}"
+    else:
+        msg = str(exc).splitlines()[0]
+    unquoted = re.sub(r"'(?:[^']|'')*'", "", text)
+    if unquoted.count("(") > unquoted.count(")"):
+        msg += " (a '(' is not closed)"
+    elif unquoted.count(")") > unquoted.count("("):
+        msg += " (a ')' has no matching '(')"
+    pos = 0 if pos is None else max(0, min(pos, max(len(text) - 1, 0)))
+    span = smap.span(pos, pos + 1) if text else Span.point(1, 1)
+    return Diagnostic("PRS001", span, msg)
+
+
+def rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE | re.MULTILINE)

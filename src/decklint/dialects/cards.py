@@ -1,0 +1,346 @@
+"""The 80-column card reader shared by VTAM, NCP (assembler-macro decks) and start lists.
+
+Conventions implemented (z/OS CS SNA Resource Definition Reference, "Coding continuation
+lines" and "Comments"; seed 000 quotes decks in this layout):
+
+* columns 1-71 hold text, a non-blank column 72 continues the statement, columns 73-80
+  (and anything beyond, in records longer than 80) are sequence data and never read;
+* a continuation card leaves columns 1-15 blank and resumes exactly in column 16; text that
+  starts in column 17 or later is remarks (VTAM ignores it), and we say so;
+* the operand field ends at the first blank outside quotes; what follows is a remark, on the
+  first card and on continuation cards alike;
+* an operand split at column 71 is joined verbatim with the column-16 text of the next card
+  (``PRIPROT=X'7`` + ``1'`` is ``PRIPROT=X'71'``), and so is a quoted string;
+* ``*`` in column 1 and ``.*`` are comments, ``./`` cards are IEBUPDTE control statements;
+* tabs are expanded to 8-column stops to find columns, spans still point at the real text.
+
+The logical text of a statement is ``label op operands`` with single blanks between the fields;
+the SourceMap maps every character of each field back to its physical line and column.
+"""
+
+from __future__ import annotations
+
+from decklint.dialects.ir import Diagnostic, LogicalUnit, ReadResult, Remark
+from decklint.findings import Severity
+from decklint.source import SourceFile, SourceMap, Span
+
+TEXT_END = 71  # last text column
+CONT_COL = 72  # continuation column (1-based)
+RESUME_COL = 16
+
+# Statements whose operand field, if it is not a lone comma, is really a remark.
+NO_OPERAND_OPS = frozenset({"GENEND", "MODEEND", "EJECT", "MEND", "MACRO", "LTORG", "MODETAB"})
+
+
+class _Card:
+    """One physical line seen through the card layout."""
+
+    __slots__ = ("cont", "line", "map", "raw", "text")
+
+    def __init__(self, line: int, raw: str) -> None:
+        self.line = line
+        self.raw = raw
+        if "\t" in raw:
+            exp: list[str] = []
+            cmap: list[int] = []
+            for i, ch in enumerate(raw):
+                if ch == "\t":
+                    n = 8 - len(exp) % 8
+                    exp.extend(" " * n)
+                    cmap.extend([i] * n)
+                else:
+                    exp.append(ch)
+                    cmap.append(i)
+            full = "".join(exp)
+            self.map: list[int] | None = cmap
+        else:
+            full = raw
+            self.map = None
+        self.text = full[:TEXT_END]
+        c = full[TEXT_END : TEXT_END + 1]
+        self.cont = bool(c.strip())
+
+    def col(self, index: int) -> int:
+        """1-based physical column of expanded index `index`."""
+        if self.map is None:
+            return index + 1
+        if index < len(self.map):
+            return self.map[index] + 1
+        return len(self.raw) + 1
+
+
+def _field_end(text: str, start: int, in_quote: bool) -> tuple[int, bool]:
+    """End of the operand field starting at `start`: the first blank outside quotes."""
+    i = start
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "'":
+            in_quote = not in_quote
+        elif ch == " " and not in_quote:
+            break
+        i += 1
+    return i, in_quote
+
+
+def _skip_blanks(text: str, i: int) -> int:
+    n = len(text)
+    while i < n and text[i] == " ":
+        i += 1
+    return i
+
+
+class _Builder:
+    __slots__ = ("expect_operands", "in_quote", "last_card", "parts", "remarks", "start_line")
+
+    def __init__(self, start_line: int) -> None:
+        self.start_line = start_line
+        self.parts: list[tuple[str, int, int]] = []  # (text, line, col) or ("", 0, 0) = blank
+        self.remarks: list[Remark] = []
+        self.expect_operands = False
+        self.in_quote = False
+        self.last_card: _Card | None = None
+
+    def add(self, card: _Card, start: int, end: int) -> None:
+        if end > start:
+            self.parts.append((card.text[start:end], card.line, card.col(start)))
+
+    def sep(self) -> None:
+        self.parts.append((" ", 0, 0))
+
+    def remark(self, card: _Card, start: int) -> None:
+        i = _skip_blanks(card.text, start)
+        if i < len(card.text):
+            self.remarks.append(Remark(card.line, card.col(i), card.text[i:].rstrip()))
+
+    def unit(self) -> LogicalUnit:
+        sm = SourceMap()
+        chunks: list[str] = []
+        off = 0
+        for text, line, col in self.parts:
+            if line:
+                sm.add(off, line, col, len(text))
+            chunks.append(text)
+            off += len(text)
+        return LogicalUnit("".join(chunks), sm, self.start_line, "statement", self.remarks)
+
+
+def read_assembler(src: SourceFile) -> ReadResult:
+    """Split an assembler-macro deck into logical statements."""
+    out = ReadResult()
+    cur: _Builder | None = None
+    comment_cont = False
+
+    def finish() -> None:
+        nonlocal cur
+        if cur is not None and cur.parts:
+            out.units.append(cur.unit())
+        cur = None
+
+    for lineno, raw in enumerate(src.lines, 1):
+        card = _Card(lineno, raw)
+        text = card.text
+        if comment_cont:
+            out.comments.append(Remark(lineno, 1, text.rstrip()))
+            comment_cont = card.cont
+            continue
+        if cur is not None:
+            _continuation(cur, card, out)
+            if cur.last_card is None:  # the card was not a continuation after all
+                finish()
+            elif not card.cont:
+                _end_statement(cur, out)
+                finish()
+                continue
+            else:
+                continue
+        if not text.strip():
+            continue
+        if text.startswith("*") or text.startswith(".*"):
+            out.comments.append(Remark(lineno, 1, text.rstrip()))
+            comment_cont = card.cont
+            continue
+        if text.startswith("./"):
+            continue
+        cur = _start(card, out)
+        if not card.cont:
+            _end_statement(cur, out)
+            finish()
+    if cur is not None:
+        last = cur.last_card
+        line = last.line if last else cur.start_line
+        out.diagnostics.append(
+            Diagnostic(
+                "PRS001",
+                Span.point(line, CONT_COL),
+                "the deck ends while column 72 announced a continuation card",
+            )
+        )
+        finish()
+    return out
+
+
+def _start(card: _Card, out: ReadResult) -> _Builder:
+    text = card.text
+    b = _Builder(card.line)
+    b.last_card = card
+    i = 0
+    if text[0] != " ":
+        j = text.find(" ")
+        j = len(text) if j < 0 else j
+        b.add(card, 0, j)
+        i = j
+    i = _skip_blanks(text, i)
+    j = text.find(" ", i)
+    j = len(text) if j < 0 else j
+    op = text[i:j].upper()
+    b.sep()
+    b.add(card, i, j)
+    k = _skip_blanks(text, j)
+    if k >= len(text):
+        b.expect_operands = card.cont and op not in NO_OPERAND_OPS
+        return b
+    if op in NO_OPERAND_OPS and not text.startswith(",", k):
+        b.remark(card, k)
+        return b
+    end, b.in_quote = _field_end(text, k, False)
+    b.sep()
+    b.add(card, k, end)
+    b.remark(card, end)
+    b.expect_operands = end >= TEXT_END or text[k:end].endswith(",") or b.in_quote
+    field = text[k:end]
+    if not card.cont and field.endswith(",") and field != "," and not b.in_quote:
+        out.diagnostics.append(
+            Diagnostic(
+                "PRS001",
+                Span(card.line, card.col(end - 1), card.line, card.col(end - 1) + 1),
+                "the operands end with a comma but column 72 is blank: a continuation "
+                "character in column 72 was expected",
+            )
+        )
+    return b
+
+
+def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
+    """Add a card that follows one with a non-blank column 72."""
+    text = card.text
+    head = text[: RESUME_COL - 1]
+    if head.strip():
+        first = len(head) - len(head.lstrip())
+        out.diagnostics.append(
+            Diagnostic(
+                "PRS001",
+                Span(card.line, card.col(first), card.line, card.col(first) + 1),
+                f"continuation card expected (line {card.line - 1} has a continuation "
+                "character in column 72), but columns 1-15 are not blank; a new statement "
+                "starts here",
+            )
+        )
+        b.last_card = None
+        return
+    b.last_card = card
+    if not b.expect_operands:
+        b.remark(card, 0)
+        return
+    if len(text) < RESUME_COL or text[RESUME_COL - 1] == " ":
+        k = _skip_blanks(text, 0)
+        if k < len(text):
+            out.diagnostics.append(
+                Diagnostic(
+                    "PRS001",
+                    Span(card.line, card.col(k), card.line, card.col(k) + 1),
+                    f"continued operands must resume in column 16, not column {card.col(k)}; "
+                    "VTAM and NCP read this card as remarks",
+                    Severity.WARNING,
+                )
+            )
+            b.remark(card, k)
+        return
+    start = RESUME_COL - 1
+    end, b.in_quote = _field_end(text, start, b.in_quote)
+    b.add(card, start, end)
+    b.remark(card, end)
+    piece = text[start:end]
+    b.expect_operands = end >= TEXT_END or piece.endswith(",") or b.in_quote
+
+
+def _end_statement(b: _Builder, out: ReadResult) -> None:
+    if b.in_quote and b.last_card is not None:
+        c = b.last_card
+        out.diagnostics.append(
+            Diagnostic(
+                "PRS001",
+                Span(c.line, 1, c.line, len(c.text.rstrip()) + 1),
+                "a quoted value is not closed before the statement ends",
+            )
+        )
+
+
+# --------------------------------------------------------------------------- start lists
+
+
+def read_option_list(src: SourceFile) -> ReadResult:
+    """Split a VTAM start or configuration list (ATCSTRxx, ATCCONxx) into items.
+
+    Each record holds items separated by commas, starting in any column; the first blank
+    outside quotes ends the data and starts a remark; column 72 is optional and ignored; an
+    item is split across records only where its data runs through column 71.
+    """
+    out = ReadResult()
+    pending: list[tuple[str, int, int]] = []
+    pending_line = 0
+
+    def flush() -> None:
+        nonlocal pending
+        if pending:
+            sm = SourceMap()
+            off = 0
+            for t, ln, c in pending:
+                sm.add(off, ln, c, len(t))
+                off += len(t)
+            out.units.append(
+                LogicalUnit("".join(t for t, _, _ in pending), sm, pending_line, "item")
+            )
+        pending = []
+
+    for lineno, raw in enumerate(src.lines, 1):
+        card = _Card(lineno, raw)
+        text = card.text
+        if not text.strip():
+            continue
+        if text.startswith("*") or text.startswith("./"):
+            out.comments.append(Remark(lineno, 1, text.rstrip()))
+            continue
+        k = _skip_blanks(text, 0)
+        end, _in_quote = _field_end(text, k, False)
+        rest = _skip_blanks(text, end)
+        if rest < len(text):
+            out.comments.append(Remark(lineno, card.col(rest), text[rest:].rstrip()))
+        depth = 0
+        q = False
+        item_start = k
+        for i in range(k, end):
+            ch = text[i]
+            if ch == "'":
+                q = not q
+            elif q:
+                continue
+            elif ch == "(":
+                depth += 1
+            elif ch == ")":
+                depth -= 1
+            elif ch == "," and depth <= 0:
+                if not pending:
+                    pending_line = lineno
+                if i > item_start:
+                    pending.append((text[item_start:i], lineno, card.col(item_start)))
+                flush()
+                item_start = i + 1
+        if end > item_start:
+            if not pending:
+                pending_line = lineno
+            pending.append((text[item_start:end], lineno, card.col(item_start)))
+        if end < TEXT_END or text[k:end].endswith(","):
+            flush()
+    flush()
+    return out

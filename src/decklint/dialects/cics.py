@@ -1,0 +1,339 @@
+"""CICS DFHCSDUP input: DEFINE CONNECTION and DEFINE SESSIONS (and every other command, kept).
+
+Seed: 000_761b89c906492400.txt ("VTAM with CICS 3.3"). Record rules (CICS TS "DFHCSDUP
+command syntax"): text in columns 1-71, ``*`` in column 1 is a comment, ``*`` in column 72
+continues a value in column 1 of the next record, a record that does not begin with a command
+verb continues the previous command, keywords may be abbreviated and mixed case.
+"""
+
+from __future__ import annotations
+
+import re
+
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Remark,
+    Statement,
+    Value,
+)
+from decklint.model.build import Lowering, attr_or_default, coded, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile, SourceMap
+
+# Verbs with the minimum abbreviation (the upper-case part in the CICS documentation).
+_VERBS = {
+    "ADD": 2,
+    "ALTER": 2,
+    "APPEND": 2,
+    "CHECK": 5,
+    "COPY": 2,
+    "DEFINE": 3,
+    "DELETE": 3,
+    "EXTRACT": 2,
+    "INITIALIZE": 3,
+    "LIST": 2,
+    "MIGRATE": 2,
+    "PROCESS": 3,
+    "REMOVE": 3,
+    "SCAN": 4,
+    "SERVICE": 2,
+    "UPGRADE": 2,
+    "USERDEFINE": 2,
+    "VERIFY": 3,
+}
+_WORD = re.compile(r"[A-Za-z]+")
+
+# Attributes decklint models, for resolving abbreviations (shortest unique prefix).
+_ATTRS = {
+    "CONNECTION": (
+        "CONNECTION",
+        "GROUP",
+        "DESCRIPTION",
+        "NETNAME",
+        "INDSYS",
+        "ACCESSMETHOD",
+        "PROTOCOL",
+        "SINGLESESS",
+        "DATASTREAM",
+        "RECORDFORMAT",
+        "QUEUELIMIT",
+        "MAXQTIME",
+        "AUTOCONNECT",
+        "INSERVICE",
+        "ATTACHSEC",
+        "BINDPASSWORD",
+        "BINDSECURITY",
+        "USEDFLTUSER",
+        "PSRECOVERY",
+        "XLNACTION",
+        "CONNTYPE",
+        "REMOTESYSTEM",
+        "REMOTENAME",
+        "REMOTESYSNET",
+    ),
+    "SESSIONS": (
+        "SESSIONS",
+        "GROUP",
+        "DESCRIPTION",
+        "CONNECTION",
+        "SESSNAME",
+        "NETNAMEQ",
+        "MODENAME",
+        "PROTOCOL",
+        "MAXIMUM",
+        "RECEIVEPFX",
+        "RECEIVECOUNT",
+        "SENDPFX",
+        "SENDCOUNT",
+        "SENDSIZE",
+        "RECEIVESIZE",
+        "SESSPRIORITY",
+        "AUTOCONNECT",
+        "BUILDCHAIN",
+        "USERAREALEN",
+        "IOAREALEN",
+        "RELREQ",
+        "DISCREQ",
+        "NEPCLASS",
+        "RECOVOPTION",
+        "RECOVNOTIFY",
+        "USERID",
+        "OPERID",
+        "OPERPRIORITY",
+        "OPERRSL",
+        "OPERSECURITY",
+        "PRESET",
+        "PRESETUSERID",
+        "PRESETSEC",
+        "TRANSACTION",
+    ),
+}
+
+
+def verb_of(word: str) -> str | None:
+    w = word.upper()
+    for verb, minimum in _VERBS.items():
+        if len(w) >= minimum and verb.startswith(w):
+            return verb
+    return None
+
+
+def canonical(resource: str, keyword: str) -> str:
+    k = keyword.upper()
+    names = _ATTRS.get(resource)
+    if not names or k in names:
+        return k
+    hits = [n for n in names if n.startswith(k)]
+    return hits[0] if len(hits) == 1 else k
+
+
+def read(src: SourceFile) -> ReadResult:
+    out = ReadResult()
+    parts: list[tuple[str, int, int]] = []
+    start_line = 0
+    joining = False  # previous record had "*" in column 72
+
+    def flush() -> None:
+        nonlocal parts
+        if parts:
+            sm = SourceMap()
+            off = 0
+            chunks = []
+            for t, ln, c in parts:
+                if ln:
+                    sm.add(off, ln, c, len(t))
+                chunks.append(t)
+                off += len(t)
+            out.units.append(LogicalUnit("".join(chunks), sm, start_line, "command"))
+        parts = []
+
+    for lineno, raw in enumerate(src.lines, 1):
+        text = raw[:71].rstrip()
+        cont = len(raw) > 71 and raw[71] == "*"
+        if joining:
+            parts.append((raw[:71] if cont else text, lineno, 1))
+            joining = cont
+            continue
+        if not text.strip():
+            continue
+        if text.startswith("*"):
+            out.comments.append(Remark(lineno, 1, text))
+            continue
+        lead = len(text) - len(text.lstrip())
+        m = _WORD.match(text, lead)
+        if m and verb_of(m.group(0)) and (m.end() == len(text) or not text[m.end()].isalnum()):
+            flush()
+            start_line = lineno
+        elif not parts:
+            start_line = lineno
+        else:
+            parts.append((" ", 0, 0))
+        body = raw[:71] if cont else text
+        parts.append((body[lead:], lineno, lead + 1))
+        joining = cont
+    flush()
+    return out
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    from lark.exceptions import LarkError
+
+    rd = read(src)
+    parser = lark_parser("cics", ("command",))
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = list(rd.diagnostics)
+    for unit in rd.units:
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        sm = unit.smap
+        verb_tok = tree.children[0]
+        verb = verb_of(str(verb_tok))
+        if verb is None:
+            diags.append(
+                Diagnostic(
+                    "PRS001",
+                    sm.span(verb_tok.start_pos, verb_tok.end_pos),
+                    f"{verb_tok!s} is not a DFHCSDUP command (DEFINE, ALTER, ADD, ...)",
+                )
+            )
+            continue
+        operands = []
+        resource = ""
+        for i, item in enumerate(tree.children[1:]):
+            name_tok, val_tok = item.children
+            key = str(name_tok).upper()
+            if i == 0:
+                resource = key
+            key = canonical(resource, key)
+            if val_tok is None:
+                val = Value("empty", "", sm.span(name_tok.end_pos, name_tok.end_pos))
+                end = name_tok.end_pos
+            else:
+                inner = str(val_tok)[1:-1]
+                s0 = val_tok.start_pos + 1
+                val = Value("string", inner, sm.span(s0, s0 + len(inner)))
+                end = val_tok.end_pos
+            operands.append(Operand(key, val, sm.span(name_tok.start_pos, end), str(name_tok)))
+        statements.append(
+            Statement(
+                src.path,
+                "cics",
+                len(statements),
+                verb,
+                sm.span(0, len(unit.text)),
+                op_span=sm.span(verb_tok.start_pos, verb_tok.end_pos),
+                operands=tuple(operands),
+                kind="command",
+            )
+        )
+    return ParsedFile(src, "cics", tuple(statements), rd, tuple(diags))
+
+
+_SNIFF = re.compile(
+    r"^\s*(DEFINE|DEF|ALTER|ADD|REMOVE|DELETE)\s+(CONNECTION|SESSIONS|PROGRAM|TRANSACTION|"
+    r"GROUP|TERMINAL|TYPETERM|FILE|TDQUEUE|PROFILE|PARTNER|LIBRARY|URIMAP)\s*\(",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    head = "\n".join(src.lines[:400])
+    n = len(_SNIFF.findall(head))
+    return 0.0 if n == 0 else min(0.6 + 0.1 * n, 0.95)
+
+
+def _int_attr(op: Operand | None, dflt: int | None) -> Attr:
+    if op is None:
+        return default(dflt, "CICS default")
+    text = op.value.text.strip()
+    return Attr(int(text) if text.isdigit() else text.upper(), op.value.text, op.value.span)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    for st in pf.statements:
+        if st.op != "DEFINE" or not st.operands:
+            continue
+        head = st.operands[0]
+        rtype = head.name or ""
+        name = head.value.text.strip().upper()
+        grp = st.keyword("GROUP")
+        group = grp.value.text.strip().upper() if grp else ""
+        low.define("cics_resource", name, head.value.span, scope=f"{rtype}/{group}")
+        if rtype == "CONNECTION":
+            low.define("cics_connection", name, head.value.span, scope=group)
+            attrs = {
+                "name": Attr(name, head.value.text, head.value.span),
+                "group": default(group),
+                "netname": coded(st.keyword("NETNAME"))
+                if st.keyword("NETNAME")
+                else default(name, "the connection name"),
+                "protocol": attr_or_default(st.keyword("PROTOCOL"), None),
+                "accessmethod": attr_or_default(st.keyword("ACCESSMETHOD"), "VTAM"),
+                "autoconnect": attr_or_default(st.keyword("AUTOCONNECT"), "NO"),
+            }
+            low.add("connection", name, st.span, attrs, scope=group)
+        elif rtype == "SESSIONS":
+            _lower_sessions(st, low, name, group, head)
+
+
+def _lower_sessions(st: Statement, low: Lowering, name: str, group: str, head: Operand) -> None:
+    conn = st.keyword("CONNECTION")
+    mode = st.keyword("MODENAME")
+    if conn is not None:
+        low.reference(
+            "cics_connection",
+            conn.value.text.strip().upper(),
+            conn.value.span,
+            f"CONNECTION of SESSIONS {name}",
+            scope=group,
+        )
+    modename = mode.value.text.strip().upper() if mode else None
+    if mode is not None and modename:
+        low.reference(
+            "logmode",
+            modename,
+            mode.value.span,
+            f"MODENAME of SESSIONS {name}",
+            scope="*",
+            rule="SNA009",
+        )
+    mx = st.keyword("MAXIMUM")
+    if mx is not None:
+        nums = [p.strip() for p in mx.value.text.split(",")]
+        vals = tuple(int(p) if p.isdigit() else None for p in nums)
+        maximum = Attr(vals, mx.value.text, mx.value.span)
+    else:
+        maximum = default((1, 0), "CICS default")
+    attrs = {
+        "name": Attr(name, head.value.text, head.value.span),
+        "group": default(group),
+        "connection": coded(conn, conn.value.text.strip().upper()) if conn else default(None),
+        "modename": coded(mode, modename) if mode else default(None),
+        "sendsize": _int_attr(st.keyword("SENDSIZE"), 4096),
+        "receivesize": _int_attr(st.keyword("RECEIVESIZE"), 4096),
+        "maximum": maximum,
+        "autoconnect": attr_or_default(st.keyword("AUTOCONNECT"), "NO"),
+        "protocol": attr_or_default(st.keyword("PROTOCOL"), "APPC"),
+        "bulk": default(bool(modename) and modename in low.settings.bulk_modes),
+    }
+    low.add("sessions", name, st.span, attrs, scope=group)
+
+
+SPEC = DialectSpec(
+    name="cics",
+    title="CICS DFHCSDUP resource definitions (CONNECTION, SESSIONS, ...)",
+    globs=("*.csd", "*.dfhcsdup", "*.csdup"),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("*",),
+    card_image=True,
+    seeds=("000_761b89c906492400.txt",),
+)

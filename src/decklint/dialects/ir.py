@@ -1,0 +1,157 @@
+"""The dialect IR: statements and operands as written, each with its physical span."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from decklint.findings import Severity
+from decklint.source import SourceMap, Span
+
+_INT = re.compile(r"[0-9]+\Z")
+_DEC = re.compile(r"[0-9]*\.[0-9]+\Z|[0-9]+\.[0-9]*\Z")
+_KM = re.compile(r"([0-9]+)([KM])\Z")
+
+
+@dataclass(frozen=True, slots=True)
+class Value:
+    """One operand value: an atom (kind word/int/decimal/hex/char/binary/string/symbol),
+    a sublist (kind "list", with items) or an omitted position (kind "empty")."""
+
+    kind: str
+    text: str
+    span: Span
+    items: tuple[Value | None, ...] = ()
+
+    @property
+    def is_list(self) -> bool:
+        return self.kind == "list"
+
+    def item(self, index: int) -> Value | None:
+        """Position `index` (0-based) of a sublist; a plain value is its own position 0."""
+        if not self.is_list:
+            return self if index == 0 else None
+        if 0 <= index < len(self.items):
+            return self.items[index]
+        return None
+
+    def as_int(self) -> int | None:
+        v = self if not self.is_list or len(self.items) != 1 else self.items[0]
+        if v is None:
+            return None
+        if v.kind == "int":
+            return int(v.text)
+        if v.kind == "hex":
+            body = v.text[2:-1]
+            try:
+                return int(body, 16) if body else None
+            except ValueError:
+                return None
+        if v.kind == "word":
+            m = _KM.match(v.text.upper())
+            if m:
+                return int(m.group(1)) * (1024 if m.group(2) == "K" else 1024 * 1024)
+        return None
+
+    def as_number(self) -> float | int | None:
+        v = self if not self.is_list or len(self.items) != 1 else self.items[0]
+        if v is None:
+            return None
+        if v.kind == "decimal":
+            return float(v.text)
+        return v.as_int()
+
+    def upper(self) -> str:
+        return self.text.upper()
+
+
+def classify_atom(text: str) -> str:
+    """The kind of an atom from its text."""
+    if _INT.match(text):
+        return "int"
+    if _DEC.match(text):
+        return "decimal"
+    if "'" in text:
+        prefix = text[0].upper() if text[0] != "'" else ""
+        return {"X": "hex", "C": "char", "B": "binary", "": "string"}.get(prefix, "string")
+    if text.startswith("&"):
+        return "symbol"
+    return "word"
+
+
+@dataclass(frozen=True, slots=True)
+class Operand:
+    """KEY=value (name set) or a positional operand (name None)."""
+
+    name: str | None
+    value: Value
+    span: Span
+    name_text: str = ""
+
+    @property
+    def text(self) -> str:
+        return self.value.text
+
+
+@dataclass(frozen=True, slots=True)
+class Remark:
+    line: int
+    col: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One logical statement (or one start-list item) of a deck."""
+
+    path: str
+    dialect: str
+    index: int
+    op: str
+    span: Span
+    label: str | None = None
+    label_span: Span | None = None
+    op_span: Span | None = None
+    operands: tuple[Operand, ...] = ()
+    kind: str = "statement"
+
+    def keyword(self, name: str) -> Operand | None:
+        for o in self.operands:
+            if o.name == name:
+                return o
+        return None
+
+    def keywords(self) -> dict[str, Operand]:
+        return {o.name: o for o in self.operands if o.name is not None}
+
+    def positionals(self) -> list[Operand]:
+        return [o for o in self.operands if o.name is None]
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """A problem found while reading or parsing: becomes a finding of rule `code`."""
+
+    code: str
+    span: Span
+    message: str
+    severity: Severity | None = None
+    subject: str = ""
+
+
+@dataclass(slots=True)
+class LogicalUnit:
+    """Text a reader assembled from one or more physical lines, with its map back."""
+
+    text: str
+    smap: SourceMap
+    line: int
+    kind: str = "statement"
+    remarks: list[Remark] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ReadResult:
+    units: list[LogicalUnit] = field(default_factory=list)
+    comments: list[Remark] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)

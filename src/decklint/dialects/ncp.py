@@ -1,0 +1,149 @@
+"""ACF/NCP generation decks.
+
+Seed: 000_761b89c906492400.txt ("NCP tuning recommendations": MAXBFRU and UNITSZ, BFRS,
+SLODOWN, DELAY, RCVBUFC, MAXTSL, T2TIMER, MAXOUT; Appendix A). Card layout: see `cards.py`.
+Operand placement follows research/spec-gaps.md section 6 (BFRS and SLODOWN on BUILD, UNITSZ
+and MAXBFRU on HOST, the VTAM-side DELAY and MAXDATA on PCCU, MAXTSL/RCVBUFC/ADAPTER/TRSPEED
+on the NTRI physical LINE).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from decklint.dialects.asm import parse_assembler
+from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.ir import Operand, Statement
+from decklint.dialects.vtam import _lower_lu, _lower_pu
+from decklint.model.build import Lowering, attr_or_default, coded, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile
+
+_NCP_OPS = re.compile(
+    r"^\S*\s+(PCCU|BUILD|SYSCNTRL|HOST|GENEND|CSB|SERVICE)\b", re.IGNORECASE | re.MULTILINE
+)
+
+
+def sniff(src: SourceFile) -> float:
+    head = "\n".join(ln[:71] for ln in src.lines[:600])
+    hits = {m.group(1).upper() for m in _NCP_OPS.finditer(head)}
+    if {"BUILD", "GENEND"} <= hits or {"PCCU", "BUILD"} <= hits:
+        return 0.97
+    if "BUILD" in hits and "HOST" in hits:
+        return 0.9
+    if hits & {"PCCU", "GENEND", "SYSCNTRL"}:
+        return 0.85
+    return 0.0
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    return parse_assembler(src, "ncp", "ncp")
+
+
+def _t2timer(op: Operand | None) -> Attr:
+    if op is None:
+        return default(None, "T2TIMER not coded: NCP acknowledges every frame on peripheral links")
+    v = op.value
+    items = v.items if v.is_list else (v,)
+    vals = tuple(i.as_number() if i is not None else None for i in items)
+    return Attr(vals, op.text, op.span)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    ncp_attrs: dict[str, Attr] = {}
+    ncp_span = pf.statements[0].span if pf.statements else None
+    name = ""
+    group: Statement | None = None
+    group_name = ""
+    line_name = ""
+    pu_name = ""
+    build_t2: Attr = default(None)
+    lines: list[tuple[Statement, str, Statement | None]] = []
+    for st in pf.statements:
+        op = st.op
+        if op == "PCCU":
+            ncp_attrs["pccu_maxdata"] = attr_or_default(st.keyword("MAXDATA"), 65535)
+            ncp_attrs["delay"] = coded(st.keyword("DELAY"))
+            ncp_span = ncp_span or st.span
+        elif op == "BUILD":
+            nn = st.keyword("NEWNAME")
+            name = nn.value.upper() if nn else (st.label or "").upper()
+            ncp_attrs["subarea"] = coded(st.keyword("SUBAREA"))
+            ncp_attrs["bfrs"] = coded(st.keyword("BFRS"))
+            ncp_attrs["slodown"] = attr_or_default(st.keyword("SLODOWN"), 12, "NCP default")
+            build_t2 = _t2timer(st.keyword("T2TIMER"))
+            ncp_attrs["t2timer"] = build_t2
+            ncp_attrs["transfr"] = coded(st.keyword("TRANSFR"))
+            ncp_span = st.span
+        elif op == "HOST":
+            for key in ("UNITSZ", "MAXBFRU", "BFRPAD", "INBFRS"):
+                ncp_attrs[key.lower()] = coded(st.keyword(key))
+        elif op == "GROUP":
+            group = st
+            group_name = (st.label or "").upper()
+        elif op == "LINE":
+            line_name = (st.label or "").upper()
+            lines.append((st, group_name, group))
+        elif op == "PU":
+            pu_name = (st.label or "").upper()
+            sift = {}
+            if group is not None:
+                sift = {k: v for k, v in group.keywords().items() if k in ("MODETAB", "DLOGMOD")}
+            _lower_pu(st, low, sift, "NCP", line_name)
+        elif op == "LU":
+            _lower_lu(st, low, {}, pu_name)
+        if st.label and op in ("LINE", "PU", "LU", "GROUP", "CLUSTER", "TERMINAL"):
+            low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
+    if not name:
+        name = PurePath(pf.source.path).stem.upper()
+    if "delay" in ncp_attrs and ncp_attrs["delay"].value is None:
+        ncp_attrs["delay"] = default(None, "not coded on PCCU")
+    ncp_attrs.setdefault("delay", default(None, "no PCCU statement"))
+    ncp_attrs["name"] = Attr(name)
+    if ncp_span is not None:
+        low.add("ncp", name, ncp_span, ncp_attrs)
+    for st, gname, gst in lines:
+        _lower_line(st, low, gname, gst, build_t2)
+
+
+def _lower_line(
+    st: Statement, low: Lowering, gname: str, group: Statement | None, build_t2: Attr
+) -> None:
+    name = (st.label or "").upper()
+    if not name:
+        return
+    ecl = group.keyword("ECLTYPE") if group is not None else None
+    ecl_text = ecl.value.upper() if ecl is not None else ""
+    physical = "PHYSICAL" in ecl_text
+    peripheral = "SUBAREA" not in ecl_text
+    t2 = st.keyword("T2TIMER") or (group.keyword("T2TIMER") if group is not None else None)
+    adapter = st.keyword("ADAPTER") or (group.keyword("ADAPTER") if group else None)
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "group": default(gname or None),
+        "ecltype": coded(ecl) if ecl is not None else default(None),
+        "physical": default(physical),
+        "peripheral": default(peripheral),
+        "adapter": attr_or_default(adapter, None),
+        "trspeed": coded(st.keyword("TRSPEED")),
+        "maxtsl": coded(st.keyword("MAXTSL")),
+        "rcvbufc": coded(st.keyword("RCVBUFC")),
+        "locadd": coded(st.keyword("LOCADD")),
+        "portadd": coded(st.keyword("PORTADD")),
+        "t2timer": _t2timer(t2) if t2 is not None else build_t2,
+    }
+    low.add("line", name, st.span, attrs)
+
+
+SPEC = DialectSpec(
+    name="ncp",
+    title="ACF/NCP generation decks",
+    globs=("*.ncp", "*.ncpgen"),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("*",),
+    card_image=True,
+    seeds=("000_761b89c906492400.txt",),
+)

@@ -1,0 +1,369 @@
+"""VTAM: VTAMLST definitions, logon mode tables and start/configuration lists.
+
+Seed: 000_761b89c906492400.txt ("VTAM tuning recommendations", "Matching parameters across
+platforms", Appendix A). Card layout: see `cards.py` (column 72 continuation, column 16
+resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item lists, read by
+`cards.read_option_list`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from decklint.dialects.asm import parse_assembler, parse_option_list
+from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.ir import Diagnostic, Operand, Statement
+from decklint.findings import Severity
+from decklint.model.build import Lowering, attr_or_default, coded, default
+from decklint.model.entities import Attr
+from decklint.model.sna import decode_ru_byte
+from decklint.source import SourceFile
+
+_LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
+_STMT = re.compile(
+    r"^[A-Z0-9@#$&.]*\s+(VBUILD|APPL|MODETAB|MODEENT|MODEEND|PU|LU|PATH|CDRSC|CDRM|TRLE|"
+    r"LBUILD|LOCAL|PORT)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+_START_OPTION = re.compile(
+    r"^\s*(SSCPID|SSCPNAME|NETID|HOSTSA|HOSTPU|NODETYPE|CONFIG|IOBUF|CRPLBUF|MAXSUBA|"
+    r"NOPROMPT|CONNTYPE|SUPP|LPBUF|SFBUF|APBUF)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _first_significant(src: SourceFile) -> str:
+    for ln in src.lines:
+        t = ln[:71]
+        if t.strip() and not t.startswith(("*", ".*", "./")):
+            return t
+    return ""
+
+
+def is_option_list(src: SourceFile) -> bool:
+    """A start/config list has items, not statements: the first token is an item."""
+    if _LIST_NAME.fullmatch(PurePath(src.path).stem.split(".")[0]):
+        return True
+    first = _first_significant(src).strip()
+    if not first:
+        return False
+    token = first.split()[0]
+    if "=" in token or token.endswith(","):
+        return True
+    return len(first.split()) == 1 and bool(_START_OPTION.match(first))
+
+
+def sniff(src: SourceFile) -> float:
+    head = "\n".join(ln[:71] for ln in src.lines[:400])
+    score = 0.0
+    if _STMT.search(head):
+        score = 0.8
+    if re.search(r"^\S*\s+VBUILD\s+TYPE=", head, re.IGNORECASE | re.MULTILINE):
+        score = 0.95
+    if re.search(r"\bMODEENT\b", head, re.IGNORECASE):
+        score = max(score, 0.95)
+    if _START_OPTION.search(head) and re.search(r"(SSCPID|SSCPNAME|IOBUF)\s*=", head, re.I):
+        score = max(score, 0.9)
+    if re.search(r"^\s*[A-Z0-9@#$]{1,8},\s*-?\s*$", head, re.MULTILINE) and not _STMT.search(head):
+        score = max(score, 0.5)  # a configuration list: member names, one per line
+    return score
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    if is_option_list(src):
+        return parse_option_list(src, "vtam", "vtam")
+    return parse_assembler(src, "vtam", "vtam")
+
+
+# --------------------------------------------------------------------------- lowering
+
+_RESOURCE_OPS = frozenset({"APPL", "PU", "LU", "CDRSC", "CDRM", "TRLE", "LOCAL"})
+_SIFT_APPL = ("MODETAB", "DLOGMOD", "VPACING", "AUTOSES", "DSESLIM", "DMINWNL", "DMINWNR")
+_SIFT_DEVICE = ("MODETAB", "DLOGMOD")
+
+
+def _opnd(stmt: Statement, name: str, sift: dict[str, Operand]) -> Operand | None:
+    return stmt.keyword(name) or sift.get(name)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    stmts = pf.statements
+    if stmts and stmts[0].kind == "item":
+        _lower_start_list(pf, low)
+        return
+    table: str | None = None
+    major = ""
+    group_sift: dict[str, Operand] = {}
+    pu_sift: dict[str, Operand] = {}
+    pu_name = ""
+    first_mode_in_table = True
+    for st in stmts:
+        op = st.op
+        if op == "VBUILD":
+            t = st.keyword("TYPE")
+            major = t.value.upper() if t else ""
+            group_sift = {}
+            pu_sift = {}
+        elif op == "GROUP":
+            group_sift = {k: v for k, v in st.keywords().items()}
+            pu_sift = {}
+        elif op == "MODETAB":
+            if st.label:
+                table = st.label.upper()
+                low.define("modetab", table, st.label_span or st.span)
+                low.add("modetab", table, st.label_span or st.span, {})
+            else:
+                low.diag(
+                    Diagnostic("PRS001", st.span, "MODETAB needs a name: the mode table's name")
+                )
+                table = ""
+            first_mode_in_table = True
+        elif op == "MODEEND":
+            table = None
+        elif op == "MODEENT":
+            _lower_mode(st, low, table, first_mode_in_table)
+            first_mode_in_table = False
+        elif op == "APPL":
+            sift = {k: v for k, v in group_sift.items() if k in _SIFT_APPL}
+            _lower_appl(st, low, sift)
+        elif op == "PU":
+            pu_sift = {k: v for k, v in group_sift.items() if k in _SIFT_DEVICE}
+            pu_sift.update({k: v for k, v in st.keywords().items() if k in _SIFT_DEVICE})
+            pu_name = st.label or ""
+            _lower_pu(st, low, pu_sift, major or "VTAM", "")
+        elif op == "LU":
+            _lower_lu(st, low, pu_sift or group_sift, pu_name)
+        if op in _RESOURCE_OPS and st.label:
+            low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
+
+
+def _ref_modes(
+    st: Statement, low: Lowering, sift: dict[str, Operand], owner: str
+) -> tuple[Attr, Attr]:
+    mt = _opnd(st, "MODETAB", sift)
+    dl = _opnd(st, "DLOGMOD", sift)
+    if mt is not None and mt.value.kind == "word":
+        low.reference(
+            "modetab", mt.value.upper(), mt.value.span, f"MODETAB of {owner}", rule="VTM006"
+        )
+    if dl is not None and dl.value.kind == "word":
+        scope = mt.value.upper() if mt is not None else "ISTINCLM"
+        low.reference(
+            "logmode",
+            dl.value.upper(),
+            dl.value.span,
+            f"DLOGMOD of {owner}",
+            scope=scope,
+            rule="VTM006",
+        )
+    mt_attr = coded(mt) if mt else default("ISTINCLM", "VTAM's default mode table")
+    dl_attr = coded(dl) if dl else default(None)
+    return mt_attr, dl_attr
+
+
+def _lower_appl(st: Statement, low: Lowering, sift: dict[str, Operand]) -> None:
+    name = (st.label or "").upper()
+    if not name:
+        low.diag(Diagnostic("PRS001", st.span, "APPL needs a name in the name field"))
+        return
+    mt, dl = _ref_modes(st, low, sift, f"APPL {name}")
+    appc = st.keyword("APPC")
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "acbname": attr_or_default(st.keyword("ACBNAME"), name, "the APPL name"),
+        "appc": attr_or_default(appc, "NO"),
+        "modetab": mt,
+        "dlogmod": dl,
+        "vpacing": coded(_opnd(st, "VPACING", sift))
+        if _opnd(st, "VPACING", sift)
+        else default(None),
+        "autoses": attr_or_default(_opnd(st, "AUTOSES", sift), 0),
+        "dseslim": attr_or_default(_opnd(st, "DSESLIM", sift), 2 if appc else 0),
+        "dminwnl": attr_or_default(_opnd(st, "DMINWNL", sift), 1),
+        "dminwnr": attr_or_default(_opnd(st, "DMINWNR", sift), 1),
+    }
+    low.add("application", name, st.span, attrs)
+
+
+def _pacing_attr(op: Operand | None, dflt: int | None) -> Attr:
+    if op is None:
+        return default(dflt)
+    n = op.value.item(0)
+    num = n.as_int() if n is not None else None
+    return Attr(num, op.text, op.span)
+
+
+def _lower_pu(
+    st: Statement, low: Lowering, sift: dict[str, Operand], major: str, line: str
+) -> None:
+    name = (st.label or "").upper()
+    if not name:
+        return
+    mt, dl = _ref_modes(st, low, sift, f"PU {name}")
+    putype_op = st.keyword("PUTYPE")
+    putype = putype_op.value.as_int() if putype_op else 2
+    maxdata_default = 261 if putype == 1 else 265
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "maxdata": attr_or_default(st.keyword("MAXDATA"), maxdata_default, f"PUTYPE {putype}"),
+        "maxout": attr_or_default(st.keyword("MAXOUT"), 1),
+        "modetab": mt,
+        "dlogmod": dl,
+        "putype": attr_or_default(putype_op, 2),
+        "cpname": coded(st.keyword("CPNAME")),
+        "idblk": coded(st.keyword("IDBLK")),
+        "idnum": coded(st.keyword("IDNUM")),
+        "vpacing": _pacing_attr(st.keyword("VPACING"), 2 if major == "SWNET" else None),
+        "pacing": _pacing_attr(st.keyword("PACING"), 1 if major == "SWNET" else None),
+        "major": default(major),
+        "line": default(line or None),
+    }
+    low.add("pu", name, st.span, attrs)
+
+
+def _lower_lu(st: Statement, low: Lowering, sift: dict[str, Operand], pu: str) -> None:
+    name = (st.label or "").upper()
+    if not name:
+        return
+    mt, dl = _ref_modes(st, low, sift, f"LU {name}")
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "locaddr": coded(st.keyword("LOCADDR")),
+        "modetab": mt,
+        "dlogmod": dl,
+        "pacing": _pacing_attr(st.keyword("PACING") or sift.get("PACING"), 1),
+        "vpacing": _pacing_attr(st.keyword("VPACING") or sift.get("VPACING"), 2),
+        "pu": default(pu or None),
+    }
+    low.add("lu", name, st.span, attrs)
+
+
+def _ru_attrs(op: Operand | None, low: Lowering, st: Statement) -> dict[str, Attr]:
+    if op is None:
+        note = "RUSIZES not coded: no limit from the table (VTAM applies MAXLURU or 256)"
+        return {
+            "rusizes": default(None, note),
+            "ru_secondary": default(None, note),
+            "ru_primary": default(None, note),
+            "ru_max": default(None, note),
+            "ru_min": default(None, note),
+        }
+    v = op.value
+    body = v.text[2:-1] if v.kind == "hex" else ""
+    if v.kind != "hex" or len(body) != 4 or not re.fullmatch(r"[0-9A-Fa-f]{4}", body):
+        # VTM001 reports the malformed value; the sizes are unknown.
+        none = Attr(None, op.text, op.span)
+        return {
+            "rusizes": Attr(v.text.upper(), op.text, op.span),
+            "ru_secondary": none,
+            "ru_primary": none,
+            "ru_max": none,
+            "ru_min": none,
+        }
+    sec = decode_ru_byte(int(body[:2], 16))
+    pri = decode_ru_byte(int(body[2:], 16))
+    sizes = [s for s in (sec, pri) if s is not None]
+    return {
+        "rusizes": Attr(body.upper(), op.text, op.span),
+        "ru_secondary": Attr(sec, op.text, op.span),
+        "ru_primary": Attr(pri, op.text, op.span),
+        "ru_max": Attr(max(sizes) if sizes else None, op.text, op.span),
+        "ru_min": Attr(min(sizes) if sizes else None, op.text, op.span),
+    }
+
+
+def _lower_mode(st: Statement, low: Lowering, table: str | None, first: bool) -> None:
+    lm = st.keyword("LOGMODE")
+    if lm is not None and lm.value.kind != "empty":
+        name, span = lm.value.upper(), lm.value.span
+    elif st.label:
+        name, span = st.label.upper(), st.label_span or st.span
+    else:
+        name, span = "", st.span
+    if table is None:
+        low.diag(
+            Diagnostic(
+                "PRS001",
+                st.op_span or st.span,
+                "MODEENT outside a mode table: a MODETAB statement must come first",
+            )
+        )
+        table = ""
+    if not name and not first:
+        low.diag(
+            Diagnostic(
+                "PRS003",
+                st.span,
+                "LOGMODE is blank on an entry that is not the first of its table; VTAM "
+                "ignores the entry",
+                Severity.WARNING,
+            )
+        )
+    attrs: dict[str, Attr] = {"name": Attr(name, name, span), "table": default(table)}
+    attrs.update(_ru_attrs(st.keyword("RUSIZES"), low, st))
+    pacings = {}
+    for key, opname in (
+        ("pacing_primary_send", "PSNDPAC"),
+        ("pacing_secondary_send", "SSNDPAC"),
+        ("pacing_secondary_recv", "SRCVPAC"),
+    ):
+        o = st.keyword(opname)
+        a = attr_or_default(o, 0, "no pacing")
+        attrs[key] = a
+        if a.coded and isinstance(a.value, int) and a.value > 0:
+            pacings[key] = a
+    if pacings:
+        lo = min(pacings.values(), key=lambda a: a.value)
+        hi = max(pacings.values(), key=lambda a: a.value)
+        attrs["pacing_min"], attrs["pacing_max"] = lo, hi
+    attrs["cos"] = coded(st.keyword("COS"))
+    attrs["appncos"] = coded(st.keyword("APPNCOS"))
+    attrs["bulk"] = default(name in low.settings.bulk_modes)
+    low.add("mode", name or "(blank)", st.span, attrs, scope=table)
+    if name:
+        low.define("logmode", name, span, scope=table)
+
+
+def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
+    name = PurePath(pf.source.path).stem.upper()
+    attrs: dict[str, Attr] = {}
+    span = pf.statements[0].span
+    for st in pf.statements:
+        op = st.operands[0]
+        key = op.name or ""
+        if key == "IOBUF":
+            v = op.value
+            count, size = v.item(0), v.item(1)
+            attrs["iobuf_count"] = Attr(count.as_int() if count else None, op.text, op.span)
+            attrs["iobuf_size"] = Attr(
+                size.as_int() if size else None,
+                op.text,
+                size.span if size is not None else op.span,
+            )
+        elif key in ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "MAXLURU"):
+            attrs[key.lower()] = coded(op)
+    attrs.setdefault("iobuf_size", default(None, "IOBUF not coded"))
+    attrs.setdefault("nodetype", default(None))
+    low.add("vtam_start", name, span, attrs)
+
+
+SPEC = DialectSpec(
+    name="vtam",
+    title="VTAM definitions, mode tables, start and configuration lists",
+    globs=(
+        "*.vtam",
+        "*.vtamlst",
+        "ATCSTR??",
+        "ATCSTR??.*",
+        "ATCCON??",
+        "ATCCON??.*",
+        "*.modetab",
+    ),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("*",),
+    card_image=True,
+    seeds=("000_761b89c906492400.txt",),
+)

@@ -1,0 +1,122 @@
+"""Finding the files to lint and deciding which dialect each one is."""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from decklint import dialects
+from decklint.source import SourceFile
+
+_DIRECTIVE = re.compile(r"decklint:\s*dialect\s*=\s*([a-z0-9_]+)", re.IGNORECASE)
+_SKIP_DIRS = frozenset({"__pycache__", "node_modules"})
+
+
+@dataclass(frozen=True, slots=True)
+class Detection:
+    dialect: str | None
+    how: str  # "option" | "directive" | "config" | "glob" | "content" | "none"
+
+
+def detect(
+    src: SourceFile, explicit: str | None = None, config_globs: dict[str, str] | None = None
+) -> Detection:
+    """Explicit option, then an in-file directive, then globs, then content sniffing."""
+    if explicit:
+        return Detection(explicit, "option")
+    for ln in src.lines[:10]:
+        m = _DIRECTIVE.search(ln)
+        if m and m.group(1).lower() in dialects.REGISTRY:
+            return Detection(m.group(1).lower(), "directive")
+    name = os.path.basename(src.path)
+    for pattern, dialect in (config_globs or {}).items():
+        if fnmatch.fnmatch(src.path, pattern) or fnmatch.fnmatch(name, pattern):
+            return Detection(dialect, "config")
+    for dname in dialects.names():
+        spec = dialects.get(dname)
+        if any(fnmatch.fnmatch(name.upper(), g.upper()) for g in spec.globs):
+            return Detection(dname, "glob")
+    best, score = None, 0.0
+    for dname in dialects.names():
+        s = dialects.get(dname).sniff(src)
+        if s > score:
+            best, score = dname, s
+    if best is not None and score >= 0.5:
+        return Detection(best, "content")
+    return Detection(None, "none")
+
+
+def _gitignore_patterns(folder: Path) -> list[str]:
+    gi = folder / ".gitignore"
+    try:
+        text = gi.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    out = []
+    for ln in text.splitlines():
+        ln = ln.strip()
+        if ln and not ln.startswith("#") and not ln.startswith("!"):
+            out.append(ln)
+    return out
+
+
+def _ignored(rel: str, name: str, is_dir: bool, patterns: list[tuple[str, str]]) -> bool:
+    for base, pat in patterns:
+        anchored = pat.startswith("/")
+        p = pat.strip("/")
+        if pat.endswith("/") and not is_dir:
+            continue
+        local = rel[len(base) :].lstrip("/") if base and rel.startswith(base) else rel
+        if anchored or "/" in p:
+            if fnmatch.fnmatch(local, p):
+                return True
+        elif fnmatch.fnmatch(name, p):
+            return True
+    return False
+
+
+def walk(paths: Iterable[str]) -> Iterator[Path]:
+    """Files under the given paths: folders walked, hidden and .gitignore'd entries skipped.
+
+    Files named explicitly are always returned, even when hidden or ignored.
+    """
+    seen: set[str] = set()
+    for p in paths:
+        path = Path(p)
+        if path.is_dir():
+            yield from _walk_dir(path, seen)
+        elif str(path) not in seen:
+            seen.add(str(path))
+            yield path
+
+
+def _walk_dir(root: Path, seen: set[str]) -> Iterator[Path]:
+    patterns: list[tuple[str, str]] = []
+    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+        d = Path(dirpath)
+        rel_dir = "" if d == root else d.relative_to(root).as_posix()
+        patterns += [(rel_dir, p) for p in _gitignore_patterns(d)]
+        keep = []
+        for name in sorted(dirnames):
+            rel = f"{rel_dir}/{name}" if rel_dir else name
+            if name.startswith(".") or name in _SKIP_DIRS:
+                continue
+            if _ignored(rel, name, True, patterns):
+                continue
+            keep.append(name)
+        dirnames[:] = keep
+        for name in sorted(filenames):
+            rel = f"{rel_dir}/{name}" if rel_dir else name
+            if name.startswith(".") or _ignored(rel, name, False, patterns):
+                continue
+            full = d / name
+            if full.is_symlink() and not full.exists():
+                continue
+            key = str(full)
+            if key not in seen:
+                seen.add(key)
+                yield full

@@ -1,0 +1,127 @@
+"""Findings: what a rule reports, as frozen values."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from decklint.source import Span
+
+
+class Severity(enum.IntEnum):
+    INFO = 1
+    WARNING = 2
+    ERROR = 3
+
+    @classmethod
+    def parse(cls, text: str) -> Severity:
+        try:
+            return cls[text.strip().upper()]
+        except KeyError:
+            raise ValueError(f"unknown severity {text!r} (error, warning, info)") from None
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+class Applicability(enum.Enum):
+    SAFE = "safe"
+    UNSAFE = "unsafe"
+    DISPLAY = "display"
+
+
+@dataclass(frozen=True, slots=True)
+class Citation:
+    seed: str
+    section: str
+
+    def render(self) -> str:
+        return f"{self.seed}, \u00a7 {self.section}"
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    path: str
+    span: Span
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    span: Span
+    replacement: str
+
+
+@dataclass(frozen=True, slots=True)
+class Fix:
+    title: str
+    edits: tuple[Edit, ...]
+    applicability: Applicability
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    path: str
+    span: Span
+    code: str
+    name: str
+    severity: Severity
+    message: str
+    dialect: str
+    subject: str = ""
+    citation: Citation | None = None
+    related: tuple[Related, ...] = ()
+    fix: Fix | None = None
+
+    def sort_key(self) -> tuple[str, int, int, str, str]:
+        return (self.path, self.span.line, self.span.col, self.code, self.message)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "path": self.path,
+            "line": self.span.line,
+            "column": self.span.col,
+            "end_line": self.span.end_line,
+            "end_column": self.span.end_col,
+            "code": self.code,
+            "name": self.name,
+            "severity": self.severity.label,
+            "message": self.message,
+            "dialect": self.dialect,
+            "subject": self.subject,
+            "citation": (
+                {"seed": self.citation.seed, "section": self.citation.section}
+                if self.citation
+                else None
+            ),
+            "related": [
+                {
+                    "path": r.path,
+                    "line": r.span.line,
+                    "column": r.span.col,
+                    "end_line": r.span.end_line,
+                    "end_column": r.span.end_col,
+                    "message": r.message,
+                }
+                for r in self.related
+            ],
+            "fix": (
+                {
+                    "title": self.fix.title,
+                    "applicability": self.fix.applicability.value,
+                    "edits": [
+                        {
+                            "line": e.span.line,
+                            "column": e.span.col,
+                            "end_line": e.span.end_line,
+                            "end_column": e.span.end_col,
+                            "replacement": e.replacement,
+                        }
+                        for e in self.fix.edits
+                    ],
+                }
+                if self.fix
+                else None
+            ),
+        }

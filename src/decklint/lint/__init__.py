@@ -1,0 +1,1 @@
+"""The rule engine: manifests, the expression language, the runner."""

@@ -1,0 +1,56 @@
+"""Python checks: generators bound to a manifest code, yielding facts (Hits)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from decklint.findings import Fix, Related, Severity
+from decklint.model.build import Topology
+from decklint.source import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """What a check found: where, the message arguments, and optional extras."""
+
+    path: str
+    span: Span
+    args: dict[str, Any] = field(default_factory=dict)
+    related: tuple[Related, ...] = ()
+    severity: Severity | None = None
+    subject: str = ""
+    dialect: str = ""
+    fix: Fix | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    topo: Topology
+    options: dict[str, Any]
+
+
+CheckFn = Callable[[Context], Iterator[Hit]]
+CHECKS: dict[str, CheckFn] = {}
+
+
+def check(code: str) -> Callable[[CheckFn], CheckFn]:
+    def register(fn: CheckFn) -> CheckFn:
+        if code in CHECKS and CHECKS[code] is not fn:
+            raise RuntimeError(f"two Python checks for {code}")
+        CHECKS[code] = fn
+        return fn
+
+    return register
+
+
+def load_checks() -> dict[str, CheckFn]:
+    import importlib
+    import pkgutil
+
+    import decklint.checks as pkg
+
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        importlib.import_module(f"decklint.checks.{mod.name}")
+    return CHECKS

@@ -1,0 +1,229 @@
+"""The rule expression language: parsed with Lark, compiled to closures, never eval'd.
+
+`compile_expr(text, fields)` checks every path against the declared fields of the target
+kind (and `opt.NAME` against the rule's options) when the manifest loads, so a typo fails at
+start-up, not in the middle of a lint run. Evaluation is null-aware: a comparison with an
+unknown (None) value is unknown, and a rule whose `require` is unknown reports nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+Env = Mapping[str, Any]
+Fn = Callable[[Env], Any]
+
+
+class ExprError(ValueError):
+    """A manifest expression that does not compile (syntax, unknown field or function)."""
+
+
+@functools.cache
+def _parser() -> Any:
+    from lark import Lark
+
+    return Lark.open(str(Path(__file__).with_name("expr.lark")), parser="lalr")
+
+
+def _matches(s: Any, pattern: Any) -> bool | None:
+    if s is None or pattern is None:
+        return None
+    return re.fullmatch(str(pattern), str(s)) is not None
+
+
+def _null_safe(fn: Callable[..., Any]) -> Callable[..., Any]:
+    def wrapped(*args: Any) -> Any:
+        if any(a is None for a in args):
+            return None
+        return fn(*args)
+
+    return wrapped
+
+
+FUNCTIONS: dict[str, Callable[..., Any]] = {
+    "len": _null_safe(len),
+    "upper": _null_safe(lambda s: str(s).upper()),
+    "lower": _null_safe(lambda s: str(s).lower()),
+    "matches": _matches,
+    "min": _null_safe(min),
+    "max": _null_safe(max),
+    "abs": _null_safe(abs),
+    "ceil": _null_safe(math.ceil),
+    "floor": _null_safe(math.floor),
+    "defined": lambda x: x is not None,
+    "coalesce": lambda *xs: next((x for x in xs if x is not None), None),
+}
+# `coded('field')` asks whether a field was written in the deck (not a default).
+SPECIAL = {"coded"}
+
+_CMP: dict[str, Callable[[Any, Any], bool]] = {
+    "==": lambda a, b: a == b,
+    "!=": lambda a, b: a != b,
+    "<": lambda a, b: a < b,
+    "<=": lambda a, b: a <= b,
+    ">": lambda a, b: a > b,
+    ">=": lambda a, b: a >= b,
+}
+_ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": lambda a, b: a + b,
+    "-": lambda a, b: a - b,
+    "*": lambda a, b: a * b,
+    "/": lambda a, b: a / b if b else None,
+    "%": lambda a, b: a % b if b else None,
+}
+
+
+def compile_expr(text: str, fields: set[str], options: set[str]) -> Fn:
+    from lark.exceptions import LarkError
+
+    try:
+        tree = _parser().parse(text)
+    except LarkError as exc:
+        first = str(exc).strip().splitlines()[0]
+        raise ExprError(f"expression {text!r} does not parse: {first}") from None
+    return _compile(tree, fields, options)
+
+
+def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
+    kind = t.data
+    ch = t.children
+
+    def sub(i: int) -> Fn:
+        return _compile(ch[i], fields, options)
+
+    if kind == "number":
+        v: Any = float(ch[0]) if "." in ch[0] else int(ch[0])
+        return lambda env: v
+    if kind == "string":
+        s = bytes(str(ch[0])[1:-1], "utf-8").decode("unicode_escape")
+        return lambda env: s
+    if kind in ("true", "false", "null"):
+        c = {"true": True, "false": False, "null": None}[kind]
+        return lambda env: c
+    if kind == "list_":
+        items = [_compile(c, fields, options) for c in ch if c is not None]
+        return lambda env: [f(env) for f in items]
+    if kind == "path":
+        names = [str(c) for c in ch]
+        if names[0] == "opt":
+            if len(names) != 2 or names[1] not in options:
+                raise ExprError(f"unknown option {'.'.join(names)!r} (options: {sorted(options)})")
+            key = names[1]
+            return lambda env: env["opt"].get(key)
+        if len(names) != 1 or names[0] not in fields:
+            raise ExprError(f"unknown field {'.'.join(names)!r} (fields: {sorted(fields)})")
+        key = names[0]
+        return lambda env: env["entity"].value(key)
+    if kind == "call":
+        name = str(ch[0])
+        args = [c for c in ch[1:] if c is not None]
+        if name in SPECIAL:
+            if len(args) != 1 or args[0].data != "string":
+                raise ExprError("coded() takes one field name as a string, e.g. coded('maxout')")
+            field = str(args[0].children[0])[1:-1]
+            if field not in fields:
+                raise ExprError(f"coded(): unknown field {field!r}")
+            return lambda env: env["entity"].get(field).coded
+        fn = FUNCTIONS.get(name)
+        if fn is None:
+            raise ExprError(f"unknown function {name!r} (functions: {sorted(FUNCTIONS)}, coded)")
+        argf = [_compile(a, fields, options) for a in args]
+        return lambda env: fn(*(f(env) for f in argf))
+    if kind == "negate":
+        f = sub(0)
+        return lambda env: None if (x := f(env)) is None else -x
+    if kind == "not_":
+        f = sub(0)
+        return lambda env: None if (x := f(env)) is None else not x
+    if kind == "and_":
+        a, b = sub(0), sub(1)
+
+        def and_(env: Env) -> Any:
+            x = a(env)
+            if x is False:
+                return False
+            y = b(env)
+            if y is False:
+                return False
+            return None if x is None or y is None else True
+
+        return and_
+    if kind == "or_":
+        a, b = sub(0), sub(1)
+
+        def or_(env: Env) -> Any:
+            x = a(env)
+            if x is True:
+                return True
+            y = b(env)
+            if y is True:
+                return True
+            return None if x is None or y is None else False
+
+        return or_
+    if kind == "compare":
+        a, op, b = sub(0), _CMP[str(ch[1])], sub(2)
+
+        def cmp(env: Env) -> Any:
+            x, y = a(env), b(env)
+            if x is None or y is None:
+                return None
+            try:
+                return op(x, y)
+            except TypeError:
+                return None
+
+        return cmp
+    if kind in ("in_", "not_in"):
+        a, b = sub(0), sub(1)
+        neg = kind == "not_in"
+
+        def member(env: Env) -> Any:
+            x, y = a(env), b(env)
+            if x is None or y is None:
+                return None
+            return (x not in y) if neg else (x in y)
+
+        return member
+    if kind == "arith":
+        a, op, b = sub(0), _ARITH[str(ch[1])], sub(2)
+
+        def arith(env: Env) -> Any:
+            x, y = a(env), b(env)
+            if x is None or y is None:
+                return None
+            try:
+                return op(x, y)
+            except TypeError:
+                return None
+
+        return arith
+    raise ExprError(f"unsupported expression element {kind}")
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+
+
+def template_names(template: str) -> list[str]:
+    return _PLACEHOLDER.findall(template)
+
+
+def render(template: str, values: Callable[[str], Any]) -> str:
+    """Fill `{name}` placeholders through `values` (never str.format on user data)."""
+
+    def one(m: re.Match[str]) -> str:
+        v = values(m.group(1))
+        if v is None:
+            return "(not set)"
+        if isinstance(v, float) and v.is_integer():
+            return str(int(v))
+        if isinstance(v, tuple):
+            return "(" + ",".join("" if x is None else str(x) for x in v) + ")"
+        return str(v)
+
+    return _PLACEHOLDER.sub(one, template)

@@ -1,0 +1,238 @@
+"""Rule manifests: one YAML file per rule under rules/<prefix>/<CODE>-<name>.yaml."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from decklint.findings import Citation, Severity
+from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
+from decklint.model.kinds import KINDS
+
+CODE_RE = re.compile(r"[A-Z]{3}[0-9]{3}\Z")
+NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
+REQUIRED = ("code", "name", "summary", "rationale", "severity", "target", "message", "citation")
+KNOWN_KEYS = set(REQUIRED) | {
+    "dialects",
+    "where",
+    "require",
+    "anchor",
+    "options",
+    "examples",
+    "impl",
+    "groups",
+    "unsuppressible",
+    "aliases",
+}
+OPTION_TYPES: dict[str, type | tuple[type, ...]] = {"int": int, "number": (int, float), "str": str, "bool": bool, "list": list}
+
+
+class ManifestError(ValueError):
+    """A manifest that is not valid: says the file and what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    name: str
+    type: str
+    default: Any
+    doc: str
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    files: dict[str, str]
+    expect_fail: bool
+    dialect: str | None = None
+    config: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    code: str
+    name: str
+    summary: str
+    rationale: str
+    severity: Severity
+    target: str
+    message: str
+    citation: Citation
+    source: str
+    dialects: tuple[str, ...] = ()
+    where: str | None = None
+    require: str | None = None
+    anchor: str | None = None
+    options: dict[str, OptionSpec] = field(default_factory=dict)
+    examples: tuple[Example, ...] = ()
+    impl: str = "expr"
+    groups: tuple[str, ...] = ()
+    unsuppressible: bool = False
+    where_fn: Fn | None = None
+    require_fn: Fn | None = None
+
+    @property
+    def prefix(self) -> str:
+        return self.code[:3]
+
+    @property
+    def target_kind(self) -> str | None:
+        return self.target.split(":", 1)[1] if self.target.startswith("model:") else None
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {k: o.default for k, o in self.options.items()}
+
+
+def _examples(raw: Any, where: str) -> tuple[Example, ...]:
+    out: list[Example] = []
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise ManifestError(f"{where}: examples must be a list")
+    for i, ex in enumerate(raw):
+        if not isinstance(ex, dict):
+            raise ManifestError(f"{where}: example {i + 1} must be a mapping")
+        dialect = ex.get("dialect")
+        config = ex.get("config") or {}
+        if "files" in ex:
+            files_raw = ex["files"]
+            if not isinstance(files_raw, dict) or not isinstance(ex.get("fail"), bool):
+                raise ManifestError(f"{where}: example {i + 1} with files needs fail: true/false")
+            files = {str(k): str(v) for k, v in files_raw.items()}
+            out.append(Example(files, ex["fail"], dialect, dict(config)))
+            continue
+        for key in ("fail", "pass"):
+            if key not in ex:
+                continue
+            body = ex[key]
+            if isinstance(body, str):
+                if not dialect:
+                    raise ManifestError(f"{where}: example {i + 1} needs a dialect")
+                files = {f"example.{dialect}": body}
+            elif isinstance(body, dict):
+                files = {str(k): str(v) for k, v in body.items()}
+            else:
+                raise ManifestError(f"{where}: example {i + 1} {key} must be text or files")
+            out.append(Example(files, key == "fail", dialect, dict(config)))
+    return tuple(out)
+
+
+def _options(raw: Any, where: str) -> dict[str, OptionSpec]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ManifestError(f"{where}: options must be a mapping")
+    out = {}
+    for name, spec in raw.items():
+        if not isinstance(spec, dict) or "type" not in spec or "default" not in spec:
+            raise ManifestError(f"{where}: option {name} needs type and default")
+        typ = spec["type"]
+        if typ not in OPTION_TYPES:
+            raise ManifestError(f"{where}: option {name} has unknown type {typ!r}")
+        if not isinstance(spec["default"], OPTION_TYPES[typ]):
+            raise ManifestError(f"{where}: option {name} default is not of type {typ}")
+        out[str(name)] = OptionSpec(str(name), typ, spec["default"], str(spec.get("doc", "")))
+    return out
+
+
+def from_dict(data: Any, source: str) -> Manifest:
+    where = source
+    if not isinstance(data, dict):
+        raise ManifestError(f"{where}: a manifest is a YAML mapping")
+    missing = [k for k in REQUIRED if k not in data]
+    if missing:
+        raise ManifestError(f"{where}: missing {', '.join(missing)}")
+    unknown = sorted(set(data) - KNOWN_KEYS)
+    if unknown:
+        raise ManifestError(f"{where}: unknown keys {', '.join(unknown)}")
+    code = str(data["code"])
+    if not CODE_RE.match(code):
+        raise ManifestError(f"{where}: code {code!r} is not three letters and three digits")
+    name = str(data["name"])
+    if not NAME_RE.match(name):
+        raise ManifestError(f"{where}: name {name!r} is not kebab-case")
+    try:
+        severity = Severity.parse(str(data["severity"]))
+    except ValueError as exc:
+        raise ManifestError(f"{where}: {exc}") from None
+    cit = data["citation"]
+    if not isinstance(cit, dict) or not cit.get("seed") or not cit.get("section"):
+        raise ManifestError(f"{where}: citation needs seed and section")
+    target = str(data["target"])
+    if not (target.startswith(("model:", "ir:")) or target in ("topology", "engine")):
+        raise ManifestError(
+            f"{where}: target {target!r} is not model:<kind>, ir:<dialect>, topology or engine"
+        )
+    options = _options(data.get("options"), where)
+    impl = str(data.get("impl", "expr"))
+    where_src = data.get("where")
+    require_src = data.get("require")
+    where_fn = require_fn = None
+    kind = target.split(":", 1)[1] if target.startswith("model:") else None
+    if impl == "expr":
+        if kind is None or kind not in KINDS:
+            raise ManifestError(
+                f"{where}: an expression rule needs target model:<kind> with a "
+                f"known kind ({', '.join(sorted(KINDS))})"
+            )
+        if not require_src:
+            raise ManifestError(f"{where}: an expression rule needs require")
+        fields = set(KINDS[kind].fields)
+        try:
+            require_fn = compile_expr(str(require_src), fields, set(options))
+            if where_src:
+                where_fn = compile_expr(str(where_src), fields, set(options))
+        except ExprError as exc:
+            raise ManifestError(f"{where}: {exc}") from None
+        for ph in template_names(str(data["message"])):
+            head = ph.split(".")[0]
+            if head == "opt":
+                if ph.split(".", 1)[1] not in options:
+                    raise ManifestError(f"{where}: message uses unknown option {ph}")
+            elif ph not in fields:
+                raise ManifestError(f"{where}: message uses unknown field {ph}")
+        anchor = data.get("anchor")
+        if anchor and anchor not in fields:
+            raise ManifestError(f"{where}: anchor {anchor!r} is not a field of {kind}")
+    elif impl != "python":
+        raise ManifestError(f"{where}: impl must be expr or python")
+    return Manifest(
+        code=code,
+        name=name,
+        summary=str(data["summary"]).strip(),
+        rationale=str(data["rationale"]).strip(),
+        severity=severity,
+        target=target,
+        message=str(data["message"]).strip(),
+        citation=Citation(str(cit["seed"]), str(cit["section"])),
+        source=source,
+        dialects=tuple(str(d) for d in data.get("dialects") or ()),
+        where=str(where_src) if where_src else None,
+        require=str(require_src) if require_src else None,
+        anchor=str(data["anchor"]) if data.get("anchor") else None,
+        options=options,
+        examples=_examples(data.get("examples"), where),
+        impl=impl,
+        groups=tuple(str(g) for g in data.get("groups") or ()),
+        unsuppressible=bool(data.get("unsuppressible", False)),
+        where_fn=where_fn,
+        require_fn=require_fn,
+    )
+
+
+def load_file(path: Path) -> Manifest:
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+    except yaml.YAMLError as exc:
+        raise ManifestError(f"{path}: not valid YAML: {exc}") from None
+    m = from_dict(data, str(path))
+    expected = f"{m.code}-{m.name}.yaml"
+    if path.name != expected:
+        raise ManifestError(f"{path}: file name should be {expected}")
+    if path.parent.name != m.code[:3].lower():
+        raise ManifestError(f"{path}: should live in rules/{m.code[:3].lower()}/")
+    return m

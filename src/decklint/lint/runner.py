@@ -1,0 +1,114 @@
+"""Runs selected rules over a topology and stamps hits into findings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from decklint.dialects.ir import Diagnostic
+from decklint.findings import Finding, Severity
+from decklint.lint.check import CHECKS, Context, Hit, load_checks
+from decklint.lint.expr import render
+from decklint.lint.manifest import Manifest
+from decklint.model.build import Topology
+from decklint.model.entities import Entity
+
+
+def _values_for(entity: Entity, options: dict[str, Any]) -> Any:
+    def values(name: str) -> Any:
+        if name.startswith("opt."):
+            return options.get(name[4:])
+        return entity.value(name)
+
+    return values
+
+
+def _defaulted_note(entity: Entity, field: str | None) -> str:
+    if not field:
+        return ""
+    a = entity.get(field)
+    if not a.defaulted:
+        return ""
+    if a.value is None:
+        return f" ({field.upper()} is not coded)"
+    extra = f", {a.note}" if a.note else ""
+    return f" (not coded; the default {a.value} applies{extra})"
+
+
+def run_expr(m: Manifest, topo: Topology, options: dict[str, Any]) -> Iterable[Finding]:
+    kind = m.target_kind
+    assert kind is not None and m.require_fn is not None
+    for e in topo.of(kind):
+        if m.dialects and e.dialect not in m.dialects:
+            continue
+        env = {"entity": e, "opt": options}
+        if m.where_fn is not None and m.where_fn(env) is not True:
+            continue
+        if m.require_fn(env) is not False:
+            continue
+        msg = render(m.message, _values_for(e, options)) + _defaulted_note(e, m.anchor)
+        span = e.anchor(m.anchor) if m.anchor else e.span
+        yield Finding(e.path, span, m.code, m.name, m.severity, msg, e.dialect, e.id, m.citation)
+
+
+def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Finding:
+    args = dict(hit.args)
+
+    def values(name: str) -> Any:
+        if name.startswith("opt."):
+            return options.get(name[4:])
+        return args.get(name)
+
+    return Finding(
+        hit.path,
+        hit.span,
+        m.code,
+        m.name,
+        hit.severity or m.severity,
+        render(m.message, values),
+        hit.dialect or topo.dialects.get(hit.path, ""),
+        hit.subject,
+        m.citation,
+        hit.related,
+        hit.fix,
+    )
+
+
+def diagnostic_finding(m: Manifest, d: Diagnostic, path: str, dialect: str) -> Finding:
+    return Finding(
+        path,
+        d.span,
+        m.code,
+        m.name,
+        d.severity or m.severity,
+        d.message,
+        dialect,
+        d.subject,
+        m.citation,
+    )
+
+
+def run_rules(
+    manifests: Iterable[Manifest],
+    topo: Topology,
+    options: dict[str, dict[str, Any]] | None = None,
+) -> list[Finding]:
+    if not CHECKS:
+        load_checks()
+    out: list[Finding] = []
+    for m in manifests:
+        opts = m.option_defaults()
+        opts.update((options or {}).get(m.code, {}))
+        if m.impl == "expr":
+            out.extend(run_expr(m, topo, opts))
+        elif m.target != "engine":
+            fn = CHECKS.get(m.code)
+            if fn is None:
+                raise RuntimeError(f"rule {m.code} says impl: python but no check is bound to it")
+            for hit in fn(Context(topo, opts)):
+                out.append(stamp(m, hit, topo, opts))
+    return out
+
+
+def severity_at_least(findings: Iterable[Finding], threshold: Severity) -> bool:
+    return any(f.severity >= threshold for f in findings)

@@ -1,0 +1,1 @@
+"""The unified topology model: entities with provenance, a symbol table, the topology."""

@@ -1,0 +1,129 @@
+"""Lowering (IR -> model fragment) and the Topology that rules read."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from decklint.dialects.ir import Diagnostic, Operand, Statement
+from decklint.model.entities import Attr, Entity
+from decklint.model.symbols import Definition, Reference, SymbolTable
+from decklint.source import Span
+
+# Modes that carry bulk data unless the configuration says otherwise (seed 000,
+# "Use modes wisely": #BATCH; design: #BATCH and #BATCHSC).
+DEFAULT_BULK_MODES = frozenset({"#BATCH", "#BATCHSC", "#BATCHC", "#BATCHCS"})
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the rules need to know that no deck says."""
+
+    bulk_modes: frozenset[str] = DEFAULT_BULK_MODES
+    network: str = ""  # "appn" | "subarea" | "" (infer from VTAM NODETYPE)
+
+
+class Lowering:
+    """Collects one file's entities, symbols and lowering diagnostics."""
+
+    def __init__(self, path: str, dialect: str, node: str, settings: Settings) -> None:
+        self.path = path
+        self.dialect = dialect
+        self.node = node
+        self.settings = settings
+        self.entities: list[Entity] = []
+        self.definitions: list[Definition] = []
+        self.references: list[Reference] = []
+        self.diagnostics: list[Diagnostic] = []
+
+    def add(
+        self, kind: str, name: str, span: Span, attrs: Mapping[str, Attr], scope: str = ""
+    ) -> Entity:
+        e = Entity(kind, name, self.path, self.dialect, span, self.node, dict(attrs), scope)
+        self.entities.append(e)
+        return e
+
+    def define(self, kind: str, name: str, span: Span, scope: str = "") -> None:
+        self.definitions.append(Definition(kind, name, self.path, span, self.dialect, scope))
+
+    def reference(
+        self, kind: str, name: str, span: Span, usage: str, scope: str = "", rule: str = "PRS005"
+    ) -> None:
+        self.references.append(
+            Reference(kind, name, self.path, span, self.dialect, usage, scope, rule)
+        )
+
+    def diag(self, d: Diagnostic) -> None:
+        self.diagnostics.append(d)
+
+
+def coded(op: Operand | None, value: Any = None) -> Attr:
+    """An Attr for a coded operand (value defaults to the operand's number or text)."""
+    if op is None:
+        return Attr(None, defaulted=True)
+    if value is None:
+        v = op.value
+        value = v.as_number()
+        if value is None:
+            value = v.text.upper() if v.kind != "empty" else None
+    return Attr(value, op.text, op.span)
+
+
+def default(value: Any, note: str = "") -> Attr:
+    return Attr(value, None, None, True, note)
+
+
+def attr_or_default(op: Operand | None, value: Any, note: str = "") -> Attr:
+    return coded(op) if op is not None else default(value, note)
+
+
+@dataclass(slots=True)
+class Topology:
+    """Every entity and symbol of the linted files, indexed for the rules."""
+
+    settings: Settings = field(default_factory=Settings)
+    entities: list[Entity] = field(default_factory=list)
+    symbols: SymbolTable = field(default_factory=SymbolTable)
+    statements: dict[str, tuple[Statement, ...]] = field(default_factory=dict)
+    dialects: dict[str, str] = field(default_factory=dict)
+    _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
+
+    def merge(self, low: Lowering, statements: tuple[Statement, ...]) -> None:
+        for e in low.entities:
+            self.entities.append(e)
+            self._by_kind[e.kind].append(e)
+        for d in low.definitions:
+            self.symbols.define(d)
+        for r in low.references:
+            self.symbols.reference(r)
+        self.statements[low.path] = statements
+        self.dialects[low.path] = low.dialect
+
+    def of(self, kind: str) -> list[Entity]:
+        return self._by_kind.get(kind, [])
+
+    def find(self, kind: str, name: str, scope: str | None = None) -> list[Entity]:
+        return [
+            e
+            for e in self._by_kind.get(kind, [])
+            if e.name == name and (scope is None or e.scope == scope)
+        ]
+
+    def all_statements(self) -> Iterable[Statement]:
+        for stmts in self.statements.values():
+            yield from stmts
+
+    @property
+    def header_bytes(self) -> tuple[int, str]:
+        """SNA header per RU segment: 9 (APPN) or 29 (subarea), and why."""
+        if self.settings.network == "appn":
+            return 9, "APPN network (configuration)"
+        if self.settings.network == "subarea":
+            return 29, "subarea network (configuration)"
+        for e in self.of("vtam_start"):
+            nt = e.value("nodetype")
+            if nt in ("NN", "EN"):
+                return 9, f"APPN network (VTAM NODETYPE={nt})"
+        return 29, "subarea network (no VTAM NODETYPE coded)"

@@ -1,0 +1,87 @@
+"""Definitions and references recorded while lowering: undefined, duplicate, unused for free."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from decklint.source import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Definition:
+    kind: str
+    name: str
+    path: str
+    span: Span
+    dialect: str
+    scope: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reference:
+    """A use of a name. `rule` is the code of the check that reports it when undefined."""
+
+    kind: str
+    name: str
+    path: str
+    span: Span
+    dialect: str
+    usage: str
+    scope: str = ""
+    rule: str = "PRS005"
+
+
+# Kinds whose definitions are unique within the scope (a duplicate is an error).
+UNIQUE_KINDS = frozenset({"modetab", "logmode", "vtam_resource", "cics_resource", "ncp_resource"})
+# Kinds whose definitions are reported when nothing refers to them.
+REPORT_UNUSED = frozenset({"modetab", "cics_connection"})
+# Names defined by the product itself, so a reference to them is never "undefined".
+BUILTIN = {("modetab", "ISTINCLM")}
+
+
+@dataclass(slots=True)
+class SymbolTable:
+    definitions: list[Definition] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
+    _index: dict[tuple[str, str, str], list[Definition]] = field(
+        default_factory=lambda: defaultdict(list)
+    )
+
+    def define(self, d: Definition) -> None:
+        self.definitions.append(d)
+        self._index[(d.kind, d.scope, d.name)].append(d)
+
+    def reference(self, r: Reference) -> None:
+        self.references.append(r)
+
+    def lookup(self, kind: str, name: str, scope: str = "") -> list[Definition]:
+        return self._index.get((kind, scope, name), [])
+
+    def defined(self, kind: str, name: str, scope: str = "") -> bool:
+        return (kind, name) in BUILTIN or bool(self._index.get((kind, scope, name)))
+
+    def has_kind(self, kind: str, scope: str | None = None) -> bool:
+        return any(k == kind and (scope is None or s == scope) for (k, s, _n) in self._index)
+
+    def duplicates(self) -> list[list[Definition]]:
+        return [
+            defs
+            for (kind, _s, _n), defs in sorted(self._index.items())
+            if kind in UNIQUE_KINDS and len(defs) > 1
+        ]
+
+    def unresolved(self, rule: str) -> list[Reference]:
+        return [
+            r
+            for r in self.references
+            if r.rule == rule and not self.defined(r.kind, r.name, r.scope)
+        ]
+
+    def unused(self) -> list[Definition]:
+        used = {(r.kind, r.scope, r.name) for r in self.references}
+        return [
+            d
+            for d in self.definitions
+            if d.kind in REPORT_UNUSED and (d.kind, d.scope, d.name) not in used
+        ]

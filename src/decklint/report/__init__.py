@@ -1,0 +1,1 @@
+"""Reporters: the only code that formats findings for people and machines."""

@@ -1,0 +1,82 @@
+"""Text reporter: `path:line:col severity CODE message`, the source line, a caret, the citation.
+
+The only module that imports rich. Colour only on a terminal, never when NO_COLOR is set.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from typing import IO
+
+from decklint.findings import Finding, Severity
+
+_STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
+
+
+def _excerpt(f: Finding, line_text: str) -> tuple[str, str]:
+    text = line_text.rstrip("\r\n").expandtabs(1)
+    col = max(f.span.col, 1)
+    width = 1
+    if f.span.end_line == f.span.line and f.span.end_col > f.span.col:
+        width = f.span.end_col - f.span.col
+    width = max(1, min(width, max(len(text) - col + 1, 1)))
+    return text, " " * (col - 1) + "^" * width
+
+
+def render(
+    findings: Sequence[Finding],
+    line_of: Callable[[str, int], str],
+    stream: IO[str],
+    *,
+    color: bool | None = None,
+    show_source: bool = True,
+    files_linted: int = 0,
+) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    if color is None:
+        color = stream.isatty() and not os.environ.get("NO_COLOR")
+    if os.environ.get("NO_COLOR"):
+        color = False
+    console = Console(
+        file=stream,
+        force_terminal=bool(color),
+        no_color=not color,
+        highlight=False,
+        soft_wrap=True,
+        width=10_000 if not color else None,
+    )
+    for f in findings:
+        sev = f.severity.label
+        head = (
+            f"{escape(f.path)}:{f.span.line}:{f.span.col} "
+            f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(f.message)}"
+        )
+        console.print(head)
+        if show_source:
+            src = line_of(f.path, f.span.line)
+            if src.strip():
+                text, caret = _excerpt(f, src)
+                console.print(f"    {escape(text)}")
+                console.print(f"    [{_STYLE[f.severity]}]{caret}[/]")
+        for r in f.related:
+            console.print(
+                f"    note: {escape(r.path)}:{r.span.line}:{r.span.col} {escape(r.message)}"
+            )
+        if f.citation is not None:
+            console.print(f"    [dim]see {escape(f.citation.render())}[/]")
+    counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
+    total = len(findings)
+    summary = (
+        f"{total} finding{'s' if total != 1 else ''} in {files_linted} "
+        f"file{'s' if files_linted != 1 else ''}: "
+        f"{counts[Severity.ERROR]} error, {counts[Severity.WARNING]} warning, "
+        f"{counts[Severity.INFO]} info"
+    )
+    console.print(
+        summary
+        if total
+        else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}"
+    )

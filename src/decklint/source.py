@@ -1,0 +1,123 @@
+"""Source text, positions and the map from logical text back to physical lines.
+
+Positions are converted exactly once: a dialect reader builds logical text (continuations
+joined, sequence columns dropped) together with a `SourceMap`; every offset Lark reports on
+the logical text goes through `SourceMap.span()` and becomes a physical `Span`. Nothing after
+that point converts coordinates again.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+_EOL = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Span:
+    """A physical range: 1-based line and column, end column exclusive."""
+
+    line: int
+    col: int
+    end_line: int
+    end_col: int
+
+    @classmethod
+    def point(cls, line: int, col: int) -> Span:
+        return cls(line, col, line, col)
+
+    def render(self) -> str:
+        return f"{self.line}:{self.col}-{self.end_line}:{self.end_col}"
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFile:
+    """A decoded file split into physical lines (line terminators removed)."""
+
+    path: str
+    text: str
+    lines: tuple[str, ...]
+
+    @classmethod
+    def from_text(cls, path: str, text: str) -> SourceFile:
+        body = text
+        # A DOS end-of-file byte (0x1A) after the last line is a transfer artifact.
+        while body.endswith(("\x1a", "\x1a\n", "\x1a\r\n")):
+            body = body[: body.rfind("\x1a")]
+        lines = _EOL.split(body)
+        if lines and lines[-1] == "":
+            lines.pop()
+        return cls(path, text, tuple(lines))
+
+    def line_text(self, line: int) -> str:
+        if 1 <= line <= len(self.lines):
+            return self.lines[line - 1]
+        return ""
+
+    def extract(self, span: Span) -> str:
+        """Physical text covered by a span that lies on one line."""
+        return self.line_text(span.line)[span.col - 1 : span.end_col - 1]
+
+
+@dataclass(slots=True)
+class SourceMap:
+    """Maps offsets in a logical unit's text to physical (line, column).
+
+    Built from segments: logical text `[lstart, lstart+length)` was copied from physical
+    line `line`, starting at 1-based column `col`. Offsets between segments (a virtual
+    separator a reader inserted) map to the end of the previous segment.
+    """
+
+    starts: list[int] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+    cols: list[int] = field(default_factory=list)
+    lengths: list[int] = field(default_factory=list)
+
+    def add(self, logical_start: int, line: int, col: int, length: int) -> None:
+        if length <= 0:
+            return
+        self.starts.append(logical_start)
+        self.lines.append(line)
+        self.cols.append(col)
+        self.lengths.append(length)
+
+    def pos(self, offset: int, *, end: bool = False) -> tuple[int, int]:
+        """Physical (line, col) of a logical offset; `end` picks the segment the offset closes."""
+        if not self.starts:
+            return (1, 1)
+        key = offset - 1 if end and offset > 0 else offset
+        i = bisect.bisect_right(self.starts, key) - 1
+        if i < 0:
+            return (self.lines[0], self.cols[0])
+        delta = offset - self.starts[i]
+        if delta > self.lengths[i]:
+            delta = self.lengths[i]
+        return (self.lines[i], self.cols[i] + delta)
+
+    def span(self, start: int, end: int) -> Span:
+        line, col = self.pos(start)
+        if end <= start:
+            return Span(line, col, line, col)
+        end_line, end_col = self.pos(end, end=True)
+        return Span(line, col, end_line, end_col)
+
+    def pieces(self, start: int, end: int) -> list[tuple[int, int, int]]:
+        """Physical (line, col, end_col) pieces that logical `[start, end)` was copied from."""
+        out: list[tuple[int, int, int]] = []
+        for s, ln, c, n in zip(self.starts, self.lines, self.cols, self.lengths, strict=False):
+            lo, hi = max(start, s), min(end, s + n)
+            if lo < hi:
+                out.append((ln, c + lo - s, c + hi - s))
+        return out
+
+
+def identity_map(text: str, first_line: int = 1) -> SourceMap:
+    """SourceMap for logical text that is a verbatim run of whole physical lines joined by \\n."""
+    sm = SourceMap()
+    offset = 0
+    for i, ln in enumerate(text.split("\n")):
+        sm.add(offset, first_line + i, 1, len(ln) + 1)
+        offset += len(ln) + 1
+    return sm

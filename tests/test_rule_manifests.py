@@ -1,0 +1,88 @@
+"""Meta-tests: every manifest is valid, cited, bound to a check, and its examples hold."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from decklint import api
+from decklint.lint.check import load_checks
+from decklint.lint.manifest import load_file
+from decklint.lint.registry import load_registry, manifest_files
+from decklint.resources import rules_root
+
+from .conftest import SEEDS
+
+REGISTRY = load_registry()
+MANIFESTS = sorted(REGISTRY.rules.values(), key=lambda m: m.code)
+PREFIXES = {"PRS", "VTM", "NCP", "CIC", "SNA"}
+
+
+def test_every_file_loads_and_matches_its_name() -> None:
+    files = manifest_files(rules_root())
+    assert len(files) == len(MANIFESTS) >= 40
+    for f in files:
+        m = load_file(f)
+        assert f.name == f"{m.code}-{m.name}.yaml"
+
+
+def test_codes_and_names_unique_and_prefixes_known() -> None:
+    names = [m.name for m in MANIFESTS]
+    assert len(set(names)) == len(names)
+    assert {m.prefix for m in MANIFESTS} <= PREFIXES
+
+
+def test_python_checks_bound_one_to_one() -> None:
+    checks = load_checks()
+    python_rules = {m.code for m in MANIFESTS if m.impl == "python" and m.target != "engine"}
+    assert python_rules == set(checks), (
+        f"manifests without a check: {sorted(python_rules - set(checks))}; "
+        f"checks without a manifest: {sorted(set(checks) - python_rules)}"
+    )
+
+
+def test_check_modules_named_after_their_rule() -> None:
+    folder = Path(__file__).resolve().parents[1] / "src" / "decklint" / "checks"
+    for code in load_checks():
+        m = REGISTRY.rules[code]
+        expected = f"{code.lower()}_{m.name.replace('-', '_')}.py"
+        assert (folder / expected).is_file(), f"{code}: expected checks/{expected}"
+
+
+@pytest.mark.parametrize("m", MANIFESTS, ids=lambda m: m.code)
+def test_manifest_is_documented_and_cited(m) -> None:  # type: ignore[no-untyped-def]
+    assert len(m.summary) > 20 and len(m.rationale) > 60
+    assert re.fullmatch(r"\d{3}_[0-9a-f]{16}\.txt", m.citation.seed)
+    seed = SEEDS / m.citation.seed
+    if not seed.is_file():
+        pytest.skip("seed documents not available")
+    assert m.citation.section in seed.read_text(encoding="utf-8"), (
+        f"{m.code}: section {m.citation.section!r} not found in {m.citation.seed}"
+    )
+
+
+@pytest.mark.parametrize("m", MANIFESTS, ids=lambda m: m.code)
+def test_manifest_has_failing_and_passing_examples(m) -> None:  # type: ignore[no-untyped-def]
+    kinds = {ex.expect_fail for ex in m.examples}
+    assert kinds == {True, False}, f"{m.code} needs at least one fail and one pass example"
+
+
+EXAMPLES = [
+    pytest.param(m, i, ex, id=f"{m.code}-{'fail' if ex.expect_fail else 'pass'}{i}")
+    for m in MANIFESTS
+    for i, ex in enumerate(m.examples)
+]
+
+
+@pytest.mark.parametrize(("m", "i", "ex"), EXAMPLES)
+def test_examples_run(m, i, ex) -> None:  # type: ignore[no-untyped-def]
+    res = api.lint_texts(ex.files, api.Options(dialect=ex.dialect))
+    own = [f for f in res.findings if f.code == m.code]
+    if ex.expect_fail:
+        assert own, f"{m.code} example {i} should fail; findings: {res.findings}"
+    else:
+        assert not own, f"{m.code} example {i} should pass; got {own}"
+    crashes = [f for f in res.findings if f.code == "PRS009" and f.severity.label == "error"]
+    assert not crashes
