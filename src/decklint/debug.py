@@ -11,6 +11,7 @@ from decklint.dialects.base import ParsedFile
 from decklint.dialects.ir import Statement, Value
 from decklint.discover import detect
 from decklint.model.build import Lowering, Settings
+from decklint.model.entities import Attr
 from decklint.source import SourceFile
 
 
@@ -46,15 +47,21 @@ def _stmt(s: Statement) -> dict[str, Any]:
     return d
 
 
+def _attr(a: Attr) -> str:
+    v = a.value
+    shown = "null" if v is None else ("(" + ",".join("" if x is None else str(x) for x in v) + ")"
+                                      if isinstance(v, tuple) else str(v))
+    if a.defaulted:
+        return f"{shown} (default{': ' + a.note if a.note else ''})"
+    return f"{shown} @ {a.span.render()}" if a.span else shown
+
+
 def model_dict(pf: ParsedFile, low: Lowering) -> dict[str, Any]:
     ents = []
     for e in low.entities:
         attrs = {}
         for k, a in sorted(e.attrs.items()):
-            val = list(a.value) if isinstance(a.value, tuple) else a.value
-            attrs[k] = {"value": val, "at": a.span.render() if a.span else None}
-            if a.defaulted:
-                attrs[k]["default"] = True
+            attrs[k] = _attr(a)
         ents.append(
             {"kind": e.kind, "name": e.name, "scope": e.scope, "node": e.node, "attrs": attrs}
         )

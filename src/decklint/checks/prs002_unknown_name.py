@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.dialects.cics import ATTRIBUTES
+from decklint.dialects.ir import Statement
 from decklint.dialects.schema import ALL, known_operands, statement_schema, suggest
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
@@ -12,6 +14,9 @@ from decklint.lint.check import Context, Hit, check
 @check("PRS002")
 def unknown_name(ctx: Context) -> Iterator[Hit]:
     for st in ctx.topo.all_statements():
+        if st.dialect == "cics":
+            yield from _cics(st)
+            continue
         table = ALL.get(st.dialect)
         if table is None or st.kind != "statement":
             continue
@@ -51,3 +56,26 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
                 severity=Severity.ERROR if guess else None,
                 dialect=st.dialect,
             )
+
+
+def _cics(st: Statement) -> Iterator[Hit]:
+    if st.op != "DEFINE" or not st.operands:
+        return
+    rtype = st.operands[0].name or ""
+    known = ATTRIBUTES.get(rtype)
+    if known is None:
+        return
+    for o in st.operands[1:]:
+        if o.name is None or o.name in known:
+            continue
+        guess = suggest(o.name, [n for n in known if st.keyword(n) is None])
+        yield Hit(
+            st.path,
+            o.span,
+            {
+                "what": f"attribute {o.name_text or o.name} of DEFINE {rtype}",
+                "hint": f"; did you mean {guess}?" if guess else "",
+            },
+            severity=Severity.ERROR if guess else None,
+            dialect="cics",
+        )

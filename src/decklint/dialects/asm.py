@@ -84,11 +84,11 @@ def parse_statement(
     parser = lark_parser(grammar, ("statement", "operand"))
     text = unit.text
     smap = unit.smap
-    if unit.kind != "item" and not text.startswith(" ") and " " not in text:
+    if unit.kind != "item" and not text.startswith(" ") and " " not in text.strip():
         return Diagnostic(
             "PRS001",
             smap.span(0, len(text)),
-            f"{text.strip()!r} has no operation field: expected an operation such as APPL, "
+            f"{text.strip()} has no operation field: expected an operation such as APPL, "
             "PU or MODEENT after the name",
         )
     try:

@@ -142,7 +142,7 @@ def read_assembler(src: SourceFile) -> ReadResult:
         text = card.text
         if comment_cont:
             out.comments.append(Remark(lineno, 1, text.rstrip()))
-            comment_cont = card.cont
+            comment_cont = _comment_continues(card)
             continue
         if cur is not None:
             _continuation(cur, card, out)
@@ -158,7 +158,7 @@ def read_assembler(src: SourceFile) -> ReadResult:
             continue
         if text.startswith("*") or text.startswith(".*"):
             out.comments.append(Remark(lineno, 1, text.rstrip()))
-            comment_cont = card.cont
+            comment_cont = _comment_continues(card)
             continue
         if text.startswith("./"):
             continue
@@ -178,6 +178,15 @@ def read_assembler(src: SourceFile) -> ReadResult:
         )
         finish()
     return out
+
+
+def _comment_continues(card: _Card) -> bool:
+    """A comment card continues only when its column-72 mark stands apart from the text.
+
+    Comment lines typed on a PC often run past column 71; a character in column 72 that
+    merely continues the words (column 71 not blank) is not a continuation mark.
+    """
+    return card.cont and card.text[TEXT_END - 1 : TEXT_END] in ("", " ")
 
 
 def _start(card: _Card, out: ReadResult) -> _Builder:

@@ -48,7 +48,7 @@ _VERBS = {
 _WORD = re.compile(r"[A-Za-z]+")
 
 # Attributes decklint models, for resolving abbreviations (shortest unique prefix).
-_ATTRS = {
+ATTRIBUTES: dict[str, tuple[str, ...]] = {
     "CONNECTION": (
         "CONNECTION",
         "GROUP",
@@ -124,7 +124,7 @@ def verb_of(word: str) -> str | None:
 
 def canonical(resource: str, keyword: str) -> str:
     k = keyword.upper()
-    names = _ATTRS.get(resource)
+    names = ATTRIBUTES.get(resource)
     if not names or k in names:
         return k
     hits = [n for n in names if n.startswith(k)]

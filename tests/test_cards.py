@@ -1,0 +1,135 @@
+"""The card reader: columns, continuations, remarks, odd records."""
+
+from __future__ import annotations
+
+from decklint.dialects.cards import read_assembler, read_option_list
+from decklint.dialects.vtam import parse
+from decklint.source import SourceFile
+
+
+def card(text: str, cont: str = " ", seq: str = "") -> str:
+    return text.ljust(71) + cont + seq
+
+
+def read(*lines: str, nl: str = "\n"):  # type: ignore[no-untyped-def]
+    return read_assembler(SourceFile.from_text("t", nl.join(lines) + nl))
+
+
+def test_single_card_fields_are_separated_by_one_blank() -> None:
+    r = read("TOMVSAP  APPL  APPC=YES,MODETAB=TUNEMODE    remark here")
+    (u,) = r.units
+    assert u.text == "TOMVSAP APPL APPC=YES,MODETAB=TUNEMODE"
+    assert [x.text for x in u.remarks] == ["remark here"]
+
+
+def test_continuation_any_character_resumes_in_column_16() -> None:
+    for mark in "X*-+C":
+        r = read(card("P1       PU    ADDR=01,", mark), card("               MAXDATA=265"))
+        (u,) = r.units
+        assert u.text == "P1 PU ADDR=01,MAXDATA=265", mark
+        assert not r.diagnostics
+
+
+def test_value_split_mid_token_at_column_71_is_joined_verbatim() -> None:
+    first = "D4B32781 MODEENT LOGMODE=D4B32781,FMPROF=X'02',TSPROF=X'02',PRIPROT=X'7"
+    assert len(first) == 71
+    r = read(first + "*", card("               1',SECPROT=X'40'"))
+    (u,) = r.units
+    assert u.text.endswith("PRIPROT=X'71',SECPROT=X'40'")
+
+
+def test_quoted_string_with_blanks_spans_cards() -> None:
+    first = "         TITLE 'A TITLE THAT IS LONG ENOUGH TO REACH COLUMN SEVENTY ONE"
+    first = first.ljust(71)[:71]
+    r = read(first + "X", card("               END OF TITLE'"))
+    (u,) = r.units
+    assert u.text.endswith("END OF TITLE'")
+    assert not r.diagnostics
+
+
+def test_sequence_numbers_and_long_records_are_ignored() -> None:
+    r = read(card("P1       PU    ADDR=01,", "X", "00010000EXTRA"), card("               PUTYPE=2",
+             " ", "00020000"))
+    (u,) = r.units
+    assert u.text == "P1 PU ADDR=01,PUTYPE=2"
+
+
+def test_remarks_on_continuation_cards() -> None:
+    r = read(card("P1       PU    ADDR=01,             first remark", "X"),
+             card("               PUTYPE=2             second remark"))
+    (u,) = r.units
+    assert u.text == "P1 PU ADDR=01,PUTYPE=2"
+    assert [x.text for x in u.remarks] == ["first remark", "second remark"]
+    assert u.remarks[1].line == 2 and u.remarks[1].col == 37
+
+
+def test_comments_crlf_eof_byte_and_no_final_newline() -> None:
+    text = "* comment\r\n.* macro comment\r\nP1       PU    ADDR=01\r\n\x1a"
+    r = read_assembler(SourceFile.from_text("t", text))
+    assert [u.text for u in r.units] == ["P1 PU ADDR=01"]
+    assert len(r.comments) == 2
+    r2 = read_assembler(SourceFile.from_text("t", "P1       PU    ADDR=01"))
+    assert [u.text for u in r2.units] == ["P1 PU ADDR=01"]
+
+
+def test_tabs_are_expanded_for_columns_but_spans_point_at_real_text() -> None:
+    pf = parse(SourceFile.from_text("t.vtam", "P1\tPU\tADDR=01,MAXDATA=265\n"))
+    (st,) = pf.statements
+    op = st.keyword("MAXDATA")
+    assert op is not None
+    assert (op.span.line, op.span.col) == (1, 15)
+
+
+def test_continuation_text_in_column_17_is_a_remark_with_a_warning() -> None:
+    r = read(card("P1       PU    ADDR=01,", "X"), card("                MAXDATA=265"))
+    (u,) = r.units
+    assert u.text == "P1 PU ADDR=01,"
+    (d,) = r.diagnostics
+    assert d.code == "PRS001" and "column 16" in d.message and d.span.col == 17
+
+
+def test_trailing_comma_without_continuation_is_reported() -> None:
+    r = read("P1       PU    ADDR=01,", "               MAXDATA=265")
+    assert r.diagnostics and "column 72" in r.diagnostics[0].message
+    assert r.diagnostics[0].span == r.diagnostics[0].span.__class__(1, 23, 1, 24)
+
+
+def test_non_blank_columns_1_to_15_on_a_continuation_start_a_new_statement() -> None:
+    r = read(card("P1       PU    ADDR=01,", "X"), "L1       LU    LOCADDR=2")
+    assert [u.text for u in r.units] == ["P1 PU ADDR=01,", "L1 LU LOCADDR=2"]
+    assert "columns 1-15" in r.diagnostics[0].message
+
+
+def test_deck_ending_inside_a_continuation() -> None:
+    r = read(card("P1       PU    ADDR=01,", "X"))
+    assert r.units and "ends while column 72" in r.diagnostics[0].message
+
+
+def test_lone_comma_operand_is_not_a_trailing_comma() -> None:
+    r = read("         MODEEND ,                     END OF TABLE")
+    assert not r.diagnostics
+    assert r.units[0].text == " MODEEND ,"
+
+
+def test_statement_without_operands_keeps_remark_apart() -> None:
+    r = read("         GENEND   the end")
+    assert r.units[0].text == " GENEND"
+    assert r.units[0].remarks[0].text == "the end"
+
+
+def test_start_list_items_and_remarks() -> None:
+    text = "\n".join([
+        card("SSCPID=01,                   SSCP IDENTIFIER", "-"),
+        card("NOPROMPT,", "-"),
+        "IOBUF=(100,128,19,,1,20)           /*FIXED IO */",
+    ])
+    r = read_option_list(SourceFile.from_text("ATCSTR00", text))
+    assert [u.text for u in r.units] == ["SSCPID=01", "NOPROMPT", "IOBUF=(100,128,19,,1,20)"]
+    assert len(r.comments) == 2
+
+
+def test_start_list_item_split_at_column_71() -> None:
+    first = ("X" * 40 + "=" + "A" * 30)[:71]
+    r = read_option_list(SourceFile.from_text("ATCSTR00", first + "\nBBB,C=1\n"))
+    assert r.units[0].text == first + "BBB"
+    assert r.units[1].text == "C=1"
