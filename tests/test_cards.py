@@ -48,15 +48,19 @@ def test_quoted_string_with_blanks_spans_cards() -> None:
 
 
 def test_sequence_numbers_and_long_records_are_ignored() -> None:
-    r = read(card("P1       PU    ADDR=01,", "X", "00010000EXTRA"), card("               PUTYPE=2",
-             " ", "00020000"))
+    r = read(
+        card("P1       PU    ADDR=01,", "X", "00010000EXTRA"),
+        card("               PUTYPE=2", " ", "00020000"),
+    )
     (u,) = r.units
     assert u.text == "P1 PU ADDR=01,PUTYPE=2"
 
 
 def test_remarks_on_continuation_cards() -> None:
-    r = read(card("P1       PU    ADDR=01,             first remark", "X"),
-             card("               PUTYPE=2             second remark"))
+    r = read(
+        card("P1       PU    ADDR=01,             first remark", "X"),
+        card("               PUTYPE=2             second remark"),
+    )
     (u,) = r.units
     assert u.text == "P1 PU ADDR=01,PUTYPE=2"
     assert [x.text for x in u.remarks] == ["first remark", "second remark"]
@@ -118,11 +122,13 @@ def test_statement_without_operands_keeps_remark_apart() -> None:
 
 
 def test_start_list_items_and_remarks() -> None:
-    text = "\n".join([
-        card("SSCPID=01,                   SSCP IDENTIFIER", "-"),
-        card("NOPROMPT,", "-"),
-        "IOBUF=(100,128,19,,1,20)           /*FIXED IO */",
-    ])
+    text = "\n".join(
+        [
+            card("SSCPID=01,                   SSCP IDENTIFIER", "-"),
+            card("NOPROMPT,", "-"),
+            "IOBUF=(100,128,19,,1,20)           /*FIXED IO */",
+        ]
+    )
     r = read_option_list(SourceFile.from_text("ATCSTR00", text))
     assert [u.text for u in r.units] == ["SSCPID=01", "NOPROMPT", "IOBUF=(100,128,19,,1,20)"]
     assert len(r.comments) == 2

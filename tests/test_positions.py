@@ -13,12 +13,17 @@ from decklint.source import SourceFile, Span
 
 from .conftest import CORPUS, FIXTURES
 
-FILES = sorted(p for p in (FIXTURES / "dialects").glob("*/*") if p.is_file()
-               and not p.name.endswith(".model.yaml"))
+FILES = sorted(
+    p
+    for p in (FIXTURES / "dialects").glob("*/*")
+    if p.is_file() and not p.name.endswith(".model.yaml")
+)
 FILES += sorted(p for p in (FIXTURES / "networks").rglob("*") if p.is_file())
-CORPUS_FILES = sorted(
-    p for d in ("vtam", "ncp", "cics-csd") for p in (CORPUS / d).glob("*") if p.is_file()
-) if CORPUS.is_dir() else []
+CORPUS_FILES = (
+    sorted(p for d in ("vtam", "ncp", "cics-csd") for p in (CORPUS / d).glob("*") if p.is_file())
+    if CORPUS.is_dir()
+    else []
+)
 
 
 def _check(src: SourceFile, span: Span, text: str, what: str) -> None:

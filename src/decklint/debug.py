@@ -49,8 +49,15 @@ def _stmt(s: Statement) -> dict[str, Any]:
 
 def _attr(a: Attr) -> str:
     v = a.value
-    shown = "null" if v is None else ("(" + ",".join("" if x is None else str(x) for x in v) + ")"
-                                      if isinstance(v, tuple) else str(v))
+    shown = (
+        "null"
+        if v is None
+        else (
+            "(" + ",".join("" if x is None else str(x) for x in v) + ")"
+            if isinstance(v, tuple)
+            else str(v)
+        )
+    )
     if a.defaulted:
         return f"{shown} (default{': ' + a.note if a.note else ''})"
     return f"{shown} @ {a.span.render()}" if a.span else shown

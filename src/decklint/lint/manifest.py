@@ -26,7 +26,13 @@ KNOWN_KEYS = set(REQUIRED) | {
     "unsuppressible",
     "aliases",
 }
-OPTION_TYPES: dict[str, type | tuple[type, ...]] = {"int": int, "number": (int, float), "str": str, "bool": bool, "list": list}
+OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
+    "int": int,
+    "number": (int, float),
+    "str": str,
+    "bool": bool,
+    "list": list,
+}
 
 
 class ManifestError(ValueError):

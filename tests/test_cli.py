@@ -1,0 +1,177 @@
+"""The command line, end to end through click's runner."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from decklint.cli import main
+
+from .conftest import FIXTURES
+
+LAB = FIXTURES / "networks" / "rtp-lab"
+
+
+def run(*args: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
+
+
+def test_baseline_fails_and_tuned_passes() -> None:
+    base = run("lint", str(LAB / "baseline"))
+    assert base.exit_code == 1
+    assert "NCP007" in base.output and "see 000_761b89c906492400.txt" in base.output
+    tuned = run("lint", str(LAB / "tuned"))
+    assert tuned.exit_code == 0, tuned.output
+    assert " error " not in tuned.output and " warning " not in tuned.output
+
+
+def test_text_output_has_location_caret_and_summary() -> None:
+    res = run("lint", "--select", "NCP007", str(LAB / "baseline"))
+    lines = res.output.splitlines()
+    head = next(ln for ln in lines if " NCP007 " in ln)
+    assert head.startswith(str(LAB / "baseline" / "LAB45")) or "LAB45:29:16 error NCP007" in head
+    i = lines.index(head)
+    assert "RCVBUFC=4095" in lines[i + 1]
+    assert lines[i + 2].strip() == "^" * len("RCVBUFC=4095")
+    assert lines[-1].startswith("1 finding in 6 files: 1 error, 0 warning, 0 info")
+
+
+def test_json_output_is_stable_and_complete() -> None:
+    a = run("lint", "--format", "json", str(LAB / "baseline"))
+    b = run("lint", "--format", "json", str(LAB / "baseline"))
+    assert a.output == b.output
+    doc = json.loads(a.output)
+    assert doc["schema_version"] == 1
+    assert doc["summary"]["error"] >= 1
+    f = doc["findings"][0]
+    assert set(f) >= {
+        "path",
+        "line",
+        "column",
+        "end_line",
+        "end_column",
+        "code",
+        "name",
+        "severity",
+        "message",
+        "dialect",
+        "citation",
+        "related",
+    }
+    keys = [(x["path"], x["line"], x["column"], x["code"]) for x in doc["findings"]]
+    assert keys == sorted(keys)
+
+
+def test_select_ignore_by_code_name_prefix() -> None:
+    only = json.loads(
+        run("lint", "--format", "json", "--select", "NCP", str(LAB / "baseline")).output
+    )
+    assert {f["code"][:3] for f in only["findings"]} == {"NCP"}
+    named = json.loads(
+        run("lint", "--format", "json", "--select", "slodown", str(LAB / "baseline")).output
+    )
+    assert {f["code"] for f in named["findings"]} == {"NCP005"}
+    ign = json.loads(
+        run(
+            "lint",
+            "--format",
+            "json",
+            "--ignore",
+            "NCP,VTM",
+            "--ignore",
+            "SNA003",
+            str(LAB / "baseline"),
+        ).output
+    )
+    assert not {f["code"] for f in ign["findings"]} & {"NCP005", "VTM002", "SNA003"}
+
+
+def test_unknown_selector_is_a_usage_error() -> None:
+    res = CliRunner().invoke(main, ["lint", "--select", "NOPE99", str(LAB / "tuned")])
+    assert res.exit_code == 2 and "NOPE99" in res.output
+
+
+def test_exit_zero_and_info_never_fails(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    assert run("lint", "--exit-zero", str(LAB / "baseline")).exit_code == 0
+    deck = tmp_path / "modes.vtam"
+    deck.write_text("T MODETAB\nM MODEENT LOGMODE=M,RUSIZES=X'8585'\n MODEEND\n")
+    res = run("lint", "--select", "PRS006,NCP013", str(deck))
+    assert res.exit_code == 0
+
+
+def test_stdin_with_filename() -> None:
+    deck = "H1       HOST  UNITSZ=384,MAXBFRU=2\n"
+    res = run("lint", "-", "--stdin-filename", "LAB45.ncp", stdin=deck)
+    assert res.exit_code == 1
+    assert "LAB45.ncp:1:16 warning NCP001" in res.output
+
+
+def test_dialect_option_and_bad_dialect() -> None:
+    deck = "H1       HOST  UNITSZ=384,MAXBFRU=2\n"
+    res = run("lint", "-", "--dialect", "ncp", stdin=deck)
+    assert "NCP001" in res.output
+    bad = CliRunner().invoke(main, ["lint", "-", "--dialect", "cobol"], input=deck)
+    assert bad.exit_code == 2
+
+
+def test_missing_path_is_reported_not_a_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    res = run("lint", str(tmp_path / "nope"))
+    assert "PRS009" in res.output and "no such file" in res.output
+    assert res.exit_code == 1
+
+
+def test_binary_file_is_skipped_with_a_note(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    f = tmp_path / "ATCSTR00"
+    f.write_bytes(b"\x00\x01\x02SSCPID=01\x00")
+    res = run("lint", str(f))
+    assert "binary" in res.output and "Traceback" not in res.output
+
+
+def test_folders_skip_hidden_and_gitignored(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bad = "H1       HOST  UNITSZ=384,MAXBFRU=2\n"
+    (tmp_path / ".hidden").mkdir()
+    (tmp_path / ".hidden" / "x.ncp").write_text(bad)
+    (tmp_path / "build").mkdir()
+    (tmp_path / "build" / "y.ncp").write_text(bad)
+    (tmp_path / ".gitignore").write_text("build/\n*.bak\n")
+    (tmp_path / "z.ncp.bak").write_text(bad)
+    (tmp_path / "ok.ncp").write_text("H1       HOST  UNITSZ=4000,MAXBFRU=2\n")
+    res = run("lint", "--format", "json", str(tmp_path))
+    doc = json.loads(res.output)
+    assert [f["path"].rsplit("/", 1)[-1] for f in doc["files"]] == ["ok.ncp"]
+
+
+def test_no_color_plain_output(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("NO_COLOR", "1")
+    res = run("lint", "--color", str(LAB / "baseline"))
+    assert "\x1b[" not in res.output
+
+
+def test_color_when_forced() -> None:
+    res = run("lint", "--color", "--select", "NCP007", str(LAB / "baseline"))
+    assert "\x1b[" in res.output
+
+
+def test_explain_rules_dialects() -> None:
+    ex = run("explain", "NCP007")
+    assert ex.exit_code == 0
+    assert "RCVBUFC" in ex.output and "Source: 000_761b89c906492400.txt" in ex.output
+    assert "Fails:" in ex.output and "Passes:" in ex.output
+    assert run("explain", "rcvbufc-two-frames").output == ex.output
+    bad = CliRunner().invoke(main, ["explain", "XYZ123"])
+    assert bad.exit_code == 2
+    rules = run("rules", "--dialect", "cics")
+    assert "CIC001" in rules.output and "NCP001" not in rules.output
+    dia = run("dialects")
+    assert all(d in dia.output for d in ("vtam", "ncp", "cics"))
+
+
+def test_parse_dumps() -> None:
+    deck = str(FIXTURES / "dialects" / "ncp" / "sdlc.ncp")
+    ir = run("parse", deck, "--dump", "ir")
+    assert "MAXBUFRU" in ir.output and "entities" not in ir.output
+    model = run("parse", deck, "--dump", "model")
+    assert "kind: ncp" in model.output
+    tree = run("parse", deck, "--dump", "tree")
+    assert "keyword" in tree.output

@@ -1,0 +1,64 @@
+"""The built wheel carries the grammars and the rule manifests, and nothing else beside code."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("wheel")
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if proc.returncode != 0:
+        pytest.fail(f"wheel build failed: {proc.stderr[-2000:]}")
+    (whl,) = out.glob("decklint-*.whl")
+    return whl
+
+
+def test_wheel_contains_grammars_and_rules(wheel: Path) -> None:
+    names = zipfile.ZipFile(wheel).namelist()
+    grammars = sorted(n for n in names if n.startswith("decklint/grammars/"))
+    rules = sorted(n for n in names if n.startswith("decklint/rules/"))
+    assert grammars == sorted(f"decklint/grammars/{p.name}" for p in (ROOT / "grammars").glob("*"))
+    assert all(n.endswith(".lark") for n in grammars)
+    assert rules == sorted(
+        f"decklint/rules/{p.relative_to(ROOT / 'rules').as_posix()}"
+        for p in (ROOT / "rules").rglob("*.yaml")
+    )
+    assert "decklint/lint/expr.lark" in names
+    assert "decklint/py.typed" in names
+
+
+def test_runtime_dependencies_are_the_four(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as z:
+        meta = next(n for n in z.namelist() if n.endswith("METADATA"))
+        text = z.read(meta).decode()
+    reqs = {
+        ln.split(":", 1)[1].split(";")[0].strip().split(">")[0].split("=")[0].strip()
+        for ln in text.splitlines()
+        if ln.startswith("Requires-Dist:") and "extra" not in ln
+    }
+    assert reqs == {"lark", "click", "rich", "pyyaml"}
