@@ -18,7 +18,9 @@ FILES = sorted(
     for p in (FIXTURES / "dialects").glob("*/*")
     if p.is_file() and not p.name.endswith(".model.yaml")
 )
-FILES += sorted(p for p in (FIXTURES / "networks").rglob("*") if p.is_file())
+FILES += sorted(
+    p for p in (FIXTURES / "networks").rglob("*") if p.is_file() and p.suffix != ".expected"
+)
 CORPUS_FILES = (
     sorted(p for d in ("vtam", "ncp", "cics-csd") for p in (CORPUS / d).glob("*") if p.is_file())
     if CORPUS.is_dir()

@@ -61,6 +61,9 @@ def lint(
     color: bool | None,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
+    import gc
+
+    gc.disable()  # start-up allocates many long-lived objects; nothing cyclic to collect yet
     from decklint import api
     from decklint.findings import Severity
 

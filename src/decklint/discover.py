@@ -16,7 +16,7 @@ _DIRECTIVE = re.compile(r"decklint:\s*dialect\s*=\s*([a-z0-9_]+)", re.IGNORECASE
 _SKIP_DIRS = frozenset({"__pycache__", "node_modules"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Detection:
     dialect: str | None
     how: str  # "option" | "directive" | "config" | "glob" | "content" | "none"

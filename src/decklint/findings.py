@@ -31,7 +31,7 @@ class Applicability(enum.Enum):
     DISPLAY = "display"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Citation:
     seed: str
     section: str
@@ -40,20 +40,20 @@ class Citation:
         return f"{self.seed}, \u00a7 {self.section}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Related:
     path: str
     span: Span
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Edit:
     span: Span
     replacement: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Fix:
     title: str
     edits: tuple[Edit, ...]

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from pathlib import Path
 
 
 @functools.cache
 def _data_root(name: str) -> Path:
-    packaged = Path(str(resources.files("decklint"))) / name
+    # The wheel maps grammars/ and rules/ into the package folder; a source checkout keeps
+    # them at the top level. (Plain paths: importlib.resources costs start-up time.)
+    packaged = Path(__file__).resolve().parent / name
     if packaged.is_dir():
         return packaged
     checkout = Path(__file__).resolve().parents[2] / name

@@ -6,22 +6,41 @@ from decklint.model.build import Topology
 from decklint.model.entities import Entity
 
 
-def largest_frame(topo: Topology, ncp: Entity) -> tuple[int | None, Entity | None, str]:
+def lines_by_path(topo: Topology) -> dict[str, list[Entity]]:
+    out: dict[str, list[Entity]] = {}
+    for ln in topo.of("line"):
+        out.setdefault(ln.path, []).append(ln)
+    return out
+
+
+def largest_peripheral(topo: Topology) -> Entity | None:
+    """The switched PU with the largest coded MAXDATA (the largest frame a station sends)."""
+    best: Entity | None = None
+    for pu in topo.of("pu"):
+        if pu.value("major") != "SWNET" or not pu.get("maxdata").coded:
+            continue
+        v = pu.value("maxdata")
+        if isinstance(v, int) and (best is None or v > best.value("maxdata")):
+            best = pu
+    return best
+
+
+def largest_frame(
+    topo: Topology,
+    ncp: Entity,
+    lines: dict[str, list[Entity]] | None = None,
+    peripheral: Entity | None = None,
+) -> tuple[int | None, Entity | None, str]:
     """The largest DLC frame the NCP receives: the largest MAXTSL of its lines, or a larger
     MAXDATA coded on a switched PU (the peripheral's frame), with what it came from."""
     best: int | None = None
     src: Entity | None = None
     field = ""
-    for ln in topo.of("line"):
-        if ln.path != ncp.path:
-            continue
+    for ln in (lines if lines is not None else lines_by_path(topo)).get(ncp.path, []):
         v = ln.value("maxtsl")
         if isinstance(v, int) and (best is None or v > best):
             best, src, field = v, ln, "maxtsl"
-    for pu in topo.of("pu"):
-        if pu.value("major") != "SWNET" or not pu.get("maxdata").coded:
-            continue
-        v = pu.value("maxdata")
-        if isinstance(v, int) and best is not None and v > best:
-            best, src, field = v, pu, "maxdata"
+    pu = peripheral if peripheral is not None else largest_peripheral(topo)
+    if pu is not None and best is not None and pu.value("maxdata") > best:
+        best, src, field = pu.value("maxdata"), pu, "maxdata"
     return best, src, field

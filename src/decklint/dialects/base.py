@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from decklint.model.build import Lowering
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class ParsedFile:
     """A file after reading and parsing: statements, comments and problems."""
 
@@ -29,7 +29,7 @@ class ParsedFile:
     macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class DialectSpec:
     name: str
     title: str
@@ -59,7 +59,11 @@ def cache_dir() -> Path | None:
 
 @functools.cache
 def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
-    """One memoised LALR parser per grammar (contextual lexer, positions from tokens)."""
+    """One memoised LALR parser per grammar, positions from tokens.
+
+    The dialect grammars keep their terminals disjoint, so the basic lexer serves: it builds
+    one scanner instead of one per parser state, which is most of a cold start's lexer cost.
+    """
     from lark import Lark
 
     from decklint import __version__
@@ -72,7 +76,7 @@ def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
     return Lark.open(
         str(grammar_path(grammar)),
         parser="lalr",
-        lexer="contextual",
+        lexer="basic",
         start=list(start),
         cache=cache,
         maybe_placeholders=True,

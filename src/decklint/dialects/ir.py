@@ -139,7 +139,7 @@ class Diagnostic:
     subject: str = ""
 
 
-@dataclass(slots=True)
+@dataclass
 class LogicalUnit:
     """Text a reader assembled from one or more physical lines, with its map back."""
 
@@ -150,7 +150,7 @@ class LogicalUnit:
     remarks: list[Remark] = field(default_factory=list)
 
 
-@dataclass(slots=True)
+@dataclass
 class ReadResult:
     units: list[LogicalUnit] = field(default_factory=list)
     comments: list[Remark] = field(default_factory=list)

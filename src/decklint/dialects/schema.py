@@ -11,11 +11,10 @@ The tables are text so that a systems programmer can correct them without readin
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OperandSpec:
     name: str
     kind: str = "any"
@@ -23,7 +22,7 @@ class OperandSpec:
     hi: float | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class StatementSchema:
     op: str
     closed: bool
@@ -164,6 +163,8 @@ def known_operands(dialect: str) -> set[str]:
 
 def suggest(name: str, candidates: set[str] | list[str]) -> str | None:
     """The known name a misspelt operand most likely meant (None when nothing is close)."""
+    import difflib
+
     pool = sorted(candidates)
     best = difflib.get_close_matches(name, pool, n=1, cutoff=0.8)
     return best[0] if best else None

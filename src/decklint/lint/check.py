@@ -11,7 +11,7 @@ from decklint.model.build import Topology
 from decklint.source import Span
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Hit:
     """What a check found: where, the message arguments, and optional extras."""
 
@@ -25,7 +25,7 @@ class Hit:
     fix: Fix | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Context:
     topo: Topology
     options: dict[str, Any]
@@ -43,6 +43,23 @@ def check(code: str) -> Callable[[CheckFn], CheckFn]:
         return fn
 
     return register
+
+
+def check_module(code: str, name: str) -> str:
+    """The module that holds the Python check of a rule: checks/<code>_<snake_name>.py."""
+    return f"decklint.checks.{code.lower()}_{name.replace('-', '_')}"
+
+
+def load_check(code: str, name: str) -> CheckFn | None:
+    """Import only the module of one rule (start-up time matters for pre-commit)."""
+    import importlib
+
+    if code not in CHECKS:
+        try:
+            importlib.import_module(check_module(code, name))
+        except ModuleNotFoundError:
+            return None
+    return CHECKS.get(code)
 
 
 def load_checks() -> dict[str, CheckFn]:

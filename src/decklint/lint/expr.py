@@ -27,7 +27,12 @@ class ExprError(ValueError):
 def _parser() -> Any:
     from lark import Lark
 
-    return Lark.open(str(Path(__file__).with_name("expr.lark")), parser="lalr")
+    from decklint import __version__
+    from decklint.dialects.base import cache_dir
+
+    cdir = cache_dir()
+    cache: str | bool = str(cdir / f"lark-expr-{__version__}.pickle") if cdir else False
+    return Lark.open(str(Path(__file__).with_name("expr.lark")), parser="lalr", cache=cache)
 
 
 def _matches(s: Any, pattern: Any) -> bool | None:
@@ -78,15 +83,27 @@ _ARITH: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
-def compile_expr(text: str, fields: set[str], options: set[str]) -> Fn:
-    from lark.exceptions import LarkError
+# Parse trees by expression text: filled from the manifest cache so that a warm start does
+# not need the expression grammar at all (see lint.registry).
+TREES: dict[str, Any] = {}
 
-    try:
-        tree = _parser().parse(text)
-    except LarkError as exc:
-        first = str(exc).strip().splitlines()[0]
-        raise ExprError(f"expression {text!r} does not parse: {first}") from None
-    return _compile(tree, fields, options)
+
+def parse_expr(text: str) -> Any:
+    tree = TREES.get(text)
+    if tree is None:
+        from lark.exceptions import LarkError
+
+        try:
+            tree = _parser().parse(text)
+        except LarkError as exc:
+            first = str(exc).strip().splitlines()[0]
+            raise ExprError(f"expression {text!r} does not parse: {first}") from None
+        TREES[text] = tree
+    return tree
+
+
+def compile_expr(text: str, fields: set[str], options: set[str]) -> Fn:
+    return _compile(parse_expr(text), fields, options)
 
 
 def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:

@@ -39,7 +39,7 @@ class ManifestError(ValueError):
     """A manifest that is not valid: says the file and what is wrong."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class OptionSpec:
     name: str
     type: str
@@ -47,7 +47,7 @@ class OptionSpec:
     doc: str
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Example:
     files: dict[str, str]
     expect_fail: bool
@@ -55,7 +55,7 @@ class Example:
     config: dict[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Manifest:
     code: str
     name: str
@@ -227,14 +227,21 @@ def from_dict(data: Any, source: str) -> Manifest:
     )
 
 
-def load_file(path: Path) -> Manifest:
+def read_yaml(path: Path) -> Any:
     import yaml
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
     except yaml.YAMLError as exc:
         raise ManifestError(f"{path}: not valid YAML: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ManifestError(f"{path}: cannot read: {exc}") from None
+
+
+def load_file(path: Path, data: Any = None) -> Manifest:
+    if data is None:
+        data = read_yaml(path)
     m = from_dict(data, str(path))
     expected = f"{m.code}-{m.name}.yaml"
     if path.name != expected:

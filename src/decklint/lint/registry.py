@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from decklint.lint.manifest import Manifest, ManifestError, load_file
+from decklint.lint.expr import TREES, ExprError, parse_expr
+from decklint.lint.manifest import Manifest, ManifestError, load_file, read_yaml
 from decklint.resources import rules_root
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Registry:
     rules: dict[str, Manifest]
 
@@ -64,14 +67,62 @@ def manifest_files(root: Path) -> list[Path]:
     return sorted(root.glob("*/*.yaml"))
 
 
+def _cached_data(paths: list[Path]) -> dict[str, Any]:
+    """Parsed YAML of the manifests, from a pickle in the user cache when no file changed.
+
+    The key is every file's path, size and modification time plus decklint's version; a miss
+    reads the YAML and rewrites the cache, which lives in a folder only the user owns.
+    """
+    import pickle
+    import zlib
+
+    from decklint import __version__
+    from decklint.dialects.base import cache_dir
+
+    stamp = [__version__]
+    for p in paths:
+        st = p.stat()
+        stamp.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+    key = f"{zlib.crc32(chr(10).join(stamp).encode()):08x}"
+    cdir = cache_dir()
+    cfile = cdir / f"manifests-{key}.pickle" if cdir else None
+    if cfile is not None and cfile.is_file():
+        try:
+            cached: dict[str, Any] = pickle.loads(cfile.read_bytes())
+            TREES.update(cached.pop("\0trees"))
+            return cached
+        except Exception:  # a broken cache is rebuilt below
+            pass
+    data: dict[str, Any] = {str(p): read_yaml(p) for p in paths}
+    for d in data.values():
+        for key in ("where", "require"):
+            if isinstance(d, dict) and isinstance(d.get(key), str):
+                # a bad expression is reported with its file name when the manifest loads
+                with contextlib.suppress(ExprError):
+                    parse_expr(d[key])
+    if cfile is not None:
+        data["\0trees"] = dict(TREES)
+        try:
+            for old in cfile.parent.glob("manifests-*.pickle"):
+                old.unlink(missing_ok=True)
+            tmp = cfile.with_suffix(".tmp")
+            tmp.write_bytes(pickle.dumps(data))
+            tmp.replace(cfile)
+        except OSError:
+            pass
+        data.pop("\0trees")
+    return data
+
+
 @functools.cache
 def load_registry(extra: tuple[str, ...] = ()) -> Registry:
     rules: dict[str, Manifest] = {}
     roots = [rules_root(), *(Path(e) for e in extra)]
     names: dict[str, str] = {}
+    data = _cached_data([path for root in roots for path in manifest_files(root)])
     for root in roots:
         for path in manifest_files(root):
-            m = load_file(path)
+            m = load_file(path, data[str(path)])
             if m.code in rules:
                 raise ManifestError(
                     f"{path}: code {m.code} is already used by {rules[m.code].source}"

@@ -7,7 +7,7 @@ from typing import Any
 
 from decklint.dialects.ir import Diagnostic
 from decklint.findings import Finding, Severity
-from decklint.lint.check import CHECKS, Context, Hit, load_checks
+from decklint.lint.check import Context, Hit, load_check
 from decklint.lint.expr import render
 from decklint.lint.manifest import Manifest
 from decklint.model.build import Topology
@@ -93,16 +93,19 @@ def run_rules(
     topo: Topology,
     options: dict[str, dict[str, Any]] | None = None,
 ) -> list[Finding]:
-    if not CHECKS:
-        load_checks()
     out: list[Finding] = []
+    linted = set(topo.dialects.values())
     for m in manifests:
+        if m.dialects and not linted & set(m.dialects):
+            continue  # no file of the rule's dialects: it cannot fire
+        if m.target_kind is not None and not topo.of(m.target_kind):
+            continue  # nothing of the kind the rule inspects
         opts = m.option_defaults()
         opts.update((options or {}).get(m.code, {}))
         if m.impl == "expr":
             out.extend(run_expr(m, topo, opts))
         elif m.target != "engine":
-            fn = CHECKS.get(m.code)
+            fn = load_check(m.code, m.name)
             if fn is None:
                 raise RuntimeError(f"rule {m.code} says impl: python but no check is bound to it")
             for hit in fn(Context(topo, opts)):

@@ -17,7 +17,7 @@ from decklint.source import Span
 DEFAULT_BULK_MODES = frozenset({"#BATCH", "#BATCHSC", "#BATCHC", "#BATCHCS"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Settings:
     """What the rules need to know that no deck says."""
 
@@ -79,7 +79,7 @@ def attr_or_default(op: Operand | None, value: Any, note: str = "") -> Attr:
     return coded(op) if op is not None else default(value, note)
 
 
-@dataclass(slots=True)
+@dataclass
 class Topology:
     """Every entity and symbol of the linted files, indexed for the rules."""
 

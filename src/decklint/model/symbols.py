@@ -40,7 +40,7 @@ REPORT_UNUSED = frozenset({"modetab", "cics_connection"})
 BUILTIN = {("modetab", "ISTINCLM")}
 
 
-@dataclass(slots=True)
+@dataclass
 class SymbolTable:
     definitions: list[Definition] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)

@@ -33,6 +33,10 @@ def render(
     show_source: bool = True,
     files_linted: int = 0,
 ) -> None:
+    if not findings:
+        s = "s" if files_linted != 1 else ""
+        stream.write(f"no findings in {files_linted} file{s}\n")
+        return
     from rich.console import Console
     from rich.markup import escape
 

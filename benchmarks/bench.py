@@ -1,0 +1,233 @@
+"""Throughput and cold start of decklint, against bare Lark parsing and against yamllint.
+
+    python benchmarks/bench.py [--lines 100000] [--runs 5]
+
+Generates a deck set (mode tables, application and switched major nodes, NCP generations) of
+about --lines physical lines in a temporary folder, then reports in one run:
+
+* bare Lark: the card reader plus one Lark LALR parse per statement, no IR, model or rules;
+* decklint lint: the whole command, end to end, as a user runs it (one process);
+* yamllint on a YAML file of the same line count (the peer a user knows);
+* cold start: decklint on one 20-line deck against yamllint on a small YAML file.
+
+Numbers are medians over --runs. Nothing here is a test: speed is measured, never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def card(text: str, cont: bool, seq: int) -> str:
+    return text.ljust(71) + ("X" if cont else " ") + f"{seq:08d}"
+
+
+def statement(label: str, op: str, operands: list[str], seq: int) -> list[str]:
+    out = []
+    for i, opnd in enumerate(operands):
+        last = i == len(operands) - 1
+        prefix = f"{label:<8} {op:<5} " if i == 0 else " " * 15
+        text = prefix + opnd + ("" if last else ",")
+        remark = "  REMARK TEXT" if i % 3 == 0 else ""
+        out.append(card((text + remark)[:71], not last, seq + i))
+    return out
+
+
+def mode_table(n: int, k: int) -> list[str]:
+    lines = [
+        "* GENERATED MODE TABLE".ljust(72) + "00000000",
+        card(f"BTAB{k:04d} MODETAB", False, 1),
+    ]
+    for i in range(n):
+        lines += statement(
+            f"M{i:07d}",
+            "MODEENT",
+            [
+                f"LOGMODE=M{i:07d}",
+                "FMPROF=X'13'",
+                "TSPROF=X'07'",
+                "PRIPROT=X'B0'",
+                "SECPROT=X'B0'",
+                "COMPROT=X'D0B1'",
+                "RUSIZES=X'8989'",
+                "PSNDPAC=63",
+                "SSNDPAC=63",
+                "SRCVPAC=63",
+                "PSERVIC=X'060200000000000000000300'",
+            ],
+            len(lines),
+        )
+    lines.append(card("         MODEEND", False, len(lines)))
+    return lines
+
+
+def switched(n: int, k: int) -> list[str]:
+    lines = [card(f"SW{k:06d} VBUILD TYPE=SWNET,MAXGRP=10,MAXNO=10", False, 1)]
+    for i in range(n):
+        lines += statement(
+            f"P{k:03d}{i:04d}",
+            "PU",
+            [
+                "ADDR=01",
+                "IDBLK=05D",
+                f"IDNUM={i:05d}",
+                f"CPNAME=C{k:03d}{i:04d}",
+                "PUTYPE=2",
+                "MAXDATA=4105",
+                "MAXOUT=7",
+                f"MODETAB=BTAB{k:04d}",
+                "DLOGMOD=M0000001",
+                "VPACING=(32)",
+                "PACING=(7,,FIXED)",
+            ],
+            len(lines),
+        )
+        lines += statement(f"L{k:03d}{i:04d}", "LU", ["LOCADDR=0", "DLOGMOD=M0000002"], len(lines))
+    return lines
+
+
+def ncp(n: int, k: int) -> list[str]:
+    lines = statement(f"N{k:03d}P", "PCCU", ["CUADDR=0A0", "MAXDATA=65535", "DELAY=0"], 1)
+    lines += statement(
+        f"N{k:03d}",
+        "BUILD",
+        ["BFRS=240", "SLODOWN=6", f"NEWNAME=N{k:03d}", f"SUBAREA={k % 250 + 2}", "T2TIMER=(1,1,2)"],
+        len(lines),
+    )
+    lines += statement(f"N{k:03d}H", "HOST", ["INBFRS=40", "MAXBFRU=5", "UNITSZ=4000"], len(lines))
+    for i in range(n):
+        lines += statement(f"G{k:03d}{i:04d}", "GROUP", ["ECLTYPE=(PHYSICAL,ANY)"], len(lines))
+        lines += statement(
+            f"T{k:03d}{i:04d}",
+            "LINE",
+            [
+                f"ADDRESS=({1088 + i % 16},FULL)",
+                "ADAPTER=TIC2",
+                "TRSPEED=16",
+                "LOCADD=400000001088",
+                "MAXTSL=16000",
+                "RCVBUFC=32000",
+                f"PORTADD={i % 16}",
+            ],
+            len(lines),
+        )
+        lines += statement(f"U{k:03d}{i:04d}", "PU", ["ADDR=01", "PUTYPE=1"], len(lines))
+    lines.append(card("         GENEND", False, len(lines)))
+    return lines
+
+
+def generate(folder: Path, total: int) -> int:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = 0
+    k = 0
+    while written < total:
+        for kind, fn, n in (("modes", mode_table, 150), ("swnet", switched, 100), ("ncp", ncp, 80)):
+            lines = fn(n, k)
+            (folder / f"{kind}{k:04d}").write_text("\n".join(lines) + "\n")
+            written += len(lines)
+        k += 1
+    return written
+
+
+def yaml_file(path: Path, total: int) -> None:
+    out = ["---"]
+    i = 0
+    while len(out) < total:
+        out += [
+            f"service{i}:",
+            f"  name: svc-{i}",
+            "  ports:",
+            f"    - {8000 + i % 100}",
+            "  env:",
+            f"    MODE: batch{i % 7}",
+            f"    LIMIT: {i * 3}",
+            "  enabled: true",
+        ]
+        i += 1
+    path.write_text("\n".join(out[:total]) + "\n")
+
+
+def timed(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(
+            cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False
+        )
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def bare_lark(folder: Path) -> float:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from decklint.dialects.base import lark_parser
+    from decklint.dialects.cards import read_assembler
+    from decklint.source import SourceFile
+
+    parser = lark_parser("vtam", ("statement", "operand"))
+    t = time.perf_counter()
+    for f in sorted(folder.iterdir()):
+        src = SourceFile.from_text(f.name, f.read_text())
+        for unit in read_assembler(src).units:
+            parser.parse(unit.text, start="statement")
+    return time.perf_counter() - t
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--lines", type=int, default=100_000)
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    decklint = shutil.which("decklint") or f"{sys.executable} -m decklint"
+    yamllint = shutil.which("yamllint")
+    tmp = Path(tempfile.mkdtemp(prefix="decklint-bench-"))
+    env = dict(os.environ, DECKLINT_CACHE_DIR=str(tmp / "cache"), NO_COLOR="1")
+    try:
+        decks = tmp / "decks"
+        n = generate(decks, args.lines)
+        print(f"deck set: {n} lines in {len(list(decks.iterdir()))} files ({tmp})")
+        bare = statistics.median(bare_lark(decks) for _ in range(max(1, args.runs // 2)))
+        whole = timed(
+            [*decklint.split(), "lint", "--exit-zero", "--no-source", str(decks)], args.runs, env
+        )
+        rows = [
+            ("bare Lark (reader + parse)", n / bare, bare),
+            ("decklint lint (end to end)", n / whole, whole),
+        ]
+        small = tmp / "ATCSTR20"
+        small.write_text("\n".join(f"OPTION{i}=VALUE{i}," for i in range(19)) + "\nLAST=1\n")
+        cold = timed([*decklint.split(), "lint", "--exit-zero", str(small)], args.runs * 4, env)
+        ycold = None
+        if yamllint:
+            y = tmp / "big.yaml"
+            yaml_file(y, n)
+            ytime = timed([yamllint, "-f", "parsable", str(y)], max(1, args.runs // 2))
+            rows.append(("yamllint (same line count)", n / ytime, ytime))
+            ys = tmp / "small.yaml"
+            yaml_file(ys, 20)
+            ycold = timed([yamllint, str(ys)], args.runs * 4)
+        print(f"{'what':<30} {'lines/s':>10} {'seconds':>9}")
+        for what, rate, secs in rows:
+            print(f"{what:<30} {rate:>10,.0f} {secs:>9.2f}")
+        if yamllint:
+            print(f"{'ratio decklint / yamllint':<30} {rows[1][1] / rows[2][1]:>10.2f}")
+            print(f"{'ratio decklint / bare Lark':<30} {rows[1][1] / rows[0][1]:>10.2f}")
+        print(f"cold start, 20-line deck: {cold * 1000:.0f} ms", end="")
+        if ycold is not None:
+            print(f"; yamllint, small YAML: {ycold * 1000:.0f} ms; ratio {cold / ycold:.2f}")
+        else:
+            print(" (yamllint not installed: pip install yamllint)")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
