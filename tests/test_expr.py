@@ -69,6 +69,6 @@ def test_unknown_names_fail_at_compile_time() -> None:
 def test_templates_never_format_user_data() -> None:
     values = {"a": "{b}", "b": "secret", "n": 4096.0, "t": (1, None, 2)}
     assert (
-        render("x={a} n={n} t={t} m={missing}", values.get) == "x={b} n=4096 t=(1,,2) m=(not set)"
+        render("x={a} n={n} t={t} m={missing}", values.get) == "x={b} n=4096 t=(1,,2) m=not coded"
     )
-    assert render("{a.__class__}", values.get) == "(not set)"
+    assert render("{a.__class__}", values.get) == "not coded"

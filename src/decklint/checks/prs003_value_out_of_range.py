@@ -23,6 +23,8 @@ def value_out_of_range(ctx: Context) -> Iterator[Hit]:
             if spec is None or spec.lo is None or spec.hi is None:
                 continue
             v = o.value.as_number()
+            if spec.kind == "int" and o.value.kind == "decimal":
+                v = None
             if v is None:
                 if spec.kind == "int" and o.value.kind in ("decimal", "word"):
                     yield Hit(
@@ -31,7 +33,7 @@ def value_out_of_range(ctx: Context) -> Iterator[Hit]:
                         {
                             "operand": o.name,
                             "value": o.value.text,
-                            "range": f"a whole number {_fmt(spec.lo)}-{_fmt(spec.hi)}",
+                            "why": f"must be a whole number from {_fmt(spec.lo)} to {_fmt(spec.hi)}",
                         },
                         dialect=st.dialect,
                     )
@@ -43,7 +45,7 @@ def value_out_of_range(ctx: Context) -> Iterator[Hit]:
                     {
                         "operand": o.name,
                         "value": o.value.text,
-                        "range": f"{_fmt(spec.lo)}-{_fmt(spec.hi)}",
+                        "why": f"outside the allowed range {_fmt(spec.lo)}-{_fmt(spec.hi)}",
                     },
                     dialect=st.dialect,
                 )

@@ -132,10 +132,14 @@ def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -
     macros: list[tuple[str, Span]] = []
     macro_start: Statement | None = None
     macro_name = ""
+    reader_lines = {d.span.line for d in read.diagnostics}
     for unit in read.units:
         result = parse_statement(unit, src.path, dialect, len(statements), grammar)
         if isinstance(result, Diagnostic):
-            if macro_start is None:
+            lines = set(
+                range(unit.line, (unit.smap.lines[-1] if unit.smap.lines else unit.line) + 1)
+            )
+            if macro_start is None and not lines & reader_lines:
                 diags.append(result)
             continue
         if macro_start is not None:

@@ -140,6 +140,7 @@ def read_assembler(src: SourceFile) -> ReadResult:
     for lineno, raw in enumerate(src.lines, 1):
         card = _Card(lineno, raw)
         text = card.text
+        _past_column_71(card, out)
         if comment_cont:
             out.comments.append(Remark(lineno, 1, text.rstrip()))
             comment_cont = _comment_continues(card)
@@ -169,15 +170,41 @@ def read_assembler(src: SourceFile) -> ReadResult:
     if cur is not None:
         last = cur.last_card
         line = last.line if last else cur.start_line
+        if not any(d.span.line == line for d in out.diagnostics):
+            out.diagnostics.append(
+                Diagnostic(
+                    "PRS001",
+                    Span.point(line, CONT_COL),
+                    "the deck ends while column 72 announced a continuation card",
+                )
+            )
+        finish()
+    return out
+
+
+_OPERAND_CHARS = frozenset("=,()'")
+
+
+def _past_column_71(card: _Card, out: ReadResult) -> None:
+    """Warn when operands run on past column 71 (a PC editor, not a sequence number).
+
+    Columns 73-80 are never read; when they hold operand syntax, and column 71 runs straight
+    into column 72, the statement was typed past the card and its end is lost.
+    """
+    raw = card.raw
+    if len(raw) <= TEXT_END + 1 or card.map is not None:
+        return
+    tail = raw[TEXT_END + 1 : TEXT_END + 9]
+    if raw[TEXT_END - 1] != " " and raw[TEXT_END] != " " and _OPERAND_CHARS & set(tail):
         out.diagnostics.append(
             Diagnostic(
                 "PRS001",
-                Span.point(line, CONT_COL),
-                "the deck ends while column 72 announced a continuation card",
+                Span(card.line, CONT_COL, card.line, len(raw) + 1),
+                "text runs past column 71: column 72 is read as a continuation mark and "
+                "columns 73-80 are ignored, so the end of these operands is lost",
+                Severity.WARNING,
             )
         )
-        finish()
-    return out
 
 
 def _comment_continues(card: _Card) -> bool:

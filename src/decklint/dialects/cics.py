@@ -20,9 +20,10 @@ from decklint.dialects.ir import (
     Statement,
     Value,
 )
+from decklint.findings import Severity
 from decklint.model.build import Lowering, attr_or_default, coded, default
 from decklint.model.entities import Attr
-from decklint.source import SourceFile, SourceMap
+from decklint.source import SourceFile, SourceMap, Span
 
 # Verbs with the minimum abbreviation (the upper-case part in the CICS documentation).
 _VERBS = {
@@ -154,6 +155,16 @@ def read(src: SourceFile) -> ReadResult:
     for lineno, raw in enumerate(src.lines, 1):
         text = raw[:71].rstrip()
         cont = len(raw) > 71 and raw[71] == "*"
+        if len(raw) > 72 and not cont and raw[70] != " " and set(raw[71:80]) & set("()"):
+            out.diagnostics.append(
+                Diagnostic(
+                    "PRS001",
+                    Span(lineno, 72, lineno, len(raw) + 1),
+                    "text runs past column 71: DFHCSDUP reads columns 1-71 only, so the end "
+                    "of this command is lost (continue on the next line instead)",
+                    Severity.WARNING,
+                )
+            )
         if joining:
             parts.append((raw[:71] if cont else text, lineno, 1))
             joining = cont

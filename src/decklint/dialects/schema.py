@@ -83,8 +83,7 @@ VTAM: dict[str, StatementSchema] = _parse(
         "MODETAB": "closed ",
         "MODEENT": "closed LOGMODE:name TYPE:any FMPROF:any TSPROF:any PRIPROT:hex SECPROT:hex "
         "COMPROT:hex RUSIZES:hex SSNDPAC:int:0-63 SRCVPAC:int:0-63 PSNDPAC:int:0-63 "
-        "PSERVIC:hex ENCR:any ENCRTYP:any COS:name APPNCOS:name LANG:any DCODINGPRF "
-        "SSNDPAC SRCVPAC",
+        "PSERVIC:hex ENCR:any ENCRTYP:any COS:name APPNCOS:name LANG:any DCODINGPRF",
         "MODEEND": "closed ",
         "CDRSC": "CDRM ISTATUS NETID ALSLIST DLOGMOD MODETAB RESOURCE LUALIAS",
         "CDRM": "SUBAREA CDRDYN CDRSC ISTATUS NETID ELEMENT RECOVERY VPACING",

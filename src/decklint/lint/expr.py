@@ -236,7 +236,7 @@ def render(template: str, values: Callable[[str], Any]) -> str:
     def one(m: re.Match[str]) -> str:
         v = values(m.group(1))
         if v is None:
-            return "(not set)"
+            return "not coded"
         if isinstance(v, float) and v.is_integer():
             return str(int(v))
         if isinstance(v, tuple):

@@ -30,7 +30,7 @@ def _defaulted_note(entity: Entity, field: str | None) -> str:
     if not a.defaulted:
         return ""
     if a.value is None:
-        return f" ({field.upper()} is not coded)"
+        return ""
     extra = f", {a.note}" if a.note else ""
     return f" (not coded; the default {a.value} applies{extra})"
 

@@ -1,0 +1,58 @@
+"""Per-rule case files: fixtures/rules/<CODE>.yaml, exact `file:line:col CODE` expectations.
+
+Run one rule's cases with `pytest -k NCP007`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from decklint import api
+from decklint.lint.registry import load_registry
+from decklint.model.build import Settings
+
+from .conftest import FIXTURES
+
+CASE_DIR = FIXTURES / "rules"
+FILES = sorted(CASE_DIR.glob("*.yaml"))
+
+
+def _load(path: Path) -> dict:  # type: ignore[type-arg]
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert data["rule"] == path.stem, f"{path.name}: rule must be {path.stem}"
+    return data  # type: ignore[no-any-return]
+
+
+CASES = [
+    pytest.param(p.stem, name, case, id=f"{p.stem}-{name}")
+    for p in FILES
+    for name, case in _load(p)["cases"].items()
+]
+
+
+def test_every_rule_has_a_case_file_with_fail_and_pass_cases() -> None:
+    codes = set(load_registry().rules)
+    assert {p.stem for p in FILES} == codes
+    for p in FILES:
+        cases = _load(p)["cases"]
+        fails = [n for n, c in cases.items() if c["expect"]]
+        passes = [n for n, c in cases.items() if not c["expect"]]
+        assert fails and passes, f"{p.name} needs failing and passing cases"
+        for n in cases:
+            assert n.startswith(("fail_", "pass_")), f"{p.name}: case {n} is not fail_/pass_"
+            assert n.startswith("fail_") == bool(cases[n]["expect"]), f"{p.name}: {n}"
+
+
+@pytest.mark.parametrize(("code", "name", "case"), CASES)
+def test_case(code: str, name: str, case: dict) -> None:  # type: ignore[type-arg]
+    settings = Settings()
+    if "settings" in case:
+        settings = Settings(bulk_modes=frozenset(case["settings"]["bulk_modes"]))
+    opts = api.Options(rule_options=case.get("options", {}), settings=settings)
+    res = api.lint_texts(case["files"], opts)
+    got = [f"{f.path}:{f.span.line}:{f.span.col} {f.code}" for f in res.findings if f.code == code]
+    assert got == case["expect"], f"{code} {name}: got {got}"
+    assert not [f for f in res.findings if f.code == "PRS009" and f.severity.label == "error"]
