@@ -33,7 +33,8 @@ def value_out_of_range(ctx: Context) -> Iterator[Hit]:
                         {
                             "operand": o.name,
                             "value": o.value.text,
-                            "why": f"must be a whole number from {_fmt(spec.lo)} to {_fmt(spec.hi)}",
+                            "why": "must be a whole number from "
+                            f"{_fmt(spec.lo)} to {_fmt(spec.hi)}",
                         },
                         dialect=st.dialect,
                     )
