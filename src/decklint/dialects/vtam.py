@@ -317,12 +317,37 @@ def _lower_mode(st: Statement, low: Lowering, table: str | None, first: bool) ->
         lo = min(pacings.values(), key=lambda a: a.value)
         hi = max(pacings.values(), key=lambda a: a.value)
         attrs["pacing_min"], attrs["pacing_max"] = lo, hi
+    fm = st.keyword("FMPROF")
+    fm_value = None
+    if fm is not None:
+        fm_value = fm.value.as_int()
+    attrs["fmprof"] = Attr(fm_value, fm.text, fm.span) if fm is not None else default(None)
     attrs["cos"] = coded(st.keyword("COS"))
     attrs["appncos"] = coded(st.keyword("APPNCOS"))
     attrs["bulk"] = default(name in low.settings.bulk_modes)
     low.add("mode", name or "(blank)", st.span, attrs, scope=table)
     if name:
         low.define("logmode", name, span, scope=table)
+
+
+# Buffer pool start options: pool=(baseno,bufsize,slowpt,F,xpanno,xpanpt,xpanlim)
+# (research/spec-sna.md 1.1; the bufsize position is honoured for IOBUF only).
+POOL_POSITIONS = ("baseno", "bufsize", "slowpt", "fixed", "xpanno", "xpanpt", "xpanlim")
+_POOL = re.compile(r"[A-Z0-9]{2,5}BUF\Z")
+
+
+def _lower_pool(op: Operand, low: Lowering) -> None:
+    name = op.name or ""
+    attrs: dict[str, Attr] = {"name": Attr(name, op.name_text, op.span)}
+    for i, field in enumerate(POOL_POSITIONS):
+        item = op.value.item(i)
+        if item is None or item.kind == "empty":
+            attrs[field] = default(None, "position not coded")
+        elif field == "fixed":
+            attrs[field] = Attr(item.upper() == "F", item.text, item.span)
+        else:
+            attrs[field] = Attr(item.as_int(), item.text, item.span)
+    low.add("buffer_pool", name, op.span, attrs)
 
 
 def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
@@ -332,6 +357,8 @@ def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
     for st in pf.statements:
         op = st.operands[0]
         key = op.name or ""
+        if _POOL.match(key):
+            _lower_pool(op, low)
         if key == "IOBUF":
             v = op.value
             count, size = v.item(0), v.item(1)
