@@ -18,6 +18,7 @@ from decklint.lint.manifest import Manifest
 from decklint.lint.registry import load_registry
 from decklint.lint.runner import diagnostic_finding, run_rules
 from decklint.model.build import Lowering, Settings, Topology
+from decklint.model.topology import resolve
 from decklint.source import SourceFile, Span
 
 # Extensions that are never decks: skipped quietly when a folder is walked.
@@ -218,6 +219,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         for d in (*pf.diagnostics, *low.diagnostics):
             engine(d.code, inp.path, d.span, d.message, d.severity, det.dialect)
     try:
+        resolve(topo)
         findings.extend(run_rules(manifests, topo, opts.rule_options))
     except Exception as exc:
         internal += 1

@@ -13,12 +13,21 @@ def lines_by_path(topo: Topology) -> dict[str, list[Entity]]:
     return out
 
 
-def largest_peripheral(topo: Topology) -> Entity | None:
-    """The switched PU with the largest coded MAXDATA (the largest frame a station sends)."""
+def stations(topo: Topology, line: str | None = None) -> list[Entity]:
+    """Switched PUs with a coded MAXDATA: those linked (PATH GRPNM) to `line` when any PU is
+    linked to it, else every switched PU (no path information to narrow them down)."""
+    pus = [pu for pu in topo.of("pu") if pu.value("major") == "SWNET" and pu.get("maxdata").coded]
+    if line is not None:
+        linked = {lk.value("pu") for lk in topo.of("link") if lk.value("line") == line}
+        if linked:
+            return [pu for pu in pus if pu.name in linked]
+    return pus
+
+
+def largest_peripheral(topo: Topology, line: str | None = None) -> Entity | None:
+    """The station PU with the largest coded MAXDATA (the largest frame a station sends)."""
     best: Entity | None = None
-    for pu in topo.of("pu"):
-        if pu.value("major") != "SWNET" or not pu.get("maxdata").coded:
-            continue
+    for pu in stations(topo, line):
         v = pu.value("maxdata")
         if isinstance(v, int) and (best is None or v > best.value("maxdata")):
             best = pu

@@ -5,24 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._helpers import related
+from decklint.checks._ncp import largest_peripheral
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 
 
 @check("NCP007")
 def rcvbufc_two_frames(ctx: Context) -> Iterator[Hit]:
-    peripherals = [
-        pu
-        for pu in ctx.topo.of("pu")
-        if pu.value("major") == "SWNET"
-        and pu.get("maxdata").coded
-        and isinstance(pu.value("maxdata"), int)
-    ]
-    biggest = max(peripherals, key=lambda p: p.value("maxdata"), default=None)
     for ln in ctx.topo.of("line"):
         rcv, tsl = ln.value("rcvbufc"), ln.value("maxtsl")
         if not isinstance(rcv, int) or not isinstance(tsl, int):
             continue
+        biggest = largest_peripheral(ctx.topo, ln.name)
         frame, why = tsl, f"MAXTSL={tsl}"
         rel: tuple[Related, ...] = ()
         if ln.value("peripheral") and biggest is not None and biggest.value("maxdata") > tsl:

@@ -5,13 +5,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.lint.check import Context, Hit, check
+from decklint.model.symbols import CLOSED_WORLD
 
-_WHAT = {"cics_connection": "CICS CONNECTION"}
+_WHAT = {"cics_connection": "CICS CONNECTION", "group": "NCP or XCA group"}
 
 
 @check("PRS005")
 def undefined_reference(ctx: Context) -> Iterator[Hit]:
-    for r in ctx.topo.symbols.unresolved("PRS005"):
+    sym = ctx.topo.symbols
+    for r in sym.unresolved("PRS005"):
+        if r.kind not in CLOSED_WORLD and not sym.has_kind(r.kind):
+            continue  # no definition of this kind is among the linted files: cannot judge
         yield Hit(
             r.path,
             r.span,

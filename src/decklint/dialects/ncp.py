@@ -69,6 +69,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         elif op == "BUILD":
             nn = st.keyword("NEWNAME")
             name = nn.value.upper() if nn else (st.label or "").upper()
+            if name:
+                low.node = f"ncp:{name}"
             ncp_attrs["subarea"] = coded(st.keyword("SUBAREA"))
             ncp_attrs["bfrs"] = coded(st.keyword("BFRS"))
             ncp_attrs["slodown"] = attr_or_default(st.keyword("SLODOWN"), 12, "NCP default")
@@ -82,6 +84,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         elif op == "GROUP":
             group = st
             group_name = (st.label or "").upper()
+            _lower_group(st, low)
         elif op == "LINE":
             line_name = (st.label or "").upper()
             lines.append((st, group_name, group))
@@ -105,6 +108,24 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         low.add("ncp", name, ncp_span, ncp_attrs)
     for st, gname, gst in lines:
         _lower_line(st, low, gname, gst, build_t2)
+
+
+def _lower_group(st: Statement, low: Lowering) -> None:
+    name = (st.label or "").upper()
+    if not name:
+        return
+    ecl = st.keyword("ECLTYPE")
+    text = ecl.value.upper() if ecl is not None else ""
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "ecltype": coded(ecl) if ecl is not None else default(None),
+        "logical": default("LOGICAL" in text),
+        "peripheral": default(bool(text) and "SUBAREA" not in text),
+        "phyport": coded(st.keyword("PHYPORT")),
+        "lnctl": coded(st.keyword("LNCTL")),
+    }
+    low.add("group", name, st.span, attrs)
+    low.define("group", name, st.label_span or st.span)
 
 
 def _lower_line(

@@ -108,6 +108,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         elif op == "GROUP":
             group_sift = {k: v for k, v in st.keywords().items()}
             pu_sift = {}
+            if major == "XCA" and st.label:
+                low.define("group", st.label.upper(), st.label_span or st.span)
         elif op == "MODETAB":
             if st.label:
                 table = st.label.upper()
@@ -134,6 +136,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             _lower_pu(st, low, pu_sift, major or "VTAM", "")
         elif op == "LU":
             _lower_lu(st, low, pu_sift or group_sift, pu_name)
+        elif op == "PATH" and major == "SWNET":
+            _lower_path(st, low, pu_name)
         if op in _RESOURCE_OPS and st.label:
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
 
@@ -237,6 +241,23 @@ def _lower_lu(st: Statement, low: Lowering, sift: dict[str, Operand], pu: str) -
         "pu": default(pu or None),
     }
     low.add("lu", name, st.span, attrs)
+
+
+def _lower_path(st: Statement, low: Lowering, pu: str) -> None:
+    """A dial path of a switched PU: GRPNM names the NCP (or XCA) group it goes through."""
+    grp = st.keyword("GRPNM")
+    attrs = {
+        "pu": default(pu or None),
+        "grpnm": coded(grp, grp.value.upper()) if grp is not None else default(None),
+        "dialno": coded(st.keyword("DIALNO"), None) if st.keyword("DIALNO") else default(None),
+    }
+    if st.keyword("DIALNO") is not None:
+        d = st.keyword("DIALNO")
+        assert d is not None
+        attrs["dialno"] = Attr(d.value.text.upper(), d.text, d.span)
+    low.add("path", (st.label or pu or "PATH").upper(), st.span, attrs)
+    if grp is not None and grp.value.kind == "word":
+        low.reference("group", grp.value.upper(), grp.value.span, f"GRPNM of the PATH of PU {pu}")
 
 
 def _ru_attrs(op: Operand | None, low: Lowering, st: Statement) -> dict[str, Attr]:

@@ -36,6 +36,10 @@ class Reference:
 UNIQUE_KINDS = frozenset({"modetab", "logmode", "vtam_resource", "cics_resource", "ncp_resource"})
 # Kinds whose definitions are reported when nothing refers to them.
 REPORT_UNUSED = frozenset({"modetab", "cics_connection"})
+# Kinds whose definitions must be in the same deck set as their uses (a CSD group installs
+# whole): an unresolved use is judged even when nothing of the kind is linted at all. Other
+# kinds (NCP groups named by VTAM paths) may live in decks the user did not lint.
+CLOSED_WORLD = frozenset({"cics_connection"})
 # Names defined by the product itself, so a reference to them is never "undefined".
 BUILTIN = {("modetab", "ISTINCLM")}
 
