@@ -230,9 +230,11 @@ def from_dict(data: Any, source: str) -> Manifest:
 def read_yaml(path: Path) -> Any:
     import yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        return yaml.load(path.read_text(encoding="utf-8"), Loader=loader)
+        text = path.read_text(encoding="utf-8")
+        if hasattr(yaml, "CSafeLoader"):  # libyaml: the same safe loader, faster
+            return yaml.load(text, Loader=yaml.CSafeLoader)
+        return yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ManifestError(f"{path}: not valid YAML: {exc}") from None
     except (OSError, UnicodeDecodeError) as exc:
