@@ -111,13 +111,3 @@ class SourceMap:
             if lo < hi:
                 out.append((ln, c + lo - s, c + hi - s))
         return out
-
-
-def identity_map(text: str, first_line: int = 1) -> SourceMap:
-    """SourceMap for logical text that is a verbatim run of whole physical lines joined by \\n."""
-    sm = SourceMap()
-    offset = 0
-    for i, ln in enumerate(text.split("\n")):
-        sm.add(offset, first_line + i, 1, len(ln) + 1)
-        offset += len(ln) + 1
-    return sm

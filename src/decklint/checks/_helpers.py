@@ -5,15 +5,10 @@ from __future__ import annotations
 from decklint.findings import Related
 from decklint.model.build import Topology
 from decklint.model.entities import Entity
-from decklint.source import Span
 
 
 def related(e: Entity, field: str, message: str) -> Related:
     return Related(e.path, e.anchor(field), message)
-
-
-def anchor(e: Entity, field: str) -> tuple[str, Span]:
-    return e.path, e.anchor(field)
 
 
 def ring_lines(topo: Topology) -> list[Entity]:
@@ -28,17 +23,6 @@ def smallest_frame(topo: Topology) -> Entity | None:
 
 def modes_named(topo: Topology, name: str) -> list[Entity]:
     return [m for m in topo.of("mode") if m.name == name]
-
-
-def how(e: Entity, field: str, label: str) -> str:
-    """`LABEL=raw` when coded, else `LABEL not coded (default N)`."""
-    a = e.get(field)
-    if a.coded:
-        return f"{label}={a.raw}"
-    if a.value is None:
-        return f"{label} not coded"
-    note = f", {a.note}" if a.note else ""
-    return f"{label} not coded (default {a.value}{note})"
 
 
 def end_station(pu: Entity) -> bool:

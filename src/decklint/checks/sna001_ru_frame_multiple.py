@@ -6,13 +6,13 @@ from collections.abc import Iterator
 
 from decklint.checks._helpers import related, smallest_frame
 from decklint.lint.check import Context, Hit, check
-from decklint.model.sna import efficiency, encodable_sizes, segments
+from decklint.model.sna import efficiency, encodable_sizes, encode_ru, segments
 
 
 def suggest_ru(ru: int, frame: int, hdr: int) -> int:
     """The encodable RU near `ru` (within a factor of two) that fills frames best."""
     pool = [s for s in encodable_sizes() if ru // 2 <= s <= ru * 2 and 256 <= s <= 65536]
-    return max(pool, key=lambda s: (round(efficiency(s, frame, hdr), 3), s), default=ru)
+    return max(pool, key=lambda s: (round(efficiency(s, frame, hdr), 2), -abs(s - ru)), default=ru)
 
 
 @check("SNA001")
@@ -45,6 +45,7 @@ def ru_frame_multiple(ctx: Context) -> Iterator[Hit]:
                 "efficiency": f"{eff:.0%}",
                 "better": better,
                 "better_eff": f"{efficiency(better, frame, hdr):.0%}",
+                "code": encode_ru(better) or "??",
             },
             related=(related(line, "maxtsl", f"MAXTSL of LINE {line.name}"),),
             subject=m.id,

@@ -147,7 +147,3 @@ def lark_error(exc: Exception, smap: SourceMap, text: str) -> Diagnostic:
     pos = 0 if pos is None else max(0, min(pos, max(len(text) - 1, 0)))
     span = smap.span(pos, pos + 1) if text else Span.point(1, 1)
     return Diagnostic("PRS001", span, msg)
-
-
-def rx(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE | re.MULTILINE)

@@ -124,9 +124,6 @@ class Statement:
     def keywords(self) -> dict[str, Operand]:
         return {o.name: o for o in self.operands if o.name is not None}
 
-    def positionals(self) -> list[Operand]:
-        return [o for o in self.operands if o.name is None]
-
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:

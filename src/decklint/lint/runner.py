@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from decklint.dialects.ir import Diagnostic
-from decklint.findings import Finding, Severity
+from decklint.findings import Finding
 from decklint.lint.check import Context, Hit, load_check
 from decklint.lint.expr import render
 from decklint.lint.manifest import Manifest
@@ -111,7 +111,3 @@ def run_rules(
             for hit in fn(Context(topo, opts)):
                 out.append(stamp(m, hit, topo, opts))
     return out
-
-
-def severity_at_least(findings: Iterable[Finding], threshold: Severity) -> bool:
-    return any(f.severity >= threshold for f in findings)

@@ -23,21 +23,6 @@ class Attr:
     def coded(self) -> bool:
         return not self.defaulted and self.span is not None
 
-    def describe(self, name: str) -> str:
-        """How a message names this value: coded as written, or the default that applies."""
-        if self.defaulted:
-            if self.value is None:
-                return f"{name} is not coded"
-            extra = f" ({self.note})" if self.note else ""
-            return f"{name} is not coded; the default {_show(self.value)} applies{extra}"
-        return f"{name}={self.raw if self.raw is not None else _show(self.value)}"
-
-
-def _show(value: Any) -> str:
-    if isinstance(value, tuple):
-        return "(" + ",".join("" if v is None else str(v) for v in value) + ")"
-    return str(value)
-
 
 MISSING = Attr(None, defaulted=True)
 

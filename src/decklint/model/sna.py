@@ -47,20 +47,3 @@ def efficiency(ru: int, frame: int, hdr: int) -> float:
     """RU / (segments x payload per frame): 1.0 when the RU fills whole frames."""
     payload = frame - hdr
     return ru / (segments(ru, frame, hdr) * payload)
-
-
-def better_ru(ru: int, frame: int, hdr: int, encodable: bool) -> int | None:
-    """The RU nearest to `ru` that fills whole frames (a multiple of frame - hdr).
-
-    With `encodable`, only sizes RUSIZES can express count, so the best encodable size by
-    efficiency (ties: the nearest) is returned instead.
-    """
-    payload = frame - hdr
-    if payload <= 0:
-        return None
-    if not encodable:
-        k = max(1, round(ru / payload))
-        return k * payload
-    candidates = [s for s in encodable_sizes() if s >= 256 and s <= 65536]
-    scored = sorted(candidates, key=lambda s: (-round(efficiency(s, frame, hdr), 3), abs(s - ru)))
-    return scored[0] if scored else None
