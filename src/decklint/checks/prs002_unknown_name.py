@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.dialects.cics import ATTRIBUTES
-from decklint.dialects.ir import Statement
+from decklint.dialects.ir import Operand, Statement
 from decklint.dialects.schema import ALL, known_operands, statement_schema, suggest
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
@@ -46,16 +46,7 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
                 continue  # NCP014 reports NCP operand typos
             if guess is None and (not schema.closed or o.name in known_operands(st.dialect)):
                 continue
-            yield Hit(
-                st.path,
-                o.span,
-                {
-                    "what": f"operand {o.name_text or o.name} on {st.op}",
-                    "hint": f"; did you mean {guess}?" if guess else "",
-                },
-                severity=Severity.ERROR if guess else None,
-                dialect=st.dialect,
-            )
+            yield _unknown(st, o, f"operand {o.name_text or o.name} on {st.op}", guess)
 
 
 def _cics(st: Statement) -> Iterator[Hit]:
@@ -69,13 +60,15 @@ def _cics(st: Statement) -> Iterator[Hit]:
         if o.name is None or o.name in known:
             continue
         guess = suggest(o.name, [n for n in known if st.keyword(n) is None])
-        yield Hit(
-            st.path,
-            o.span,
-            {
-                "what": f"attribute {o.name_text or o.name} of DEFINE {rtype}",
-                "hint": f"; did you mean {guess}?" if guess else "",
-            },
-            severity=Severity.ERROR if guess else None,
-            dialect="cics",
-        )
+        yield _unknown(st, o, f"attribute {o.name_text or o.name} of DEFINE {rtype}", guess)
+
+
+def _unknown(st: Statement, o: Operand, what: str, guess: str | None) -> Hit:
+    """An unknown name: an error with a suggestion when it is a near miss, else info."""
+    return Hit(
+        st.path,
+        o.span,
+        {"what": what, "hint": f"; did you mean {guess}?" if guess else ""},
+        severity=Severity.ERROR if guess else None,
+        dialect=st.dialect,
+    )

@@ -246,21 +246,18 @@ def _lower_lu(st: Statement, low: Lowering, sift: dict[str, Operand], pu: str) -
 def _lower_path(st: Statement, low: Lowering, pu: str) -> None:
     """A dial path of a switched PU: GRPNM names the NCP (or XCA) group it goes through."""
     grp = st.keyword("GRPNM")
+    dial = st.keyword("DIALNO")
     attrs = {
         "pu": default(pu or None),
         "grpnm": coded(grp, grp.value.upper()) if grp is not None else default(None),
-        "dialno": coded(st.keyword("DIALNO"), None) if st.keyword("DIALNO") else default(None),
+        "dialno": coded(dial, dial.value.upper()) if dial is not None else default(None),
     }
-    if st.keyword("DIALNO") is not None:
-        d = st.keyword("DIALNO")
-        assert d is not None
-        attrs["dialno"] = Attr(d.value.text.upper(), d.text, d.span)
     low.add("path", (st.label or pu or "PATH").upper(), st.span, attrs)
     if grp is not None and grp.value.kind == "word":
         low.reference("group", grp.value.upper(), grp.value.span, f"GRPNM of the PATH of PU {pu}")
 
 
-def _ru_attrs(op: Operand | None, low: Lowering, st: Statement) -> dict[str, Attr]:
+def _ru_attrs(op: Operand | None) -> dict[str, Attr]:
     if op is None:
         note = "RUSIZES not coded: no limit from the table (VTAM applies MAXLURU or 256)"
         return {
@@ -322,7 +319,7 @@ def _lower_mode(st: Statement, low: Lowering, table: str | None, first: bool) ->
             )
         )
     attrs: dict[str, Attr] = {"name": Attr(name, name, span), "table": default(table)}
-    attrs.update(_ru_attrs(st.keyword("RUSIZES"), low, st))
+    attrs.update(_ru_attrs(st.keyword("RUSIZES")))
     pacings = {}
     for key, opname in (
         ("pacing_primary_send", "PSNDPAC"),
