@@ -1,3 +1,3 @@
-from decklint.cli import main
+from decklint._entry import main
 
 main()

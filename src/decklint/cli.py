@@ -61,9 +61,6 @@ def lint(
     color: bool | None,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
-    import gc
-
-    gc.disable()  # start-up allocates many long-lived objects; nothing cyclic to collect yet
     from decklint import api
     from decklint.findings import Severity
 

@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._helpers import related
-from decklint.checks._ncp import largest_frame, largest_peripheral, lines_by_path
+from decklint.checks._ncp import Stations, largest_frame, lines_by_path
 from decklint.lint.check import Context, Hit, check
 
 
 @check("NCP003")
 def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
     lines = lines_by_path(ctx.topo)
-    peripheral = largest_peripheral(ctx.topo)
+    stations = Stations(ctx.topo)
     for n in ctx.topo.of("ncp"):
         unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
         if not isinstance(unitsz, int) or not isinstance(maxbfru, int):
             continue
         chain = unitsz * maxbfru
         maxdata = n.value("pccu_maxdata")
-        piu, src, field = largest_frame(ctx.topo, n, lines, peripheral)
+        piu, src, field = largest_frame(n, lines, stations)
         if isinstance(maxdata, int) and not maxdata > chain:
             yield Hit(
                 n.path,

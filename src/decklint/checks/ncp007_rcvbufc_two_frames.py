@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._helpers import related
-from decklint.checks._ncp import largest_peripheral
+from decklint.checks._ncp import Stations
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 
 
 @check("NCP007")
 def rcvbufc_two_frames(ctx: Context) -> Iterator[Hit]:
+    stations = Stations(ctx.topo)
     for ln in ctx.topo.of("line"):
         rcv, tsl = ln.value("rcvbufc"), ln.value("maxtsl")
         if not isinstance(rcv, int) or not isinstance(tsl, int):
             continue
-        biggest = largest_peripheral(ctx.topo, ln.name)
+        biggest = stations.largest_for(ln.name)
         frame, why = tsl, f"MAXTSL={tsl}"
         rel: tuple[Related, ...] = ()
         if ln.value("peripheral") and biggest is not None and biggest.value("maxdata") > tsl:
