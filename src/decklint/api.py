@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,6 +68,10 @@ class Options:
     rule_options: dict[str, dict[str, Any]] = field(default_factory=dict)
     settings: Settings = field(default_factory=Settings)
     config_globs: dict[str, str] = field(default_factory=dict)
+    rule_paths: tuple[str, ...] = ()
+    # Per-file configuration: keeps, changes (severity) or drops (None) each finding.
+    policy: Callable[[Finding], Finding | None] | None = None
+    excluded: Callable[[Path], bool] | None = None
 
 
 @dataclass
@@ -108,7 +112,7 @@ def _display(path: Path) -> str:
     return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
 
 
-def gather(paths: Iterable[str]) -> list[Input]:
+def gather(paths: Iterable[str], excluded: Callable[[Path], bool] | None = None) -> list[Input]:
     out: list[Input] = []
     explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
     for p in paths:
@@ -116,7 +120,7 @@ def gather(paths: Iterable[str]) -> list[Input]:
             out.append(Input(p, None, True, "no such file or folder"))
     for f in walk([p for p in paths if Path(p).exists()]):
         is_explicit = str(f) in explicit
-        if not is_explicit and f.suffix.lower() in _NOT_DECKS:
+        if not is_explicit and (f.suffix.lower() in _NOT_DECKS or (excluded and excluded(f))):
             continue
         try:
             data = f.read_bytes()
@@ -155,7 +159,7 @@ def lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
 
 
 def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
-    reg = load_registry()
+    reg = load_registry(tuple(opts.rule_paths))
     manifests = reg.select(opts.select, opts.ignore)
     selected = {m.code: m for m in manifests}
     topo = Topology(settings=opts.settings)
@@ -230,12 +234,16 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             f"internal error in the rule engine ({type(exc).__name__}: {exc}); please report it",
             Severity.ERROR,
         )
+    if opts.policy is not None:
+        kept = (opts.policy(f) for f in findings)
+        findings = [f for f in kept if f is not None]
     findings = sorted(set(findings), key=Finding.sort_key)
     return LintResult(findings, files, topo, parsed, internal)
 
 
 def lint_paths(paths: Sequence[str], opts: Options | None = None) -> LintResult:
-    return lint_inputs(gather(paths), opts or Options())
+    opts = opts or Options()
+    return lint_inputs(gather(paths, opts.excluded), opts)
 
 
 def lint_texts(files: dict[str, str], opts: Options | None = None) -> LintResult:

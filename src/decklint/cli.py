@@ -49,6 +49,13 @@ def main() -> None:
 @click.option("--stdin-filename", help="Name to report for input read from '-'.")
 @click.option("--no-source", is_flag=True, help="Do not print the source line under a finding.")
 @click.option("--color/--no-color", default=None, help="Force colour on or off.")
+@click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info"]),
+    help="The lowest severity that fails the run (default: the configuration's, else warning).",
+)
 def lint(
     paths: tuple[str, ...],
     dialect: str | None,
@@ -59,31 +66,73 @@ def lint(
     stdin_filename: str | None,
     no_source: bool,
     color: bool | None,
+    config_path: str | None,
+    isolated: bool,
+    fail_on: str | None,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
     from decklint import api
-    from decklint.findings import Severity
 
     dialect = _dialect_choice(dialect)
-    opts = api.Options(dialect=dialect, select=_csv(select), ignore=_csv(ignore))
+    project = _project(config_path, isolated, select, ignore)
+    opts = project.options(dialect)
     inputs: list[api.Input] = []
     file_paths = [p for p in paths if p != "-"]
     if "-" in paths:
         data = sys.stdin.buffer.read()
         text, why = api.decode(data)
         inputs.append(api.Input(stdin_filename or "<stdin>", text, True, why))
+    inputs.extend(api.gather(file_paths, opts.excluded))
     try:
-        inputs.extend(api.gather(file_paths))
         result = api.lint_inputs(inputs, opts)
-    except KeyError as exc:
-        raise click.UsageError(str(exc.args[0])) from None
+    except _config_error() as exc:
+        _config_exit(exc)
     texts = {i.path: i.text for i in inputs}
     _emit(result, fmt, texts, no_source, color)
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
-    if not exit_zero and result.fails(Severity.WARNING):
+    if not exit_zero and result.fails(project.fail_on(fail_on)):
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_CLEAN)
+
+
+def _config_error() -> type[Exception]:
+    from decklint.config import ConfigError
+
+    return ConfigError
+
+
+def _config_exit(exc: Exception) -> None:
+    click.echo(f"decklint: configuration error: {exc}", err=True)
+    sys.exit(EXIT_ERROR)
+
+
+def _project(
+    config_path: str | None, isolated: bool, select: tuple[str, ...], ignore: tuple[str, ...]
+) -> Any:
+    from decklint.config import ConfigError
+    from decklint.project import Project
+
+    try:
+        return Project.load(
+            config_path, isolated=isolated, select=_csv(select), ignore=_csv(ignore)
+        )
+    except ConfigError as exc:
+        _config_exit(exc)
+    except KeyError as exc:
+        raise click.UsageError(f"--select/--ignore {exc.args[0]}") from None
+
+
+@main.command("config")
+@click.option("--show", is_flag=True, required=True, help="Print the resolved settings.")
+@click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+def config_cmd(show: bool, config_path: str | None, isolated: bool) -> None:
+    """Show the configuration that applies here (files found, rules selected, options)."""
+    import yaml
+
+    project = _project(config_path, isolated, (), ())
+    click.echo(yaml.safe_dump(project.show(), sort_keys=False, width=100), nl=False)
 
 
 def _emit(

@@ -1,0 +1,358 @@
+"""Project configuration: `.decklint.yaml` or `[tool.decklint]` in `pyproject.toml`.
+
+The configuration nearest to a file (its folder, then each parent) governs which rules run
+on that file, their severity and per-file ignores. Values the whole network shares (which
+modes are bulk, the network type, rule options, user rules) come from the project
+configuration: `--config`, else the one nearest to the current folder. `extends:` names
+another file (relative to the one that names it) whose settings are taken first.
+
+Every problem is a `ConfigError` that names the file and line: the CLI prints it and exits 2.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import importlib
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from decklint.findings import Severity
+
+CONFIG_NAMES = (".decklint.yaml", ".decklint.yml")
+KEYS = {
+    "extends": "another configuration file whose settings come first",
+    "select": "rules to run: codes, names, code prefixes, groups or ALL",
+    "ignore": "rules to skip",
+    "per-file-ignores": "glob -> rules to skip in the files it matches",
+    "rules": "CODE or name -> {enabled, severity, options}",
+    "fail-on": "the lowest severity that fails the run: error, warning or info",
+    "dialects": "glob -> dialect, for files whose names and contents do not tell",
+    "exclude": "globs of files and folders not to lint",
+    "bulk-modes": "mode names that carry bulk data (default #BATCH, #BATCHSC, ...)",
+    "network": "appn or subarea: the SNA header per RU segment (9 or 29 bytes)",
+    "rule-paths": "folders with the site's own rule manifests",
+}
+RULE_KEYS = {"enabled", "severity", "options"}
+
+
+class ConfigError(ValueError):
+    """An invalid configuration: the message starts with `file:line:`."""
+
+
+@dataclass(frozen=True)
+class RuleSetting:
+    enabled: bool | None = None
+    severity: Severity | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Config:
+    path: Path | None = None
+    root: Path = field(default_factory=Path.cwd)
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    per_file_ignores: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    rules: dict[str, RuleSetting] = field(default_factory=dict)
+    fail_on: Severity = Severity.WARNING
+    dialect_globs: dict[str, str] = field(default_factory=dict)
+    exclude: tuple[str, ...] = ()
+    bulk_modes: frozenset[str] | None = None
+    network: str = ""
+    rule_paths: tuple[str, ...] = ()
+    lines: dict[str, int] = field(default_factory=dict)  # key -> line, for later errors
+
+    def where(self, key: str) -> str:
+        if self.path is None:
+            return "<defaults>"
+        return f"{self.path}:{self.lines.get(key, 1)}"
+
+    def ignored_in(self, rel: str) -> set[str]:
+        out: set[str] = set()
+        for glob, rules in self.per_file_ignores:
+            if _match(rel, glob):
+                out.update(rules)
+        return out
+
+    def excludes(self, rel: str) -> bool:
+        return any(_match(rel, g) for g in self.exclude)
+
+
+def _match(rel: str, glob: str) -> bool:
+    rel = rel.replace(os.sep, "/")
+    g = glob.rstrip("/")
+    return (
+        fnmatch.fnmatch(rel, g)
+        or fnmatch.fnmatch(rel, g + "/*")
+        or fnmatch.fnmatch(os.path.basename(rel), g)
+        or any(fnmatch.fnmatch(part, g) for part in rel.split("/")[:-1])
+    )
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _yaml_with_lines(path: Path, text: str) -> tuple[Any, dict[str, int]]:
+    """The document and the line of each top-level key (and of each `rules.X`)."""
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark is not None else 1
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ConfigError(f"{path}:{line}: not valid YAML: {problem}") from None
+    lines: dict[str, int] = {}
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            key = str(k.value)
+            lines[key] = k.start_mark.line + 1
+            if isinstance(v, yaml.MappingNode):
+                for k2, _v2 in v.value:
+                    lines[f"{key}.{k2.value}"] = k2.start_mark.line + 1
+    return data, lines
+
+
+def _toml_with_lines(path: Path, text: str) -> tuple[Any, dict[str, int]] | None:
+    """`[tool.decklint]` of a pyproject.toml, or None when it has no such table."""
+    if "[tool.decklint" not in text:
+        return None
+    try:  # the standard library reads TOML from Python 3.11 on
+        tomllib: Any = importlib.import_module("tomllib")
+    except ModuleNotFoundError:
+        raise ConfigError(
+            f"{path}:1: [tool.decklint] needs Python 3.11 or later to be read; "
+            "put the settings in .decklint.yaml instead"
+        ) from None
+
+    try:
+        doc = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+    data = doc.get("tool", {}).get("decklint")
+    if data is None:
+        return None
+    lines: dict[str, int] = {}
+    section = ""
+    for i, ln in enumerate(text.splitlines(), 1):
+        s = ln.strip()
+        if s.startswith("["):
+            section = s.strip("[]").strip()
+            if section.startswith("tool.decklint.rules."):
+                lines[f"rules.{section.rsplit('.', 1)[1].strip(chr(34))}"] = i
+            elif section.startswith("tool.decklint."):
+                lines.setdefault(section[len("tool.decklint.") :].split(".")[0], i)
+            continue
+        if section == "tool.decklint" and "=" in s:
+            lines.setdefault(s.split("=", 1)[0].strip().strip('"'), i)
+    return data, lines
+
+
+def read_file(path: Path) -> tuple[Any, dict[str, int]] | None:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}:1: cannot read: {exc}") from None
+    if path.name == "pyproject.toml":
+        return _toml_with_lines(path, text)
+    data, lines = _yaml_with_lines(path, text)
+    if data is None:
+        data = {}
+    return data, lines
+
+
+def find(start: Path) -> Path | None:
+    """The configuration nearest to `start` (a folder), looking upwards."""
+    d = start.resolve()
+    for folder in (d, *d.parents):
+        for name in CONFIG_NAMES:
+            p = folder / name
+            if p.is_file():
+                return p
+        pp = folder / "pyproject.toml"
+        if pp.is_file():
+            try:
+                if "[tool.decklint" in pp.read_text(encoding="utf-8", errors="replace"):
+                    return pp
+            except OSError:
+                pass
+    return None
+
+
+# --------------------------------------------------------------------------- validation
+
+
+def _str_list(value: Any, where: str, key: str) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [v.strip() for v in value.split(",") if v.strip()]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{where}: {key} must be a list of strings")
+    return tuple(value)
+
+
+def load(path: Path, _seen: tuple[Path, ...] = ()) -> Config:
+    """Read, validate and resolve one configuration file (with its `extends` chain)."""
+    path = path.resolve()
+    if path in _seen:
+        raise ConfigError(f"{path}:1: extends makes a loop: {' -> '.join(map(str, _seen))}")
+    got = read_file(path)
+    if got is None:
+        return Config(path=path, root=path.parent)
+    data, lines = got
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}:1: the configuration must be a mapping of settings")
+
+    def at(key: str) -> str:
+        return f"{path}:{lines.get(key, 1)}"
+
+    unknown = sorted(set(data) - set(KEYS))
+    if unknown:
+        k = unknown[0]
+        raise ConfigError(f"{at(k)}: unknown setting {k!r}; known: {', '.join(sorted(KEYS))}")
+    base = Config(root=path.parent)
+    if "extends" in data:
+        ext = data["extends"]
+        if not isinstance(ext, str):
+            raise ConfigError(f"{at('extends')}: extends must be a file path")
+        target = (path.parent / ext).resolve()
+        if not target.is_file():
+            raise ConfigError(f"{at('extends')}: extends names {ext}, which does not exist")
+        base = load(target, (*_seen, path))
+    cfg = replace(base, path=path, root=path.parent, lines=lines)
+    if "select" in data:
+        cfg = replace(cfg, select=_str_list(data["select"], at("select"), "select"))
+    if "ignore" in data:
+        cfg = replace(cfg, ignore=_str_list(data["ignore"], at("ignore"), "ignore"))
+    if "per-file-ignores" in data:
+        pfi = data["per-file-ignores"]
+        if not isinstance(pfi, dict):
+            raise ConfigError(f"{at('per-file-ignores')}: per-file-ignores maps globs to rules")
+        cfg = replace(
+            cfg,
+            per_file_ignores=(
+                *base.per_file_ignores,
+                *((str(g), _str_list(r, at("per-file-ignores"), str(g))) for g, r in pfi.items()),
+            ),
+        )
+    if "fail-on" in data:
+        try:
+            cfg = replace(cfg, fail_on=Severity.parse(str(data["fail-on"])))
+        except ValueError as exc:
+            raise ConfigError(f"{at('fail-on')}: fail-on: {exc}") from None
+    if "dialects" in data:
+        cfg = replace(cfg, dialect_globs=_dialects(data["dialects"], at("dialects"), base))
+    if "exclude" in data:
+        cfg = replace(
+            cfg, exclude=(*base.exclude, *_str_list(data["exclude"], at("exclude"), "exclude"))
+        )
+    if "bulk-modes" in data:
+        modes = _str_list(data["bulk-modes"], at("bulk-modes"), "bulk-modes")
+        cfg = replace(cfg, bulk_modes=frozenset(m.upper() for m in modes))
+    if "network" in data:
+        net = str(data["network"]).lower()
+        if net not in ("appn", "subarea"):
+            raise ConfigError(f"{at('network')}: network must be appn or subarea, not {net!r}")
+        cfg = replace(cfg, network=net)
+    if "rule-paths" in data:
+        paths = _str_list(data["rule-paths"], at("rule-paths"), "rule-paths")
+        resolved = tuple(str((path.parent / p).resolve()) for p in paths)
+        for p, r in zip(paths, resolved, strict=True):
+            if not Path(r).is_dir():
+                raise ConfigError(f"{at('rule-paths')}: rule-paths: {p} is not a folder")
+        cfg = replace(cfg, rule_paths=(*base.rule_paths, *resolved))
+    if "rules" in data:
+        cfg = replace(cfg, rules=_rules(data["rules"], path, lines, base.rules))
+    return cfg
+
+
+def _dialects(value: Any, where: str, base: Config) -> dict[str, str]:
+    from decklint import dialects
+
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: dialects maps globs to dialect names")
+    out = dict(base.dialect_globs)
+    for glob, name in value.items():
+        if str(name) not in dialects.REGISTRY:
+            raise ConfigError(f"{where}: {name!r} is not a dialect ({', '.join(dialects.names())})")
+        out[str(glob)] = str(name)
+    return out
+
+
+def _rules(
+    value: Any, path: Path, lines: dict[str, int], base: dict[str, RuleSetting]
+) -> dict[str, RuleSetting]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{path}:{lines.get('rules', 1)}: rules maps rule codes to settings")
+    out = dict(base)
+    for ident, setting in value.items():
+        where = f"{path}:{lines.get(f'rules.{ident}', lines.get('rules', 1))}"
+        if setting in ("disable", "disabled", False):
+            setting = {"enabled": False}
+        elif setting in ("enable", "enabled", True):
+            setting = {"enabled": True}
+        if not isinstance(setting, dict):
+            raise ConfigError(f"{where}: rules.{ident} must be a mapping or 'disable'")
+        bad = sorted(set(setting) - RULE_KEYS)
+        if bad:
+            raise ConfigError(
+                f"{where}: rules.{ident}: unknown key {bad[0]!r} (enabled, severity, options)"
+            )
+        sev = None
+        if "severity" in setting:
+            try:
+                sev = Severity.parse(str(setting["severity"]))
+            except ValueError as exc:
+                raise ConfigError(f"{where}: rules.{ident}: {exc}") from None
+        options = setting.get("options") or {}
+        if not isinstance(options, dict):
+            raise ConfigError(f"{where}: rules.{ident}.options must be a mapping")
+        enabled = setting.get("enabled")
+        if enabled is not None and not isinstance(enabled, bool):
+            raise ConfigError(f"{where}: rules.{ident}.enabled must be true or false")
+        out[str(ident)] = RuleSetting(enabled, sev, dict(options))
+    return out
+
+
+def check_against(cfg: Config, registry: Any) -> dict[str, RuleSetting]:
+    """Resolve rule names to codes and validate options against the manifests' schemas."""
+    from decklint.lint.manifest import OPTION_TYPES
+
+    out: dict[str, RuleSetting] = {}
+    for ident, setting in cfg.rules.items():
+        where = cfg.where(f"rules.{ident}")
+        m = registry.by_name(ident)
+        if m is None:
+            raise ConfigError(f"{where}: rules: no rule has the code or name {ident!r}")
+        for opt, val in setting.options.items():
+            spec = m.options.get(opt)
+            if spec is None:
+                known = ", ".join(sorted(m.options)) or "none"
+                raise ConfigError(
+                    f"{where}: rules.{ident}: {m.code} has no option {opt!r} (options: {known})"
+                )
+            if (isinstance(val, bool) and spec.type != "bool") or not isinstance(
+                val, OPTION_TYPES[spec.type]
+            ):
+                raise ConfigError(
+                    f"{where}: rules.{ident}: option {opt} must be of type "
+                    f"{spec.type}, not {type(val).__name__}"
+                )
+        out[m.code] = setting
+    for key in ("select", "ignore"):
+        for sel in getattr(cfg, key) or ():
+            if not registry.matching(sel):
+                raise ConfigError(
+                    f"{cfg.where(key)}: {key}: no rule has the code, name, prefix or group {sel!r}"
+                )
+    for _glob, rules in cfg.per_file_ignores:
+        for sel in rules:
+            if not registry.matching(sel):
+                raise ConfigError(
+                    f"{cfg.where('per-file-ignores')}: per-file-ignores: no rule "
+                    f"has the code, name, prefix or group {sel!r}"
+                )
+    return out

@@ -1,0 +1,189 @@
+"""A lint run's project: the configuration files, the rules they select, per-file policy.
+
+`Project.load` reads the project configuration (`--config`, else the nearest to the current
+folder) and the site's rule manifests it names. `options()` turns it, with the command
+line's overrides, into `api.Options`; `policy()` then applies, to each finding, the
+configuration nearest to that finding's file: its rule selection, severities and per-file
+ignores.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from decklint.config import Config, ConfigError, RuleSetting, check_against, find, load
+from decklint.findings import Finding, Severity
+from decklint.lint.manifest import ManifestError
+from decklint.lint.registry import Registry, load_registry
+from decklint.model.build import DEFAULT_BULK_MODES, Settings
+
+
+@dataclass
+class _Scope:
+    """One configuration file's effect on the files below it."""
+
+    config: Config
+    codes: frozenset[str]
+    severity: dict[str, Severity]
+
+
+@dataclass
+class Project:
+    config: Config
+    registry: Registry
+    cli_select: tuple[str, ...] = ()
+    cli_ignore: tuple[str, ...] = ()
+    use_nearest: bool = True
+    _scopes: dict[str, _Scope] = field(default_factory=dict)
+    _folders: dict[Path, Path | None] = field(default_factory=dict)
+
+    @classmethod
+    def load(
+        cls,
+        config_path: str | None = None,
+        *,
+        isolated: bool = False,
+        select: Sequence[str] = (),
+        ignore: Sequence[str] = (),
+        start: Path | None = None,
+    ) -> Project:
+        if isolated:
+            cfg = Config()
+        elif config_path:
+            p = Path(config_path)
+            if not p.is_file():
+                raise ConfigError(f"{config_path}:1: --config names a file that does not exist")
+            cfg = load(p)
+        else:
+            found = find(start or Path.cwd())
+            cfg = load(found) if found else Config()
+        try:
+            registry = load_registry(tuple(cfg.rule_paths))
+        except ManifestError as exc:
+            msg = f"{cfg.where('rule-paths')}: a rule manifest is invalid: {exc}"
+            raise ConfigError(msg) from None
+        proj = cls(cfg, registry, tuple(select), tuple(ignore), not isolated and not config_path)
+        for sel in (*proj.cli_select, *proj.cli_ignore):
+            if not registry.matching(sel):
+                raise KeyError(f"{sel}: no rule has this code, name, prefix or group")
+        proj._scope(cfg)
+        return proj
+
+    # ------------------------------------------------------------------ selection
+
+    def _scope(self, cfg: Config) -> _Scope:
+        key = str(cfg.path)
+        scope = self._scopes.get(key)
+        if scope is None:
+            settings: dict[str, RuleSetting] = check_against(cfg, self.registry)
+            select = self.cli_select or cfg.select or ()
+            ignore = [*cfg.ignore, *self.cli_ignore]
+            ignore += [code for code, s in settings.items() if s.enabled is False]
+            codes = {m.code for m in self.registry.select(select, ())}
+            codes |= {code for code, s in settings.items() if s.enabled and not self.cli_select}
+            for sel in ignore:
+                codes -= {m.code for m in self.registry.matching(sel)}
+            severity = {c: s.severity for c, s in settings.items() if s.severity is not None}
+            scope = _Scope(cfg, frozenset(codes), severity)
+            self._scopes[key] = scope
+        return scope
+
+    def options(self, dialect: str | None = None) -> Any:
+        from decklint import api
+
+        cfg = self.config
+        settings = check_against(cfg, self.registry)
+        return api.Options(
+            dialect=dialect,
+            select=(),  # every rule runs; policy() keeps what each file's configuration selects
+            rule_options={code: dict(s.options) for code, s in settings.items() if s.options},
+            settings=Settings(
+                bulk_modes=cfg.bulk_modes if cfg.bulk_modes is not None else DEFAULT_BULK_MODES,
+                network=cfg.network,
+            ),
+            config_globs=dict(cfg.dialect_globs),
+            rule_paths=tuple(cfg.rule_paths),
+            policy=self.policy,
+            excluded=self.excluded,
+        )
+
+    def fail_on(self, cli: str | None) -> Severity:
+        return Severity.parse(cli) if cli else self.config.fail_on
+
+    # ------------------------------------------------------------------ per file
+
+    def _nearest(self, path: str) -> Config:
+        if not self.use_nearest:
+            return self.config
+        folder = Path(path).parent.resolve()
+        if folder not in self._folders:
+            self._folders[folder] = find(folder)
+        found = self._folders[folder]
+        if found is None or (self.config.path and found == self.config.path):
+            return self.config
+        key = str(found)
+        if key not in self._scopes:
+            self._scope(load(found))
+        return self._scopes[key].config
+
+    def _relative(self, path: str, cfg: Config) -> str:
+        try:
+            return Path(path).resolve().relative_to(cfg.root.resolve()).as_posix()
+        except ValueError:
+            return Path(path).as_posix()
+
+    def policy(self, f: Finding) -> Finding | None:
+        cfg = self._nearest(f.path)
+        scope = self._scopes[str(cfg.path)]
+        if f.code not in scope.codes:
+            return None
+        ignored = cfg.ignored_in(self._relative(f.path, cfg))
+        if ignored and any(f.code in {m.code for m in self.registry.matching(s)} for s in ignored):
+            return None
+        sev = scope.severity.get(f.code)
+        if sev is not None and sev != f.severity:
+            return dataclasses.replace(f, severity=sev)
+        return f
+
+    def excluded(self, path: Path) -> bool:
+        cfg = self.config
+        if not cfg.exclude:
+            return False
+        return cfg.excludes(self._relative(str(path), cfg))
+
+    # ------------------------------------------------------------------ show
+
+    def show(self) -> dict[str, Any]:
+        cfg = self.config
+        settings = check_against(cfg, self.registry)
+        return {
+            "config": str(cfg.path) if cfg.path else None,
+            "rules-run": sorted(self._scope(cfg).codes),
+            "select": list(self.cli_select or cfg.select or ["ALL"]),
+            "ignore": [*cfg.ignore, *self.cli_ignore],
+            "per-file-ignores": {g: list(r) for g, r in cfg.per_file_ignores},
+            "rules": {
+                code: {
+                    k: v
+                    for k, v in (
+                        ("enabled", s.enabled),
+                        ("severity", s.severity.label if s.severity else None),
+                        ("options", s.options or None),
+                    )
+                    if v is not None
+                }
+                for code, s in sorted(settings.items())
+            },
+            "fail-on": cfg.fail_on.label,
+            "dialects": dict(cfg.dialect_globs),
+            "exclude": list(cfg.exclude),
+            "bulk-modes": sorted(
+                cfg.bulk_modes if cfg.bulk_modes is not None else DEFAULT_BULK_MODES
+            ),
+            "network": cfg.network or "infer from VTAM NODETYPE",
+            "rule-paths": list(cfg.rule_paths),
+        }

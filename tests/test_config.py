@@ -1,0 +1,173 @@
+"""Configuration files: discovery, nearest-wins, extends, validation with line numbers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from decklint.cli import main
+
+BAD_NCP = "H1       HOST  UNITSZ=384,MAXBFRU=2\nB1       BUILD SLODOWN=50,SUBAREA=4\n"
+MODES = "T        MODETAB\nFILEX    MODEENT LOGMODE=FILEX,RUSIZES=X'8585'\n         MODEEND\n"
+
+
+def lint(*args: str) -> tuple[int, list[dict]]:  # type: ignore[type-arg]
+    res = CliRunner().invoke(main, ["lint", "--format", "json", *args])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+    if res.exit_code == 2:
+        return 2, []
+    return res.exit_code, json.loads(res.output)["findings"]
+
+
+def codes(findings: list[dict]) -> list[str]:  # type: ignore[type-arg]
+    return sorted(f["code"] for f in findings)
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "ncp").mkdir()
+    (tmp_path / "ncp" / "LAB45.ncp").write_text(BAD_NCP)
+    return tmp_path
+
+
+def test_without_configuration_everything_runs(repo: Path) -> None:
+    code, found = lint("ncp")
+    assert code == 1 and codes(found) == ["NCP001", "NCP005"]
+
+
+def test_select_ignore_severity_and_options(repo: Path) -> None:
+    (repo / ".decklint.yaml").write_text(
+        yaml.safe_dump(
+            {
+                "select": ["NCP"],
+                "ignore": ["NCP001"],
+                "rules": {
+                    "slodown": {"severity": "error", "options": {"slodown": 50}},
+                    "NCP014": "disable",
+                },
+            }
+        )
+    )
+    code, found = lint("ncp")
+    assert code == 0 and found == []  # NCP005 accepts 50 now; NCP001 ignored
+    (repo / ".decklint.yaml").write_text(
+        yaml.safe_dump({"rules": {"NCP005": {"severity": "info"}}})
+    )
+    code, found = lint("ncp")
+    sev = {f["code"]: f["severity"] for f in found}
+    assert sev == {"NCP001": "warning", "NCP005": "info"}
+
+
+def test_cli_select_overrides_and_ignore_adds(repo: Path) -> None:
+    (repo / ".decklint.yaml").write_text("select: [NCP001]\n")
+    assert codes(lint("ncp")[1]) == ["NCP001"]
+    assert codes(lint("ncp", "--select", "NCP005")[1]) == ["NCP005"]
+    assert codes(lint("ncp", "--ignore", "NCP001")[1]) == []
+
+
+def test_per_file_ignores_and_exclude(repo: Path) -> None:
+    (repo / "old").mkdir()
+    (repo / "old" / "N99.ncp").write_text(BAD_NCP)
+    (repo / ".decklint.yaml").write_text(
+        "per-file-ignores:\n  'ncp/*.ncp': [NCP001]\nexclude: [old]\n"
+    )
+    found = lint(".")[1]
+    assert codes(found) == ["NCP005"] and found[0]["path"] == "ncp/LAB45.ncp"
+
+
+def test_fail_on_from_config_and_cli(repo: Path) -> None:
+    (repo / ".decklint.yaml").write_text("fail-on: error\n")
+    assert lint("ncp")[0] == 0
+    assert lint("ncp", "--fail-on", "warning")[0] == 1
+    (repo / ".decklint.yaml").write_text(
+        "fail-on: info\nrules: {NCP001: {severity: info}}\nignore: [NCP005]\n"
+    )
+    assert lint("ncp")[0] == 1
+
+
+def test_nearest_configuration_wins_for_its_files(repo: Path) -> None:
+    (repo / ".decklint.yaml").write_text("ignore: [NCP005]\n")
+    (repo / "ncp" / ".decklint.yaml").write_text("rules: {NCP001: {severity: error}}\n")
+    (repo / "other").mkdir()
+    (repo / "other" / "N2.ncp").write_text(BAD_NCP)
+    found = lint(".")[1]
+    by_file = {(Path(f["path"]).name, f["code"]): f["severity"] for f in found}
+    assert by_file == {
+        ("LAB45.ncp", "NCP001"): "error",
+        ("LAB45.ncp", "NCP005"): "warning",
+        ("N2.ncp", "NCP001"): "warning",
+    }
+
+
+def test_extends(repo: Path) -> None:
+    (repo / "base.yaml").write_text("ignore: [NCP005]\nbulk-modes: [FILEX]\n")
+    (repo / ".decklint.yaml").write_text("extends: base.yaml\nselect: [NCP, VTM002]\n")
+    (repo / "modes.vtam").write_text(MODES)
+    found = lint(".")[1]
+    assert codes(found) == ["NCP001", "VTM002"]
+
+
+def test_bulk_modes_and_network_reach_the_rules(repo: Path) -> None:
+    (repo / "modes.vtam").write_text(MODES)
+    assert "VTM002" not in codes(lint(".")[1])
+    (repo / ".decklint.yaml").write_text("bulk-modes: [filex]\nnetwork: appn\n")
+    assert "VTM002" in codes(lint(".")[1])
+
+
+def test_dialect_globs(repo: Path) -> None:
+    (repo / "DECK1").write_text("* no telling content\n")
+    (repo / ".decklint.yaml").write_text("dialects: {'DECK*': ncp}\n")
+    res = CliRunner().invoke(main, ["lint", "--format", "json", "DECK1"])
+    assert json.loads(res.output)["files"][0]["dialect"] == "ncp"
+
+
+def test_pyproject_table(repo: Path) -> None:
+    (repo / "pyproject.toml").write_text(
+        "[project]\nname = 'x'\n\n[tool.decklint]\nignore = ['NCP005']\n\n"
+        "[tool.decklint.rules.NCP001]\nseverity = 'error'\n"
+    )
+    found = lint("ncp")[1]
+    assert [(f["code"], f["severity"]) for f in found] == [("NCP001", "error")]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        ("select: [NCP]\nfrob: 1\n", 2, "unknown setting 'frob'"),
+        ("rules:\n  NCP005:\n    severity: loud\n", 2, "unknown severity"),
+        ("rules:\n  NOPE77: disable\n", 2, "no rule has the code or name 'NOPE77'"),
+        ("rules:\n  NCP005:\n    options: {slowdown: 6}\n", 2, "has no option 'slowdown'"),
+        ("rules:\n  NCP005:\n    options: {slodown: six}\n", 2, "must be of type int"),
+        ("ignore: [NCP]\nselect: [XYZ]\n", 2, "no rule has the code, name, prefix or group"),
+        ("network: token\n", 1, "network must be appn or subarea"),
+        ("select: [NCP\n", 2, "not valid YAML"),
+        ("extends: nothere.yaml\n", 1, "does not exist"),
+        ("dialects: {'*.x': cobol}\n", 1, "not a dialect"),
+    ],
+)
+def test_invalid_configuration_exits_2_with_file_and_line(
+    repo: Path, text: str, line: int, words: str
+) -> None:
+    (repo / ".decklint.yaml").write_text(text)
+    res = CliRunner().invoke(main, ["lint", "ncp"])
+    assert res.exit_code == 2, res.output
+    assert f".decklint.yaml:{line}:" in res.output and words in res.output
+    assert "Traceback" not in res.output
+
+
+def test_config_show(repo: Path) -> None:
+    (repo / ".decklint.yaml").write_text(
+        "ignore: [NCP005]\nrules: {slodown: {options: {slodown: 12}}}\n"
+    )
+    res = CliRunner().invoke(main, ["config", "--show"])
+    shown = yaml.safe_load(res.output)
+    assert shown["config"].endswith(".decklint.yaml")
+    assert "NCP005" not in shown["rules-run"] and "NCP001" in shown["rules-run"]
+    assert shown["rules"] == {"NCP005": {"options": {"slodown": 12}}}
+    isolated = yaml.safe_load(CliRunner().invoke(main, ["config", "--show", "--isolated"]).output)
+    assert isolated["config"] is None and "NCP005" in isolated["rules-run"]
