@@ -17,7 +17,7 @@ from .conftest import SEEDS
 
 REGISTRY = load_registry()
 MANIFESTS = sorted(REGISTRY.rules.values(), key=lambda m: m.code)
-PREFIXES = {"PRS", "VTM", "NCP", "CIC", "SNA"}
+PREFIXES = {"PRS", "VTM", "NCP", "CIC", "SNA", "SUP"}
 
 
 def test_every_file_loads_and_matches_its_name() -> None:

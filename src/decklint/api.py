@@ -69,6 +69,7 @@ class Options:
     settings: Settings = field(default_factory=Settings)
     config_globs: dict[str, str] = field(default_factory=dict)
     rule_paths: tuple[str, ...] = ()
+    inline: bool = True  # honour inline suppressions (False: report everything, to audit them)
     # Per-file configuration: keeps, changes (severity) or drops (None) each finding.
     policy: Callable[[Finding], Finding | None] | None = None
     excluded: Callable[[Path], bool] | None = None
@@ -234,6 +235,13 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             f"internal error in the rule engine ({type(exc).__name__}: {exc}); please report it",
             Severity.ERROR,
         )
+    if opts.inline:
+        from decklint import suppress
+
+        outcome = suppress.apply(findings, suppress.collect(parsed.values()), reg)
+        findings = outcome.kept
+        for path, span, code, message in outcome.problems:
+            engine(code, path, span, message, None, topo.dialects.get(path, ""))
     if opts.policy is not None:
         kept = (opts.policy(f) for f in findings)
         findings = [f for f in kept if f is not None]

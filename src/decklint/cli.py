@@ -52,6 +52,11 @@ def main() -> None:
 @click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
 @click.option(
+    "--no-inline",
+    is_flag=True,
+    help="Ignore inline suppressions (report everything, to audit them).",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "info"]),
     help="The lowest severity that fails the run (default: the configuration's, else warning).",
@@ -68,6 +73,7 @@ def lint(
     color: bool | None,
     config_path: str | None,
     isolated: bool,
+    no_inline: bool,
     fail_on: str | None,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
@@ -76,6 +82,7 @@ def lint(
     dialect = _dialect_choice(dialect)
     project = _project(config_path, isolated, select, ignore)
     opts = project.options(dialect)
+    opts.inline = not no_inline
     inputs: list[api.Input] = []
     file_paths = [p for p in paths if p != "-"]
     if "-" in paths:

@@ -1,0 +1,87 @@
+"""Inline suppressions in the dialects' own comment syntax."""
+
+from __future__ import annotations
+
+from decklint import api
+
+
+def card(text: str, cont: str = " ") -> str:
+    return text.ljust(71) + cont
+
+
+def lint(files: dict[str, str], inline: bool = True) -> list[str]:
+    res = api.lint_texts(files, api.Options(inline=inline))
+    return [f"{f.span.line}:{f.code}" for f in res.findings]
+
+
+BAD = "H1       HOST  UNITSZ=384,MAXBFRU=11\n"
+
+
+def test_disable_next_by_code_and_by_name() -> None:
+    assert "2:NCP001" in lint({"n.ncp": "* header\n" + BAD})
+    assert lint({"n.ncp": "* decklint: disable-next=NCP001\n" + BAD}) == []
+    assert lint({"n.ncp": "* decklint: disable-next=unitsz\n" + BAD}) == []
+
+
+def test_disable_next_covers_the_whole_continued_statement() -> None:
+    deck = (
+        "* decklint: disable-next=NCP001\n"
+        + card("H1       HOST  MAXBFRU=11,", "X")
+        + "\n               UNITSZ=384\n"
+    )
+    assert lint({"n.ncp": deck}) == []
+
+
+def test_remark_on_a_continuation_card_covers_its_statement() -> None:
+    deck = (
+        card("H1       HOST  MAXBFRU=11,", "X")
+        + "\n"
+        + "               UNITSZ=384           decklint: disable=NCP001\n"
+        + "B1       BUILD SLODOWN=50,SUBAREA=4\n"
+    )
+    assert lint({"n.ncp": deck}) == ["3:NCP005"]
+
+
+def test_range_until_enable() -> None:
+    deck = (
+        "T        MODETAB\n"
+        "* decklint: disable=VTM002\n"
+        "#BATCH   MODEENT LOGMODE=#BATCH,RUSIZES=X'8989'\n"
+        "* decklint: enable=VTM002\n"
+        "#BATCHSC MODEENT LOGMODE=#BATCHSC,RUSIZES=X'8989'\n"
+        "         MODEEND\n"
+    )
+    assert [x for x in lint({"m.vtam": deck}) if x.endswith("VTM002")] == ["5:VTM002"]
+
+
+def test_whole_file_and_every_rule() -> None:
+    deck = "B1       BUILD SLODOWN=50,SUBAREA=4\n" + BAD + "* decklint: disable-file\n"
+    assert lint({"n.ncp": deck}) == []
+
+
+def test_start_list_remark() -> None:
+    text = "SSCPID=01,\nIOBUF=(200,384,,,100,50)   decklint: disable=VTM005\n"
+    assert lint({"ATCSTR00": text}) == []
+
+
+def test_cics_comment_line() -> None:
+    csd = (
+        "DEFINE CONNECTION(C1) GROUP(G)\n* decklint: disable-next=CIC004\n"
+        "DEFINE SESSIONS(S1) GROUP(G) CONNECTION(C1) MODENAME(#BATCH)\n"
+    )
+    assert lint({"c.csd": csd}) == []
+
+
+def test_unused_and_invalid_are_reported() -> None:
+    assert lint({"n.ncp": "* decklint: disable-next=NCP005\n" + BAD}) == ["1:SUP001", "2:NCP001"]
+    assert lint({"n.ncp": "* decklint: disable-next=NCP01X\n" + BAD}) == ["1:SUP002", "2:NCP001"]
+
+
+def test_parse_errors_cannot_be_waived() -> None:
+    got = lint({"n.ncp": "* decklint: disable-file\nH1       HOST  UNITSZ=(384\n"})
+    assert "2:PRS001" in got
+
+
+def test_no_inline_audits_every_suppression() -> None:
+    deck = "* decklint: disable-next=NCP001\n" + BAD
+    assert lint({"n.ncp": deck}, inline=False) == ["2:NCP001"]
