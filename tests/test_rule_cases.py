@@ -34,7 +34,7 @@ CASES = [
 
 
 def test_every_rule_has_a_case_file_with_fail_and_pass_cases() -> None:
-    codes = set(load_registry().rules)
+    codes = {c for c, m in load_registry().rules.items() if not m.tested_by}
     assert {p.stem for p in FILES} == codes
     for p in FILES:
         cases = _load(p)["cases"]

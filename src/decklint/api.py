@@ -90,6 +90,17 @@ class LintResult:
     topology: Topology
     parsed: dict[str, ParsedFile]
     internal_errors: int = 0
+    rules_run: frozenset[str] = frozenset()
+    policy: Callable[[Finding], Finding | None] | None = None
+
+    def active(self, path: str, code: str) -> bool:
+        """Whether rule `code` ran for file `path` (selection and its configuration)."""
+        if code not in self.rules_run:
+            return False
+        if self.policy is None:
+            return True
+        probe = Finding(path, Span.point(1, 1), code, "", Severity.INFO, "", "")
+        return self.policy(probe) is not None
 
     def fails(self, threshold: Severity) -> bool:
         return any(f.severity >= threshold for f in self.findings)
@@ -246,7 +257,9 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         kept = (opts.policy(f) for f in findings)
         findings = [f for f in kept if f is not None]
     findings = sorted(set(findings), key=Finding.sort_key)
-    return LintResult(findings, files, topo, parsed, internal)
+    return LintResult(
+        findings, files, topo, parsed, internal, frozenset(m.code for m in manifests), opts.policy
+    )
 
 
 def lint_paths(paths: Sequence[str], opts: Options | None = None) -> LintResult:
@@ -261,3 +274,53 @@ def lint_texts(files: dict[str, str], opts: Options | None = None) -> LintResult
 
 def manifests() -> list[Manifest]:
     return sorted(load_registry().rules.values(), key=lambda m: m.code)
+
+
+def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> LintResult:
+    """Keep only findings the baseline does not hold; report (or, with `update`, drop)
+    baseline entries that no longer occur. Raises baseline.BaselineError."""
+    from decklint import baseline
+    from decklint.dialects.ir import Diagnostic
+
+    files = baseline.load(path)
+    locator = baseline.Locator(result.parsed)
+    outcome = baseline.compare(result.findings, files, locator, result.active)
+    findings = list(outcome.new)
+    if update:
+        baseline.write(path, baseline.shrink(files, result.findings, locator, result.active))
+    else:
+        m = load_registry().rules.get("SUP003")
+        for p, n in sorted(outcome.stale.items()):
+            if m is None:
+                break
+            msg = (
+                f"{n} baseline entr{'y' if n == 1 else 'ies'} for this file no longer "
+                f"occur{'s' if n == 1 else ''}: shrink {path} with --update-baseline so "
+                "the fixed problems cannot come back unnoticed"
+            )
+            findings.append(
+                diagnostic_finding(
+                    m,
+                    Diagnostic("SUP003", Span.point(1, 1), msg),
+                    p,
+                    result.topology.dialects.get(p, ""),
+                )
+            )
+    findings.sort(key=Finding.sort_key)
+    return LintResult(
+        findings,
+        result.files,
+        result.topology,
+        result.parsed,
+        result.internal_errors,
+        result.rules_run,
+        result.policy,
+    )
+
+
+def write_baseline(result: LintResult, path: Path) -> int:
+    from decklint import baseline
+
+    doc = baseline.document(result.findings, baseline.Locator(result.parsed))
+    baseline.write(path, doc)
+    return len(result.findings)

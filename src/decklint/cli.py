@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -57,6 +58,23 @@ def main() -> None:
     help="Ignore inline suppressions (report everything, to audit them).",
 )
 @click.option(
+    "--baseline",
+    "baseline_path",
+    type=click.Path(dir_okay=False),
+    help="Report only findings this baseline file does not hold.",
+)
+@click.option(
+    "--update-baseline",
+    is_flag=True,
+    help="With --baseline: drop the entries that no longer occur (ratchet).",
+)
+@click.option(
+    "--write-baseline",
+    "write_baseline_path",
+    type=click.Path(dir_okay=False),
+    help="Write every current finding to this baseline file and exit 0.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "info"]),
     help="The lowest severity that fails the run (default: the configuration's, else warning).",
@@ -74,6 +92,9 @@ def lint(
     config_path: str | None,
     isolated: bool,
     no_inline: bool,
+    baseline_path: str | None,
+    update_baseline: bool,
+    write_baseline_path: str | None,
     fail_on: str | None,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
@@ -94,6 +115,22 @@ def lint(
         result = api.lint_inputs(inputs, opts)
     except _config_error() as exc:
         _config_exit(exc)
+    if update_baseline and not baseline_path:
+        raise click.UsageError("--update-baseline goes with --baseline FILE")
+    if write_baseline_path:
+        n = api.write_baseline(result, Path(write_baseline_path))
+        click.echo(
+            f"decklint: wrote {n} finding{'s' if n != 1 else ''} to {write_baseline_path}", err=True
+        )
+        sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
+    if baseline_path:
+        from decklint.baseline import BaselineError
+
+        try:
+            result = api.apply_baseline(result, Path(baseline_path), update=update_baseline)
+        except BaselineError as exc:
+            click.echo(f"decklint: {exc}", err=True)
+            sys.exit(EXIT_ERROR)
     texts = {i.path: i.text for i in inputs}
     _emit(result, fmt, texts, no_source, color)
     if result.internal_errors:

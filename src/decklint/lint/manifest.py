@@ -25,6 +25,7 @@ KNOWN_KEYS = set(REQUIRED) | {
     "groups",
     "unsuppressible",
     "aliases",
+    "tested-by",
 }
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
     "int": int,
@@ -75,6 +76,7 @@ class Manifest:
     impl: str = "expr"
     groups: tuple[str, ...] = ()
     unsuppressible: bool = False
+    tested_by: str = ""  # a test module, for rules that file examples cannot show
     where_fn: Fn | None = None
     require_fn: Fn | None = None
 
@@ -222,6 +224,7 @@ def from_dict(data: Any, source: str) -> Manifest:
         impl=impl,
         groups=tuple(str(g) for g in data.get("groups") or ()),
         unsuppressible=bool(data.get("unsuppressible", False)),
+        tested_by=str(data.get("tested-by", "")),
         where_fn=where_fn,
         require_fn=require_fn,
     )

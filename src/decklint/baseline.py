@@ -1,0 +1,175 @@
+"""Baselines: adopt decklint on a legacy repository and fail only on new findings.
+
+A finding's identity hashes its rule, its file, the statement it is about (label, or
+operation and resource name, never a line number) and the operand it points at, so
+renumbering cards, editing sequence columns or inserting statements elsewhere does not make
+an old finding "new". Identities repeat (two findings of one rule on one operand): the
+baseline keeps a count per identity.
+
+Ratchet: baseline entries that no longer occur are reported (SUP003) until
+`--update-baseline` drops them, so a fixed problem cannot quietly come back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from decklint import __version__
+from decklint.dialects.base import ParsedFile
+from decklint.dialects.ir import Statement
+from decklint.findings import Finding
+
+SCHEMA_VERSION = 1
+
+
+class BaselineError(ValueError):
+    """A baseline file that cannot be read."""
+
+
+def _statement_key(st: Statement, nth: int) -> str:
+    if st.kind == "item":
+        return f"item:{st.operands[0].name or st.operands[0].text}"
+    if st.kind == "command" and st.operands:
+        head = st.operands[0]
+        grp = st.keyword("GROUP")
+        group = grp.value.text.upper() if grp else ""
+        return f"{st.op}:{head.name}:{head.value.text.upper()}:{group}"
+    if st.label:
+        return f"{st.op}:{st.label.upper()}"
+    return f"{st.op}#{nth}"
+
+
+class Locator:
+    """Finds the statement and operand a finding points at, by position."""
+
+    def __init__(self, parsed: dict[str, ParsedFile]) -> None:
+        self._by_path: dict[str, list[tuple[int, int, str, Statement]]] = {}
+        for path, pf in parsed.items():
+            seen: Counter[str] = Counter()
+            rows = []
+            for st in pf.statements:
+                nth = 0
+                if not st.label:
+                    seen[st.op] += 1
+                    nth = seen[st.op]
+                rows.append((st.span.line, st.span.end_line, _statement_key(st, nth), st))
+            self._by_path[path] = rows
+
+    def key(self, f: Finding) -> tuple[str, str]:
+        for first, last, key, st in self._by_path.get(f.path, ()):
+            if first <= f.span.line <= last:
+                for o in st.operands:
+                    s = o.span
+                    if (s.line, s.col) <= (f.span.line, f.span.col) < (s.end_line, s.end_col):
+                        return key, o.name or f"#{st.operands.index(o)}"
+                return key, ""
+        return "", ""
+
+
+def identity(f: Finding, locator: Locator) -> str:
+    statement, operand = locator.key(f)
+    if not statement:  # not inside a statement: fall back on the model element, then message
+        statement = f.subject or f.message
+    raw = "\0".join((f.code, f.path, statement, operand))
+    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+
+
+@dataclass
+class Outcome:
+    new: list[Finding]
+    known: int
+    stale: dict[str, int]  # path -> entries that no longer occur
+
+
+def load(path: Path) -> dict[str, dict[str, Any]]:
+    try:
+        doc = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise BaselineError(f"{path}: no such baseline (create it with --write-baseline)") from None
+    except (OSError, ValueError) as exc:
+        raise BaselineError(f"{path}: not a decklint baseline: {exc}") from None
+    if not isinstance(doc, dict) or doc.get("schema_version") != SCHEMA_VERSION:
+        raise BaselineError(
+            f"{path}: not a decklint baseline (schema_version {SCHEMA_VERSION} expected)"
+        )
+    files = doc.get("files", {})
+    if not isinstance(files, dict):
+        raise BaselineError(f"{path}: 'files' must be a mapping")
+    return files
+
+
+def document(findings: list[Finding], locator: Locator) -> dict[str, Any]:
+    files: dict[str, dict[str, Any]] = {}
+    for f in findings:
+        entry = files.setdefault(f.path, {}).setdefault(
+            identity(f, locator), {"code": f.code, "count": 0, "message": f.message}
+        )
+        entry["count"] += 1
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "decklint", "version": __version__},
+        "files": {p: dict(sorted(v.items())) for p, v in sorted(files.items())},
+    }
+
+
+def write(path: Path, doc: dict[str, Any]) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    tmp.replace(path)
+
+
+Active = Callable[[str, str], bool]  # (path, code): did that rule run on that file?
+
+
+def compare(
+    findings: list[Finding], files: dict[str, dict[str, Any]], locator: Locator, active: Active
+) -> Outcome:
+    budget = {
+        (p, ident): int(entry.get("count", 1))
+        for p, entries in files.items()
+        for ident, entry in entries.items()
+        if active(p, str(entry.get("code", "")))
+    }
+    new: list[Finding] = []
+    known = 0
+    for f in findings:
+        key = (f.path, identity(f, locator))
+        if budget.get(key, 0) > 0:
+            budget[key] -= 1
+            known += 1
+        else:
+            new.append(f)
+    stale: Counter[str] = Counter()
+    for (p, _ident), left in budget.items():
+        if left > 0:
+            stale[p] += left
+    return Outcome(new, known, dict(stale))
+
+
+def shrink(
+    files: dict[str, dict[str, Any]], findings: list[Finding], locator: Locator, active: Active
+) -> dict[str, Any]:
+    """The baseline with the entries that no longer occur dropped (never anything added).
+
+    Entries of rules that did not run on their file (narrowed by --select, say) are kept.
+    """
+    current = Counter((f.path, identity(f, locator)) for f in findings)
+    out: dict[str, dict[str, Any]] = {}
+    for p, entries in files.items():
+        for ident, entry in entries.items():
+            n = int(entry.get("count", 1))
+            if active(p, str(entry.get("code", ""))):
+                n = min(n, current.get((p, ident), 0))
+            if n:
+                out.setdefault(p, {})[ident] = {**entry, "count": n}
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "tool": {"name": "decklint", "version": __version__},
+        "files": {p: dict(sorted(v.items())) for p, v in sorted(out.items())},
+    }
