@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ import click
 from decklint import __version__
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
+FORMATS = ["text", "parsable", "json", "sarif", "github", "junit"]
 
 
 def _csv(values: tuple[str, ...]) -> list[str]:
@@ -39,11 +41,17 @@ def main() -> None:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="Output format.",
+    type=click.Choice(FORMATS),
+    help="Output format (default: github under GitHub Actions, else text).",
 )
+@click.option(
+    "--output",
+    "-o",
+    "output",
+    type=click.Path(dir_okay=False),
+    help="Write the report to this file instead of standard output.",
+)
+@click.option("--statistics", is_flag=True, help="Also print how many findings each rule has.")
 @click.option("--select", multiple=True, help="Rules to run: codes, names, prefixes, groups.")
 @click.option("--ignore", multiple=True, help="Rules to skip: codes, names, prefixes, groups.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
@@ -82,7 +90,9 @@ def main() -> None:
 def lint(
     paths: tuple[str, ...],
     dialect: str | None,
-    fmt: str,
+    fmt: str | None,
+    output: str | None,
+    statistics: bool,
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     exit_zero: bool,
@@ -132,7 +142,15 @@ def lint(
             click.echo(f"decklint: {exc}", err=True)
             sys.exit(EXIT_ERROR)
     texts = {i.path: i.text for i in inputs}
-    _emit(result, fmt, texts, no_source, color)
+    if fmt is None:
+        fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    if output:
+        with open(output, "w", encoding="utf-8", newline="\n") as stream:
+            _emit(result, fmt, texts, no_source, False, stream, project.registry)
+    else:
+        _emit(result, fmt, texts, no_source, color, sys.stdout, project.registry)
+    if statistics:
+        _statistics(result.findings)
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     if not exit_zero and result.fails(project.fail_on(fail_on)):
@@ -180,32 +198,65 @@ def config_cmd(show: bool, config_path: str | None, isolated: bool) -> None:
 
 
 def _emit(
-    result: Any, fmt: str, texts: dict[str, str | None], no_source: bool, color: bool | None
+    result: Any,
+    fmt: str,
+    texts: dict[str, str | None],
+    no_source: bool,
+    color: bool | None,
+    out: Any,
+    registry: Any,
 ) -> None:
-    out = sys.stdout
     if fmt == "json":
         from decklint.report import json as jsonrep
 
         out.write(jsonrep.render(result.findings, result.files))
-        return
-    from decklint.report import text as textrep
-    from decklint.source import SourceFile
+    elif fmt == "sarif":
+        from decklint import baseline
+        from decklint.report import sarif
 
-    cache: dict[str, SourceFile] = {}
+        locator = baseline.Locator(result.parsed)
+        prints = {id(f): baseline.identity(f, locator) for f in result.findings}
+        out.write(sarif.render(result.findings, list(registry.rules.values()), prints))
+    elif fmt == "github":
+        from decklint.report import github
 
-    def line_of(path: str, line: int) -> str:
-        if path not in cache:
-            cache[path] = SourceFile.from_text(path, texts.get(path) or "")
-        return cache[path].line_text(line)
+        out.write(github.render(result.findings))
+    elif fmt == "junit":
+        from decklint.report import junit
 
-    textrep.render(
-        result.findings,
-        line_of,
-        out,
-        color=color,
-        show_source=not no_source,
-        files_linted=sum(1 for _p, d in result.files if d),
-    )
+        out.write(junit.render(result.findings, result.files))
+    elif fmt == "parsable":
+        for f in result.findings:
+            out.write(
+                f"{f.path}:{f.span.line}:{f.span.col}: [{f.severity.label}] {f.code} {f.message}\n"
+            )
+    else:
+        from decklint.report import text as textrep
+        from decklint.source import SourceFile
+
+        cache: dict[str, SourceFile] = {}
+
+        def line_of(path: str, line: int) -> str:
+            if path not in cache:
+                cache[path] = SourceFile.from_text(path, texts.get(path) or "")
+            return cache[path].line_text(line)
+
+        textrep.render(
+            result.findings,
+            line_of,
+            out,
+            color=color,
+            show_source=not no_source,
+            files_linted=sum(1 for _p, d in result.files if d),
+        )
+
+
+def _statistics(findings: Any) -> None:
+    from collections import Counter
+
+    counts = Counter((f.code, f.name, f.severity.label) for f in findings)
+    for (code, name, sev), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+        click.echo(f"{n:6d}  {code}  {sev:<8} {name}", err=True)
 
 
 @main.command()

@@ -1,0 +1,42 @@
+"""GitHub Actions workflow commands: one annotation per finding, then a summary line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from decklint.findings import Finding, Severity
+
+COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def _data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _prop(text: str) -> str:
+    return _data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render(findings: Sequence[Finding], limit: int = 50) -> str:
+    lines = []
+    for f in findings[:limit]:
+        props = [f"file={_prop(f.path)}", f"line={f.span.line}", f"col={f.span.col}"]
+        if f.span.end_line >= f.span.line:
+            props += [f"endLine={f.span.end_line}", f"endColumn={f.span.end_col}"]
+        props.append(f"title={_prop(f'{f.code} {f.name}')}")
+        msg = f.message + (f" (see {f.citation.render()})" if f.citation else "")
+        lines.append(f"::{COMMAND[f.severity]} {','.join(props)}::{_data(msg)}")
+    counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
+    summary = (
+        f"decklint: {len(findings)} finding{'s' if len(findings) != 1 else ''} "
+        f"({counts[Severity.ERROR]} error, {counts[Severity.WARNING]} warning, "
+        f"{counts[Severity.INFO]} info)"
+    )
+    if len(findings) > limit:
+        summary += f"; {limit} shown as annotations, {len(findings) - limit} more in the log"
+        for f in findings[limit:]:
+            lines.append(
+                f"{f.path}:{f.span.line}:{f.span.col} {f.severity.label} {f.code} {f.message}"
+            )
+    lines.append(summary)
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,117 @@
+"""SARIF 2.1.0 for code scanning (GitHub accepts it as uploaded by codeql-action/upload-sarif).
+
+Relative `uri`s against %SRCROOT%, rules with short and full descriptions and help text,
+levels from severities, related locations for the other end of a mismatch, and
+`partialFingerprints` from the baseline identity (stable across renumbered cards).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from decklint import __version__
+from decklint.findings import Finding, Severity
+from decklint.lint.manifest import Manifest
+
+LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+
+
+def _uri(path: str) -> str:
+    p = Path(path)
+    if p.is_absolute():
+        try:
+            p = p.relative_to(Path.cwd())
+        except ValueError:
+            return p.as_uri()
+    return p.as_posix()
+
+
+def _region(f_line: int, f_col: int, e_line: int, e_col: int) -> dict[str, int]:
+    region = {"startLine": max(f_line, 1), "startColumn": max(f_col, 1)}
+    if (e_line, e_col) > (f_line, f_col):
+        region["endLine"] = e_line
+        region["endColumn"] = max(e_col, 1)
+    return region
+
+
+def _rule(m: Manifest) -> dict[str, Any]:
+    help_text = f"{m.summary}\n\n{m.rationale}\n\nSource: {m.citation.render()}"
+    return {
+        "id": m.code,
+        "name": "".join(part.capitalize() for part in m.name.split("-")),
+        "shortDescription": {"text": m.summary},
+        "fullDescription": {"text": m.rationale},
+        "help": {
+            "text": help_text,
+            "markdown": f"**{m.summary}**\n\n{m.rationale}\n\n*Source:* {m.citation.render()}",
+        },
+        "defaultConfiguration": {"level": LEVEL[m.severity]},
+        "properties": {"tags": list(m.groups), "decklint-name": m.name},
+    }
+
+
+def render(
+    findings: Sequence[Finding],
+    manifests: Sequence[Manifest],
+    fingerprints: dict[int, str],
+) -> str:
+    """`fingerprints` maps id(finding) to its baseline identity."""
+    used = sorted({f.code for f in findings})
+    by_code = {m.code: m for m in manifests}
+    rules = [_rule(by_code[c]) for c in used if c in by_code]
+    index = {r["id"]: i for i, r in enumerate(rules)}
+    results = []
+    for f in findings:
+        loc = {
+            "physicalLocation": {
+                "artifactLocation": {"uri": _uri(f.path), "uriBaseId": "%SRCROOT%"},
+                "region": _region(f.span.line, f.span.col, f.span.end_line, f.span.end_col),
+            }
+        }
+        result: dict[str, Any] = {
+            "ruleId": f.code,
+            "level": LEVEL[f.severity],
+            "message": {"text": f.message},
+            "locations": [loc],
+        }
+        if f.code in index:
+            result["ruleIndex"] = index[f.code]
+        if f.related:
+            result["relatedLocations"] = [
+                {
+                    "id": i + 1,
+                    "message": {"text": r.message},
+                    "physicalLocation": {
+                        "artifactLocation": {"uri": _uri(r.path), "uriBaseId": "%SRCROOT%"},
+                        "region": _region(r.span.line, r.span.col, r.span.end_line, r.span.end_col),
+                    },
+                }
+                for i, r in enumerate(f.related)
+            ]
+        fp = fingerprints.get(id(f))
+        if fp:
+            result["partialFingerprints"] = {"decklintIdentity/v1": fp}
+        results.append(result)
+    doc = {
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {
+                    "driver": {
+                        "name": "decklint",
+                        "version": __version__,
+                        "semanticVersion": __version__,
+                        "rules": rules,
+                    }
+                },
+                "results": results,
+                "columnKind": "unicodeCodePoints",
+            }
+        ],
+    }
+    return json.dumps(doc, indent=2) + "\n"

@@ -1,0 +1,113 @@
+"""SARIF (validated against the 2.1.0 schema), GitHub annotations, JUnit, parsable, files."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decklint.cli import main
+
+from .conftest import FIXTURES
+
+LAB = FIXTURES / "networks" / "rtp-lab"
+SCHEMA = Path(__file__).resolve().parents[2] / "shared" / "schemas" / "sarif-schema-2.1.0.json"
+
+
+def run(*args: str, env: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
+    return CliRunner(env=env).invoke(main, ["lint", *args], catch_exceptions=False)
+
+
+def test_sarif_validates_and_meets_code_scanning_rules() -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    if not SCHEMA.is_file():
+        pytest.skip("SARIF schema not available")
+    res = run("--format", "sarif", str(LAB / "baseline"))
+    doc = json.loads(res.output)
+    jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
+    run_ = doc["runs"][0]
+    rules = run_["tool"]["driver"]["rules"]
+    assert {r["id"] for r in rules} == {r["ruleId"] for r in run_["results"]}
+    for r in rules:
+        assert r["shortDescription"]["text"] and r["fullDescription"]["text"]
+        assert r["help"]["text"] and "helpUri" not in r
+    levels = set()
+    for res_ in run_["results"]:
+        loc = res_["locations"][0]["physicalLocation"]
+        assert not loc["artifactLocation"]["uri"].startswith(("/", "file:"))
+        assert loc["region"]["startLine"] >= 1 and res_["message"]["text"]
+        assert len(res_["partialFingerprints"]["decklintIdentity/v1"]) == 32
+        assert rules[res_["ruleIndex"]]["id"] == res_["ruleId"]
+        levels.add(res_["level"])
+    assert levels == {"error", "warning", "note"}
+    ncp007 = next(r for r in run_["results"] if r["ruleId"] == "NCP007")
+    assert ncp007["relatedLocations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith(
+        "SWLAB"
+    )
+
+
+def test_sarif_fingerprints_survive_renumbering(tmp_path: Path) -> None:
+    deck = "H1       HOST  UNITSZ=384,MAXBFRU=11".ljust(72) + "00000100\n"
+    a = tmp_path / "a.ncp"
+    a.write_text(deck)
+    first = json.loads(run("--format", "sarif", str(a)).output)
+    a.write_text("* new card\n" + deck.replace("00000100", "00007777"))
+    second = json.loads(run("--format", "sarif", str(a)).output)
+
+    def prints(d: dict) -> list[str]:  # type: ignore[type-arg]
+        return [r["partialFingerprints"]["decklintIdentity/v1"] for r in d["runs"][0]["results"]]
+
+    assert prints(first) == prints(second)
+    assert (
+        first["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"]["startLine"]
+        == 1
+    )
+
+
+def test_github_annotations_escaped_capped_and_automatic(tmp_path: Path) -> None:
+    res = run(str(LAB / "baseline"), env={"GITHUB_ACTIONS": "true"})
+    lines = res.output.splitlines()
+    assert lines[0].startswith("::") and "file=" in lines[0] and "title=" in lines[0]
+    assert any(ln.startswith("::error ") for ln in lines)
+    assert any(ln.startswith("::notice ") for ln in lines)
+    assert lines[-1].startswith("decklint: 25 findings")
+    from decklint.findings import Finding, Severity
+    from decklint.report import github
+    from decklint.source import Span
+
+    f = Finding(
+        "a,b:c.ncp",
+        Span(1, 2, 1, 3),
+        "NCP001",
+        "unitsz",
+        Severity.WARNING,
+        "100% bad\nreally",
+        "ncp",
+    )
+    out = github.render([f] * 3, limit=2)
+    assert "file=a%2Cb%3Ac.ncp" in out and "100%25 bad%0Areally" in out
+    assert out.count("::warning") == 2 and "2 shown as annotations, 1 more" in out
+
+
+def test_junit_xml(tmp_path: Path) -> None:
+    target = tmp_path / "report.xml"
+    res = run("--format", "junit", "--output", str(target), str(LAB / "baseline"))
+    assert res.output == "" and res.exit_code == 1
+    root = ET.parse(target).getroot()
+    suites = root.findall("testsuite")
+    assert len(suites) == 6
+    failures = root.findall(".//failure")
+    assert len(failures) == 25 and int(root.get("tests", "0")) == 25
+    assert any("NCP007" in (f.get("message") or "") for f in failures)
+
+
+def test_parsable_and_statistics() -> None:
+    res = CliRunner().invoke(
+        main, ["lint", "--format", "parsable", "--statistics", str(LAB / "baseline")]
+    )
+    out = res.stdout
+    assert ":29:16: [error] NCP007 RCVBUFC=4095" in out
+    assert "     3  VTM004  warning  bulk-mode-pacing" in res.stderr
