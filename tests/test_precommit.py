@@ -22,8 +22,14 @@ pytestmark = pytest.mark.skipif(
 
 def _env(home: Path) -> dict[str, str]:
     env = dict(os.environ)
-    env.update(PRE_COMMIT_HOME=str(home), GIT_AUTHOR_NAME="t", GIT_AUTHOR_EMAIL="t@t",
-               GIT_COMMITTER_NAME="t", GIT_COMMITTER_EMAIL="t@t", NO_COLOR="1")
+    env.update(
+        PRE_COMMIT_HOME=str(home),
+        GIT_AUTHOR_NAME="t",
+        GIT_AUTHOR_EMAIL="t@t",
+        GIT_COMMITTER_NAME="t",
+        GIT_COMMITTER_EMAIL="t@t",
+        NO_COLOR="1",
+    )
     return env
 
 
@@ -31,8 +37,9 @@ def try_repo(repo: Path, home: Path, hook: str, *files: str) -> subprocess.Compl
     pytest.importorskip("pre_commit")
     args = [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), hook, "--verbose"]
     args += ["--files", *files] if files else ["--all-files"]
-    return subprocess.run(args, cwd=repo, env=_env(home), capture_output=True, text=True,
-                          timeout=600, check=False)
+    return subprocess.run(
+        args, cwd=repo, env=_env(home), capture_output=True, text=True, timeout=600, check=False
+    )
 
 
 @pytest.fixture(scope="module")
@@ -61,9 +68,11 @@ def test_file_hook_fails_on_a_bad_deck_and_passes_on_a_good_one(repo: Path, home
 
 def test_repository_hook_sees_every_deck(repo: Path, home: Path) -> None:
     (repo / "decks" / "modes.vtam").write_text(
-        "TUNEMODE MODETAB\n#INTER   MODEENT LOGMODE=#INTER,RUSIZES=X'8585'\n         MODEEND\n")
+        "TUNEMODE MODETAB\n#INTER   MODEENT LOGMODE=#INTER,RUSIZES=X'8585'\n         MODEEND\n"
+    )
     (repo / "decks" / "appl.vtam").write_text(
-        "APPLS    VBUILD TYPE=APPL\nMVSAPPC  APPL  APPC=YES,MODETAB=TUNEMODE,DLOGMOD=#BATCH\n")
+        "APPLS    VBUILD TYPE=APPL\nMVSAPPC  APPL  APPC=YES,MODETAB=TUNEMODE,DLOGMOD=#BATCH\n"
+    )
     subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=_env(home))
     # only appl.vtam is named, but the whole-repository hook reads the mode table too
     res = try_repo(repo, home, "decklint-repo", "decks/appl.vtam")

@@ -293,9 +293,9 @@ def explain(rule: str) -> None:
 
 @main.command()
 @click.option("--dialect", help="Only rules for this dialect.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
 def rules(dialect: str | None, fmt: str) -> None:
-    """List the rules."""
+    """List the rules (markdown: the rule reference, docs/rules.md)."""
     import json
 
     from decklint.lint.registry import load_registry
@@ -304,26 +304,26 @@ def rules(dialect: str | None, fmt: str) -> None:
     if dialect:
         _dialect_choice(dialect)
         ms = [m for m in ms if not m.dialects or dialect in m.dialects]
-    if fmt == "json":
-        click.echo(
-            json.dumps(
-                [
-                    {
-                        "code": m.code,
-                        "name": m.name,
-                        "severity": m.severity.label,
-                        "summary": m.summary,
-                        "dialects": list(m.dialects),
-                    }
-                    for m in ms
-                ],
-                indent=2,
-            )
-        )
-        return
-    for m in ms:
-        where = ",".join(m.dialects) if m.dialects else "all"
-        click.echo(f"{m.code}  {m.name:<40} {m.severity.label:<8} {where:<10} {m.summary}")
+    if fmt == "markdown":
+        from decklint import docs
+
+        click.echo(docs.render(ms), nl=False)
+    elif fmt == "json":
+        rows = [
+            {
+                "code": m.code,
+                "name": m.name,
+                "severity": m.severity.label,
+                "summary": m.summary,
+                "dialects": list(m.dialects),
+            }
+            for m in ms
+        ]
+        click.echo(json.dumps(rows, indent=2))
+    else:
+        for m in ms:
+            where = ",".join(m.dialects) if m.dialects else "all"
+            click.echo(f"{m.code}  {m.name:<40} {m.severity.label:<8} {where:<10} {m.summary}")
 
 
 @main.command("dialects")

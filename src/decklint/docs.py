@@ -1,0 +1,69 @@
+"""The rule reference (docs/rules.md), rendered from the manifests."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from decklint.lint.manifest import Manifest
+
+PRODUCTS = {
+    "SNA": "SNA, any product",
+    "VTM": "VTAM",
+    "NCP": "NCP",
+    "CIC": "CICS",
+    "PRS": "Parsing and references, every dialect",
+    "SUP": "Suppressions and baselines",
+}
+
+
+def _fence(text: str) -> list[str]:
+    return ["```", *text.rstrip("\n").splitlines(), "```"]
+
+
+def render(manifests: Iterable[Manifest]) -> str:
+    ms = sorted(manifests, key=lambda m: m.code)
+    out = [
+        "# decklint rules",
+        "",
+        "Generated from the manifests in `rules/` (`decklint rules --format markdown`); a test",
+        "keeps this file in step with them. `decklint explain CODE` shows the same text.",
+        "",
+    ]
+    for prefix, title in PRODUCTS.items():
+        group = [m for m in ms if m.prefix == prefix]
+        if not group:
+            continue
+        out += [f"## {title}", "", "| code | name | severity | summary |", "|---|---|---|---|"]
+        out += [
+            f"| [{m.code}](#{m.code.lower()}) | {m.name} | {m.severity.label} | "
+            f"{m.summary.replace('|', '/')} |"
+            for m in group
+        ]
+        out.append("")
+        for m in group:
+            out += [
+                f"### {m.code}",
+                "",
+                f"**{m.name}** ({m.severity.label}"
+                + (f"; dialects: {', '.join(m.dialects)}" if m.dialects else "")
+                + ")",
+                "",
+                m.summary,
+                "",
+                m.rationale,
+                "",
+                f"Source: {m.citation.render()}",
+                "",
+            ]
+            if m.options:
+                out += ["Options:", ""]
+                out += [
+                    f"- `{o.name}` ({o.type}, default `{o.default!r}`): {o.doc}"
+                    for o in m.options.values()
+                ]
+                out.append("")
+            for ex in m.examples:
+                out += ["Fails:" if ex.expect_fail else "Passes:", ""]
+                for name, body in ex.files.items():
+                    out += [f"`{name}`", "", *_fence(body), ""]
+    return "\n".join(out).rstrip("\n") + "\n"
