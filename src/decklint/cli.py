@@ -263,9 +263,7 @@ def _statistics(findings: Any) -> None:
 @click.argument("rule")
 def explain(rule: str) -> None:
     """Show what a rule checks, why, where the document says so, and examples."""
-    from decklint.lint.registry import load_registry
-
-    m = load_registry().by_name(rule)
+    m = _project(None, False, (), ()).registry.by_name(rule)
     if m is None:
         raise click.UsageError(f"no rule {rule!r} (see `decklint rules`)")
     lines = [
@@ -298,9 +296,7 @@ def rules(dialect: str | None, fmt: str) -> None:
     """List the rules (markdown: the rule reference, docs/rules.md)."""
     import json
 
-    from decklint.lint.registry import load_registry
-
-    ms = sorted(load_registry().rules.values(), key=lambda m: m.code)
+    ms = sorted(_project(None, False, (), ()).registry.rules.values(), key=lambda m: m.code)
     if dialect:
         _dialect_choice(dialect)
         ms = [m for m in ms if not m.dialects or dialect in m.dialects]

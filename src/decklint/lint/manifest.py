@@ -244,13 +244,21 @@ def read_yaml(path: Path) -> Any:
         raise ManifestError(f"{path}: cannot read: {exc}") from None
 
 
-def load_file(path: Path, data: Any = None) -> Manifest:
+def load_file(path: Path, data: Any = None, *, user: bool = False) -> Manifest:
+    """One manifest. `user` rules (a site's own, from its repository) are expressions only:
+    a repository's YAML may not bind Python code."""
     if data is None:
         data = read_yaml(path)
     m = from_dict(data, str(path))
     expected = f"{m.code}-{m.name}.yaml"
     if path.name != expected:
         raise ManifestError(f"{path}: file name should be {expected}")
-    if path.parent.name != m.code[:3].lower():
+    if user:
+        if m.impl != "expr":
+            raise ManifestError(
+                f"{path}: a site rule is an expression rule (impl: python is "
+                "for decklint's own checks)"
+            )
+    elif path.parent.name != m.code[:3].lower():
         raise ManifestError(f"{path}: should live in rules/{m.code[:3].lower()}/")
     return m

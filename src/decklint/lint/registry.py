@@ -63,8 +63,9 @@ class Registry:
         return [chosen[c] for c in sorted(chosen)]
 
 
-def manifest_files(root: Path) -> list[Path]:
-    return sorted(root.glob("*/*.yaml"))
+def manifest_files(root: Path, *, user: bool = False) -> list[Path]:
+    """Shipped manifests sit in rules/<prefix>/; a site's may be anywhere below its folder."""
+    return sorted(root.rglob("*.yaml") if user else root.glob("*/*.yaml"))
 
 
 def _cached_data(paths: list[Path]) -> dict[str, Any]:
@@ -117,18 +118,16 @@ def _cached_data(paths: list[Path]) -> dict[str, Any]:
 @functools.cache
 def load_registry(extra: tuple[str, ...] = ()) -> Registry:
     rules: dict[str, Manifest] = {}
-    roots = [rules_root(), *(Path(e) for e in extra)]
+    roots = [(rules_root(), False), *((Path(e), True) for e in extra)]
     names: dict[str, str] = {}
-    data = _cached_data([path for root in roots for path in manifest_files(root)])
-    for root in roots:
-        for path in manifest_files(root):
-            m = load_file(path, data[str(path)])
-            if m.code in rules:
-                raise ManifestError(
-                    f"{path}: code {m.code} is already used by {rules[m.code].source}"
-                )
-            if m.name in names:
-                raise ManifestError(f"{path}: name {m.name} is already used by {names[m.name]}")
-            rules[m.code] = m
-            names[m.name] = m.code
+    files = [(p, user) for root, user in roots for p in manifest_files(root, user=user)]
+    data = _cached_data([p for p, _u in files])
+    for path, user in files:
+        m = load_file(path, data[str(path)], user=user)
+        if m.code in rules:
+            raise ManifestError(f"{path}: code {m.code} is already used by {rules[m.code].source}")
+        if m.name in names:
+            raise ManifestError(f"{path}: name {m.name} is already used by {names[m.name]}")
+        rules[m.code] = m
+        names[m.name] = m.code
     return Registry(rules)
