@@ -171,3 +171,18 @@ def test_config_show(repo: Path) -> None:
     assert shown["rules"] == {"NCP005": {"options": {"slodown": 12}}}
     isolated = yaml.safe_load(CliRunner().invoke(main, ["config", "--show", "--isolated"]).output)
     assert isolated["config"] is None and "NCP005" in isolated["rules-run"]
+
+
+def test_readme_configuration_example_is_valid(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    block = readme.split("```yaml\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "site-rules").mkdir()
+    (tmp_path / ".decklint.yaml").write_text(block)
+    res = CliRunner().invoke(main, ["config", "--show"])
+    assert res.exit_code == 0, res.output
+    shown = yaml.safe_load(res.output)
+    assert shown["network"] == "appn" and "FILEXFER" in shown["bulk-modes"]
+    assert "SNA007" not in shown["rules-run"] and shown["rules"]["NCP005"]["severity"] == "error"
