@@ -246,7 +246,9 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             f"internal error in the rule engine ({type(exc).__name__}: {exc}); please report it",
             Severity.ERROR,
         )
-    if opts.inline:
+    if opts.inline and any(
+        "decklint:" in c.text.lower() for pf in parsed.values() for c in _comments(pf)
+    ):
         from decklint import suppress
 
         outcome = suppress.apply(findings, suppress.collect(parsed.values()), reg)
@@ -260,6 +262,12 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     return LintResult(
         findings, files, topo, parsed, internal, frozenset(m.code for m in manifests), opts.policy
     )
+
+
+def _comments(pf: ParsedFile) -> Iterator[Any]:
+    yield from pf.read.comments
+    for u in pf.read.units:
+        yield from u.remarks
 
 
 def lint_paths(paths: Sequence[str], opts: Options | None = None) -> LintResult:
