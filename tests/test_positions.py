@@ -59,7 +59,7 @@ def _roundtrip(path: Path) -> int:
                 if v.kind != "empty":
                     _check(src, v.span, v.text, f"{st.op} value")
                     n += 1
-            if o.name and st.dialect != "cics":
+            if o.name and st.dialect in ("vtam", "ncp"):
                 raw = f"{o.name_text}={o.value.text}"
                 _check(src, o.span, raw, f"{st.op} {o.name}")
     return n

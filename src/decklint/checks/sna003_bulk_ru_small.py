@@ -11,16 +11,25 @@ from decklint.lint.check import Context, Hit, check
 def bulk_ru_small(ctx: Context) -> Iterator[Hit]:
     want = ctx.options["min_ru"]
     for m in ctx.topo.of("mode"):
-        if not m.value("bulk"):
-            continue
-        a = m.get("rusizes")
+        if not m.value("bulk") or m.value("default_ru_size") is True:
+            continue  # DEFAULT_RU_SIZE(YES): the RU fills one frame (CM2001 judges it)
         ru = m.value("ru_min")
-        if not a.coded:
-            how = "RUSIZES is not coded (VTAM then uses 256 for APPC sessions, else MAXLURU)"
-        elif ru is None:
-            how = f"RUSIZES=X'{a.value}' does not specify an RU size"
-        elif ru < want:
-            how = f"RUSIZES=X'{a.value}' allows RUs of only {ru} bytes"
+        if m.dialect == "vtam":
+            a = m.get("rusizes")
+            if not a.coded:
+                how = "RUSIZES is not coded (VTAM then uses 256 for APPC sessions, else MAXLURU)"
+            elif ru is None:
+                how = f"RUSIZES=X'{a.value}' does not specify an RU size"
+            elif ru < want:
+                how = f"RUSIZES=X'{a.value}' allows RUs of only {ru} bytes"
+            else:
+                continue
+            anchor = m.anchor("rusizes")
         else:
-            continue
-        yield Hit(m.path, m.anchor("rusizes"), {"mode": m.name, "how": how}, subject=m.id)
+            if not isinstance(ru, int) or ru >= want:
+                continue
+            how = f"the largest RU is {ru} bytes" + (
+                " (not coded: the product default)" if m.get("ru_min").defaulted else ""
+            )
+            anchor = m.anchor("ru_min")
+        yield Hit(m.path, anchor, {"mode": m.name, "how": how}, subject=m.id)

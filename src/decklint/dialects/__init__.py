@@ -11,6 +11,7 @@ REGISTRY: dict[str, str] = {
     "vtam": "decklint.dialects.vtam",
     "ncp": "decklint.dialects.ncp",
     "cics": "decklint.dialects.cics",
+    "cm2": "decklint.dialects.cm2",
 }
 
 

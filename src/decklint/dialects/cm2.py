@@ -1,0 +1,245 @@
+"""OS/2 Communications Manager/2 node definitions files (.NDF).
+
+Seed: 000_761b89c906492400.txt ("Communications Manager/2 (CM/2) tuning recommendations",
+Appendix B Figure 9). Syntax: see grammars/cm2.lark (free format, `//` and `/* */` comments,
+`VERB PARAM(value) ... ;`). The DLC frame size and windows live in the binary .CFG, not here:
+they come from the project configuration as declared facts (`nodes:`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.freeform import Text, blank_comments, unterminated
+from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
+from decklint.model.build import Lowering, attr_or_default, coded, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile
+
+# A /* without its */ runs to the end of the file (and is reported).
+_COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL), re.compile(r"//[^\n]*"))
+
+
+def read(src: SourceFile) -> ReadResult:
+    out = ReadResult()
+    text = Text(src)
+    body = blank_comments(text, _COMMENTS, out)
+    unterminated(text, out)
+    start = 0
+    for m in re.finditer(";", body):
+        _unit(text, body, start, m.start(), out)
+        start = m.end()
+    tail = body[start:]
+    if tail.strip():
+        _unit(text, body, start, len(body), out)
+        out.diagnostics.append(
+            Diagnostic(
+                "PRS001",
+                text.span(len(body.rstrip()) - 1, len(body.rstrip())),
+                "the last statement has no ';' at its end",
+            )
+        )
+    return out
+
+
+def _unit(text: Text, body: str, start: int, end: int, out: ReadResult) -> None:
+    chunk = body[start:end]
+    lead = len(chunk) - len(chunk.lstrip())
+    trail = len(chunk) - len(chunk.rstrip())
+    if not chunk.strip():
+        return
+    unit = text.unit(start + lead, end - trail)
+    unit.text = chunk.strip()  # comments blanked; offsets unchanged
+    out.units.append(unit)
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    from lark.exceptions import LarkError
+
+    rd = read(src)
+    parser = lark_parser("cm2", ("statement",))
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = list(rd.diagnostics)
+    for unit in rd.units:
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        sm = unit.smap
+        verb = tree.children[0]
+        operands = []
+        for p in tree.children[1:]:
+            name_tok, lpar, *items, rpar = p.children
+            vals = tuple(
+                Value(classify_atom(str(t)), str(t), sm.span(t.start_pos, t.end_pos)) for t in items
+            )
+            if len(vals) == 1:
+                value = vals[0]
+            elif not vals:
+                value = Value("empty", "", sm.span(lpar.end_pos, lpar.end_pos))
+            else:
+                value = Value(
+                    "list",
+                    unit.text[lpar.start_pos : rpar.end_pos],
+                    sm.span(lpar.start_pos, rpar.end_pos),
+                    vals,
+                )
+            operands.append(
+                Operand(
+                    str(name_tok).upper(),
+                    value,
+                    sm.span(name_tok.start_pos, rpar.end_pos),
+                    str(name_tok),
+                )
+            )
+        statements.append(
+            Statement(
+                src.path,
+                "cm2",
+                len(statements),
+                str(verb).upper(),
+                sm.span(0, len(unit.text)),
+                op_span=sm.span(verb.start_pos, verb.end_pos),
+                operands=tuple(operands),
+            )
+        )
+    return ParsedFile(src, "cm2", tuple(statements), rd, tuple(diags))
+
+
+_SNIFF = re.compile(
+    r"^\s*DEFINE_(LOCAL_CP|LOGICAL_LINK|MODE|PARTNER_LU|DEFAULTS|TP)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    n = len(_SNIFF.findall("\n".join(src.lines[:500])))
+    return 0.0 if n == 0 else min(0.7 + 0.1 * n, 0.97)
+
+
+def _name(op: Operand | None) -> str:
+    if op is None:
+        return ""
+    return op.value.text.upper().rsplit(".", 1)[-1]
+
+
+def _text(op: Operand | None) -> Attr:
+    """An identifier as written (hex addresses stay text, not numbers)."""
+    return coded(op, op.value.text.upper()) if op is not None else default(None)
+
+
+def _yes(op: Operand | None, dflt: bool) -> Attr:
+    if op is None:
+        return default(dflt)
+    return Attr(op.value.text.upper() in ("YES", "1"), op.text, op.span)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    cp = next((s for s in pf.statements if s.op == "DEFINE_LOCAL_CP"), None)
+    cp_name = ""
+    if cp is not None:
+        fq = cp.keyword("FQ_CP_NAME")
+        cp_name = _name(fq) or _name(cp.keyword("CP_ALIAS"))
+    if cp_name:
+        low.node = f"cm2:{cp_name}"
+    for st in pf.statements:
+        if st.op == "DEFINE_LOCAL_CP":
+            low.add(
+                "workstation",
+                cp_name or "CM2",
+                st.span,
+                {
+                    "name": coded(st.keyword("FQ_CP_NAME")),
+                    "product": default("CM2"),
+                    "node_type": attr_or_default(st.keyword("NODE_TYPE"), "EN"),
+                    "node_id": _text(st.keyword("NODE_ID")),
+                },
+            )
+        elif st.op == "DEFINE_LOGICAL_LINK":
+            name = _name(st.keyword("LINK_NAME"))
+            if name:
+                low.define("cm2_link", name, st.keyword("LINK_NAME").value.span, scope=cp_name)  # type: ignore[union-attr]
+            low.add(
+                "dlc_link",
+                name or "(unnamed)",
+                st.span,
+                {
+                    "name": coded(st.keyword("LINK_NAME")),
+                    "dlc_name": coded(st.keyword("DLC_NAME")),
+                    "adapter_number": attr_or_default(st.keyword("ADAPTER_NUMBER"), 0),
+                    "destination_address": _text(st.keyword("DESTINATION_ADDRESS")),
+                    "adjacent_cp": _text(st.keyword("FQ_ADJACENT_CP_NAME")),
+                    "adjacent_node_type": attr_or_default(
+                        st.keyword("ADJACENT_NODE_TYPE"), "LEARN"
+                    ),
+                },
+                scope=cp_name,
+            )
+        elif st.op == "DEFINE_MODE":
+            _mode(st, low, cp_name)
+        elif st.op == "DEFINE_DEFAULTS":
+            dm = st.keyword("DEFAULT_MODE_NAME")
+            if dm is not None and dm.value.text:
+                low.reference(
+                    "cm2_mode",
+                    dm.value.text.upper(),
+                    dm.value.span,
+                    "DEFAULT_MODE_NAME",
+                    scope=cp_name,
+                )
+        if st.op == "DEFINE_LOCAL_CP":
+            fp = st.keyword("HOST_FP_LINK_NAME")
+            if fp is not None and fp.value.text:
+                low.reference(
+                    "cm2_link",
+                    fp.value.text.upper(),
+                    fp.value.span,
+                    "HOST_FP_LINK_NAME",
+                    scope=cp_name,
+                )
+
+
+def _mode(st: Statement, low: Lowering, cp: str) -> None:
+    mn = st.keyword("MODE_NAME")
+    name = mn.value.text.upper() if mn is not None else ""
+    if not name:
+        low.diag(Diagnostic("PRS001", st.span, "DEFINE_MODE needs MODE_NAME"))
+        return
+    low.define("cm2_mode", name, mn.value.span, scope=cp)  # type: ignore[union-attr]
+    upper = st.keyword("MAX_RU_SIZE_UPPER_BOUND")
+    dflt_ru = _yes(st.keyword("DEFAULT_RU_SIZE"), True)
+    ru: Attr = coded(upper) if upper is not None else default(1024, "CM/2 default [I]")
+    window = st.keyword("RECEIVE_PACING_WINDOW")
+    attrs = {
+        "name": Attr(name, mn.text, mn.value.span),  # type: ignore[union-attr]
+        "table": default(cp),
+        "default_ru_size": dflt_ru,
+        "ru_max": ru,
+        "ru_min": ru,
+        "ru_secondary": ru,
+        "ru_primary": ru,
+        "receive_window": attr_or_default(window, 4, "CM/2 default"),
+        "cos": coded(st.keyword("COS_NAME")) if st.keyword("COS_NAME") else default("#CONNECT"),
+        "appncos": coded(st.keyword("COS_NAME")),
+        "max_sessions": attr_or_default(st.keyword("MAX_NEGOTIABLE_SESSION_LIMIT"), 32767),
+        "session_limit": attr_or_default(st.keyword("PLU_MODE_SESSION_LIMIT"), 2),
+        "min_winners": attr_or_default(st.keyword("MIN_CONWINNERS_SOURCE"), 1),
+        "min_losers": attr_or_default(st.keyword("MIN_CONLOSERS_SOURCE"), 0),
+        "bulk": default(name in low.settings.bulk_modes),
+    }
+    low.add("mode", name, st.span, attrs, scope=f"CM2:{cp}" if cp else "CM2")
+
+
+SPEC = DialectSpec(
+    name="cm2",
+    title="OS/2 Communications Manager/2 node definitions (.NDF)",
+    globs=("*.ndf",),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("//", "/*"),
+    card_image=False,
+    seeds=("000_761b89c906492400.txt",),
+)
