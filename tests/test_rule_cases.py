@@ -12,9 +12,9 @@ import yaml
 
 from decklint import api
 from decklint.lint.registry import load_registry
-from decklint.model.build import Settings
 
 from .conftest import FIXTURES
+from .helpers import options_for
 
 CASE_DIR = FIXTURES / "rules"
 FILES = sorted(CASE_DIR.glob("*.yaml"))
@@ -47,11 +47,14 @@ def test_every_rule_has_a_case_file_with_fail_and_pass_cases() -> None:
 
 
 @pytest.mark.parametrize(("code", "name", "case"), CASES)
-def test_case(code: str, name: str, case: dict) -> None:  # type: ignore[type-arg]
-    settings = Settings()
-    if "settings" in case:
-        settings = Settings(bulk_modes=frozenset(case["settings"]["bulk_modes"]))
-    opts = api.Options(rule_options=case.get("options", {}), settings=settings)
+def test_case(code: str, name: str, case: dict, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def, type-arg]
+    opts = options_for(
+        tmp_path,
+        monkeypatch,
+        config=case.get("config"),
+        rule_options=case.get("options"),
+        bulk_modes=case.get("settings", {}).get("bulk_modes"),
+    )
     res = api.lint_texts(case["files"], opts)
     got = [f"{f.path}:{f.span.line}:{f.span.col} {f.code}" for f in res.findings if f.code == code]
     assert got == case["expect"], f"{code} {name}: got {got}"

@@ -14,10 +14,11 @@ from decklint.lint.registry import load_registry, manifest_files
 from decklint.resources import rules_root
 
 from .conftest import SEEDS
+from .helpers import options_for
 
 REGISTRY = load_registry()
 MANIFESTS = sorted(REGISTRY.rules.values(), key=lambda m: m.code)
-PREFIXES = {"PRS", "VTM", "NCP", "CIC", "SNA", "SUP"}
+PREFIXES = {"PRS", "VTM", "NCP", "CIC", "SNA", "SUP", "CM2"}
 
 
 def test_every_file_loads_and_matches_its_name() -> None:
@@ -82,8 +83,9 @@ EXAMPLES = [
 
 
 @pytest.mark.parametrize(("m", "i", "ex"), EXAMPLES)
-def test_examples_run(m, i, ex) -> None:  # type: ignore[no-untyped-def]
-    res = api.lint_texts(ex.files, api.Options(dialect=ex.dialect))
+def test_examples_run(m, i, ex, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    opts = options_for(tmp_path, monkeypatch, dialect=ex.dialect, config=ex.config)
+    res = api.lint_texts(ex.files, opts)
     own = [f for f in res.findings if f.code == m.code]
     if ex.expect_fail:
         assert own, f"{m.code} example {i} should fail; findings: {res.findings}"

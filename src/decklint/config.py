@@ -33,6 +33,16 @@ KEYS = {
     "bulk-modes": "mode names that carry bulk data (default #BATCH, #BATCHSC, ...)",
     "network": "appn or subarea: the SNA header per RU segment (9 or 29 bytes)",
     "rule-paths": "folders with the site's own rule manifests",
+    "nodes": "facts no deck holds, per node: DLC frame size and windows of a CM/2 .CFG, ...",
+}
+# Declared facts per node (`nodes: {NAME: {...}}`): name -> (type, meaning).
+NODE_FACTS: dict[str, tuple[type, str]] = {
+    "product": (str, "cm2, nsdos, aix, as400, vtam, ncp, ..."),
+    "frame": (int, "DLC maximum frame (I-field) size, bytes"),
+    "send-window": (int, "DLC send window count (frames before an acknowledgement)"),
+    "receive-window": (int, "DLC receive window count"),
+    "partner": (str, "product at the other end of the node's link: cm2, nsdos, ncp, aix, as400"),
+    "ring-speed": (int, "token-ring speed, Mbit/s"),
 }
 RULE_KEYS = {"enabled", "severity", "options"}
 
@@ -62,6 +72,7 @@ class Config:
     bulk_modes: frozenset[str] | None = None
     network: str = ""
     rule_paths: tuple[str, ...] = ()
+    nodes: dict[str, dict[str, tuple[Any, int]]] = field(default_factory=dict)  # fact -> (v, line)
     lines: dict[str, int] = field(default_factory=dict)  # key -> line, for later errors
 
     def where(self, key: str) -> str:
@@ -107,13 +118,15 @@ def _yaml_with_lines(path: Path, text: str) -> tuple[Any, dict[str, int]]:
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ConfigError(f"{path}:{line}: not valid YAML: {problem}") from None
     lines: dict[str, int] = {}
-    if isinstance(node, yaml.MappingNode):
-        for k, v in node.value:
-            key = str(k.value)
-            lines[key] = k.start_mark.line + 1
-            if isinstance(v, yaml.MappingNode):
-                for k2, _v2 in v.value:
-                    lines[f"{key}.{k2.value}"] = k2.start_mark.line + 1
+
+    def walk(n: Any, prefix: str) -> None:
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                key = f"{prefix}{k.value}"
+                lines[key] = k.start_mark.line + 1
+                walk(v, key + ".")
+
+    walk(node, "")
     return data, lines
 
 
@@ -266,7 +279,43 @@ def load(path: Path, _seen: tuple[Path, ...] = ()) -> Config:
         cfg = replace(cfg, rule_paths=(*base.rule_paths, *resolved))
     if "rules" in data:
         cfg = replace(cfg, rules=_rules(data["rules"], path, lines, base.rules))
+    if "nodes" in data:
+        cfg = replace(cfg, nodes=_nodes(data["nodes"], path, lines, base.nodes))
     return cfg
+
+
+def _nodes(
+    value: Any, path: Path, lines: dict[str, int], base: dict[str, dict[str, tuple[Any, int]]]
+) -> dict[str, dict[str, tuple[Any, int]]]:
+    if not isinstance(value, dict):
+        raise ConfigError(f"{path}:{lines.get('nodes', 1)}: nodes maps node names to facts")
+    out = dict(base)
+    for name, facts in value.items():
+        where = f"{path}:{lines.get(f'nodes.{name}', 1)}"
+        if not isinstance(facts, dict):
+            raise ConfigError(
+                f"{where}: nodes.{name} must be a mapping of facts ({', '.join(NODE_FACTS)})"
+            )
+        got: dict[str, tuple[Any, int]] = {}
+        for key, val in facts.items():
+            line = lines.get(f"nodes.{name}.{key}", 1)
+            spec = NODE_FACTS.get(str(key))
+            if spec is None:
+                raise ConfigError(
+                    f"{path}:{line}: nodes.{name}: unknown fact {key!r} "
+                    f"(known: {', '.join(NODE_FACTS)})"
+                )
+            typ, _doc = spec
+            if isinstance(val, bool) or not isinstance(val, typ):
+                raise ConfigError(
+                    f"{path}:{line}: nodes.{name}.{key} must be "
+                    f"{'a whole number' if typ is int else 'text'}"
+                )
+            if isinstance(val, int) and val <= 0:
+                raise ConfigError(f"{path}:{line}: nodes.{name}.{key} must be above 0")
+            got[str(key)] = (val.lower() if isinstance(val, str) else val, line)
+        out[str(name).upper()] = got
+    return out
 
 
 def _dialects(value: Any, where: str, base: Config) -> dict[str, str]:

@@ -22,6 +22,13 @@ from decklint.lint.registry import Registry, load_registry
 from decklint.model.build import DEFAULT_BULK_MODES, Settings
 
 
+def _display(path: Path) -> str:
+    import os
+
+    rel = os.path.relpath(path)
+    return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
+
+
 @dataclass
 class _Scope:
     """One configuration file's effect on the files below it."""
@@ -104,6 +111,11 @@ class Project:
             settings=Settings(
                 bulk_modes=cfg.bulk_modes if cfg.bulk_modes is not None else DEFAULT_BULK_MODES,
                 network=cfg.network,
+                declared=tuple(
+                    (name, tuple((k, v, line) for k, (v, line) in sorted(facts.items())))
+                    for name, facts in sorted(cfg.nodes.items())
+                ),
+                declared_in=_display(cfg.path) if cfg.path else "",
             ),
             config_globs=dict(cfg.dialect_globs),
             rule_paths=tuple(cfg.rule_paths),

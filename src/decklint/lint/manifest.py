@@ -11,7 +11,7 @@ from decklint.findings import Citation, Severity
 from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
 from decklint.model.kinds import KINDS
 
-CODE_RE = re.compile(r"[A-Z]{3}[0-9]{3}\Z")
+CODE_RE = re.compile(r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z")
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
 REQUIRED = ("code", "name", "summary", "rationale", "severity", "target", "message", "citation")
 KNOWN_KEYS = set(REQUIRED) | {
@@ -156,7 +156,10 @@ def from_dict(data: Any, source: str) -> Manifest:
         raise ManifestError(f"{where}: unknown keys {', '.join(unknown)}")
     code = str(data["code"])
     if not CODE_RE.match(code):
-        raise ManifestError(f"{where}: code {code!r} is not three letters and three digits")
+        raise ManifestError(
+            f"{where}: code {code!r} is not a three-character prefix (a letter first) and "
+            "three digits"
+        )
     name = str(data["name"])
     if not NAME_RE.match(name):
         raise ManifestError(f"{where}: name {name!r} is not kebab-case")

@@ -120,6 +120,16 @@ KINDS: dict[str, KindSpec] = {
             adjacent_node_type="LEARN, LEN, NN",
         ),
         _k(
+            "dlc_profile",
+            "DLC facts a node's decks do not hold, declared in the configuration (nodes:)",
+            product="the node's product (cm2, nsdos, aix, ...)",
+            frame="DLC maximum frame size, bytes",
+            send_window="DLC send window count",
+            receive_window="DLC receive window count",
+            partner="product at the other end of the link",
+            ring_speed="token-ring speed, Mbit/s",
+        ),
+        _k(
             "node",
             "a system that owns definitions (a VTAM host, an NCP, a CICS region)",
             product="VTAM, NCP or CICS",

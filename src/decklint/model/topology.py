@@ -12,11 +12,44 @@ from collections import defaultdict
 
 from decklint.model.build import Topology, default
 from decklint.model.entities import Attr, Entity
+from decklint.source import Span
 
 
 def resolve(topo: Topology) -> None:
+    _declared(topo)
     _nodes(topo)
     _station_links(topo)
+
+
+_FACT_FIELDS = {
+    "frame": "frame",
+    "send-window": "send_window",
+    "receive-window": "receive_window",
+    "partner": "partner",
+    "ring-speed": "ring_speed",
+}
+
+
+def _declared(topo: Topology) -> None:
+    """Facts the configuration declares (a CM/2 .CFG's frame and windows, ...) as entities
+    that point at their configuration lines."""
+    path = topo.settings.declared_in
+    for name, facts in topo.settings.declared:
+        by_key = {k: (v, line) for k, v, line in facts}
+        product = str(by_key.get("product", ("", 0))[0]) or "unknown"
+        first = min((line for _k, _v, line in facts), default=1)
+        attrs: dict[str, Attr] = {"name": Attr(name), "product": default(product)}
+        for key, field in _FACT_FIELDS.items():
+            if key in by_key:
+                v, line = by_key[key]
+                attrs[field] = Attr(v, str(v), Span(line, 1, line, 1 + len(key)))
+            else:
+                attrs[field] = default(None)
+        node = f"{product}:{name}"
+        _add(
+            topo, Entity("dlc_profile", name, path, "config", Span(first, 1, first, 1), node, attrs)
+        )
+        topo.dialects.setdefault(path, "config")
 
 
 def _add(topo: Topology, e: Entity) -> None:
