@@ -197,7 +197,20 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             engine("PRS009", inp.path, Span.point(1, 1), inp.problem, None)
             continue
         src = SourceFile.from_text(inp.path, inp.text)
-        det = detect(src, opts.dialect, opts.config_globs)
+        try:
+            det = detect(src, opts.dialect, opts.config_globs)
+        except Exception as exc:  # a broken dialect module must not stop the run
+            internal += 1
+            files.append((inp.path, None))
+            engine(
+                "PRS009",
+                inp.path,
+                Span.point(1, 1),
+                f"internal error while detecting the dialect ({type(exc).__name__}: {exc}); "
+                "please report it",
+                Severity.ERROR,
+            )
+            continue
         if det.dialect is None:
             files.append((inp.path, None))
             if inp.explicit:

@@ -12,6 +12,7 @@ REGISTRY: dict[str, str] = {
     "ncp": "decklint.dialects.ncp",
     "cics": "decklint.dialects.cics",
     "cm2": "decklint.dialects.cm2",
+    "as400": "decklint.dialects.as400",
 }
 
 

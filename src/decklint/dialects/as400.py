@@ -1,0 +1,342 @@
+"""AS/400 (IBM i) CL configuration source, as RTVCFGSRC writes it or by hand.
+
+Seed: 000_761b89c906492400.txt ("AS/400 tuning recommendations"). Syntax: grammars/as400.lark;
+`+` (next record's leading blanks dropped) or `-` (kept) as the last non-blank character
+continues a command, `/* */` comments may go wherever a blank may.
+Models CRTMODD/CHGMODD (modes), CRTLINTRN/CRTLINETH/CRTLINSDLC/CRTLINX25 (lines),
+CRTCTLAPPC/CHGCTLAPPC (controllers), CRTDEVAPPC (devices) and CHGSYSVAL (system values).
+"""
+
+from __future__ import annotations
+
+import re
+
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.freeform import Text, blank_comments, unterminated
+from decklint.dialects.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Statement,
+    Value,
+    classify_atom,
+)
+from decklint.model.build import Lowering, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile, SourceMap
+
+_COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)
+
+
+def read(src: SourceFile) -> ReadResult:
+    out = ReadResult()
+    text = Text(src)
+    body = blank_comments(text, _COMMENTS, out)
+    unterminated(text, out)
+    lines = body.split("\n")
+    parts: list[tuple[str, int, int]] = []
+    start_line = 0
+    keep_blanks = False
+    for i, raw in enumerate(lines, 1):
+        stripped = raw.rstrip()
+        if not parts and not stripped.strip():
+            continue
+        lead = 0 if keep_blanks or not parts else len(stripped) - len(stripped.lstrip())
+        if not parts:
+            lead = len(stripped) - len(stripped.lstrip())
+            start_line = i
+        cont = stripped.endswith(("+", "-")) and not _in_quote(stripped)
+        body_end = len(stripped) - 1 if cont else len(stripped)
+        piece = stripped[lead:body_end]
+        if piece:
+            parts.append((piece, i, lead + 1))
+        elif not parts:
+            parts.append(("", i, lead + 1))
+        if cont:
+            keep_blanks = stripped.endswith("-")
+            if not keep_blanks and parts and parts[-1][0] and not parts[-1][0].endswith(" "):
+                parts.append((" ", 0, 0))
+            continue
+        _flush(parts, start_line, out)
+        parts = []
+        keep_blanks = False
+    if parts:
+        _flush(parts, start_line, out)
+        last = parts[-1]
+        out.diagnostics.append(
+            Diagnostic(
+                "PRS001",
+                text.span(len(body.rstrip()) - 1, len(body.rstrip())),
+                f"the command that starts on line {start_line} ends with a continuation "
+                "character but the file ends",
+                None,
+            )
+        )
+        del last
+    return out
+
+
+def _in_quote(s: str) -> bool:
+    return s.count("'") % 2 == 1
+
+
+def _flush(parts: list[tuple[str, int, int]], line: int, out: ReadResult) -> None:
+    sm = SourceMap()
+    chunks = []
+    off = 0
+    for t, ln, col in parts:
+        if ln:
+            sm.add(off, ln, col, len(t))
+        chunks.append(t)
+        off += len(t)
+    text = "".join(chunks)
+    if text.strip():
+        out.units.append(LogicalUnit(text, sm, line, "command"))
+
+
+def _value(node: object, sm: SourceMap, text: str) -> Value:
+    from lark import Token
+
+    if isinstance(node, Token):
+        start, end = node.start_pos or 0, node.end_pos or 0
+        return Value(classify_atom(str(node)), str(node), sm.span(start, end))
+    children = node.children  # type: ignore[attr-defined]
+    lpar, rpar = children[0], children[-1]
+    items = tuple(_value(c, sm, text) for c in children[1:-1])
+    return Value(
+        "list", text[lpar.start_pos : rpar.end_pos], sm.span(lpar.start_pos, rpar.end_pos), items
+    )
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    from lark.exceptions import LarkError
+
+    rd = read(src)
+    parser = lark_parser("as400", ("command",))
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = list(rd.diagnostics)
+    for unit in rd.units:
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        sm, text = unit.smap, unit.text
+        label_tok, cmd, *params = tree.children
+        operands = []
+        for p in params:
+            if p.data == "keyword":
+                kwd, *items, rpar = p.children
+                name = str(kwd)[:-1]
+                vals = tuple(_value(i, sm, text) for i in items)
+                start = kwd.end_pos
+                if len(vals) == 1:
+                    value = vals[0]
+                elif not vals:
+                    value = Value("empty", "", sm.span(start, start))
+                else:
+                    value = Value(
+                        "list", text[start : rpar.start_pos], sm.span(start, rpar.start_pos), vals
+                    )
+                operands.append(
+                    Operand(name.upper(), value, sm.span(kwd.start_pos, rpar.end_pos), name)
+                )
+            else:
+                v = _value(p.children[0], sm, text)
+                operands.append(Operand(None, v, v.span))
+        statements.append(
+            Statement(
+                src.path,
+                "as400",
+                len(statements),
+                str(cmd).upper(),
+                sm.span(0, len(text)),
+                label=str(label_tok)[:-1] if label_tok is not None else None,
+                op_span=sm.span(cmd.start_pos, cmd.end_pos),
+                operands=tuple(operands),
+                kind="command",
+            )
+        )
+    return ParsedFile(src, "as400", tuple(statements), rd, tuple(diags))
+
+
+_SNIFF = re.compile(
+    r"^\s*(?:[A-Z0-9_$#@]+:\s*)?(CRTMODD|CHGMODD|CRTLINTRN|CRTLINETH|CRTLINSDLC|CRTLINX25|"
+    r"CRTCTLAPPC|CHGCTLAPPC|CRTDEVAPPC|CHGSYSVAL|CRTCTLHOST|CRTDEVHOST)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    n = len(_SNIFF.findall("\n".join(src.lines[:500])))
+    return 0.0 if n == 0 else min(0.7 + 0.1 * n, 0.97)
+
+
+# --------------------------------------------------------------------------- lowering
+
+# Positional parameters of the commands decklint models (i5/OS CL reference).
+POSITIONAL = {
+    "CRTMODD": ("MODD",),
+    "CHGMODD": ("MODD",),
+    "CRTLINTRN": ("LIND", "RSRCNAME"),
+    "CRTLINETH": ("LIND", "RSRCNAME"),
+    "CRTLINSDLC": ("LIND", "RSRCNAME"),
+    "CRTLINX25": ("LIND", "RSRCNAME"),
+    "CRTCTLAPPC": ("CTLD", "LINKTYPE"),
+    "CHGCTLAPPC": ("CTLD",),
+    "CRTDEVAPPC": ("DEVD", "RMTLOCNAME"),
+    "CHGSYSVAL": ("SYSVAL", "VALUE"),
+}
+
+
+def operands_by_name(st: Statement) -> dict[str, Operand]:
+    """Keyword operands, with positional ones named by the command's positions."""
+    out = dict(st.keywords())
+    names = POSITIONAL.get(st.op, ())
+    for i, o in enumerate(p for p in st.operands if p.name is None):
+        if i < len(names) and names[i] not in out:
+            out[names[i]] = o
+    return out
+
+
+def _attr(op: Operand | None, dflt: object = None, note: str = "") -> Attr:
+    """Numbers as ints, special values (*CALC, *LINKTYPE) as upper-case text."""
+    if op is None:
+        return default(dflt, note)
+    v = op.value
+    text = v.text.upper().strip("'")
+    num = v.as_int() if v.kind == "int" else None
+    return Attr(num if num is not None else text, op.text, v.span)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    for st in pf.statements:
+        ops = operands_by_name(st)
+        if st.op in ("CRTMODD", "CHGMODD"):
+            _mode(st, ops, low)
+        elif st.op.startswith("CRTLIN"):
+            name = _name(ops.get("LIND"))
+            if name:
+                low.define("as400_line", name, ops["LIND"].value.span)
+                low.add(
+                    "line_desc",
+                    name,
+                    st.span,
+                    {
+                        "name": _attr(ops.get("LIND")),
+                        "type": default(st.op[6:]),
+                        "maxframe": _attr(ops.get("MAXFRAME"), None, "line default"),
+                        "linespeed": _attr(ops.get("LINESPEED")),
+                        "adptadr": _attr(ops.get("ADPTADR")),
+                        "dftpktsize": _attr(ops.get("DFTPKTSIZE")),
+                    },
+                )
+        elif st.op in ("CRTCTLAPPC", "CHGCTLAPPC"):
+            name = _name(ops.get("CTLD"))
+            if not name:
+                continue
+            line = ops.get("LINE") or ops.get("SWTLINLST")
+            if line is not None:
+                for v in line.value.items if line.value.is_list else (line.value,):
+                    if v is not None and v.kind == "word" and not v.text.startswith("*"):
+                        low.reference(
+                            "as400_line", v.text.upper(), v.span, f"line of controller {name}"
+                        )
+            low.add(
+                "controller",
+                name,
+                st.span,
+                {
+                    "name": _attr(ops.get("CTLD")),
+                    "linktype": _attr(ops.get("LINKTYPE")),
+                    "maxframe": _attr(ops.get("MAXFRAME"), "*LINKTYPE", "AS/400 default"),
+                    "line": _attr(line) if line is not None else default(None),
+                    "rmtcpname": _attr(ops.get("RMTCPNAME")),
+                    "rmtnetid": _attr(ops.get("RMTNETID")),
+                    "adptadr": _attr(ops.get("ADPTADR")),
+                    "lanmaxout": _attr(ops.get("LANMAXOUT"), "*CALC", "AS/400 default"),
+                    "lanackfrq": _attr(ops.get("LANACKFRQ"), "*CALC", "AS/400 default"),
+                },
+            )
+        elif st.op == "CRTDEVAPPC":
+            name = _name(ops.get("DEVD"))
+            mode = ops.get("MODE")
+            if mode is not None:
+                for v in mode.value.items if mode.value.is_list else (mode.value,):
+                    if v is not None and v.kind == "word" and not v.text.startswith("*"):
+                        low.reference(
+                            "as400_mode", v.text.upper(), v.span, f"MODE of device {name}"
+                        )
+            low.add(
+                "device",
+                name or "(unnamed)",
+                st.span,
+                {
+                    "name": _attr(ops.get("DEVD")),
+                    "rmtlocname": _attr(ops.get("RMTLOCNAME")),
+                    "ctl": _attr(ops.get("CTL")),
+                    "mode": _attr(mode, "*NETATR", "AS/400 default"),
+                },
+            )
+        elif st.op == "CHGSYSVAL":
+            name = _name(ops.get("SYSVAL"))
+            if name:
+                low.add(
+                    "system_value",
+                    name,
+                    st.span,
+                    {
+                        "name": _attr(ops.get("SYSVAL")),
+                        "value": _attr(ops.get("VALUE")),
+                    },
+                )
+
+
+def _name(op: Operand | None) -> str:
+    return op.value.text.upper().strip("'") if op is not None else ""
+
+
+def _mode(st: Statement, ops: dict[str, Operand], low: Lowering) -> None:
+    name = _name(ops.get("MODD"))
+    if not name:
+        low.diag(Diagnostic("PRS001", st.span, f"{st.op} needs MODD, the mode name"))
+        return
+    low.define("as400_mode", name, ops["MODD"].value.span)
+    ru = _attr(ops.get("MAXLENRU"), "*CALC", "AS/400 default")
+    ru_num = ru.value if isinstance(ru.value, int) else None
+    ru_attr = Attr(ru_num, ru.raw, ru.span, ru.defaulted, ru.note)
+    attrs = {
+        "name": _attr(ops.get("MODD")),
+        "table": default("AS400"),
+        "maxlenru": ru,
+        "default_ru_size": Attr(ru.value == "*CALC", ru.raw, ru.span, ru.defaulted),
+        "ru_max": ru_attr,
+        "ru_min": ru_attr,
+        "ru_primary": ru_attr,
+        "ru_secondary": ru_attr,
+        "receive_window": _attr(ops.get("INPACING"), 7, "AS/400 default"),
+        "send_window": _attr(ops.get("OUTPACING"), 7, "AS/400 default"),
+        "max_inpacing": _attr(ops.get("MAXINPAC"), "*CALC", "AS/400 default"),
+        "max_sessions": _attr(ops.get("MAXSSN"), 8, "AS/400 default"),
+        "max_conversations": _attr(ops.get("MAXCNV"), 8, "AS/400 default"),
+        "min_winners": _attr(ops.get("LCLCTLSSN"), 4, "AS/400 default"),
+        "preestablished": _attr(ops.get("PREESTSSN"), 0, "AS/400 default"),
+        "cos": _attr(ops.get("COS"), "#CONNECT", "AS/400 default"),
+        "appncos": _attr(ops.get("COS")),
+        "bulk": default(name in low.settings.bulk_modes),
+    }
+    low.add("mode", name, st.span, attrs, scope="AS400")
+
+
+SPEC = DialectSpec(
+    name="as400",
+    title="AS/400 (IBM i) CL configuration source (CRTMODD, CRTLINxxx, CRTCTLAPPC, ...)",
+    globs=("*.clp", "*.clle", "*.cl", "*.cfgsrc"),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("/*",),
+    card_image=False,
+    seeds=("000_761b89c906492400.txt",),
+)
