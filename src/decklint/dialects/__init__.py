@@ -13,6 +13,7 @@ REGISTRY: dict[str, str] = {
     "cics": "decklint.dialects.cics",
     "cm2": "decklint.dialects.cm2",
     "as400": "decklint.dialects.as400",
+    "nsdos": "decklint.dialects.nsdos",
 }
 
 

@@ -97,6 +97,7 @@ _TERMINAL_WORDS = {
     "VERB": "a command verb",
     "PVALUE": "a value in parentheses",
     "SEMICOLON": "';'",
+    "STAR": "'*'",
 }
 
 

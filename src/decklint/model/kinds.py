@@ -153,6 +153,14 @@ KINDS: dict[str, KindSpec] = {
         ),
         _k("system_value", "an AS/400 system value (CHGSYSVAL)", value="VALUE"),
         _k(
+            "nsdos_link",
+            "an NS/DOS token-ring link (CONFIG.NSD TRLD)",
+            destination="the partner's adapter address",
+            maxin="MAXIN: DLC receive window",
+            maxout="MAXOUT: DLC send window",
+        ),
+        _k("nsdos_frame", "an NS/DOS frame size (CONFIG.NSD TRMF)", frame="DLC frame size"),
+        _k(
             "dlc_profile",
             "DLC facts a node's decks do not hold, declared in the configuration (nodes:)",
             product="the node's product (cm2, nsdos, aix, ...)",

@@ -1,0 +1,247 @@
+"""Networking Services/DOS: CONFIG.NSD (TRLD, TRMF, ...) and MODE.NSD (modes).
+
+Seed: 000_761b89c906492400.txt ("Networking Services DOS (NS DOS) tuning recommendations",
+Appendix B Figure 10). No syntax document exists (research/spec-gaps.md 2): the grammar
+(grammars/nsdos.lark) is the most plausible one, one record per line, and the keyword tables
+below say what decklint assumes each keyword means. Correct them here when a real file
+shows otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Remark,
+    Statement,
+    Value,
+    classify_atom,
+)
+from decklint.model.build import Lowering, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile, SourceMap
+
+# CONFIG.NSD keywords decklint knows (all [I]), and the operands of each.
+CONFIG_KEYWORDS: dict[str, tuple[str, ...]] = {
+    "TRLD": ("MAXIN", "MAXOUT", "DEST", "SAP"),  # token-ring link definition (windows)
+    "TRMF": ("SIZE",),  # token-ring maximum frame (I-field) size
+    "NODE": ("NAME", "NETID", "CPNAME"),
+    "LU": ("NAME", "LOCADDR"),
+    "PLU": ("NAME",),
+    "MODE": ("NAME",),
+}
+# MODE.NSD record: mode name, then these positions.
+MODE_POSITIONS = ("ru", "receive_window", "sessions")
+
+
+def read(src: SourceFile) -> ReadResult:
+    out = ReadResult()
+    for i, line in enumerate(src.lines, 1):
+        text = line.rstrip()
+        stripped = text.lstrip()
+        if not stripped:
+            continue
+        if stripped.startswith(("*", ";")):
+            out.comments.append(Remark(i, len(text) - len(stripped) + 1, stripped))
+            continue
+        cut = _comment_at(text)
+        if cut is not None:
+            out.comments.append(Remark(i, cut + 1, text[cut:]))
+            text = text[:cut].rstrip()
+        lead = len(text) - len(text.lstrip())
+        sm = SourceMap()
+        sm.add(0, i, lead + 1, len(text) - lead)
+        out.units.append(LogicalUnit(text[lead:], sm, i, "record"))
+    return out
+
+
+def _comment_at(text: str) -> int | None:
+    """A `;` outside quotes starts a trailing comment."""
+    q = ""
+    for i, ch in enumerate(text):
+        if q:
+            q = "" if ch == q else q
+        elif ch in "'\"":
+            q = ch
+        elif ch == ";":
+            return i
+    return None
+
+
+def is_mode_file(src: SourceFile) -> bool:
+    stem = PurePath(src.path).name.upper()
+    if stem.startswith("MODE"):
+        return True
+    if stem.startswith("CONFIG"):
+        return False
+    for line in src.lines:
+        t = line.strip()
+        if t and not t.startswith(("*", ";")):
+            first = t.split()[0].upper().rstrip(",")
+            return first not in CONFIG_KEYWORDS
+    return False
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    from lark.exceptions import LarkError
+
+    rd = read(src)
+    parser = lark_parser("nsdos", ("record",))
+    mode_file = is_mode_file(src)
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = []
+    for unit in rd.units:
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        sm = unit.smap
+        head, *ops = tree.children
+        operands = []
+        for o in ops:
+            if o.data == "keyword":
+                name, _eq, val = o.children
+                v = Value(classify_atom(str(val)), str(val), sm.span(val.start_pos, val.end_pos))
+                operands.append(
+                    Operand(str(name).upper(), v, sm.span(name.start_pos, val.end_pos), str(name))
+                )
+            else:
+                (val,) = o.children
+                v = Value(
+                    "star" if str(val) == "*" else classify_atom(str(val)),
+                    str(val),
+                    sm.span(val.start_pos, val.end_pos),
+                )
+                operands.append(Operand(None, v, v.span))
+        statements.append(
+            Statement(
+                src.path,
+                "nsdos",
+                len(statements),
+                "MODE" if mode_file else str(head).upper(),
+                sm.span(0, len(unit.text)),
+                label=str(head).upper() if mode_file else None,
+                label_span=sm.span(head.start_pos, head.end_pos) if mode_file else None,
+                op_span=sm.span(head.start_pos, head.end_pos),
+                operands=tuple(operands),
+                kind="mode-record" if mode_file else "record",
+            )
+        )
+    return ParsedFile(src, "nsdos", tuple(statements), rd, tuple(diags))
+
+
+_SNIFF = re.compile(r"^\s*(TRLD|TRMF)\b", re.IGNORECASE | re.MULTILINE)
+
+
+def sniff(src: SourceFile) -> float:
+    name = PurePath(src.path).name.upper()
+    if name.endswith(".NSD"):
+        return 0.9
+    return 0.8 if _SNIFF.search("\n".join(src.lines[:200])) else 0.0
+
+
+def _kv(st: Statement, name: str) -> Value | None:
+    op = st.keyword(name)
+    return op.value if op is not None else None
+
+
+def _num(v: Value | None, dflt: object = None, note: str = "") -> Attr:
+    if v is None:
+        return default(dflt, note)
+    n = v.as_int()
+    return Attr(n if n is not None else v.text.upper(), v.text, v.span)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    node = PurePath(pf.source.path).parent.name.upper() or "NSDOS"
+    framed = False
+    for st in pf.statements:
+        if st.kind == "mode-record":
+            _mode(st, low, node)
+            continue
+        if st.op not in CONFIG_KEYWORDS:
+            continue
+        if st.op == "NODE":
+            name = st.keyword("NAME") or st.keyword("CPNAME")
+            if name is not None:
+                node = name.value.text.upper()
+                low.node = f"nsdos:{node}"
+        if st.op == "TRLD":
+            pos = st.operands[0] if st.operands and st.operands[0].name is None else None
+            low.add(
+                "nsdos_link",
+                node,
+                st.span,
+                {
+                    "name": Attr(node),
+                    "destination": _num(pos.value if pos else None),
+                    "maxin": _num(_kv(st, "MAXIN"), 4, "NS/DOS default"),
+                    "maxout": _num(_kv(st, "MAXOUT"), 4, "NS/DOS default"),
+                },
+            )
+        elif st.op == "TRMF":
+            size = st.keyword("SIZE")
+            v = size.value if size is not None else (st.operands[0].value if st.operands else None)
+            low.add("nsdos_frame", node, st.span, {"name": Attr(node), "frame": _num(v)})
+            framed = True
+    if not framed and pf.statements and pf.statements[0].kind == "record":
+        _default_frame(pf, low, node)
+
+
+def _default_frame(pf: ParsedFile, low: Lowering, node: str) -> None:
+    """A CONFIG.NSD without TRMF runs with the default frame (Figure 10: 256 bytes)."""
+    first = pf.statements[0].span
+    low.add(
+        "nsdos_frame", node, first, {"name": Attr(node), "frame": default(256, "NS/DOS default")}
+    )
+
+
+def _mode(st: Statement, low: Lowering, node: str) -> None:
+    name = st.label or ""
+    values = [o.value for o in st.operands if o.name is None]
+    by_name = {o.name.lower(): o.value for o in st.operands if o.name is not None}
+    ru = by_name.get("ru") or (values[0] if values else None)
+    window = (
+        by_name.get("pacing")
+        or by_name.get("receive_window")
+        or (values[1] if len(values) > 1 else None)
+    )
+    if ru is not None and ru.kind == "star":
+        ru_attr = Attr(None, ru.text, ru.span)
+        star = Attr(True, ru.text, ru.span)
+    else:
+        ru_attr = _num(ru, None, "not coded")
+        star = Attr(False, ru.text, ru.span) if ru is not None else default(False)
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "table": default(node),
+        "default_ru_size": star,
+        "ru_max": ru_attr,
+        "ru_min": ru_attr,
+        "ru_primary": ru_attr,
+        "ru_secondary": ru_attr,
+        "receive_window": _num(window, 3, "NS/DOS default"),
+        "bulk": default(name in low.settings.bulk_modes),
+    }
+    low.define("nsdos_mode", name, st.label_span or st.span, scope=node)
+    low.add("mode", name, st.span, attrs, scope=f"NSDOS:{node}")
+
+
+SPEC = DialectSpec(
+    name="nsdos",
+    title="Networking Services/DOS CONFIG.NSD and MODE.NSD (syntax assumed; no document found)",
+    globs=("*.nsd", "CONFIG.NSD", "MODE.NSD"),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("*", ";"),
+    card_image=False,
+    seeds=("000_761b89c906492400.txt",),
+)
