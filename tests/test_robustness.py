@@ -36,7 +36,7 @@ def lint_bytes(tmp: Path, name: str, data: bytes, *extra: str) -> None:
 )
 @given(
     text=st.text(alphabet=CARD_ALPHABET, max_size=600),
-    dialect=st.sampled_from(["vtam", "ncp", "cics", "cm2", "as400", "nsdos", None]),
+    dialect=st.sampled_from(["vtam", "ncp", "cics", "cm2", "as400", "nsdos", "aix", None]),
 )
 def test_random_card_text(tmp_path: Path, text: str, dialect: str | None) -> None:
     extra = ("--dialect", dialect) if dialect else ()

@@ -6,6 +6,10 @@ from collections.abc import Iterator
 
 from decklint.lint.check import Context, Hit, check
 
+# The largest RU a product can use: a mode at its product's maximum is as good as it gets
+# (SNA Services/6000 v1.2 stops at 3840, seed 000 "SNA Services 6000 ... RU size").
+PRODUCT_MAX_RU = {"aix": 3840}
+
 
 @check("SNA003")
 def bulk_ru_small(ctx: Context) -> Iterator[Hit]:
@@ -26,7 +30,8 @@ def bulk_ru_small(ctx: Context) -> Iterator[Hit]:
                 continue
             anchor = m.anchor("rusizes")
         else:
-            if not isinstance(ru, int) or ru >= want:
+            cap = PRODUCT_MAX_RU.get(m.dialect)
+            if not isinstance(ru, int) or ru >= want or (cap is not None and ru >= cap):
                 continue
             how = f"the largest RU is {ru} bytes" + (
                 " (not coded: the product default)" if m.get("ru_min").defaulted else ""

@@ -14,6 +14,7 @@ REGISTRY: dict[str, str] = {
     "cm2": "decklint.dialects.cm2",
     "as400": "decklint.dialects.as400",
     "nsdos": "decklint.dialects.nsdos",
+    "aix": "decklint.dialects.aix",
 }
 
 

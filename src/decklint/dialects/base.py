@@ -98,6 +98,8 @@ _TERMINAL_WORDS = {
     "PVALUE": "a value in parentheses",
     "SEMICOLON": "';'",
     "STAR": "'*'",
+    "COLON": "':'",
+    "FLAG": "an option such as -o",
 }
 
 

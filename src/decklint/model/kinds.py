@@ -159,6 +159,27 @@ KINDS: dict[str, KindSpec] = {
             maxin="MAXIN: DLC receive window",
             maxout="MAXOUT: DLC send window",
         ),
+        _k(
+            "aix_dlc",
+            "an SNA Services/6000 DLC profile (SMIT)",
+            frame="maximum I-field (SYSTEM_DEFINED or bytes)",
+            send_window="transmit window count",
+            receive_window="receive window count",
+        ),
+        _k(
+            "aix_adapter",
+            "an AIX LAN adapter (SMIT tok profile)",
+            xmit_queue="transmit queue size",
+            receive_queue="receive queue size",
+        ),
+        _k(
+            "aix_options",
+            "AIX network options (no)",
+            thewall="thewall (KB)",
+            lowclust="lowclust",
+            lowmbuf="lowmbuf",
+            mb_cl_hiwat="mb_cl_hiwat",
+        ),
         _k("nsdos_frame", "an NS/DOS frame size (CONFIG.NSD TRMF)", frame="DLC frame size"),
         _k(
             "dlc_profile",

@@ -1,0 +1,37 @@
+"""AIX002: see rules/aix/AIX002-dlc-pacing.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.findings import Severity
+from decklint.lint.check import Context, Hit, check
+
+
+@check("AIX002")
+def dlc_pacing(ctx: Context) -> Iterator[Hit]:
+    for d in ctx.topo.of("aix_dlc"):
+        for field, what in (("send_window", "transmit"), ("receive_window", "receive")):
+            v = d.value(field)
+            if isinstance(v, int) and v < 127:
+                yield Hit(
+                    d.path,
+                    d.anchor(field),
+                    {
+                        "how": f"DLC profile {d.name}: {what} window {v}; set 127, the "
+                        "largest SNA Services/6000 takes"
+                    },
+                    subject=d.id,
+                )
+        send = d.value("send_window")
+        if isinstance(send, int) and send > 10:
+            yield Hit(
+                d.path,
+                d.anchor("send_window"),
+                {
+                    "how": f"DLC profile {d.name}: a send window of {send} toward NCP V6R2 "
+                    "needs APAR IX41022 on AIX 3.2.4 (links failed above 10 without it)"
+                },
+                severity=Severity.INFO,
+                subject=d.id,
+            )

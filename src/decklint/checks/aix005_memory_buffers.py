@@ -1,0 +1,23 @@
+"""AIX005: see rules/aix/AIX005-memory-buffers.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.lint.check import Context, Hit, check
+
+TARGETS = {"thewall": 8192, "lowclust": 256, "lowmbuf": 256, "mb_cl_hiwat": 512}
+
+
+@check("AIX005")
+def memory_buffers(ctx: Context) -> Iterator[Hit]:
+    for o in ctx.topo.of("aix_options"):
+        for name, want in TARGETS.items():
+            v = o.value(name)
+            if isinstance(v, int) and v < want:
+                yield Hit(
+                    o.path,
+                    o.anchor(name),
+                    {"how": f"{name} is {v}; set no -o {name}={want}"},
+                    subject=o.id,
+                )
