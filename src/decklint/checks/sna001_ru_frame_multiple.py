@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related, smallest_frame
+from decklint.checks._helpers import frame_for_mode, related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import efficiency, encodable_sizes, encode_ru, segments
 
@@ -17,36 +17,39 @@ def suggest_ru(ru: int, frame: int, hdr: int) -> int:
 
 @check("SNA001")
 def ru_frame_multiple(ctx: Context) -> Iterator[Hit]:
-    line = smallest_frame(ctx.topo)
-    if line is None:
-        return
-    frame = line.value("maxtsl")
-    hdr, why = ctx.topo.header_bytes
-    payload = frame - hdr
     for m in ctx.topo.of("mode"):
         ru = m.value("ru_max")
-        if not isinstance(ru, int) or ru <= frame:
+        found = frame_for_mode(ctx.topo, m)
+        if not isinstance(ru, int) or found is None:
+            continue
+        frame, src, field, hdr, why = found
+        if ru <= frame:
             continue
         eff = efficiency(ru, frame, hdr)
         if eff >= ctx.options["min_efficiency"]:
             continue
         better = suggest_ru(ru, frame, hdr)
+        code = encode_ru(better)
+        suggestion = (
+            f"RUSIZES=X'{code}{code}' ({better} bytes)"
+            if m.dialect == "vtam" and code
+            else f"an RU of {better} bytes"
+        )
         yield Hit(
             m.path,
-            m.anchor("rusizes"),
+            m.anchor("rusizes" if m.dialect == "vtam" else "ru_max"),
             {
                 "mode": m.name,
                 "ru": ru,
                 "frame": frame,
                 "hdr": hdr,
                 "why": why,
-                "payload": payload,
+                "payload": frame - hdr,
                 "segments": segments(ru, frame, hdr),
                 "efficiency": f"{eff:.0%}",
-                "better": better,
+                "suggestion": suggestion,
                 "better_eff": f"{efficiency(better, frame, hdr):.0%}",
-                "code": encode_ru(better) or "??",
             },
-            related=(related(line, "maxtsl", f"MAXTSL of LINE {line.name}"),),
+            related=(related(src, field, f"the frame: {field.upper()}={frame}"),),
             subject=m.id,
         )

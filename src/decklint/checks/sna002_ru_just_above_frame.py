@@ -4,26 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related, smallest_frame
+from decklint.checks._helpers import frame_for_mode, related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import encodable_at_most
 
 
 @check("SNA002")
 def ru_just_above_frame(ctx: Context) -> Iterator[Hit]:
-    line = smallest_frame(ctx.topo)
-    if line is None:
-        return
-    frame = line.value("maxtsl")
-    hdr, why = ctx.topo.header_bytes
     for m in ctx.topo.of("mode"):
         ru = m.value("ru_max")
-        if not isinstance(ru, int) or not frame - hdr < ru <= frame:
+        found = frame_for_mode(ctx.topo, m)
+        if not isinstance(ru, int) or found is None:
+            continue
+        frame, src, field, hdr, why = found
+        if not frame - hdr < ru <= frame:
             continue
         fit = encodable_at_most(frame - hdr)
         yield Hit(
             m.path,
-            m.anchor("rusizes"),
+            m.anchor("rusizes" if m.dialect == "vtam" else "ru_max"),
             {
                 "mode": m.name,
                 "ru": ru,
@@ -33,6 +32,6 @@ def ru_just_above_frame(ctx: Context) -> Iterator[Hit]:
                 "fit": fit,
                 "tail": ru - (frame - hdr),
             },
-            related=(related(line, "maxtsl", f"MAXTSL of LINE {line.name}"),),
+            related=(related(src, field, f"the frame: {field.upper()}={frame}"),),
             subject=m.id,
         )
