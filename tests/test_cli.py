@@ -34,7 +34,7 @@ def test_text_output_has_location_caret_and_summary() -> None:
     i = lines.index(head)
     assert "RCVBUFC=4095" in lines[i + 1]
     assert lines[i + 2].strip() == "^" * len("RCVBUFC=4095")
-    assert lines[-1].startswith("1 finding in 6 files: 1 error, 0 warning, 0 info")
+    assert lines[-1].startswith("1 finding in 10 files: 1 error, 0 warning, 0 info")
 
 
 def test_json_output_is_stable_and_complete() -> None:

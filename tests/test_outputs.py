@@ -73,7 +73,7 @@ def test_github_annotations_escaped_capped_and_automatic(tmp_path: Path) -> None
     assert lines[0].startswith("::") and "file=" in lines[0] and "title=" in lines[0]
     assert any(ln.startswith("::error ") for ln in lines)
     assert any(ln.startswith("::notice ") for ln in lines)
-    assert lines[-1].startswith("decklint: 25 findings")
+    assert lines[-1].startswith("decklint: 40 findings")
     from decklint.findings import Finding, Severity
     from decklint.report import github
     from decklint.source import Span
@@ -98,9 +98,9 @@ def test_junit_xml(tmp_path: Path) -> None:
     assert res.output == "" and res.exit_code == 1
     root = ET.parse(target).getroot()
     suites = root.findall("testsuite")
-    assert len(suites) == 6
+    assert len(suites) == 11  # ten decks and the configuration with the declared facts
     failures = root.findall(".//failure")
-    assert len(failures) == 25 and int(root.get("tests", "0")) == 25
+    assert len(failures) == 40 and int(root.get("tests", "0")) == 40
     assert any("NCP007" in (f.get("message") or "") for f in failures)
 
 

@@ -19,7 +19,9 @@ FILES = sorted(
     if p.is_file() and not p.name.endswith(".model.yaml")
 )
 FILES += sorted(
-    p for p in (FIXTURES / "networks").rglob("*") if p.is_file() and p.suffix != ".expected"
+    p
+    for p in (FIXTURES / "networks").rglob("*")
+    if p.is_file() and p.suffix != ".expected" and not p.name.startswith(".")
 )
 CORPUS_FILES = (
     sorted(p for d in ("vtam", "ncp", "cics-csd") for p in (CORPUS / d).glob("*") if p.is_file())

@@ -15,7 +15,10 @@ from decklint.cli import main
 
 from .conftest import CORPUS, FIXTURES
 
-SOURCES = sorted(p for p in (FIXTURES / "networks").rglob("*") if p.is_file())
+SOURCES = sorted(
+    p for p in (FIXTURES / "networks").rglob("*") if p.is_file() and not p.name.startswith(".")
+)
+CONFIGS = sorted((FIXTURES / "networks").rglob(".decklint.yaml"))
 if CORPUS.is_dir():
     SOURCES += sorted(p for d in ("vtam", "ncp", "cics-csd") for p in (CORPUS / d).glob("*"))
 
@@ -84,3 +87,19 @@ def test_mutated_decks(tmp_path: Path, source: Path) -> None:
     for kind, mutated in _mutations(data, rnd):
         lint_bytes(tmp_path, source.name, mutated)
         assert kind
+
+
+@pytest.mark.parametrize(
+    "config", CONFIGS, ids=lambda p: p.parent.parent.name + "-" + p.parent.name
+)
+def test_mutated_configuration_is_an_error_not_a_traceback(tmp_path: Path, config: Path) -> None:
+    rnd = random.Random(str(config))
+    deck = tmp_path / "LAB45.ncp"
+    deck.write_text("H1       HOST  UNITSZ=384,MAXBFRU=11\n")
+    for _kind, mutated in _mutations(config.read_bytes(), rnd):
+        (tmp_path / ".decklint.yaml").write_bytes(mutated)
+        res = CliRunner().invoke(main, ["lint", "--no-source", str(deck)])
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+        assert res.exit_code in (0, 1, 2)
+        if res.exit_code == 2:
+            assert "configuration error" in res.output and ".decklint.yaml:" in res.output

@@ -122,6 +122,10 @@ def lint(
         inputs.append(api.Input(stdin_filename or "<stdin>", text, True, why))
     inputs.extend(api.gather(file_paths, opts.excluded))
     try:
+        project.declare_for(opts, [i.path for i in inputs])
+    except _config_error() as exc:
+        _config_exit(exc)
+    try:
         result = api.lint_inputs(inputs, opts)
     except _config_error() as exc:
         _config_exit(exc)

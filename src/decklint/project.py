@@ -22,6 +22,18 @@ from decklint.lint.registry import Registry, load_registry
 from decklint.model.build import DEFAULT_BULK_MODES, Settings
 
 
+def _declared(configs: Sequence[Config]) -> tuple[tuple[str, str, tuple[Any, ...]], ...]:
+    """The `nodes:` facts of these configurations (a node named twice: the first wins)."""
+    out: dict[str, tuple[str, str, tuple[Any, ...]]] = {}
+    for cfg in configs:
+        where = _display(cfg.path) if cfg.path else ""
+        for name, facts in sorted(cfg.nodes.items()):
+            out.setdefault(
+                name, (name, where, tuple((k, v, line) for k, (v, line) in sorted(facts.items())))
+            )
+    return tuple(out.values())
+
+
 def _display(path: Path) -> str:
     import os
 
@@ -111,17 +123,26 @@ class Project:
             settings=Settings(
                 bulk_modes=cfg.bulk_modes if cfg.bulk_modes is not None else DEFAULT_BULK_MODES,
                 network=cfg.network,
-                declared=tuple(
-                    (name, tuple((k, v, line) for k, (v, line) in sorted(facts.items())))
-                    for name, facts in sorted(cfg.nodes.items())
-                ),
-                declared_in=_display(cfg.path) if cfg.path else "",
+                declared=_declared([cfg]),
             ),
             config_globs=dict(cfg.dialect_globs),
             rule_paths=tuple(cfg.rule_paths),
             policy=self.policy,
             excluded=self.excluded,
         )
+
+    def declare_for(self, opts: Any, paths: Sequence[str]) -> None:
+        """Add the `nodes:` facts of the configurations nearest to the linted files: a
+        configuration beside a network's decks describes that network's nodes."""
+        configs = [self.config]
+        seen = {str(self.config.path)}
+        for p in paths:
+            cfg = self._nearest(p)
+            if str(cfg.path) not in seen:
+                seen.add(str(cfg.path))
+                configs.append(cfg)
+        if len(configs) > 1:
+            opts.settings = dataclasses.replace(opts.settings, declared=_declared(configs))
 
     def fail_on(self, cli: str | None) -> Severity:
         return Severity.parse(cli) if cli else self.config.fail_on

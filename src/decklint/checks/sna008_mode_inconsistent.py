@@ -9,19 +9,54 @@ from decklint.checks._helpers import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 
-_FIELDS = (
-    ("rusizes", "RUSIZES"),
-    ("pacing_primary_send", "PSNDPAC"),
-    ("pacing_secondary_send", "SSNDPAC"),
-    ("pacing_secondary_recv", "SRCVPAC"),
-    ("appncos", "APPNCOS"),
-    ("cos", "COS"),
-)
+# Compared between any two products: RU sizes per direction (where both know them) and the
+# class of service (where both code one).
+_COMMON = (("ru_secondary", "RU the secondary sends"), ("ru_primary", "RU the primary sends"))
+# Compared only between two definitions of one product: the fields mean the same there.
+_SAME_PRODUCT = {
+    "vtam": (
+        ("rusizes", "RUSIZES"),
+        ("pacing_primary_send", "PSNDPAC"),
+        ("pacing_secondary_send", "SSNDPAC"),
+        ("pacing_secondary_recv", "SRCVPAC"),
+    ),
+    "cm2": (("receive_window", "RECEIVE_PACING_WINDOW"), ("default_ru_size", "DEFAULT_RU_SIZE")),
+    "nsdos": (("receive_window", "receive pacing"), ("default_ru_size", "RU *")),
+    "as400": (
+        ("receive_window", "INPACING"),
+        ("send_window", "OUTPACING"),
+        ("maxlenru", "MAXLENRU"),
+    ),
+    "aix": (("send_window", "send pacing"), ("receive_window", "receive pacing")),
+}
 
 
 def _show(e: Entity, field: str) -> str:
     v = e.value(field)
     return "not coded" if v is None else str(v)
+
+
+def _cos(e: Entity) -> str | None:
+    a = e.get("appncos") if e.get("appncos").coded else e.get("cos")
+    return str(a.value) if a.coded and a.value else None
+
+
+def differences(a: Entity, b: Entity) -> list[str]:
+    diffs = []
+    for f, what in _COMMON:
+        va, vb = a.value(f), b.value(f)
+        if isinstance(va, int) and isinstance(vb, int) and va != vb:
+            diffs.append(f"{what} {va} vs {vb}")
+    if a.dialect == b.dialect:
+        diffs += [
+            f"{op} {_show(a, f)} vs {_show(b, f)}"
+            for f, op in _SAME_PRODUCT.get(a.dialect, ())
+            if a.value(f) != b.value(f)
+        ]
+    ca, cb = _cos(a), _cos(b)
+    if ca and cb and ca != cb:
+        diffs.append(f"class of service {ca} vs {cb}")
+    return diffs
 
 
 @check("SNA008")
@@ -31,18 +66,13 @@ def mode_inconsistent(ctx: Context) -> Iterator[Hit]:
         if m.name and m.name != "(blank)":
             by_name[m.name].append(m)
     for name, modes in sorted(by_name.items()):
-        tables = {m.scope for m in modes}
-        if len(tables) < 2:
+        if len({m.scope for m in modes}) < 2:
             continue
         first = modes[0]
         for other in modes[1:]:
             if other.scope == first.scope:
                 continue
-            diffs = [
-                f"{op} {_show(first, f)} vs {_show(other, f)}"
-                for f, op in _FIELDS
-                if first.value(f) != other.value(f)
-            ]
+            diffs = differences(first, other)
             if diffs:
                 yield Hit(
                     other.path,

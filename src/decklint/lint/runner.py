@@ -109,5 +109,8 @@ def run_rules(
             if fn is None:
                 raise RuntimeError(f"rule {m.code} says impl: python but no check is bound to it")
             for hit in fn(Context(topo, opts)):
-                out.append(stamp(m, hit, topo, opts))
+                f = stamp(m, hit, topo, opts)
+                if m.dialects and f.dialect not in m.dialects and f.dialect != "config":
+                    continue  # the rule is declared for other dialects
+                out.append(f)
     return out

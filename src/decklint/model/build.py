@@ -23,9 +23,9 @@ class Settings:
 
     bulk_modes: frozenset[str] = DEFAULT_BULK_MODES
     network: str = ""  # "appn" | "subarea" | "" (infer from VTAM NODETYPE)
-    # Facts the configuration declares per node: name -> fact -> (value, line); and its file.
-    declared: tuple[tuple[str, tuple[tuple[str, Any, int], ...]], ...] = ()
-    declared_in: str = ""
+    # Facts configurations declare per node: (node name, configuration file, facts), each fact
+    # (key, value, line).
+    declared: tuple[tuple[str, str, tuple[tuple[str, Any, int], ...]], ...] = ()
 
 
 class Lowering:

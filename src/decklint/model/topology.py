@@ -33,8 +33,7 @@ _FACT_FIELDS = {
 def _declared(topo: Topology) -> None:
     """Facts the configuration declares (a CM/2 .CFG's frame and windows, ...) as entities
     that point at their configuration lines."""
-    path = topo.settings.declared_in
-    for name, facts in topo.settings.declared:
+    for name, path, facts in topo.settings.declared:
         by_key = {k: (v, line) for k, v, line in facts}
         product = str(by_key.get("product", ("", 0))[0]) or "unknown"
         first = min((line for _k, _v, line in facts), default=1)
