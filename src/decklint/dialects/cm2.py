@@ -227,6 +227,7 @@ def _mode(st: Statement, low: Lowering, cp: str) -> None:
         "session_limit": attr_or_default(st.keyword("PLU_MODE_SESSION_LIMIT"), 2),
         "min_winners": attr_or_default(st.keyword("MIN_CONWINNERS_SOURCE"), 1),
         "min_losers": attr_or_default(st.keyword("MIN_CONLOSERS_SOURCE"), 0),
+        "ru_lower": attr_or_default(st.keyword("MAX_RU_SIZE_LOWER_BOUND"), 0, "no lower bound"),
         "bulk": default(name in low.settings.bulk_modes),
     }
     low.add("mode", name, st.span, attrs, scope=f"CM2:{cp}" if cp else "CM2")

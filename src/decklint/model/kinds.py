@@ -45,6 +45,7 @@ KINDS: dict[str, KindSpec] = {
             min_winners="minimum contention winners",
             min_losers="minimum contention losers",
             maxlenru="AS/400 MAXLENRU as coded (*CALC or a size)",
+            ru_lower="CM/2 MAX_RU_SIZE_LOWER_BOUND (0: none)",
             max_inpacing="AS/400 MAXINPAC",
             max_conversations="AS/400 MAXCNV",
             preestablished="AS/400 PREESTSSN",

@@ -1,0 +1,46 @@
+"""Dialect detection: option, in-file directive, configured globs, names, then content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from decklint import dialects
+from decklint.discover import detect
+from decklint.source import SourceFile
+
+from .conftest import FIXTURES
+
+DECKS = sorted(
+    p
+    for p in (FIXTURES / "dialects").glob("*/*")
+    if p.is_file() and not p.name.endswith(".model.yaml")
+)
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_feature_deck_is_detected_by_name_or_content(deck: Path) -> None:
+    src = SourceFile.from_text(deck.name, deck.read_text(encoding="utf-8"))
+    assert detect(src).dialect == deck.parent.name
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_content_alone_is_enough(deck: Path) -> None:
+    """Renamed to a name that tells nothing, the deck is still recognised (except NS/DOS,
+    whose records are too plain to recognise without their file name)."""
+    if deck.parent.name == "nsdos" and deck.name == "MODE.NSD":
+        pytest.skip("MODE.NSD records are a name and two values: only the name tells")
+    src = SourceFile.from_text("MEMBER01", deck.read_text(encoding="utf-8"))
+    assert detect(src).dialect == deck.parent.name
+
+
+def test_precedence_option_directive_config_glob() -> None:
+    text = "* decklint: dialect=ncp\nH1       HOST  UNITSZ=4000\n"
+    src = SourceFile.from_text("x.vtam", text)
+    assert detect(src).how == "directive" and detect(src).dialect == "ncp"
+    assert detect(src, explicit="vtam").dialect == "vtam"
+    plain = SourceFile.from_text("DECK1", "nothing here\n")
+    assert detect(plain).dialect is None
+    assert detect(plain, config_globs={"DECK*": "cm2"}).dialect == "cm2"
+    assert set(dialects.names()) >= {"vtam", "ncp", "cics", "cm2", "as400", "nsdos", "aix"}
