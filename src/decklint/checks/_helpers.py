@@ -32,40 +32,47 @@ def end_station(pu: Entity) -> bool:
     return pu.value("major") == "NCP" and pu.value("putype") == 2 and pu.get("putype").coded
 
 
-def frame_for_mode(topo: Topology, mode: Entity) -> tuple[int, Entity, str, int, str] | None:
-    """The frame a mode's RUs travel in: (frame, where it is defined, field, header, why).
+class Frames:
+    """The frame each mode's RUs travel in, computed once per run (see `for_mode`)."""
 
-    VTAM modes: the smallest MAXTSL of the NCP token-ring lines, with the network's header.
-    Workstation modes (APPN, FID2, 9-byte header): the frame of their own node, declared for
-    CM/2 (nodes:), TRMF for NS/DOS, the smallest line MAXFRAME for the AS/400.
-    """
-    if mode.value("default_ru_size") is True:
-        return None  # the product sizes the RU to the frame
-    if mode.dialect == "vtam":
-        line = smallest_frame(topo)
-        if line is None:
+    def __init__(self, topo: Topology) -> None:
+        self.topo = topo
+        self.ring = smallest_frame(topo)
+        self.header = topo.header_bytes
+        self.by_node: dict[tuple[str, str], list[tuple[int, Entity, str]]] = {}
+        for p in topo.of("dlc_profile"):
+            self._add(("cm2", p.node), p.value("frame"), p, "frame")
+        for f in topo.of("nsdos_frame"):
+            self._add(("nsdos", f.node), f.value("frame"), f, "frame")
+            self._add(("nsdos-dir", f.path.rsplit("/", 1)[0]), f.value("frame"), f, "frame")
+        for ln in topo.of("line_desc"):
+            self._add(("as400", ln.path), ln.value("maxframe"), ln, "maxframe")
+
+    def _add(self, key: tuple[str, str], frame: object, e: Entity, field: str) -> None:
+        if isinstance(frame, int):
+            self.by_node.setdefault(key, []).append((frame, e, field))
+
+    def for_mode(self, mode: Entity) -> tuple[int, Entity, str, int, str] | None:
+        """(frame, where it is defined, field, header, why) for a mode, or None.
+
+        VTAM modes: the smallest MAXTSL of the NCP token-ring lines, with the network's
+        header. Workstation modes (APPN, FID2, 9-byte header): the frame of their own node,
+        declared for CM/2 (nodes:), TRMF for NS/DOS, the smallest line MAXFRAME for the AS/400.
+        """
+        if mode.value("default_ru_size") is True:
+            return None  # the product sizes the RU to the frame
+        if mode.dialect == "vtam":
+            if self.ring is None:
+                return None
+            hdr, why = self.header
+            return self.ring.value("maxtsl"), self.ring, "maxtsl", hdr, why
+        keys = {
+            "cm2": [("cm2", mode.node)],
+            "nsdos": [("nsdos", mode.node), ("nsdos-dir", mode.path.rsplit("/", 1)[0])],
+            "as400": [("as400", mode.path)],
+        }.get(mode.dialect, [])
+        known = [c for k in keys for c in self.by_node.get(k, [])]
+        if not known:
             return None
-        hdr, why = topo.header_bytes
-        return line.value("maxtsl"), line, "maxtsl", hdr, why
-    candidates: list[tuple[int, Entity, str]] = []
-    if mode.dialect == "cm2":
-        candidates = [
-            (p.value("frame"), p, "frame") for p in topo.of("dlc_profile") if p.node == mode.node
-        ]
-    elif mode.dialect == "nsdos":
-        candidates = [
-            (f.value("frame"), f, "frame")
-            for f in topo.of("nsdos_frame")
-            if f.node == mode.node or f.path.rsplit("/", 1)[0] == mode.path.rsplit("/", 1)[0]
-        ]
-    elif mode.dialect == "as400":
-        candidates = [
-            (ln.value("maxframe"), ln, "maxframe")
-            for ln in topo.of("line_desc")
-            if ln.path == mode.path
-        ]
-    known = [(f, e, fld) for f, e, fld in candidates if isinstance(f, int)]
-    if not known:
-        return None
-    frame, src, field = min(known, key=lambda c: c[0])
-    return frame, src, field, 9, "APPN workstation (FID2 header)"
+        frame, src, field = min(known, key=lambda c: c[0])
+        return frame, src, field, 9, "APPN workstation (FID2 header)"

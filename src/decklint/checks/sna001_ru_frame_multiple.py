@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import frame_for_mode, related
+from decklint.checks._helpers import Frames, related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import efficiency, encodable_sizes, encode_ru, segments
 
@@ -17,9 +17,10 @@ def suggest_ru(ru: int, frame: int, hdr: int) -> int:
 
 @check("SNA001")
 def ru_frame_multiple(ctx: Context) -> Iterator[Hit]:
+    frames = Frames(ctx.topo)
     for m in ctx.topo.of("mode"):
         ru = m.value("ru_max")
-        found = frame_for_mode(ctx.topo, m)
+        found = frames.for_mode(m)
         if not isinstance(ru, int) or found is None:
             continue
         frame, src, field, hdr, why = found

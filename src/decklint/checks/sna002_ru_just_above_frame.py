@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import frame_for_mode, related
+from decklint.checks._helpers import Frames, related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import encodable_at_most
 
 
 @check("SNA002")
 def ru_just_above_frame(ctx: Context) -> Iterator[Hit]:
+    frames = Frames(ctx.topo)
     for m in ctx.topo.of("mode"):
         ru = m.value("ru_max")
-        found = frame_for_mode(ctx.topo, m)
+        found = frames.for_mode(m)
         if not isinstance(ru, int) or found is None:
             continue
         frame, src, field, hdr, why = found
