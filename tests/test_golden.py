@@ -63,3 +63,16 @@ def test_error_case(case: Path) -> None:
             f"{case.name}: expected {pos} {code} '{words}', got {got}"
         )
     assert not any(f.code == "PRS009" for f in res.findings)
+
+
+@pytest.mark.parametrize("deck", DECKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_entities_use_declared_kinds_and_fields(deck: Path) -> None:
+    """Rules and user rules address fields by name: every field a dialect fills is declared."""
+    from decklint.model.kinds import KINDS
+
+    rel = deck.relative_to(FIXTURES).as_posix()
+    _pf, low = load(rel, deck.read_text(encoding="utf-8"), deck.parent.name)
+    for e in low.entities:
+        assert e.kind in KINDS, f"{deck.name}: entity kind {e.kind} is not declared"
+        extra = set(e.attrs) - set(KINDS[e.kind].fields)
+        assert not extra, f"{deck.name}: {e.kind} fields not declared: {sorted(extra)}"

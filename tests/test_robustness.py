@@ -11,6 +11,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from decklint import dialects
 from decklint.cli import main
 
 from .conftest import CORPUS, FIXTURES
@@ -39,7 +40,7 @@ def lint_bytes(tmp: Path, name: str, data: bytes, *extra: str) -> None:
 )
 @given(
     text=st.text(alphabet=CARD_ALPHABET, max_size=600),
-    dialect=st.sampled_from(["vtam", "ncp", "cics", "cm2", "as400", "nsdos", "aix", None]),
+    dialect=st.sampled_from([*sorted(dialects.REGISTRY), None]),
 )
 def test_random_card_text(tmp_path: Path, text: str, dialect: str | None) -> None:
     extra = ("--dialect", dialect) if dialect else ()

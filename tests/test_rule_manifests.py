@@ -18,7 +18,22 @@ from .helpers import options_for
 
 REGISTRY = load_registry()
 MANIFESTS = sorted(REGISTRY.rules.values(), key=lambda m: m.code)
-PREFIXES = {"PRS", "VTM", "NCP", "CIC", "SNA", "SUP", "CM2", "AS4", "NSD", "AIX"}
+PREFIXES = {
+    "PRS",
+    "VTM",
+    "NCP",
+    "CIC",
+    "SNA",
+    "SUP",
+    "CM2",
+    "AS4",
+    "NSD",
+    "AIX",
+    "TCP",
+    "BPX",
+    "VMT",
+    "NSK",
+}
 
 
 def test_every_file_loads_and_matches_its_name() -> None:

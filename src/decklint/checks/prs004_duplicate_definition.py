@@ -12,6 +12,8 @@ _WHAT = {
     "logmode": "logon mode",
     "vtam_resource": "VTAM resource name",
     "cics_resource": "CICS definition",
+    "tcpip_device": "TCP/IP device",
+    "tcpip_link": "TCP/IP link or interface",
 }
 
 
@@ -20,7 +22,7 @@ def duplicate_definition(ctx: Context) -> Iterator[Hit]:
     for defs in ctx.topo.symbols.duplicates():
         first = defs[0]
         for d in defs[1:]:
-            where = f" in {d.scope}" if d.scope else ""
+            where = f" in {'stack ' if d.dialect == 'tcpip' else ''}{d.scope}" if d.scope else ""
             yield Hit(
                 d.path,
                 d.span,

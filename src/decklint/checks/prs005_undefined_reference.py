@@ -4,16 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.dialects.schema import suggest
+from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.symbols import CLOSED_WORLD
+from decklint.model.symbols import CLOSED_WORLD, Reference
 
-_WHAT = {"cics_connection": "CICS CONNECTION", "group": "NCP or XCA group"}
+_WHAT = {
+    "cics_connection": "CICS CONNECTION",
+    "group": "NCP or XCA group",
+    "tcpip_device": "device",
+    "tcpip_link": "link",
+}
 
 
 @check("PRS005")
 def undefined_reference(ctx: Context) -> Iterator[Hit]:
     sym = ctx.topo.symbols
     for r in sym.unresolved("PRS005"):
+        if r.dialect == "tcpip":
+            yield _tcpip(ctx, r)
+            continue
         if r.kind not in CLOSED_WORLD and not sym.has_kind(r.kind):
             continue  # no definition of this kind is among the linted files: cannot judge
         yield Hit(
@@ -22,3 +32,29 @@ def undefined_reference(ctx: Context) -> Iterator[Hit]:
             {"what": _WHAT.get(r.kind, r.kind), "name": r.name, "usage": r.usage},
             dialect=r.dialect,
         )
+
+
+def _tcpip(ctx: Context, r: Reference) -> Hit:
+    """A TCP/IP stack name: an error in a complete stack (a main profile with every INCLUDE
+    found) or for a near miss of a defined name; information in a fragment linted without
+    the profile that INCLUDEs it, which may define the name."""
+    defined = sorted(
+        d.name for d in ctx.topo.symbols.definitions if d.kind == r.kind and d.scope == r.scope
+    )
+    guess = suggest(r.name, defined)
+    stacks = ctx.topo.find("tcpip_stack", r.scope)
+    complete = bool(stacks) and bool(stacks[0].value("complete"))
+    what = _WHAT.get(r.kind, r.kind)
+    usage = f"{r.usage}; did you mean {guess}?" if guess else r.usage
+    if not complete and not guess:
+        usage += (
+            "; this file looks like a member another profile INCLUDEs: lint them together "
+            "so the names it uses from there can be checked"
+        )
+    return Hit(
+        r.path,
+        r.span,
+        {"what": what, "name": r.name, "usage": usage},
+        severity=Severity.ERROR if complete or guess else Severity.INFO,
+        dialect=r.dialect,
+    )

@@ -15,6 +15,7 @@ REGISTRY: dict[str, str] = {
     "as400": "decklint.dialects.as400",
     "nsdos": "decklint.dialects.nsdos",
     "aix": "decklint.dialects.aix",
+    "tcpip": "decklint.dialects.tcpip",
 }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from decklint.source import Span
 
@@ -33,7 +33,17 @@ class Reference:
 
 
 # Kinds whose definitions are unique within the scope (a duplicate is an error).
-UNIQUE_KINDS = frozenset({"modetab", "logmode", "vtam_resource", "cics_resource", "ncp_resource"})
+UNIQUE_KINDS = frozenset(
+    {
+        "modetab",
+        "logmode",
+        "vtam_resource",
+        "cics_resource",
+        "ncp_resource",
+        "tcpip_device",
+        "tcpip_link",
+    }
+)
 # Kinds whose definitions are reported when nothing refers to them.
 REPORT_UNUSED = frozenset({"modetab", "cics_connection"})
 # Kinds whose definitions must be in the same deck set as their uses (a CSD group installs
@@ -81,6 +91,20 @@ class SymbolTable:
             for r in self.references
             if r.rule == rule and not self.defined(r.kind, r.name, r.scope)
         ]
+
+    def rescope(self, mapping: dict[str, str]) -> None:
+        """Move definitions and references from one scope to another (the files of a TCP/IP
+        stack share the stack's scope once INCLUDEs are resolved)."""
+        self.definitions = [
+            replace(d, scope=mapping[d.scope]) if d.scope in mapping else d
+            for d in self.definitions
+        ]
+        self.references = [
+            replace(r, scope=mapping[r.scope]) if r.scope in mapping else r for r in self.references
+        ]
+        self._index.clear()
+        for d in self.definitions:
+            self._index[(d.kind, d.scope, d.name)].append(d)
 
     def unused(self) -> list[Definition]:
         used = {(r.kind, r.scope, r.name) for r in self.references}

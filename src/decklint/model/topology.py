@@ -16,6 +16,9 @@ from decklint.source import Span
 
 
 def resolve(topo: Topology) -> None:
+    from decklint.model import tcpip
+
+    tcpip.resolve(topo)
     _declared(topo)
     _nodes(topo)
     _station_links(topo)

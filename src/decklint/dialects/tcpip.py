@@ -1,0 +1,369 @@
+"""z/OS and VM TCP/IP profiles: PROFILE.TCPIP, OBEYFILE data sets, TN3270E profiles, z/VM
+PROFILE TCPIP and the MVS TCP/IP V3 profile that shares its pool statements.
+
+Seeds: 001_b53ea280a148c68b.txt (z/OS) and 002_77a32b2861a0980c.txt (VM). Syntax:
+grammars/tcpip.lark (words and quoted strings); the statement structure comes from the
+keyword tables of `tcpip_keywords`: a statement runs until the next statement keyword, blocks
+run until their END keyword, END-less lists (HOME, PORT, GATEWAY, TRANSLATE) hold one entry
+per line. A missing END is reported where the block began, and the reader recovers at the
+next top-level statement that starts a line (or, for free-text blocks, at the end of file).
+The model is built by `tcpip_lower`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from decklint.dialects import tcpip_keywords as kw
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser
+from decklint.dialects.freeform import Text
+from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Remark, Statement, Value
+from decklint.source import SourceFile, Span
+
+if TYPE_CHECKING:
+    from decklint.model.build import Lowering
+
+_INT = re.compile(r"[0-9]+\Z")
+_SIZE = re.compile(r"[0-9]+[KkMm]\Z")
+_SEQ = re.compile(r"[0-9]{8}\Z")
+
+
+def blank(src: SourceFile, out: ReadResult) -> str:
+    """The file's text with `;` comments blanked (offsets kept); comments recorded, and a
+    word written against its `;` reported (the stack wants a blank before a comment)."""
+    lines = list(src.lines)
+    seq = _sequence_numbers(lines)
+    for i, line in enumerate(lines):
+        if seq and len(line) >= 80:
+            line = line[:72] + " " * (len(line) - 72)
+            lines[i] = line
+        cut = _comment_at(line)
+        if cut is None:
+            continue
+        out.comments.append(Remark(i + 1, cut + 1, line[cut:].rstrip()))
+        if cut > 0 and not line[cut - 1].isspace():
+            word = line[:cut].split()[-1]
+            out.diagnostics.append(
+                Diagnostic(
+                    "TCP025",
+                    Span(i + 1, cut + 1, i + 1, cut + 2),
+                    f"no blank between {word!r} and the ';' of its comment: the profile "
+                    "syntax wants one, so the stack may not see where the word ends",
+                )
+            )
+        lines[i] = line[:cut] + " " * (len(line) - cut)
+    if seq:
+        out.diagnostics.append(
+            Diagnostic(
+                "PRS001",
+                Span(1, 73, 1, 81),
+                "columns 73-80 hold sequence numbers, which a TCP/IP profile does not allow "
+                "(the stack reads them as parameters); decklint ignored them",
+            )
+        )
+    return "\n".join(lines)
+
+
+def _sequence_numbers(lines: list[str]) -> bool:
+    long = [ln for ln in lines if len(ln.rstrip()) > 72]
+    return len(long) >= 3 and all(_SEQ.match(ln[72:80]) for ln in long)
+
+
+def _comment_at(line: str) -> int | None:
+    i = 0
+    while True:
+        j = line.find(";", i)
+        q = line.find("'", i)
+        if j < 0:
+            return None
+        if 0 <= q < j:
+            close = line.find("'", q + 1)
+            if close < 0:
+                return j
+            i = close + 1
+            continue
+        return j
+
+
+# --------------------------------------------------------------------------- statements
+
+
+@dataclass
+class _Tok:
+    text: str
+    up: str
+    start: int
+    end: int
+    line: int
+    first: bool  # the first word of its line
+
+
+@dataclass
+class _Open:
+    """A statement, list entry or block entry being collected."""
+
+    op: str
+    kind: str  # statement | block | entry | end
+    label: str | None
+    head: _Tok | None
+    toks: list[_Tok] = field(default_factory=list)
+    max_args: int | None = None
+
+
+@dataclass
+class _Block:
+    name: str
+    end: str
+    layout: str
+    head: _Tok
+
+
+class _Splitter:
+    def __init__(self, path: str, text: Text) -> None:
+        self.path = path
+        self.text = text
+        self.top = kw.top_level()
+        self.nest = kw.nested()
+        self.out: list[Statement] = []
+        self.diags: list[Diagnostic] = []
+        self.blocks: list[_Block] = []
+        self.cur: _Open | None = None
+        self.list_name: str | None = None
+
+    # ---- output
+    def _span(self, t: _Tok) -> Span:
+        return self.text.span(t.start, t.end)
+
+    def close(self) -> None:
+        o, self.cur = self.cur, None
+        if o is None:
+            return
+        toks = ([o.head] if o.head else []) + o.toks
+        span = self.text.span(toks[0].start, toks[-1].end)
+        operands = tuple(
+            Operand(None, Value(_kind(t.text), t.text, self._span(t)), self._span(t))
+            for t in o.toks
+        )
+        self.out.append(
+            Statement(
+                self.path,
+                "tcpip",
+                len(self.out),
+                o.op,
+                span,
+                label=o.label,
+                op_span=self._span(o.head) if o.head else None,
+                operands=operands,
+                kind=o.kind,
+            )
+        )
+
+    def diag(self, t: _Tok, message: str) -> None:
+        self.diags.append(Diagnostic("PRS001", self._span(t), message))
+
+    def _unclosed(self, b: _Block, before: _Tok | None) -> None:
+        where = (
+            f"before {before.text} on line {before.line}"
+            if before is not None
+            else "by the end of the file"
+        )
+        self.diag(
+            b.head,
+            f"{b.head.text} (line {b.head.line}) is not closed with {b.end} {where}; "
+            + (
+                "decklint closed it there"
+                if before is not None
+                else "everything after it was read as part of the block"
+            ),
+        )
+
+    # ---- input
+    def feed(self, t: _Tok) -> None:
+        if self.blocks and self._in_block(t):
+            return
+        self._top(t)
+
+    def finish(self) -> None:
+        self.close()
+        for b in self.blocks:
+            self._unclosed(b, None)
+        self.blocks.clear()
+
+    def _open_block(self, t: _Tok, k: kw.Keyword) -> None:
+        self.close()
+        self.list_name = None
+        label = self.blocks[-1].name if self.blocks else None
+        self.blocks.append(_Block(k.name, k.end, k.layout, t))
+        self.cur = _Open(k.name, "block", label, t)
+
+    def _end(self, t: _Tok, k: kw.Keyword) -> bool:
+        for i in range(len(self.blocks) - 1, -1, -1):
+            if self.blocks[i].name == k.end:
+                self.close()
+                for inner in self.blocks[i + 1 :]:
+                    self._unclosed(inner, t)
+                del self.blocks[i:]
+                self.cur = _Open(k.name, "end", k.end, t)
+                self.close()
+                return True
+        return False
+
+    def _in_block(self, t: _Tok) -> bool:
+        b = self.blocks[-1]
+        up = t.up
+        k = self.nest.get(up) or self.top.get(up)
+        if k is not None and k.form == "end":
+            if self._end(t, k):
+                return True
+            if b.layout != "text":
+                self.close()
+                self.diag(t, f"{t.text} closes {k.end}, which is not open here")
+                return True
+        if b.layout == "text":
+            self._entry_word(t, b)
+            return True
+        nk = self.nest.get(up)
+        if nk is not None and nk.form == "block" and nk.name in kw.block_nested(b.name):
+            self._open_block(t, nk)
+            return True
+        if b.layout == "keyword":
+            entry = kw.block_entries(b.name).get(up)
+            if entry is not None:
+                self.close()
+                self.cur = _Open(entry, "entry", b.name, t)
+                return True
+        if t.first:
+            tk = self.top.get(up)
+            if tk is not None and not self._scoped(up):
+                if tk.name == "ITRACE":
+                    self.diag(
+                        t,
+                        f"ITRACE is not allowed inside {b.name}: code it before the block",
+                    )
+                else:
+                    self.close()
+                    for blk in self.blocks:
+                        self._unclosed(blk, t)
+                    self.blocks.clear()
+                    return False
+        self._entry_word(t, b)
+        return True
+
+    def _scoped(self, up: str) -> bool:
+        return any(
+            up in kw.block_entries(b.name) or up in kw.block_nested(b.name) for b in self.blocks
+        )
+
+    def _entry_word(self, t: _Tok, b: _Block) -> None:
+        closed = kw.entries_closed(b.name)
+        if self.cur is not None and (not t.first or (closed and self.cur.kind == "entry")):
+            self.cur.toks.append(t)
+            return
+        self.close()
+        if b.layout == "keyword":
+            self.cur = _Open(t.up, "entry", b.name, t)
+        else:
+            self.cur = _Open(b.name, "entry", b.name, None, [t])
+
+    def _top(self, t: _Tok) -> None:
+        k = self.top.get(t.up)
+        if k is not None:
+            self.close()
+            self.list_name = None
+            if k.form == "end":
+                self.diag(t, f"{t.text} closes {k.end}, which is not open")
+            elif k.form == "block":
+                self._open_block(t, k)
+            elif k.form == "list":
+                self.list_name = k.name
+                self.cur = _Open(k.name, "statement", None, t)
+                self.close()
+            else:
+                self.cur = _Open(k.name, "statement", None, t, max_args=k.max_args)
+            return
+        if self.list_name is not None:
+            if self.cur is None or t.first:
+                self.close()
+                self.cur = _Open(self.list_name, "entry", self.list_name, None, [t])
+            else:
+                self.cur.toks.append(t)
+            return
+        o = self.cur
+        full = o is not None and o.max_args is not None and len(o.toks) >= o.max_args
+        if o is None or o.kind != "statement" or (t.first and full):
+            self.close()
+            self.cur = _Open(t.up, "statement", None, t)
+            return
+        o.toks.append(t)
+
+
+def _kind(text: str) -> str:
+    if _INT.match(text):
+        return "int"
+    if text.startswith("'"):
+        return "string"
+    if text.startswith("&"):
+        return "symbol"
+    return "word"
+
+
+def tokens(body: str) -> list[_Tok]:
+    tree = lark_parser("tcpip", ("start",)).parse(body)
+    out: list[_Tok] = []
+    last_line = 0
+    for tok in tree.children:
+        line = tok.line
+        out.append(
+            _Tok(str(tok), str(tok).upper(), tok.start_pos, tok.end_pos, line, line != last_line)
+        )
+        last_line = line
+    return out
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    rd = ReadResult()
+    text = Text(src)
+    body = blank(src, rd)
+    sp = _Splitter(src.path, text)
+    for t in tokens(body):
+        sp.feed(t)
+    sp.finish()
+    return ParsedFile(src, "tcpip", tuple(sp.out), rd, (*rd.diagnostics, *sp.diags))
+
+
+_SNIFF = re.compile(
+    r"^\s*(TCPCONFIG|UDPCONFIG|IPCONFIG|GLOBALCONFIG|BEGINROUTES|ENDROUTES|SOMAXCONN|"
+    r"TELNETPARMS|TELNETGLOBALS|BEGINVTAM|VIPADYNAMIC|INTERNALCLIENTPARMS|AUTOLOG|"
+    r"[A-Z]*POOLSIZE|PRIMARYINTERFACE|ASSORTEDPARMS|ENDOBEY)\b"
+    r"|^\s*(DEVICE|LINK)\s+\S+\s+(MPCIPA|CLAW|CTC|LCS|IPAQENET|IPAQIDIO|OSD|QDIOETHERNET|"
+    r"IBMTR|ETHERNET|ETHEROR802\.3|VIRTUAL|MPCPTP|CDLC|IP)\b"
+    r"|^\s*INCLUDE\s+\S+\([A-Z0-9@#$]+\)\s*$"
+    r"|^\s*HOME\s+\d+\.\d+\.\d+\.\d+",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    n = len(_SNIFF.findall("\n".join(src.lines[:800])))
+    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.96)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    from decklint.dialects.tcpip_lower import lower as lower_profile
+
+    lower_profile(pf, low)
+
+
+SPEC = DialectSpec(
+    name="tcpip",
+    title="z/OS and VM TCP/IP profiles (PROFILE.TCPIP, TN3270E profile, PROFILE TCPIP)",
+    globs=("PROFILE.TCPIP", "*.PROFILE.TCPIP", "PROFILE TCPIP", "*.tcpip", "*.tcpprof"),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=(";",),
+    card_image=False,
+    seeds=("001_b53ea280a148c68b.txt", "002_77a32b2861a0980c.txt"),
+)

@@ -1,0 +1,233 @@
+"""TCP/IP stacks: which profile files make one stack, its name, and its effective settings.
+
+A stack is a profile that no linted file INCLUDEs, with the members it INCLUDEs (found among
+the linted files by member name), in include order. The stack's settings are the coded ones
+of its files (the including profile's last) and, for what no file codes, the product default
+of the node's declared release (`nodes: {NAME: {release: V1R5}}`), else of the seed's era,
+saying which.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import defaultdict
+from pathlib import PurePath
+from typing import Any
+
+from decklint.model.build import Topology, default
+from decklint.model.entities import Attr, Entity
+
+# Profile file names that say nothing about the stack: the folder names it instead.
+_GENERIC = {"PROFILE", "PROFILE.TCPIP", "TCPIP.PROFILE.TCPIP", "PROFILE TCPIP", "PROFILE.TCP"}
+_OS390 = re.compile(r"OS/?390\s*V?(\d+)?R(\d+)")
+
+
+def zos_level(text: str) -> tuple[int, int] | None:
+    """(version, release) of a z/OS Communications Server level; OS/390 is version 0.
+
+    Accepts V1R5, 1.5, z/OS V2R1, OS/390 V2R10, OS/390 R10 and the CS/390 numbering of the
+    seed (R4-R10 are OS/390, R12 = z/OS V1R2, R14 = V1R4, R15 = V1R5).
+    """
+    t = text.upper().replace(" ", "")
+    m = _OS390.fullmatch(t)
+    if m:
+        return (0, int(m.group(2)))
+    t = t.removeprefix("Z/OS").removeprefix("CS/390").removeprefix("CS390")
+    m = re.fullmatch(r"V(\d+)R(\d+)", t)
+    if m:
+        v, r = int(m.group(1)), int(m.group(2))
+        return (0, r) if v == 2 and r > 5 else (v, r)
+    m = re.fullmatch(r"(\d+)\.(\d+)(\.\d+)?", t)
+    if m:
+        return (int(m.group(1)), int(m.group(2)))
+    m = re.fullmatch(r"R(\d+)", t)
+    if m:
+        n = int(m.group(1))
+        return (1, n - 10) if n >= 11 else (0, n)
+    return None
+
+
+def vm_level(text: str) -> int | None:
+    """A VM TCP/IP function level: 310, FL310, 'function level 320', any z/VM (>= 310)."""
+    t = text.upper()
+    if "Z/VM" in t or "ZVM" in t:
+        return 400
+    m = re.search(r"(\d+)\.(\d+)(\.\d+)?", t)
+    if m:
+        return int(m.group(1)) * 100 + int(m.group(2)) * 10
+    m = re.search(r"(\d{3})", t)
+    return int(m.group(1)) if m else None
+
+
+# Defaults of what no file codes: (value before z/OS V2R1, value from V2R1, note).
+ZOS_DEFAULTS: dict[str, tuple[Any, Any]] = {
+    "tcpsendbfrsize": (16384, 65536),
+    "tcprcvbufrsize": (16384, 65536),
+    "tcpmaxrcvbufrsize": (262144, 262144),
+    "udpsendbfrsize": (65535, 65535),
+    "udprcvbufrsize": (65535, 65535),
+    "udpqueuelimit": (True, True),
+    "somaxconn": (10, 1024),
+    "finwait2time": (675, 600),
+    "delayacks": ("DELAYACKS", "DELAYACKS"),
+    "ecsalimit": (0, 0),
+    "poollimit": (0, 0),
+    "pathmtudiscovery": (False, False),
+    "rfc1323": (True, True),
+}
+
+
+def release_note(product: str, release: str | None) -> str:
+    if release:
+        return f"{product} {release}"
+    return "the seed's releases; declare the node's release to judge against yours"
+
+
+def resolve(topo: Topology) -> None:
+    profiles = topo.of("tcpip_profile")
+    if not profiles:
+        return
+    paths = [p.path for p in profiles]
+    index: dict[str, list[str]] = defaultdict(list)
+    for p in paths:
+        for key in _member_keys(p):
+            index[key].append(p)
+    includes: dict[str, list[tuple[Entity, str | None]]] = defaultdict(list)
+    included: set[str] = set()
+    for inc in topo.of("tcpip_include"):
+        src = _path_of(inc)
+        found = [t for t in index.get(inc.name, []) if t != src]
+        target = found[0] if len(found) == 1 else None
+        includes[src].append((inc, target))
+        if target is not None:
+            included.add(target)
+    roots = [p for p in paths if p not in included] or paths[:1]
+    owner: dict[str, str] = {}
+    members: dict[str, list[str]] = {}
+    for root in roots:
+        order: list[str] = []
+        _walk(root, includes, order, owner, root)
+        members[root] = order
+    for p in paths:  # members of an include cycle no root reaches
+        if p not in owner:
+            members[p] = [p]
+            owner[p] = p
+    names = _names(members)
+    declared = {name: {k: v for k, v, _l in facts} for name, _p, facts in topo.settings.declared}
+    rescope = {f"tcpfile:{p}": names[owner[p]] for p in paths}
+    targets = {(inc.path, inc.span): t for f in includes.values() for inc, t in f}
+    _rehome(topo, rescope, targets)
+    by_path = {p.path: p for p in profiles}
+    for root, files in members.items():
+        name = names[root]
+        facts = declared.get(name, {})
+        unresolved = [inc for f in files for inc, target in includes.get(f, []) if target is None]
+        _stack(topo, name, [by_path[f] for f in files], facts, unresolved)
+
+
+def _path_of(e: Entity) -> str:
+    return e.scope.removeprefix("tcpfile:") if e.scope.startswith("tcpfile:") else e.path
+
+
+def _member_keys(path: str) -> set[str]:
+    """The names an INCLUDE may use for this file: its name, stem and last qualifier."""
+    name = PurePath(path).name.upper()
+    keys = {name, name.rsplit(".", 1)[0] if "." in name else name, name.rsplit(".", 1)[-1]}
+    m = re.search(r"\(([^()]+)\)\Z", name)
+    if m:
+        keys.add(m.group(1))
+    return keys
+
+
+def _walk(
+    path: str,
+    includes: dict[str, list[tuple[Entity, str | None]]],
+    order: list[str],
+    owner: dict[str, str],
+    root: str,
+) -> None:
+    if path in owner:
+        return
+    owner[path] = root
+    for _inc, target in includes.get(path, []):
+        if target is not None:
+            _walk(target, includes, order, owner, root)
+    order.append(path)  # included members first, the including profile last (it wins)
+
+
+def _names(members: dict[str, list[str]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for root in members:
+        p = PurePath(root)
+        name = p.name.upper()
+        if name in _GENERIC or name.startswith("PROFILE."):
+            name = (p.parent.name or name).upper()
+        out[root] = name
+    seen: dict[str, int] = defaultdict(int)
+    for root, name in sorted(out.items()):
+        seen[name] += 1
+        if seen[name] > 1:
+            out[root] = f"{name}/{PurePath(root).name.upper()}"
+    return out
+
+
+def _rehome(
+    topo: Topology, rescope: dict[str, str], targets: dict[tuple[str, Any], str | None]
+) -> None:
+    """Give every entity and symbol of a stack's files the stack as node and scope, and
+    each INCLUDE the file it found (`target`, None when no linted file is the member)."""
+    for i, e in enumerate(topo.entities):
+        stack = rescope.get(e.scope)
+        if stack is None:
+            continue
+        attrs = e.attrs
+        if e.kind == "tcpip_include":
+            attrs = {**attrs, "target": default(targets.get((e.path, e.span)))}
+        topo.entities[i] = dataclasses.replace(e, node=f"tcpip:{stack}", scope=stack, attrs=attrs)
+    topo._by_kind.clear()
+    for e in topo.entities:
+        topo._by_kind[e.kind].append(e)
+    topo.symbols.rescope(rescope)
+
+
+def _stack(
+    topo: Topology,
+    name: str,
+    profiles: list[Entity],
+    facts: dict[str, Any],
+    unresolved: list[Entity],
+) -> None:
+    coded: dict[str, Attr] = {}
+    product = str(facts.get("product") or "")
+    for prof in profiles:
+        for k, a in prof.attrs.items():
+            if k == "product":
+                product = product or str(a.value or "")
+            elif k not in ("name", "main"):
+                coded[k] = a
+    product = product or "zos"
+    release = str(facts["release"]) if "release" in facts else None
+    level = zos_level(release) if release and product == "zos" else None
+    new = level is not None and level >= (2, 1)
+    note = release_note("z/OS" if product == "zos" else product, release)
+    attrs: dict[str, Attr] = {
+        "name": Attr(name),
+        "product": default(product),
+        "release": default(release),
+        "files": default(len(profiles)),
+        # complete: every INCLUDE found and a main profile among the files (a fragment linted
+        # alone may use names the profile that includes it defines)
+        "complete": default(not unresolved and any(p.value("main") for p in profiles)),
+        "unresolved_includes": default(tuple(u.name for u in unresolved)),
+    }
+    for key, (old, later) in ZOS_DEFAULTS.items():
+        attrs[key] = coded.get(key) or default(later if new else old, note)
+    for key in ("gateway", "beginroutes"):
+        attrs[key] = coded.get(key) or default(False)
+    for k, a in coded.items():
+        attrs.setdefault(k, a)
+    root = profiles[-1]
+    e = Entity("tcpip_stack", name, root.path, "tcpip", root.span, f"tcpip:{name}", attrs, name)
+    topo.entities.append(e)
+    topo._by_kind[e.kind].append(e)

@@ -1,0 +1,144 @@
+"""The TCP/IP profile dialect: statement structure, stacks across INCLUDEs, defaults by release."""
+
+from __future__ import annotations
+
+import pytest
+
+from decklint.api import lint_texts
+from decklint.debug import load
+from decklint.model.tcpip import vm_level, zos_level
+
+
+def ops(text: str) -> list[tuple[str, str, str]]:
+    pf, _low = load("p.tcpip", text, "tcpip")
+    return [(s.kind, s.op, " ".join(o.text for o in s.operands)) for s in pf.statements]
+
+
+def test_abbreviations_and_mixed_case_become_the_full_keyword() -> None:
+    got = ops(
+        "TCPCONFig TCPSENDBfrsize 64K\nBEGINRoutes\n ROUTE DEFAULT 1.1.1.1 L MTU 1500\nENDR\n"
+    )
+    assert [g[1] for g in got] == ["TCPCONFIG", "BEGINROUTES", "ROUTE", "ENDROUTES"]
+
+
+def test_a_statement_runs_over_lines_until_the_next_keyword() -> None:
+    got = ops("IPCONFIG DATAGRAMFWD\n   DYNAMICXCF 10.1.1.1 255.255.255.0 2\nSOMAXCONN 1024\n")
+    assert got == [
+        ("statement", "IPCONFIG", "DATAGRAMFWD DYNAMICXCF 10.1.1.1 255.255.255.0 2"),
+        ("statement", "SOMAXCONN", "1024"),
+    ]
+
+
+def test_port_is_scoped_to_its_block() -> None:
+    got = ops("TELNETPARMS\n PORT 23\n TIMEMARK 600\nENDTELNETPARMS\nPORT\n 21 TCP FTPD\n")
+    assert ("entry", "PORT", "23") in got  # a Telnet parameter
+    assert ("entry", "PORT", "21 TCP FTPD") in got  # an entry of the PORT list
+    assert ("entry", "TIMEMARK", "600") in got
+
+
+def test_one_line_block_and_end_in_the_middle_of_a_line() -> None:
+    got = ops("INTERNALCLIENTPARMS TIMEMARK 600 PORT 23 ENDINTERNALCLIENTPARMS SOMAXCONN 5\n")
+    assert [g[:2] for g in got] == [
+        ("block", "INTERNALCLIENTPARMS"),
+        ("entry", "TIMEMARK"),
+        ("entry", "PORT"),
+        ("end", "ENDINTERNALCLIENTPARMS"),
+        ("statement", "SOMAXCONN"),
+    ]
+
+
+def test_a_route_continued_on_the_next_line_stays_one_entry() -> None:
+    got = ops("BEGINROUTES\n ROUTE DEFAULT 1.1.1.1 ETH1 MTU 1500\n    NODELAYACKS\nENDROUTES\n")
+    assert ("entry", "ROUTE", "DEFAULT 1.1.1.1 ETH1 MTU 1500 NODELAYACKS") in got
+
+
+def test_sequence_numbers_are_reported_and_ignored() -> None:
+    line = "SOMAXCONN 1024".ljust(72) + "00010000"
+    text = "\n".join(
+        [line, line.replace("1024", "2048"), "TCPCONFIG DELAYACKS".ljust(72) + "00030000"]
+    )
+    res = lint_texts({"p.tcpip": text + "\n"})
+    assert any(f.code == "PRS001" and "sequence numbers" in f.message for f in res.findings)
+    pf = res.parsed["p.tcpip"]
+    assert [o.text for o in pf.statements[0].operands] == ["1024"]
+
+
+def test_unknown_parameter_near_miss_is_an_error_with_a_suggestion() -> None:
+    res = lint_texts({"p.tcpip": "TCPCONFIG TCPSENDBUFRSIZE 64K\n"})
+    (f,) = [f for f in res.findings if f.code == "PRS002"]
+    assert f.severity.label == "error" and "did you mean TCPSENDBFRSIZE" in f.message
+
+
+def test_include_joins_the_member_into_the_stack() -> None:
+    res = lint_texts(
+        {
+            "prod/PROFILE.TCPIP": "TCPCONFIG TCPSENDBFRSIZE 64K\nINCLUDE TCPIP.PARMS(OSADEV)\n"
+            "HOME 10.1.1.1 ETH1\nSTART OSA1\n",
+            "prod/OSADEV": "DEVICE OSA1 MPCIPA\nLINK ETH1 IPAQENET OSA1\n",
+        }
+    )
+    (stack,) = res.topology.of("tcpip_stack")
+    assert stack.name == "PROD" and stack.value("files") == 2 and stack.value("complete")
+    assert {e.node for e in res.topology.of("tcpip_link")} == {"tcpip:PROD"}
+    assert not [f for f in res.findings if f.code in ("PRS005", "PRS010")]
+
+
+def test_undefined_link_is_an_error_in_a_complete_stack() -> None:
+    res = lint_texts({"PROFILE.TCPIP": "SOMAXCONN 1024\nHOME 10.1.1.1 ETH9\n"})
+    (f,) = [f for f in res.findings if f.code == "PRS005"]
+    assert f.severity.label == "error"
+
+
+def test_a_fragment_linted_alone_gets_information_unless_a_near_miss() -> None:
+    frag = (
+        "DEVICE OSA1 MPCIPA\nLINK ETH1 IPAQENET OSA1\nLINK ETH2 IPAQENET OSB\nHOME 1.1.1.1 ETHH1\n"
+    )
+    res = lint_texts({"OSADEV": frag})
+    sev = {f.message.split()[1]: f.severity.label for f in res.findings if f.code == "PRS005"}
+    assert sev == {"OSB": "info", "ETHH1": "error"}  # a near miss of ETH1
+
+
+def test_duplicate_device_in_one_stack() -> None:
+    res = lint_texts({"PROFILE.TCPIP": "SOMAXCONN 1024\nDEVICE D1 MPCIPA\nDEVICE D1 MPCIPA\n"})
+    assert [f.span.line for f in res.findings if f.code == "PRS004"] == [3]
+
+
+def test_defaults_follow_the_declared_release() -> None:
+    from decklint.api import Options
+    from decklint.model.build import Settings
+
+    def stack(release: str | None):  # type: ignore[no-untyped-def]
+        facts = (("release", release, 2),) if release else ()
+        opts = Options(settings=Settings(declared=(("MVS1", ".decklint.yaml", facts),)))
+        res = lint_texts({"MVS1/PROFILE.TCPIP": "TCPCONFIG RESTRICTLOWPORTS\n"}, opts)
+        (s,) = res.topology.of("tcpip_stack")
+        return s
+
+    old, new, unknown = stack("V1R5"), stack("V2R1"), stack(None)
+    assert (old.value("somaxconn"), new.value("somaxconn")) == (10, 1024)
+    assert (old.value("tcpsendbfrsize"), new.value("tcpsendbfrsize")) == (16384, 65536)
+    assert "seed's releases" in unknown.get("somaxconn").note
+
+
+@pytest.mark.parametrize(
+    ("text", "level"),
+    [
+        ("V1R5", (1, 5)),
+        ("z/OS V2R1", (2, 1)),
+        ("2.4", (2, 4)),
+        ("OS/390 V2R10", (0, 10)),
+        ("V2R10", (0, 10)),
+        ("R15", (1, 5)),
+        ("CS/390 R10", (0, 10)),
+        ("nonsense", None),
+    ],
+)
+def test_zos_levels(text: str, level: tuple[int, int] | None) -> None:
+    assert zos_level(text) == level
+
+
+def test_vm_levels() -> None:
+    assert vm_level("FL310") == 310
+    assert vm_level("function level 320") == 320
+    assert vm_level("z/VM 6.4") == 400
+    assert vm_level("VM/ESA 2.4.0") == 240
