@@ -35,15 +35,31 @@ KEYS = {
     "rule-paths": "folders with the site's own rule manifests",
     "nodes": "facts no deck holds, per node: DLC frame size and windows of a CM/2 .CFG, ...",
 }
-# Declared facts per node (`nodes: {NAME: {...}}`): name -> (type, meaning).
+# Declared facts per node (`nodes: {NAME: {...}}`): name -> (type, meaning). A TCP/IP stack's
+# node name is its profile's folder (or file) name; a NonStop system's is its folder's.
 NODE_FACTS: dict[str, tuple[type, str]] = {
-    "product": (str, "cm2, nsdos, aix, as400, vtam, ncp, ..."),
+    "product": (str, "cm2, nsdos, aix, as400, vtam, ncp, zos, vm, nonstop, windows, ..."),
+    "release": (str, "the product release: V1R5, 2.4, OS/390 V2R10, FL310, D43, ..."),
     "frame": (int, "DLC maximum frame (I-field) size, bytes"),
     "send-window": (int, "DLC send window count (frames before an acknowledgement)"),
     "receive-window": (int, "DLC receive window count"),
     "partner": (str, "product at the other end of the node's link: cm2, nsdos, ncp, aix, as400"),
     "ring-speed": (int, "token-ring speed, Mbit/s"),
+    "peer": (str, "the node at the other end of its TCP connections (a stack or a declared node)"),
+    "tcp-window": (int, "TCP window (receive buffer) the node uses, bytes"),
+    "mtu": (int, "MTU / packet size the node uses, bytes"),
+    "rfc1323": (bool, "whether the node has RFC 1323 window scaling on"),
+    "processors": (int, "processors of the system (capacity planning)"),
+    "ftp-kb-per-second": (float, "planned FTP throughput, KB per second"),
+    "ftp-cpu-per-kb": (float, "CPU seconds per KB transferred (measured or from the seed)"),
+    "tn3270-users": (int, "planned TN3270 users"),
+    "tn3270-transactions-per-minute": (float, "transactions per user per minute"),
+    "tn3270-cpu-per-transaction": (float, "CPU seconds per TN3270 transaction"),
+    "telnet-sessions": (int, "planned concurrent Telnet sessions (one z/OS UNIX socket each)"),
+    "ftp-sessions": (int, "planned concurrent FTP sessions (one z/OS UNIX socket each)"),
+    "cics-peak-connections": (int, "peak concurrent CICS Sockets connections"),
 }
+_TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
 RULE_KEYS = {"enabled", "severity", "options"}
 
 
@@ -306,14 +322,17 @@ def _nodes(
                     f"(known: {', '.join(NODE_FACTS)})"
                 )
             typ, _doc = spec
-            if isinstance(val, bool) or not isinstance(val, typ):
-                raise ConfigError(
-                    f"{path}:{line}: nodes.{name}.{key} must be "
-                    f"{'a whole number' if typ is int else 'text'}"
-                )
-            if isinstance(val, int) and val <= 0:
+            if typ is float and isinstance(val, int) and not isinstance(val, bool):
+                val = float(val)
+            if typ is str and isinstance(val, (int, float)) and not isinstance(val, bool):
+                val = str(val)  # release: 2.4
+            if (isinstance(val, bool) and typ is not bool) or not isinstance(val, typ):
+                raise ConfigError(f"{path}:{line}: nodes.{name}.{key} must be {_TYPE_WORDS[typ]}")
+            if isinstance(val, (int, float)) and not isinstance(val, bool) and val <= 0:
                 raise ConfigError(f"{path}:{line}: nodes.{name}.{key} must be above 0")
-            got[str(key)] = (val.lower() if isinstance(val, str) else val, line)
+            if isinstance(val, str):
+                val = val.upper() if key == "peer" else val if key == "release" else val.lower()
+            got[str(key)] = (val, line)
         out[str(name).upper()] = got
     return out
 

@@ -55,9 +55,10 @@ _LINK_VALUED = {"INBPERF", "MTU", "VLANID", "VMAC", "READSTORAGE", "SECCLASS", "
 TELNET_BLOCKS = {"TELNETPARMS", "TELNETGLOBALS", "PARMSGROUP", "INTERNALCLIENTPARMS"}
 _TRACE_ON = {"TRACE", "MORETRACE", "TRACEONLY"}
 _TRACE_OFF = {"NOTRACE", "LESSTRACE"}
-_VM_MARKERS = {"OBEY", "ASSORTEDPARMS", "INFORM", "SSLSERVERID", "VSWITCH", *kw.POOLS}
+_VM_MARKERS = {"VM", "OBEY", "ASSORTEDPARMS", "INFORM", "SSLSERVERID", "VSWITCH", *kw.POOLS}
 # Statements only a profile the stack reads first codes (a member it INCLUDEs holds devices,
-# links, HOME and routes): a file with one of them is a main profile, not a fragment.
+# links, HOME and routes; a TN3270E server profile holds Telnet blocks): a file with one of
+# them is a main stack profile.
 _MAIN_MARKERS = {
     "TCPCONFIG",
     "UDPCONFIG",
@@ -67,14 +68,12 @@ _MAIN_MARKERS = {
     "PORT",
     "AUTOLOG",
     "INCLUDE",
-    "TELNETPARMS",
-    "TELNETGLOBALS",
-    "BEGINVTAM",
     "INTERNALCLIENTPARMS",
     "ASSORTEDPARMS",
     "OBEY",
     *kw.POOLS,
 }
+_VM_DEVICES = {"OSD", "HIPERS", "PVMIUCV", "ATM"}
 _ZOS_MARKERS = {
     "TCPCONFIG",
     "UDPCONFIG",
@@ -149,7 +148,8 @@ class _Profile:
     def run(self) -> None:
         known = _statement_names()
         for st in self.pf.statements:
-            self.markers.add(st.op)
+            if st.kind in ("statement", "block") and st.label is None:
+                self.markers.add(st.op)
             if st.kind == "statement" and st.op not in known and st.op_span is not None:
                 self.unknown(st.op_span, f"statement {st.op}", known)
                 continue
@@ -284,6 +284,8 @@ class _Profile:
             self.diag("PRS001", st.op_span or st.span, "DEVICE needs a name and a device type")
             return
         name, typ = vals[0], vals[1].text.upper()
+        if typ in _VM_DEVICES:
+            self.markers.add("VM")  # a VM-only device type: the file is a VM profile
         attrs: dict[str, Attr] = {
             "name": Attr(name.text.upper(), name.text, name.span),
             "type": _attr(vals[1], typ),
@@ -308,6 +310,8 @@ class _Profile:
             self.diag("PRS001", st.op_span or st.span, "LINK needs a name and a link type")
             return
         name, typ = vals[0], vals[1].text.upper()
+        if typ.startswith("QDIO"):
+            self.markers.add("VM")  # a VM-only link type: the file is a VM profile
         attrs = {
             "name": Attr(name.text.upper(), name.text, name.span),
             "type": _attr(vals[1], typ),
@@ -617,6 +621,9 @@ class _Profile:
     def _statement_gateway(self, st: Statement) -> None:
         if "gateway" not in self.coded:
             self.set("gateway", Attr(True, st.op, st.op_span))
+
+    def _block_assortedparms(self, st: Statement) -> None:
+        self._entry_assortedparms(st)  # ASSORTEDPARMS NORFC1323 ENDASSORTEDPARMS on one line
 
     def _entry_assortedparms(self, st: Statement) -> None:
         for o in st.operands:

@@ -33,13 +33,28 @@ _FACT_FIELDS = {
 }
 
 
+# Products whose nodes have no DLC profile: their facts are TCP/IP and capacity facts.
+_NO_DLC = {"zos", "vm", "mvs", "nonstop", "windows", "linux", "unix", "tsm"}
+
+
 def _declared(topo: Topology) -> None:
-    """Facts the configuration declares (a CM/2 .CFG's frame and windows, ...) as entities
-    that point at their configuration lines."""
+    """Facts the configuration declares as entities that point at their configuration lines:
+    every node's facts (`declared_node`) and, for SNA workstations, a `dlc_profile` (a CM/2
+    .CFG's frame and windows, ...)."""
     for name, path, facts in topo.settings.declared:
         by_key = {k: (v, line) for k, v, line in facts}
         product = str(by_key.get("product", ("", 0))[0]) or "unknown"
         first = min((line for _k, _v, line in facts), default=1)
+        node = f"{product}:{name}"
+        where = Span(first, 1, first, 1)
+        every = {"name": Attr(name), "product": default(product)}
+        for key, (v, line) in by_key.items():
+            if key != "product":
+                every[key.replace("-", "_")] = Attr(v, str(v), Span(line, 1, line, 1 + len(key)))
+        _add(topo, Entity("declared_node", name, path, "config", where, node, every))
+        topo.dialects.setdefault(path, "config")
+        if product in _NO_DLC and not set(by_key) & set(_FACT_FIELDS):
+            continue
         attrs: dict[str, Attr] = {"name": Attr(name), "product": default(product)}
         for key, field in _FACT_FIELDS.items():
             if key in by_key:
@@ -47,11 +62,7 @@ def _declared(topo: Topology) -> None:
                 attrs[field] = Attr(v, str(v), Span(line, 1, line, 1 + len(key)))
             else:
                 attrs[field] = default(None)
-        node = f"{product}:{name}"
-        _add(
-            topo, Entity("dlc_profile", name, path, "config", Span(first, 1, first, 1), node, attrs)
-        )
-        topo.dialects.setdefault(path, "config")
+        _add(topo, Entity("dlc_profile", name, path, "config", where, node, attrs))
 
 
 def _add(topo: Topology, e: Entity) -> None:

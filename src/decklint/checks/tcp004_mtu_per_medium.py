@@ -1,0 +1,60 @@
+"""TCP004: see rules/tcp/TCP004-mtu-per-medium.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import MEDIUM_MTU, MEDIUM_NAMES, link_of, peers, stacks
+from decklint.findings import Related
+from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
+
+_LAN = ("ethernet", "tokenring", "fddi")
+
+
+@check("TCP004")
+def mtu_per_medium(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        for lk in s.of("tcpip_link"):
+            if isinstance(lk.value("mtu"), int):
+                yield from _medium(lk, lk, f"{lk.value('statement')} {lk.name}")
+        partners = [p for p in peers(ctx.topo, s) if isinstance(p.value("mtu"), int)]
+        for r in s.of("tcpip_route"):
+            link = link_of(s, r)
+            if link is None or not isinstance(r.value("mtu"), int):
+                continue
+            what = f"{r.value('source')} {r.value('destination')} over {link.name}"
+            yield from _medium(r, link, what)
+            if link.value("medium") not in _LAN:
+                continue
+            for p in partners:
+                if p.value("mtu") != r.value("mtu"):
+                    yield Hit(
+                        r.path,
+                        r.anchor("mtu"),
+                        {
+                            "what": f"{what}: MTU {r.value('mtu')} but peer {p.name} uses "
+                            f"{p.value('mtu')}; client and server MTU should be equal"
+                        },
+                        related=(Related(p.path, p.anchor("mtu"), f"{p.name} mtu"),),
+                        subject=r.id,
+                        dialect="tcpip",
+                    )
+
+
+def _medium(e: Entity, link: Entity, what: str) -> Iterator[Hit]:
+    medium = str(link.value("medium"))
+    sizes = MEDIUM_MTU.get(medium)
+    mtu = e.value("mtu")
+    if sizes is None or mtu in sizes:
+        return
+    yield Hit(
+        e.path,
+        e.anchor("mtu"),
+        {
+            "what": f"{what}: MTU {mtu} on {MEDIUM_NAMES[medium]}; use "
+            + " or ".join(str(x) for x in sizes)
+        },
+        subject=e.id,
+        dialect="tcpip",
+    )

@@ -1,0 +1,32 @@
+"""TCP005: see rules/tcp/TCP005-packet-size-numeric.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import MEDIUM_MTU, link_of, stacks
+from decklint.lint.check import Context, Hit, check
+
+
+@check("TCP005")
+def packet_size_numeric(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        for r in s.of("tcpip_route"):
+            if r.value("mtu") != "DEFAULTSIZE":
+                continue
+            link = link_of(s, r)
+            medium = str(link.value("medium")) if link is not None else ""
+            sizes = MEDIUM_MTU.get(medium)
+            hint = f"{medium} uses {' or '.join(map(str, sizes))}" if sizes else "e.g. 1500"
+            yield Hit(
+                r.path,
+                r.anchor("mtu"),
+                {
+                    "source": r.value("source"),
+                    "destination": r.value("destination"),
+                    "link": r.value("link"),
+                    "hint": hint,
+                },
+                subject=r.id,
+                dialect="tcpip",
+            )

@@ -1,0 +1,27 @@
+"""TCP006: see rules/tcp/TCP006-somaxconn.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import defaulted_note, stacks
+from decklint.lint.check import Context, Hit, check
+
+
+@check("TCP006")
+def somaxconn(ctx: Context) -> Iterator[Hit]:
+    low = int(ctx.options["min"])
+    for s in stacks(ctx.topo):
+        a = s.entity.get("somaxconn")
+        if s.product != "zos" or not isinstance(a.value, int) or a.value >= low:
+            continue
+        if not s.judged(a):
+            continue  # a fragment, or an INCLUDE not seen: SOMAXCONN may be coded there
+        path, span = s.where("somaxconn")
+        yield Hit(
+            path,
+            span,
+            {"stack": s.name, "value": a.raw or a.value, "note": defaulted_note(a)},
+            subject=s.entity.id,
+            dialect="tcpip",
+        )

@@ -1,0 +1,17 @@
+"""TCP009: see rules/tcp/TCP009-finwait2time.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import stacks
+from decklint.lint.check import Context, Hit, check
+
+
+@check("TCP009")
+def finwait2time(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        a = s.entity.get("finwait2time")
+        if a.coded and isinstance(a.value, int) and not 60 <= a.value <= 3600:
+            path, span = s.where("finwait2time")
+            yield Hit(path, span, {"stack": s.name, "value": a.value}, dialect="tcpip")

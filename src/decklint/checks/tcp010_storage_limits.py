@@ -1,0 +1,34 @@
+"""TCP010: see rules/tcp/TCP010-storage-limits.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import stacks
+from decklint.lint.check import Context, Hit, check
+
+
+@check("TCP010")
+def storage_limits(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        level = s.zos()
+        if s.product != "zos" or not s.judge_defaults or (level is not None and level < (1, 2)):
+            continue  # the limits came with CS/390 R12 (z/OS V1R2)
+        for field, what in (("ecsalimit", "common (ECSA)"), ("poollimit", "private pool")):
+            a = s.entity.get(field)
+            if a.value != 0:
+                continue
+            path, span = s.where(field)
+            yield Hit(
+                path,
+                span,
+                {
+                    "stack": s.name,
+                    "param": field.upper(),
+                    "value": a.raw or 0,
+                    "note": " (not coded)" if a.defaulted else "",
+                    "what": what,
+                },
+                subject=s.entity.id,
+                dialect="tcpip",
+            )

@@ -1,0 +1,34 @@
+"""TCP013: see rules/tcp/TCP013-dvipa-limit.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import stacks
+from decklint.lint.check import Context, Hit, check
+
+
+@check("TCP013")
+def dvipa_limit(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        counted = [d for d in s.of("tcpip_dvipa") if d.value("counted")]
+        level = s.zos()
+        old = level is not None and level < (1, 5)
+        limit = int(ctx.options["old-limit" if old else "limit"])
+        if len(counted) <= limit:
+            continue
+        first_over = counted[limit]
+        why = (
+            f" before CS/390 R15 ({s.release})"
+            if old
+            else f" ({s.release})"
+            if s.release
+            else " (CS/390 R15 and later; declare the release to judge an older stack)"
+        )
+        yield Hit(
+            first_over.path,
+            first_over.span,
+            {"stack": s.name, "count": len(counted), "limit": limit, "why": why},
+            subject=s.entity.id,
+            dialect="tcpip",
+        )

@@ -1,0 +1,24 @@
+"""TCP014: see rules/tcp/TCP014-tracing-left-on.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
+
+# Statements that turn one trace on or off: a later one of the family decides.
+_FAMILY = {"TRACE": "VM", "MORETRACE": "VM", "TRACEONLY": "VM", "NOTRACE": "VM", "LESSTRACE": "VM"}
+
+
+@check("TCP014")
+def tracing_left_on(ctx: Context) -> Iterator[Hit]:
+    last: dict[tuple[str, str, str], Entity] = {}
+    for t in ctx.topo.of("tcpip_trace"):
+        key = (t.scope, t.path, _FAMILY.get(t.name, t.name))
+        prev = last.get(key)
+        if prev is None or int(t.value("index")) > int(prev.value("index")):
+            last[key] = t
+    for t in last.values():
+        if t.value("on"):
+            yield Hit(t.path, t.anchor("on"), {"statement": t.name}, dialect="tcpip")

@@ -1,0 +1,29 @@
+"""TCP015: see rules/tcp/TCP015-claw-rs6000.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import declared
+from decklint.lint.check import Context, Hit, check
+
+_RS6000 = {"aix", "rs6000", "rs/6000"}
+
+
+@check("TCP015")
+def claw_rs6000(ctx: Context) -> Iterator[Hit]:
+    nodes = declared(ctx.topo)
+    for d in ctx.topo.of("tcpip_device"):
+        if d.value("type") != "CLAW":
+            continue
+        ws = str(d.value("workstation") or "")
+        node = nodes.get(ws)
+        if node is None or str(node.value("product")) not in _RS6000:
+            continue
+        yield Hit(
+            d.path,
+            d.anchor("workstation"),
+            {"name": d.name, "workstation": ws, "product": node.value("product")},
+            subject=d.id,
+            dialect="tcpip",
+        )

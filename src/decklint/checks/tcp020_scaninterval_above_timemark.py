@@ -1,0 +1,28 @@
+"""TCP020: see rules/tcp/TCP020-scaninterval-above-timemark.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import effective_telnet, stacks
+from decklint.lint.check import Context, Hit, check
+
+
+@check("TCP020")
+def scaninterval_above_timemark(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        for b, eff in effective_telnet(s):
+            scan, mark = eff["scaninterval"], eff["timemark"]
+            if not (isinstance(scan.value, int) and isinstance(mark.value, int)):
+                continue
+            if scan.value <= mark.value or not (scan.coded or mark.coded):
+                continue
+            if scan is not b.get("scaninterval") and mark is not b.get("timemark"):
+                continue  # both inherited: reported on TELNETGLOBALS
+            yield Hit(
+                b.path,
+                scan.span if scan.coded and scan.span else b.span,
+                {"block": b.name, "scan": scan.value, "mark": mark.value},
+                subject=b.id,
+                dialect="tcpip",
+            )

@@ -1,0 +1,34 @@
+"""TCP022: see rules/tcp/TCP022-nodelayacks-overrides.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import stacks
+from decklint.findings import Related
+from decklint.lint.check import Context, Hit, check
+
+
+@check("TCP022")
+def nodelayacks_overrides(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        a = s.entity.get("delayacks")
+        if a.value != "NODELAYACKS" or not a.coded or a.span is None:
+            continue
+        path, span = s.where("delayacks")
+        for e in (*s.of("tcpip_port"), *s.of("tcpip_route")):
+            if e.value("delayacks") != "DELAYACKS":
+                continue
+            what = (
+                f"PORT {e.name}"
+                if e.kind == "tcpip_port"
+                else f"{e.value('source')} {e.value('destination')}"
+            )
+            yield Hit(
+                e.path,
+                e.anchor("delayacks"),
+                {"what": what, "line": span.line},
+                related=(Related(path, span, "TCPCONFIG NODELAYACKS"),),
+                subject=e.id,
+                dialect="tcpip",
+            )

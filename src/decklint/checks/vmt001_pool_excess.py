@@ -1,0 +1,49 @@
+"""VMT001: see rules/vmt/VMT001-pool-excess.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import stacks
+from decklint.lint.check import Context, Hit, check
+
+# Storage Relief Measurements (seed 002): pool -> (trimmed, excess) counts.
+POOLS = {
+    "ACBPOOLSIZE": (1000, 10000),
+    "ADDRESSTRANSLATIONPOOLSIZE": (150, 1500),
+    "CCBPOOLSIZE": (20, 500),
+    "DATABUFFERPOOLSIZE": (150, 15000),
+    "ENVELOPEPOOLSIZE": (300, 5000),
+    "IPROUTEPOOLSIZE": (100, 300),
+    "LARGEENVELOPEPOOLSIZE": (10, 500),
+    "SCBPOOLSIZE": (20, 5000),
+    "SKCBPOOLSIZE": (10, 5000),
+    "SMALLDATABUFFERPOOLSIZE": (2500, 15000),
+    "TCBPOOLSIZE": (2000, 10000),
+    "TINYDATABUFFERPOOLSIZE": (20, 5000),
+}
+
+
+@check("VMT001")
+def pool_excess(ctx: Context) -> Iterator[Hit]:
+    for s in stacks(ctx.topo):
+        level = s.vm()
+        if level is not None and level >= 310:
+            continue  # function level 310 removed the storage cost of excess buffers
+        why = (
+            f" (function level {level}, before 310)"
+            if level is not None
+            else " (before function level 310; declare the release if the stack is newer)"
+        )
+        for p in s.of("tcpip_pool"):
+            sizes = POOLS.get(p.name)
+            count = p.value("count")
+            if sizes is None or not isinstance(count, int) or count < sizes[1]:
+                continue
+            yield Hit(
+                p.path,
+                p.anchor("count"),
+                {"name": p.name, "count": count, "trimmed": sizes[0], "why": why},
+                subject=p.id,
+                dialect="tcpip",
+            )
