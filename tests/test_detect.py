@@ -43,4 +43,16 @@ def test_precedence_option_directive_config_glob() -> None:
     plain = SourceFile.from_text("DECK1", "nothing here\n")
     assert detect(plain).dialect is None
     assert detect(plain, config_globs={"DECK*": "cm2"}).dialect == "cm2"
-    assert set(dialects.names()) >= {"vtam", "ncp", "cics", "cm2", "as400", "nsdos", "aix", "tcpip"}
+    assert set(dialects.names()) >= {
+        "vtam",
+        "ncp",
+        "cics",
+        "cm2",
+        "as400",
+        "nsdos",
+        "aix",
+        "tcpip",
+        "tcpdata",
+        "ivtprm",
+    }
+    assert set(dialects.names()) >= {"bpxprm", "scf", "tsm", "ezacicd"}

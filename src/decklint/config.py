@@ -58,8 +58,16 @@ NODE_FACTS: dict[str, tuple[type, str]] = {
     "telnet-sessions": (int, "planned concurrent Telnet sessions (one z/OS UNIX socket each)"),
     "ftp-sessions": (int, "planned concurrent FTP sessions (one z/OS UNIX socket each)"),
     "cics-peak-connections": (int, "peak concurrent CICS Sockets connections"),
+    "bulk-ports": (list, "NonStop LAN ports ($LINE.#PORT) that carry bulk data transfer"),
+    "bulk-lines": (list, "NonStop lines ($LINE, one per controller) used for bulk data transfer"),
 }
-_TYPE_WORDS = {int: "a whole number", float: "a number", bool: "true or false", str: "text"}
+_TYPE_WORDS = {
+    int: "a whole number",
+    float: "a number",
+    bool: "true or false",
+    str: "text",
+    list: "a list of names",
+}
 RULE_KEYS = {"enabled", "severity", "options"}
 
 
@@ -326,8 +334,15 @@ def _nodes(
                 val = float(val)
             if typ is str and isinstance(val, (int, float)) and not isinstance(val, bool):
                 val = str(val)  # release: 2.4
+            if typ is list and isinstance(val, str):
+                val = [val]
+            if typ is list and isinstance(val, list) and all(isinstance(x, str) for x in val):
+                val = tuple(x.upper() for x in val)
+                typ = tuple
             if (isinstance(val, bool) and typ is not bool) or not isinstance(val, typ):
-                raise ConfigError(f"{path}:{line}: nodes.{name}.{key} must be {_TYPE_WORDS[typ]}")
+                raise ConfigError(
+                    f"{path}:{line}: nodes.{name}.{key} must be {_TYPE_WORDS[spec[0]]}"
+                )
             if isinstance(val, (int, float)) and not isinstance(val, bool) and val <= 0:
                 raise ConfigError(f"{path}:{line}: nodes.{name}.{key} must be above 0")
             if isinstance(val, str):

@@ -16,6 +16,12 @@ REGISTRY: dict[str, str] = {
     "nsdos": "decklint.dialects.nsdos",
     "aix": "decklint.dialects.aix",
     "tcpip": "decklint.dialects.tcpip",
+    "tcpdata": "decklint.dialects.tcpdata",
+    "ivtprm": "decklint.dialects.ivtprm",
+    "bpxprm": "decklint.dialects.bpxprm",
+    "scf": "decklint.dialects.scf",
+    "tsm": "decklint.dialects.tsm",
+    "ezacicd": "decklint.dialects.ezacicd",
 }
 
 

@@ -23,6 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from decklint.dialects.keywords import abbreviations as _index
+from decklint.dialects.keywords import spelled as _split
+
 STATEMENTS = """
 ARPAGE stmt/1
 ATMARPSV stmt
@@ -233,35 +236,6 @@ class Param:
     kind: str  # flag | int | size | word | int2 | any
     lo: int | None = None
     hi: int | None = None
-
-
-def _split(spelled: str) -> tuple[str, int]:
-    """`BEGINRoutes` -> ("BEGINROUTES", 6): the name and its shortest abbreviation."""
-    n = 0
-    while n < len(spelled) and not spelled[n].islower():
-        n += 1
-    return spelled.upper(), n
-
-
-def _index(entries: list[tuple[str, int, object]]) -> dict[str, object]:
-    """Every accepted spelling (each abbreviation) -> its keyword; full names win ties,
-    abbreviations two keywords share are left out."""
-    out: dict[str, object] = {}
-    clash: set[str] = set()
-    full = {name for name, _n, _k in entries}
-    for name, shortest, kw in entries:
-        for i in range(shortest, len(name) + 1):
-            p = name[:i]
-            if p in full and p != name:
-                continue
-            if p in out and out[p] is not kw and p != name:
-                clash.add(p)
-                continue
-            out[p] = kw
-    for p in clash:
-        if p not in full:
-            out.pop(p, None)
-    return out
 
 
 @cache

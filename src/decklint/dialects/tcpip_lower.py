@@ -514,6 +514,23 @@ class _Profile:
             self.diag(
                 "PRS001", st.span, "a PORTRANGE entry needs a first port, a count and TCP or UDP"
             )
+            return
+        first, count = vals[0].as_int(), vals[1].as_int()
+        for v, n in ((vals[0], first), (vals[1], count)):
+            if (n is None or not 1 <= n <= 65535) and not v.text.startswith("&"):
+                self.diag("PRS003", v.span, f"PORTRANGE {v.text}: must be 1-65535")
+        job = vals[3] if len(vals) > 3 else None
+        self.add(
+            "tcpip_portrange",
+            f"{vals[0].text}+{vals[1].text}/{vals[2].text.upper()}",
+            st.span,
+            {
+                "first": _attr(vals[0]),
+                "count": _attr(vals[1]),
+                "protocol": _attr(vals[2], vals[2].text.upper()),
+                "job": _attr(job, job.text.upper()) if job else default(None),
+            },
+        )
 
     def _entry_autolog(self, st: Statement) -> None:
         vals = [o.value for o in st.operands]

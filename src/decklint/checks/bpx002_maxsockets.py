@@ -1,0 +1,61 @@
+"""BPX002: see rules/bpx/BPX002-maxsockets.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import declared
+from decklint.findings import Related
+from decklint.lint.check import Context, Hit, check
+
+
+@check("BPX002")
+def maxsockets(ctx: Context) -> Iterator[Hit]:
+    nodes = declared(ctx.topo)
+    floor = int(ctx.options["min"])
+    for n in ctx.topo.of("bpx_network"):
+        if n.value("domainname") != "AF_INET":
+            continue
+        m = n.get("maxsockets")
+        node = nodes.get(n.scope)
+        planned = 0
+        parts = []
+        if node is not None:
+            for f, what in (("telnet_sessions", "Telnet"), ("ftp_sessions", "FTP")):
+                v = node.value(f)
+                if isinstance(v, int):
+                    planned += v
+                    parts.append(f"{v} {what}")
+        if not isinstance(m.value, int):
+            yield Hit(
+                n.path,
+                n.span,
+                {
+                    "domain": "AF_INET",
+                    "what": "MAXSOCKETS is not coded, so the file system's small default "
+                    "applies; set it high (one socket per Telnet and per FTP session)",
+                },
+                subject=n.id,
+                dialect="bpxprm",
+            )
+            continue
+        need = max(planned, floor)
+        if m.value >= need:
+            continue
+        if planned >= floor and node is not None:
+            why = f"the system plans {' and '.join(parts)} sessions, one socket each"
+            rel: tuple[Related, ...] = (Related(node.path, node.span, f"nodes: {node.name}"),)
+        else:
+            why = f"below the configured floor {floor}"
+            rel = ()
+        yield Hit(
+            n.path,
+            m.span or n.span,
+            {
+                "domain": "AF_INET",
+                "what": f"MAXSOCKETS({m.value}): {why}; raise it to {need} or more",
+            },
+            related=rel,
+            subject=n.id,
+            dialect="bpxprm",
+        )

@@ -1,0 +1,44 @@
+"""BPX005: see rules/bpx/BPX005-inaddrany-ports-reserved.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._tcpip import stacks
+from decklint.lint.check import Context, Hit, check
+
+
+@check("BPX005")
+def inaddrany_ports_reserved(ctx: Context) -> Iterator[Hit]:
+    nets = [
+        n
+        for n in ctx.topo.of("bpx_network")
+        if isinstance(n.value("inaddranyport"), int) and isinstance(n.value("inaddranycount"), int)
+    ]
+    if not nets:
+        return
+    for s in stacks(ctx.topo):
+        if s.product != "zos" or not s.main:
+            continue
+        reserved = {
+            (r.value("first"), r.value("count"), r.value("protocol"))
+            for r in s.of("tcpip_portrange")
+            if r.value("job") == "OMVS"
+        }
+        for n in nets:
+            port, count = n.value("inaddranyport"), n.value("inaddranycount")
+            if {(port, count, "TCP"), (port, count, "UDP")} <= reserved:
+                continue
+            yield Hit(
+                n.path,
+                n.anchor("inaddranyport"),
+                {
+                    "domain": n.value("domainname"),
+                    "port": port,
+                    "count": count,
+                    "last": port + count - 1,
+                    "stack": s.name,
+                },
+                subject=n.id,
+                dialect="bpxprm",
+            )

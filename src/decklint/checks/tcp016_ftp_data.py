@@ -1,0 +1,59 @@
+"""TCP016: see rules/tcp/TCP016-ftp-data.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.findings import Severity
+from decklint.lint.check import Context, Hit, check
+
+# half a track as the seed gives it, per DASD type
+HALF_TRACK = {"3390": 28288, "9334": 28288, "3380": 23424}
+
+
+@check("TCP016")
+def ftp_data(ctx: Context) -> Iterator[Hit]:
+    device = str(ctx.options["device"])
+    half = HALF_TRACK.get(device, 28288)
+    small = int(ctx.options["small"])
+    for f in ctx.topo.of("ftp_data"):
+        chk = f.get("chkptint")
+        if isinstance(chk.value, int) and chk.value != 0:
+            yield _hit(
+                f,
+                "chkptint",
+                f"CHKPTINT {chk.value}: checkpointing writes restart markers during every "
+                "transfer; keep CHKPTINT 0 for best performance",
+            )
+        for field in ("bufno", "extratasks", "ncp"):
+            a = f.get(field)
+            if a.coded:
+                yield _hit(
+                    f,
+                    field,
+                    f"{field.upper()} is not used from CS/390 V2R5 on; coding it changes nothing",
+                    Severity.INFO,
+                )
+        blk = f.get("blksize")
+        if isinstance(blk.value, int) and blk.value > half:
+            yield _hit(
+                f,
+                "blksize",
+                f"BLKSIZE {blk.value}: above half a {device} track (about {half} bytes), so "
+                "each track holds one block; use a block size up to half a track",
+            )
+        elif isinstance(blk.value, int) and 0 < blk.value < small:
+            yield _hit(
+                f,
+                "blksize",
+                f"BLKSIZE {blk.value}: FTP throughput grows and CPU falls with the block size; "
+                f"use a large one, up to half a {device} track (about {half} bytes), or 0 "
+                "for the system's choice",
+                Severity.INFO,
+            )
+
+
+def _hit(f, field: str, what: str, severity: Severity | None = None) -> Hit:  # type: ignore[no-untyped-def]
+    return Hit(
+        f.path, f.anchor(field), {"what": what}, severity=severity, subject=f.id, dialect="tcpdata"
+    )

@@ -1,0 +1,313 @@
+"""z/OS UNIX System Services parmlib members BPXPRMxx.
+
+Seed: 001_b53ea280a148c68b.txt ("MVS TCP/IP and z/OS Unix Performance Tuning (BPXPRMxx)").
+Syntax: grammars/bpxprm.lark. A system's members (BPXPRM00, BPXPRMTC, ...) are concatenated:
+limits (MAX..., IPC...) are one value each, the last wins; resources (FILESYSTYPE, NETWORK,
+MOUNT, ...) add up. The members of one folder are taken as one system's.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+from typing import Any
+
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.freeform import Text, blank_comments, unterminated
+from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
+from decklint.dialects.keywords import words
+from decklint.dialects.schema import suggest
+from decklint.findings import Severity
+from decklint.model.build import Lowering, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile, SourceMap, Span
+
+# Statements whose operand is one value: KEYWORD(value). name -> (lowest, highest) or None.
+LIMITS: dict[str, tuple[int, int] | None] = {
+    "MAXPROCSYS": (5, 32767),
+    "MAXPROCUSER": (3, 32767),
+    "MAXUIDS": (1, 32767),
+    "MAXFILEPROC": (3, 2147483647),
+    "MAXPTYS": (1, 32767),
+    "MAXRTYS": (1, 32767),
+    "MAXTHREADTASKS": (0, 32768),
+    "MAXTHREADS": (0, 100000),
+    "MAXFILESIZE": None,
+    "MAXCPUTIME": None,
+    "MAXASSIZE": None,
+    "MAXCORESIZE": None,
+    "MAXMMAPAREA": None,
+    "MAXSHAREPAGES": None,
+    "MAXQUEUEDSIGS": None,
+    "MAXIOBUFUSER": None,
+    "MAXUSERMOUNTSYS": None,
+    "MAXUSERMOUNTUSER": None,
+    "MAXPIPEUSER": None,
+    "IPCMSGNIDS": None,
+    "IPCMSGQBYTES": None,
+    "IPCMSGQMNUM": None,
+    "IPCSEMNIDS": None,
+    "IPCSEMNOPS": None,
+    "IPCSEMNSEMS": None,
+    "IPCSHMMPAGES": None,
+    "IPCSHMNIDS": None,
+    "IPCSHMNSEGS": None,
+    "IPCSHMSPAGES": None,
+    "IPCSHMNIDS64": None,
+}
+SETTINGS = words(
+    """FORKCOPY SUPERUSER TTYGROUP STEPLIBLIST USERIDALIASTABLE CTRACE PRIORITYPG PRIORITYGOAL
+    VERSION SYSPLEX SYSCALL_COUNTS RESOLVER_PROC LIMMSG AUTOCVT RUNOPTS AUTHPGMLIST SWA
+    NONEMPTYMOUNTPT KERNELSTACKS SC_EXITTABLE SHRLIBRGNSIZE SHRLIBMAXPAGES PWT CONVERT
+    STARTUP_PROC STARTUP_EXEC LOSTMSG SECLABEL"""
+)
+GROUPS = {
+    "FILESYSTYPE": "TYPE ENTRYPOINT PARM ASNAME",
+    "NETWORK": "DOMAINNAME DOMAINNUMBER MAXSOCKETS TYPE INADDRANYPORT INADDRANYCOUNT",
+    "SUBFILESYSTYPE": "NAME TYPE ENTRYPOINT PARM DEFAULT",
+    "MOUNT": "FILESYSTEM DDNAME TYPE MOUNTPOINT MODE PARM SETUID NOSETUID SECURITY NOSECURITY "
+    "SYSNAME TAG AUTOMOVE UNMOUNT NOAUTOMOVE",
+    "ROOT": "FILESYSTEM DDNAME TYPE MODE PARM SETUID NOSETUID SECURITY NOSECURITY SYSNAME TAG "
+    "AUTOMOVE",
+    "ALTROOT": "FILESYSTEM MOUNTPOINT",
+}
+TOP = set(LIMITS) | SETTINGS | set(GROUPS)
+_SUFFIX = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4, "P": 1024**5}
+_COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)
+_WORD = re.compile(r"[^\s(),']+|'(?:[^']|'')*'?|[(),]")
+
+
+def number(text: str) -> int | None:
+    """A BPXPRMxx number: decimal with an optional K, M, G, T or P suffix (1024-based)."""
+    t = text.upper()
+    if t.isdigit():
+        return int(t)
+    if len(t) > 1 and t[:-1].isdigit() and t[-1] in _SUFFIX:
+        return int(t[:-1]) * _SUFFIX[t[-1]]
+    return None
+
+
+def read(src: SourceFile) -> tuple[Text, str, ReadResult]:
+    out = ReadResult()
+    text = Text(src)
+    # columns 72-80 are not data: blank them (sequence numbers may sit there)
+    for i, ln in enumerate(src.lines, 1):
+        extra = ln[71:80].strip()
+        if extra and not extra.isdigit() and not ln[:71].rstrip().endswith("/*"):
+            out.diagnostics.append(
+                Diagnostic(
+                    "PRS001",
+                    Span(i, 72, i, min(len(ln), 80) + 1),
+                    f"text in columns 72-80 ({extra!r}) is not read: BPXPRMxx data ends in "
+                    "column 71; move it to the next line",
+                    Severity.WARNING,
+                )
+            )
+    body = "\n".join(ln[:71] + " " * max(0, len(ln) - 71) for ln in src.lines)
+    text.text = body
+    body = blank_comments(text, _COMMENTS, out)
+    unterminated(text, out)
+    return text, body, out
+
+
+def units(body: str) -> list[tuple[int, int]]:
+    """Start and end offsets of the statements: each begins at a statement keyword that is
+    outside parentheses."""
+    starts: list[int] = []
+    depth = 0
+    for m in _WORD.finditer(body):
+        w = m.group()
+        if w == "(":
+            depth += 1
+        elif w == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0 and w.upper() in TOP:
+            starts.append(m.start())
+        elif depth == 0 and not starts:
+            starts.append(m.start())  # text before the first keyword: a unit of its own
+    bounds = []
+    for i, a in enumerate(starts):
+        b = starts[i + 1] if i + 1 < len(starts) else len(body)
+        chunk = body[a:b]
+        bounds.append((a, a + len(chunk.rstrip())))
+    return bounds
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    from lark.exceptions import LarkError
+
+    text, body, rd = read(src)
+    parser = lark_parser("bpxprm", ("statement",))
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = list(rd.diagnostics)
+    for a, b in units(body):
+        unit = text.unit(a, b)
+        unit.text = body[a:b]
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        sm = unit.smap
+        head, *ops = tree.children
+        operands: list[Operand] = []
+        for o in ops:
+            if o.data == "keyword":
+                name, *rest = o.children
+                paren = rest[0] if rest else None
+                if paren is None:
+                    span = sm.span(name.start_pos, name.end_pos)
+                    v = Value("flag", str(name), span)
+                else:
+                    v = _paren(paren, sm)
+                    span = sm.span(name.start_pos, paren.children[-1].end_pos)
+                operands.append(Operand(str(name).upper(), v, span, str(name)))
+            else:
+                v = _paren(o.children[0], sm)
+                operands.append(Operand(None, v, v.span))
+        statements.append(
+            Statement(
+                src.path,
+                "bpxprm",
+                len(statements),
+                str(head).upper(),
+                sm.span(0, len(unit.text)),
+                op_span=sm.span(head.start_pos, head.end_pos),
+                operands=tuple(operands),
+            )
+        )
+    return ParsedFile(src, "bpxprm", tuple(statements), rd, tuple(diags))
+
+
+def _paren(p: Any, sm: SourceMap) -> Value:
+    kids = [
+        c
+        for c in p.children
+        if c is not None and getattr(c, "type", "") not in ("LPAR", "RPAR", "COMMA")
+    ]
+    span = sm.span(p.children[0].start_pos, p.children[-1].end_pos)
+    items = []
+    for k in kids:
+        if getattr(k, "data", None) == "paren":
+            items.append(_paren(k, sm))
+        else:
+            s = str(k)
+            kind = "string" if s.startswith("'") else classify_atom(s)
+            items.append(Value(kind, s, sm.span(k.start_pos, k.end_pos)))
+    if len(items) == 1:
+        return items[0]
+    return Value("list", "", span, tuple(items))
+
+
+_SNIFF = re.compile(
+    r"^\s*(MAXPROCSYS|MAXPROCUSER|MAXUIDS|MAXFILEPROC|MAXTHREADTASKS|MAXTHREADS|MAXPTYS|"
+    r"FILESYSTYPE\s+TYPE|SUBFILESYSTYPE|NETWORK\s+DOMAINNAME|ROOT\s+FILESYSTEM|"
+    r"MOUNT\s+FILESYSTEM)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    n = len(_SNIFF.findall("\n".join(src.lines[:800])))
+    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.96)
+
+
+# --------------------------------------------------------------------------- model
+
+
+def _value(v: Value) -> Attr:
+    n = number(v.text) if v.kind != "string" else None
+    return Attr(n if n is not None else v.text.strip("'").upper(), v.text, v.span)
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    system = (PurePath(pf.source.path).parent.name or "BPX").upper()
+    for st in pf.statements:
+        if st.op not in TOP:
+            guess = suggest(st.op, sorted(TOP))
+            low.diag(
+                Diagnostic(
+                    "PRS002",
+                    st.op_span or st.span,
+                    f"BPXPRMxx statement {st.op} is not known"
+                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
+                    Severity.ERROR if guess else None,
+                )
+            )
+            continue
+        if st.op in GROUPS:
+            _group(st, low, system)
+            continue
+        value = st.operands[0].value if st.operands and st.operands[0].name is None else None
+        if value is None:
+            low.diag(Diagnostic("PRS001", st.op_span or st.span, f"{st.op} needs (value)"))
+            continue
+        a = _value(value)
+        rng = LIMITS.get(st.op)
+        if rng is not None and (not isinstance(a.value, int) or not rng[0] <= a.value <= rng[1]):
+            low.diag(
+                Diagnostic(
+                    "PRS003",
+                    value.span,
+                    f"{st.op}({value.text}): must be a number from {rng[0]} to {rng[1]}",
+                )
+            )
+        elif st.op in LIMITS and isinstance(a.value, int) and a.value > 2147483647:
+            low.diag(Diagnostic("PRS003", value.span, f"{st.op}({value.text}): too large"))
+        low.add(
+            "bpx_setting",
+            st.op,
+            st.span,
+            {"value": a, "limit": default(st.op in LIMITS), "system": default(system)},
+            scope=system,
+        )
+
+
+def _group(st: Statement, low: Lowering, system: str) -> None:
+    known = set(GROUPS[st.op].split())
+    attrs: dict[str, Attr] = {"system": default(system)}
+    for o in st.operands:
+        if o.name is None or o.name not in known:
+            what = o.name or o.value.text
+            guess = suggest(what, sorted(known)) if o.name else None
+            low.diag(
+                Diagnostic(
+                    "PRS002",
+                    o.span,
+                    f"operand {what} of {st.op} is not known"
+                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
+                    Severity.ERROR if guess else None,
+                )
+            )
+            continue
+        attrs[o.name.lower()] = (
+            Attr(True, o.name, o.span) if o.value.kind == "flag" else _value(o.value)
+        )
+    kind = {"NETWORK": "bpx_network", "FILESYSTYPE": "bpx_filesystype"}.get(st.op, "bpx_resource")
+    name = str(
+        (attrs.get("domainname") or attrs.get("type") or attrs.get("name") or Attr(st.op)).value
+    )
+    if kind == "bpx_resource":
+        attrs["statement"] = default(st.op)
+    low.add(kind, name, st.span, {"name": Attr(name), **attrs}, scope=system)
+    if st.op == "FILESYSTYPE" and "type" in attrs:
+        low.define("bpx_pfs", str(attrs["type"].value), attrs["type"].span or st.span, system)
+    if st.op in ("NETWORK", "SUBFILESYSTYPE") and "type" in attrs:
+        t = attrs["type"]
+        if t.span is not None and t.value in ("INET", "CINET"):
+            low.reference(
+                "bpx_pfs", str(t.value), t.span, f"{st.op} TYPE({t.value})", system, "BPX004"
+            )
+
+
+SPEC = DialectSpec(
+    name="bpxprm",
+    title="z/OS UNIX System Services parmlib members BPXPRMxx",
+    globs=("BPXPRM*", "*.bpxprm"),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("/*",),
+    card_image=False,
+    seeds=("001_b53ea280a148c68b.txt",),
+)

@@ -1,0 +1,315 @@
+"""SCF commands and displays -> NonStop model entities.
+
+ASSUME sets the object commands default to (`ASSUME LINE $CHAMA` then `ALTER PORT #IP, ...`
+means port $CHAMA.#IP); a display's header names the object its detail lines describe. ADD
+and ALTER attributes, RUN options and displayed values all land on one entity per object,
+the last value winning as SCF applies them. Which process does what is read from its name
+and program (assumed, research/spec-gaps.md 4): $ZTCn or a TCPIP program is a TCP/IP stack;
+a name or program with ADSM or REQ is a BackHome!/ADSM requester (BMON and LOGGER are not on
+the data path); LINE objects are TLAM (or PAM) lines, each with its controller.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import PurePath
+
+from decklint.dialects.base import ParsedFile
+from decklint.dialects.ir import Diagnostic, Operand, Statement, Value
+from decklint.model.build import Lowering, default
+from decklint.model.entities import Attr
+from decklint.source import Span
+
+KINDS = {"PROCESS": "nsk_process", "LINE": "nsk_line", "PORT": "nsk_port", "SUBNET": "nsk_subnet"}
+# attribute (normalised) -> model field, per object kind
+FIELDS = {
+    "nsk_process": {
+        "PRIMARYCPU": "primary_cpu",
+        "CPU": "primary_cpu",
+        "BACKUPCPU": "backup_cpu",
+        "PRIORITY": "priority",
+        "PRI": "priority",
+        "CPUPRIORITY": "priority",
+        "PROGRAM": "program",
+        "PROGRAMFILENAME": "program",
+        "TCPSENDSPACE": "tcpsendspace",
+        "TCPRECVSPACE": "tcprecvspace",
+        "RFC1323ENABLE": "rfc1323",
+        "DELAYACKS": "delayacks",
+        "DELAYACKSTIME": "delayackstime",
+        "PPID": "primary_cpu",
+        "PRIMARYPID": "primary_cpu",
+        "BPID": "backup_cpu",
+        "BACKUPPID": "backup_cpu",
+    },
+    "nsk_line": {
+        "QIOMODE": "qiomode",
+        "PRIMARYCPU": "cpu",
+        "CPU": "cpu",
+        "PPID": "cpu",
+        "BPID": "backup_cpu",
+        "TYPE": "type",
+        "MAXREQUESTSIZE": "maxrequestsize",
+    },
+    "nsk_port": {
+        "DATAFORWARDCOUNT": "dataforwardcount",
+        "DATAFORWARDTIME": "dataforwardtime",
+        "TYPE": "type",
+        "REQUESTSIZE": "requestsize",
+        "QIOMODE": "qiomode",
+    },
+    "nsk_subnet": {
+        "TYPE": "type",
+        "IPADDRESS": "ipaddress",
+        "SUBNETMASK": "subnetmask",
+        "QIO": "qio",
+        "MTU": "mtu",
+        "DEVICENAME": "device",
+    },
+}
+_TIME = re.compile(r"(?:(\d+):(\d+):)?(\d*\.?\d+)\Z")
+_PID = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\Z")
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[\s_\-*]", "", name).upper()
+
+
+def number(text: str) -> int | None:
+    """%Hhex, %octal, %Bbinary, 0004H, 9D or a plain number."""
+    t = text.strip().upper()
+    try:
+        if t.startswith("%H"):
+            return int(t[2:], 16)
+        if t.startswith("%B"):
+            return int(t[2:], 2)
+        if t.startswith("%") and t[1:].isdigit():
+            return int(t[1:], 8)
+        if t.endswith("H") and re.fullmatch(r"[0-9A-F]+H", t):
+            return int(t[:-1], 16)
+        if t.endswith("D") and t[:-1].isdigit():
+            return int(t[:-1])
+        return int(t) if t.isdigit() else None
+    except ValueError:
+        return None
+
+
+def seconds(text: str) -> float | str | None:
+    """DATAFORWARDTIME: 0.001, 0:00:00.05 or INFINITE."""
+    t = text.strip().upper()
+    if t == "INFINITE":
+        return "INFINITE"
+    m = _TIME.fullmatch(t)
+    if not m:
+        return None
+    h = int(m.group(1) or 0)
+    mi = int(m.group(2) or 0)
+    return round(h * 3600 + mi * 60 + float(m.group(3)), 6)
+
+
+@dataclass
+class _Obj:
+    kind: str
+    name: str
+    span: Span
+    attrs: dict[str, Attr] = field(default_factory=dict)
+
+
+class _Model:
+    def __init__(self, pf: ParsedFile, low: Lowering) -> None:
+        self.pf = pf
+        self.low = low
+        self.folder = (PurePath(pf.source.path).parent.name or "NONSTOP").upper()
+        self.system = self.folder
+        self.assumed: tuple[str, str] | None = None
+        self.objects: dict[tuple[str, str], _Obj] = {}
+        self.current: _Obj | None = None  # the object a display's details describe
+
+    def name(self, text: str) -> str:
+        t = text.upper()
+        if t.startswith("\\") and "." in t:
+            sysname, t = t[1:].split(".", 1)
+            self.system = sysname
+        return t
+
+    def obj(self, typ: str, name: str, span: Span) -> _Obj | None:
+        kind = KINDS.get(typ)
+        if kind is None:
+            return None
+        if name.startswith("#") and self.assumed is not None:
+            name = f"{self.assumed[1]}.{name}"
+        if "*" in name or "?" in name:
+            return _Obj(kind, name, span)  # a template: its rows name the objects
+        key = (kind, name)
+        if key not in self.objects:
+            self.objects[key] = _Obj(kind, name, span)
+        return self.objects[key]
+
+    def set(self, o: _Obj, attr: str, v: Value, span: Span) -> None:
+        fieldname = FIELDS[o.kind].get(norm(attr))
+        if fieldname is None:
+            return
+        text = v.text.strip()
+        value: object
+        if fieldname in ("primary_cpu", "backup_cpu", "cpu"):
+            m = _PID.match(text)
+            if m:
+                cpu, pin = int(m.group(1)), int(m.group(2))
+                value = None if (fieldname == "backup_cpu" and cpu == 0 and pin == 0) else cpu
+            else:
+                value = number(text) if number(text) is not None else text.upper()
+                if str(value).upper() in ("NOTSPECIFIED", "NOT SPECIFIED"):
+                    value = None
+        elif fieldname == "dataforwardtime":
+            value = seconds(text)
+            if value is None:
+                self.low.diag(
+                    Diagnostic(
+                        "PRS003",
+                        v.span,
+                        f"DATAFORWARDTIME {text}: a time such as 0.01, 0:00:00.05 or INFINITE",
+                    )
+                )
+                return
+            if text.startswith("."):
+                self.low.diag(
+                    Diagnostic(
+                        "PRS001",
+                        v.span,
+                        f"DATAFORWARDTIME {text}: SCF needs a zero before the decimal point "
+                        f"(0{text})",
+                    )
+                )
+        elif fieldname in ("qiomode", "rfc1323", "delayacks", "qio"):
+            value = text.upper() in ("ON", "YES", "TRUE")
+        else:
+            n = number(text)
+            value = n if n is not None else text.upper()
+        o.attrs[fieldname] = Attr(value, text, v.span)
+
+    def run(self) -> None:
+        for st in self.pf.statements:
+            if st.kind == "command":
+                self.command(st)
+            elif st.kind == "header":
+                ops = {o.name: o for o in st.operands}
+                typ, name = ops["TYPE"].value.text.upper(), ops["NAME"]
+                self.current = self.obj(typ, self.name(name.value.text), st.span)
+            elif st.kind in ("detail", "colon", "row") and self.current is not None:
+                self.details(st, self.current)
+        self.finish()
+
+    def details(self, st: Statement, o: _Obj) -> None:
+        row_name = next((op for op in st.operands if op.name == "NAME"), None)
+        if st.kind == "row" and row_name is not None:
+            typ = next((t for t, k in KINDS.items() if k == o.kind), "")
+            base = o.name.rstrip("*").rstrip(".")
+            nm = self.name(row_name.value.text)
+            if not nm.startswith("$") and base:
+                nm = f"{base}.{nm}" if nm.startswith("#") else nm
+            target = self.obj(typ, nm, st.span)
+            if target is None:
+                return
+            o = target
+        for op in st.operands:
+            self.set(o, op.name or "", op.value, op.span)
+
+    def command(self, st: Statement) -> None:
+        pos = [o for o in st.operands if o.name is None]
+        attrs = [o for o in st.operands if o.name is not None]
+        if st.op == "RUN":
+            self.run_line(st, pos)
+            return
+        typ = pos[0].value.text.upper() if pos and pos[0].value.text.upper() in KINDS else None
+        rest = pos[1:] if typ else pos
+        if typ is None and self.assumed is not None:
+            typ = self.assumed[0]
+        name_v = rest[0].value if rest else None
+        if st.op == "ASSUME":
+            if typ and name_v is not None:
+                self.assumed = (typ, self.name(name_v.text))
+            return
+        if typ is None:
+            if st.op not in ("INFO", "STATUS", "STATS", "OBEY", "ENV", "SYSTEM", "VERSION"):
+                self.low.diag(
+                    Diagnostic(
+                        "PRS002",
+                        st.op_span or st.span,
+                        f"{st.op} without an object type and no ASSUME before it: decklint "
+                        "cannot tell what it applies to",
+                    )
+                )
+            return
+        if name_v is None:
+            name = self.assumed[1] if self.assumed and self.assumed[0] == typ else ""
+        else:
+            name = self.name(name_v.text)
+        if not name or "*" in name:
+            return
+        o = self.obj(typ, name, st.span)
+        if o is None:
+            return
+        if st.op == "ADD" and typ == "PROCESS":
+            real = next((a for a in attrs if norm(a.name or "") == "NAME"), None)
+            if real is not None:
+                key = (o.kind, name)
+                self.objects.pop(key, None)
+                o = self.obj(typ, self.name(real.value.text), st.span) or o
+        for a in attrs:
+            self.set(o, a.name or "", a.value, a.span)
+
+    def run_line(self, st: Statement, pos: list[Operand]) -> None:
+        program = next((o.value for o in pos if o.value.kind != "runopts"), None)
+        opts = next((o.value for o in pos if o.value.kind == "runopts"), None)
+        if opts is None:
+            return
+        inner = opts.text.strip("/")
+        fields: dict[str, tuple[str, int]] = {}
+        at = 1
+        for part in inner.split(","):
+            words = part.split(None, 1)
+            if words:
+                fields[words[0].upper()] = (words[1].strip() if len(words) > 1 else "", at)
+            at += len(part) + 1
+        if "NAME" not in fields:
+            return
+        name, _ = fields["NAME"]
+        o = self.obj("PROCESS", self.name(name), st.span)
+        if o is None:
+            return
+        if program is not None:
+            o.attrs["program"] = Attr(program.text.upper(), program.text, program.span)
+        for key in ("CPU", "PRI"):
+            if key in fields:
+                text, off = fields[key]
+                part = inner[off - 1 :]
+                col = opts.span.col + off + part.find(text)
+                span = Span(opts.span.line, col, opts.span.line, col + len(text))
+                self.set(o, key, Value("word", text, span), span)
+
+    def finish(self) -> None:
+        for o in self.objects.values():
+            attrs = {"name": Attr(o.name), "system": default(self.system)}
+            for f in sorted({v for k, v in FIELDS[o.kind].items()}):
+                attrs[f] = o.attrs.get(f, default(None))
+            if o.kind == "nsk_process":
+                attrs["role"] = default(role(o.name, str(attrs["program"].value or "")))
+            if o.kind == "nsk_port":
+                attrs["line"] = default(o.name.split(".#")[0] if ".#" in o.name else None)
+            self.low.add(o.kind, o.name, o.span, attrs, scope=self.folder)
+
+
+def role(name: str, program: str) -> str:
+    both = f"{name} {program}".upper()
+    if re.match(r"\$ZTC|\$ZB", name.upper()) or "TCPIP" in program.upper():
+        return "tcpip"
+    if "BMON" in both or "LOGGER" in both:
+        return "monitor"
+    if "ADSM" in both or "REQ" in both:
+        return "requester"
+    return "application"
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    _Model(pf, low).run()

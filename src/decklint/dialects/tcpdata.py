@@ -1,0 +1,267 @@
+"""TCPIP.DATA, resolver setup files and FTP.DATA: one `KEYWORD value` statement per line.
+
+Seed: 001_b53ea280a148c68b.txt ("FTP Tuning Summary", "IBM MVS TCP/IP Performance
+Checklist"). Syntax: grammars/tcpdata.lark. The three files share the lexical rules; which
+one a file is comes from the keywords it uses (then its name): the keyword tables below.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Remark,
+    Statement,
+    Value,
+    classify_atom,
+)
+from decklint.dialects.keywords import words
+from decklint.dialects.schema import suggest
+from decklint.findings import Severity
+from decklint.model.build import Lowering, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile, SourceMap
+
+TCPIP_DATA = words(
+    """ALWAYSWTO DATASETPREFIX DEFAULTIPNODES DOMAIN DOMAINORIGIN HOSTNAME LOADDBCSTABLES LOOKUP
+    MESSAGECASE NAMESERVER NOCACHE NSINTERADDR NSPORTADDR OPTIONS RESOLVERTIMEOUT
+    RESOLVERUDPRETRIES RESOLVEVIA SEARCH SORTLIST TCPIPJOBNAME TRACE UNRESPONSIVETHRESHOLD
+    SOCKBULKMODE SOCKDEBUG SOCKDEBUGBULKPERF0 SOCKNOTESTSTOR SOCKTESTSTOR DEBUG"""
+)
+RESOLVER = words(
+    """CACHE CACHESIZE CACHEREFRESH COMMONSEARCH DEFAULTIPNODES DEFAULTTCPIPDATA GLOBALIPNODES
+    GLOBALTCPIPDATA MAXTTL NOCACHE NOCOMMONSEARCH UNRESPONSIVETHRESHOLD"""
+)
+FTP_DATA = words(
+    """ACCESSERRORMSGS ADMINEMAILADDRESS ANONYMOUS ANONYMOUSFILEACCESS ANONYMOUSFILETYPEJES
+    ANONYMOUSFILETYPESEQ ANONYMOUSFILETYPESQL ANONYMOUSFTPLOGGING ANONYMOUSHFSDIRMODE
+    ANONYMOUSHFSFILEMODE ANONYMOUSHFSINFO ANONYMOUSLEVEL ANONYMOUSMVSINFO ASATRANS AUTOMOUNT
+    AUTORECALL AUTOTAPEMOUNT BANNER BLKSIZE BLOCKSIZE BUFNO CCONNTIME CCTRANS CCXLATE
+    CHKCONFIDENCE CHKPTINT CHKPTPREFIX CIPHERSUITE CLIENTERRCODES CONDDISP CTRLCONN DATACLASS
+    DATAKEEPALIVE DATASETMODE DB2 DB2PLAN DBSUB DCBDSN DCONNTIME DEBUG DEBUGONSITE DEST
+    DIRECTORY DIRECTORYMODE DSNTYPE DSWAITTIME DUMP DUMPONSITE EATTR EMAILADDRCHECK ENCODING
+    EPSV4 EXTENSIONS EXTRATASKS FILETYPE FTPKEEPALIVE FTPLOGGING FWFRIENDLY INACTIVE ISPFSTATS
+    JESENTRYLIMIT JESGETBYDSN JESINTERFACELEVEL JESLRECL JESOWNER JESPUTGETTO JESRECFM
+    JESSTATUS KEYRING LISTLEVEL LISTSUBDIR LOGINMSG LRECL MBDATACONN MBREQUIRELASTEOL
+    MBSENDEOL MGMTCLASS MIGRATEVOL MVSURLKEY NCP NETRCLEVEL PASSIVEDATACONN PASSIVEDATAPORTS
+    PASSIVEIGNOREADDR PORTCOMMAND PORTCOMMANDIPADDR PORTCOMMANDPORT PRIMARY PROGRESS
+    QUOTESOVERRIDE RDW READTAPEFORMAT RECFM REMOVEINBEOF REPLY226 RESTGET RETPD SBDATACONN
+    SBSENDEOL SBSUB SBSUBCHAR SECONDARY SECURE_CTRLCONN SECURE_DATACONN SECURE_FTP
+    SECURE_HOSTNAME SECURE_LOGIN SECURE_PASSWORD SECURE_PASSWORD_KERBEROS SECURE_PBSZ
+    SECUREIMPLICITZOS SMF SMFAPPE SMFDEL SMFEXIT SMFJES SMFLOGN SMFREN SMFRETR SMFSQL SMFSTOR
+    SPACETYPE SPREAD SQLCOL SSLV2 SSLV3 STARTDIRECTORY STORCLASS SUPPRESSIGNOREWARNINGS
+    TAPEREADSTREAM TLSMECHANISM TLSPORT TLSRFCLEVEL TLSTIMEOUT TRACE TRAILINGBLANKS TRUNCATE
+    UCOUNT UCSHOSTCS UCSSUB UCSTRUNC UMASK UNICODEFILESYSTEMBOM UNITNAME VCOUNT VOLUME
+    WLMCLUSTERNAME WRAPRECORD WRTAPEFASTIO XLATE CHKPTFLUSH"""
+)
+ROLES = {"tcpipdata": TCPIP_DATA, "resolver": RESOLVER, "ftpdata": FTP_DATA}
+
+
+def read(src: SourceFile) -> ReadResult:
+    out = ReadResult()
+    for i, line in enumerate(src.lines, 1):
+        text = line.rstrip()
+        cut = _comment_at(text)
+        if cut is not None:
+            out.comments.append(Remark(i, cut + 1, text[cut:]))
+            text = text[:cut].rstrip()
+        stripped = text.lstrip()
+        if not stripped:
+            continue
+        lead = len(text) - len(stripped)
+        sm = SourceMap()
+        sm.add(0, i, lead + 1, len(stripped))
+        out.units.append(LogicalUnit(stripped, sm, i, "line"))
+    return out
+
+
+def _comment_at(text: str) -> int | None:
+    """A `;` or `#` outside quotes starts the comment."""
+    q = ""
+    for i, ch in enumerate(text):
+        if q:
+            q = "" if ch == q else q
+        elif ch in "'\"" and text.find(ch, i + 1) > 0:
+            q = ch
+        elif ch in ";#":
+            return i
+    return None
+
+
+def role(src: SourceFile, ops: list[str]) -> str:
+    """tcpipdata, resolver or ftpdata: the table most of the keywords belong to."""
+    score = {r: sum(1 for op in ops if op in words) for r, words in ROLES.items()}
+    best = max(score.values(), default=0)
+    name = PurePath(src.path).name.upper()
+    if best == 0 or list(score.values()).count(best) > 1:
+        if "FTP" in name:
+            return "ftpdata"
+        if "RESOL" in name or "SETUP" in name:
+            return "resolver"
+        return "tcpipdata"
+    return max(score, key=lambda r: score[r])
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    from lark.exceptions import LarkError
+
+    rd = read(src)
+    parser = lark_parser("tcpdata", ("line",))
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = []
+    for unit in rd.units:
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        statements.append(_statement(src.path, len(statements), unit, tree))
+    return ParsedFile(src, "tcpdata", tuple(statements), rd, tuple(diags))
+
+
+def _statement(path: str, index: int, unit: LogicalUnit, tree: object) -> Statement:
+    sm = unit.smap
+    ch = [c for c in tree.children if c is not None]  # type: ignore[attr-defined]
+    prefix = None
+    if ch and getattr(ch[0], "type", "") == "PREFIX":
+        prefix = ch.pop(0)
+    head = ch.pop(0)
+    op = str(head).rstrip("(").upper()
+    operands = []
+    for c in ch:
+        if getattr(c, "type", "") == "RPAR":
+            continue
+        operands.append(_operand(c, sm))
+    return Statement(
+        path,
+        "tcpdata",
+        index,
+        op,
+        sm.span(0, len(unit.text)),
+        label=str(prefix).rstrip(":").upper() if prefix is not None else None,
+        label_span=sm.span(prefix.start_pos, prefix.end_pos - 1) if prefix is not None else None,
+        op_span=sm.span(head.start_pos, head.end_pos - (1 if str(head).endswith("(") else 0)),
+        operands=tuple(operands),
+        kind="call" if str(head).endswith("(") else "statement",
+    )
+
+
+def _operand(c: object, sm: SourceMap) -> Operand:
+    if getattr(c, "data", None) == "paren":
+        items = [i for i in c.children if getattr(i, "type", "") not in ("LPAR", "RPAR")]  # type: ignore[attr-defined]
+        vals = tuple(_operand(i, sm).value for i in items)
+        first, last = c.children[0], c.children[-1]  # type: ignore[attr-defined]
+        span = sm.span(first.start_pos, last.end_pos)
+        v = Value("list", "", span, vals)
+        return Operand(None, v, span)
+    text = str(c)
+    kind = "string" if text[:1] in "'\"" else classify_atom(text)
+    span = sm.span(c.start_pos, c.end_pos)  # type: ignore[attr-defined]
+    return Operand(None, Value(kind, text, span), span)
+
+
+_SNIFF = re.compile(
+    r"^\s*(\S+:\s+)?(TCPIPJOBNAME|DATASETPREFIX|NSINTERADDR|NAMESERVER|RESOLVEVIA|RESOLVERTIMEOUT|"
+    r"DOMAINORIGIN|HOSTNAME|CHKPTINT|BLKSIZE|JESLRECL|JESRECFM|FILETYPE|CONDDISP|AUTORECALL|"
+    r"GLOBALTCPIPDATA|DEFAULTTCPIPDATA|GLOBALIPNODES|DEFAULTIPNODES)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    n = len(_SNIFF.findall("\n".join(src.lines[:800])))
+    return 0.0 if n == 0 else min(0.6 + 0.08 * n, 0.93)
+
+
+# --------------------------------------------------------------------------- model
+
+_FTP_FIELDS = ("CHKPTINT", "BLKSIZE", "BLOCKSIZE", "BUFNO", "EXTRATASKS", "NCP", "RECFM", "LRECL")
+_DATA_FIELDS = ("TCPIPJOBNAME", "HOSTNAME", "DATASETPREFIX", "DOMAINORIGIN", "RESOLVERTIMEOUT")
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    r = role(pf.source, [s.op for s in pf.statements])
+    known = ROLES[r] | (TCPIP_DATA if r == "resolver" else set())
+    name = PurePath(pf.source.path).name
+    fields: dict[str, Attr] = {}
+    for st in pf.statements:
+        if st.op not in known and st.op_span is not None:
+            guess = suggest(st.op, sorted(known))
+            low.diag(
+                Diagnostic(
+                    "PRS002",
+                    st.op_span,
+                    f"{_TITLES[r]} statement {st.op} is not known"
+                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
+                    Severity.ERROR if guess else None,
+                )
+            )
+            continue
+        v = st.operands[0].value if st.operands else None
+        if st.op == "DATASETPREFIX" and v is not None:
+            _dataset_prefix(v, low)
+        wanted = _FTP_FIELDS if r == "ftpdata" else _DATA_FIELDS
+        if st.op in wanted:
+            key = "blksize" if st.op == "BLOCKSIZE" else st.op.lower()
+            if v is None:
+                fields[key] = Attr("", st.op, st.op_span)
+            else:
+                n = v.as_int()
+                fields[key] = Attr(n if n is not None else v.text.upper(), v.text, v.span)
+    first = pf.statements[0].span if pf.statements else None
+    if first is None:
+        return
+    if r == "ftpdata":
+        attrs = {"name": Attr(name)}
+        for f in ("chkptint", "blksize", "bufno", "extratasks", "ncp", "recfm", "lrecl"):
+            attrs[f] = fields.get(f, default(None))
+        low.add("ftp_data", name, first, attrs)
+    else:
+        attrs = {"name": Attr(name), "role": default(r)}
+        for f in ("tcpipjobname", "hostname", "datasetprefix", "domainorigin", "resolvertimeout"):
+            attrs[f] = fields.get(f, default(None))
+        low.add("tcpip_data", name, first, attrs)
+
+
+_TITLES = {"tcpipdata": "TCPIP.DATA", "resolver": "resolver setup", "ftpdata": "FTP.DATA"}
+
+
+def _dataset_prefix(v: Value, low: Lowering) -> None:
+    text = v.text.strip("'\"")
+    if len(text) > 26 or text.endswith("."):
+        low.diag(
+            Diagnostic(
+                "PRS003",
+                v.span,
+                f"DATASETPREFIX {text}: at most 26 characters and no trailing period",
+            )
+        )
+
+
+SPEC = DialectSpec(
+    name="tcpdata",
+    title="TCPIP.DATA, resolver setup files and FTP.DATA",
+    globs=(
+        "TCPIP.DATA",
+        "*.TCPIP.DATA",
+        "TCPDATA",
+        "FTP.DATA",
+        "*.FTP.DATA",
+        "FTPDATA",
+        "FTPSDATA",
+        "*.tcpdata",
+        "*.ftpdata",
+    ),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=(";", "#"),
+    card_image=False,
+    seeds=("001_b53ea280a148c68b.txt",),
+)

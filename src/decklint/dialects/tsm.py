@@ -1,0 +1,206 @@
+"""ADSM / Tivoli Storage Manager client options: dsm.opt, dsm.sys (DSMSYS on NonStop).
+
+Seed: 004_cf813a2978f9a3f9.txt ("ADSM client tuning"). Syntax: grammars/tsm.lark. Option
+names below are written with their shortest abbreviation in capitals; an option the table
+does not hold is kept and reported as information.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Remark,
+    Statement,
+    Value,
+    classify_atom,
+)
+from decklint.dialects.keywords import abbreviations, spelled
+from decklint.dialects.schema import suggest
+from decklint.findings import Severity
+from decklint.model.build import Lowering, default
+from decklint.model.entities import Attr
+from decklint.source import SourceFile, SourceMap
+
+OPTIONS = """
+ARCHMc ASNODEname AUTOFsrename CHAngingretries CLUSTERnode COLlocatebyfilespec COMMMethod
+COMMRESTARTDuration COMMRESTARTInterval COMPRESSAlways COMPRESSIon DEDUPCACHEPath
+DEDUPCACHESize DEDUPLication DIRMc DISKBuffsize DOMain ENABLEARCHIVERETENTIONProtection
+ENABLELanfree ENCRYPTIONType ENCRYPTKey ERRORLOGMax ERRORLOGName ERRORLOGRetention EXCLude
+EXCLUDE.ARchive EXCLUDE.ATTribute.symlink EXCLUDE.Backup EXCLUDE.COMPRESSION EXCLUDE.DEDUP
+EXCLUDE.Dir EXCLUDE.ENCRYPT EXCLUDE.File EXCLUDE.FS EXCLUDE.Image FOLlowsymbolic GROUPs
+HTTPport INCLExcl INCLude INCLUDE.ARchive INCLUDE.ATTribute.symlink INCLUDE.Backup
+INCLUDE.COMPRESSION INCLUDE.DEDUP INCLUDE.ENCRYPT INCLUDE.File INCLUDE.FS INCLUDE.Image
+LANFREECommmethod LANFREETCPPort LARGECOMmbuffers MAILprog MANAGEDServices MAXCMDRetries
+MEMORYEFficientbackup NFSTIMEout NODename NOPRompt PASSWORDAccess PASSWORDDIR POSTSChedulecmd
+POSTNschedulecmd PRESChedulecmd PRENschedulecmd QUERYSCHedperiod RESOURceutilization
+RETRYPeriod REVOKEremoteaccess SCHEDCMDDisabled SCHEDLOGMax SCHEDLOGName SCHEDLOGRetention
+SCHEDMODe SERVERName SSL SSLREQuired SUBdir TAPEPrompt TCPADMINPort TCPBuffsize
+TCPCADAddress TCPClientaddress TCPClientport TCPNodelay TCPPort TCPServeraddress
+TCPWindowsize TIMEformat TXNBytelimit USERs VIRTUALNodename WEBports
+"""
+_INDEX: dict[str, str] = {
+    k: str(v)
+    for k, v in abbreviations([(*spelled(w), spelled(w)[0]) for w in OPTIONS.split()]).items()
+}
+# option -> (lowest, highest) in KB, values beyond are clamped by the client
+RANGES = {"TCPWINDOWSIZE": (0, 2048), "TCPBUFFSIZE": (1, 512)}
+
+
+def read(src: SourceFile) -> ReadResult:
+    out = ReadResult()
+    for i, line in enumerate(src.lines, 1):
+        text = line.rstrip()
+        stripped = text.lstrip()
+        if not stripped:
+            continue
+        if stripped.startswith(("*", "#")):
+            out.comments.append(Remark(i, len(text) - len(stripped) + 1, stripped))
+            continue
+        lead = len(text) - len(stripped)
+        sm = SourceMap()
+        sm.add(0, i, lead + 1, len(stripped))
+        out.units.append(LogicalUnit(stripped, sm, i, "option"))
+    return out
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    from lark.exceptions import LarkError
+
+    rd = read(src)
+    parser = lark_parser("tsm", ("option",))
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = []
+    for unit in rd.units:
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        sm = unit.smap
+        head, *vals = tree.children
+        op = _INDEX.get(str(head).upper(), str(head).upper())
+        operands = tuple(
+            Operand(
+                None,
+                Value(
+                    "string" if str(v)[:1] in "\"'" else classify_atom(str(v)),
+                    str(v),
+                    sm.span(v.start_pos, v.end_pos),
+                ),
+                sm.span(v.start_pos, v.end_pos),
+            )
+            for v in vals
+        )
+        statements.append(
+            Statement(
+                src.path,
+                "tsm",
+                len(statements),
+                op,
+                sm.span(0, len(unit.text)),
+                op_span=sm.span(head.start_pos, head.end_pos),
+                operands=operands,
+                kind="stanza" if op == "SERVERNAME" else "option",
+            )
+        )
+    return ParsedFile(src, "tsm", tuple(statements), rd, tuple(diags))
+
+
+_SNIFF = re.compile(
+    r"^\s*(SErvername|COMMMethod|TCPServeraddress|TCPPort|TCPWindowsize|TCPBuffsize|"
+    r"PASSWORDAccess|NODename|SCHEDLOGName|ERRORLOGName)\s",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    n = len(_SNIFF.findall("\n".join(src.lines[:400])))
+    return 0.0 if n == 0 else min(0.6 + 0.1 * n, 0.95)
+
+
+_FIELDS = {
+    "TCPWINDOWSIZE": "tcpwindowsize",
+    "TCPBUFFSIZE": "tcpbuffsize",
+    "TCPNODELAY": "tcpnodelay",
+    "COMMMETHOD": "commmethod",
+    "TCPPORT": "tcpport",
+    "TCPSERVERADDRESS": "tcpserveraddress",
+}
+
+
+def lower(pf: ParsedFile, low: Lowering) -> None:
+    known = set(_INDEX.values())
+    fname = PurePath(pf.source.path).name
+    stanza: Statement | None = None
+    fields: dict[str, Attr] = {}
+
+    def flush(span_from: Statement | None) -> None:
+        if span_from is None:
+            return
+        name = (
+            stanza.operands[0].value.text.upper()
+            if stanza is not None and stanza.operands
+            else fname
+        )
+        attrs: dict[str, Attr] = {"name": Attr(name), "file": default(fname)}
+        for f in _FIELDS.values():
+            attrs[f] = fields.get(f, default(None))
+        low.add("tsm_options", name, span_from.span, attrs)
+
+    first: Statement | None = None
+    for st in pf.statements:
+        if st.op == "SERVERNAME":
+            flush(stanza or first)
+            stanza, fields, first = st, {}, None
+            continue
+        first = first or st
+        if st.op not in known and st.op_span is not None:
+            guess = suggest(st.op, sorted(known))
+            low.diag(
+                Diagnostic(
+                    "PRS002",
+                    st.op_span,
+                    f"option {st.op} is not known"
+                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
+                    Severity.ERROR if guess else None,
+                )
+            )
+            continue
+        field = _FIELDS.get(st.op)
+        if field is None or not st.operands:
+            continue
+        v = st.operands[0].value
+        n = v.as_int()
+        fields[field] = Attr(n if n is not None else v.text.upper(), v.text, v.span)
+        rng = RANGES.get(st.op)
+        if rng is not None and n is not None and not rng[0] <= n <= rng[1]:
+            low.diag(
+                Diagnostic(
+                    "PRS003",
+                    v.span,
+                    f"{st.op} {n}: outside {rng[0]}-{rng[1]} KB; the client uses the nearest "
+                    "limit instead",
+                    Severity.WARNING,
+                )
+            )
+    flush(stanza or first)
+
+
+SPEC = DialectSpec(
+    name="tsm",
+    title="ADSM / TSM client options (dsm.opt, dsm.sys, DSMSYS)",
+    globs=("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("*",),
+    card_image=False,
+    seeds=("004_cf813a2978f9a3f9.txt",),
+)
