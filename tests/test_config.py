@@ -148,6 +148,10 @@ def test_pyproject_table(repo: Path) -> None:
         ("select: [NCP\n", 2, "not valid YAML"),
         ("extends: nothere.yaml\n", 1, "does not exist"),
         ("dialects: {'*.x': cobol}\n", 1, "not a dialect"),
+        ("nodes:\n  SYSA:\n    bulk-ports: 3\n", 3, "must be a list of names"),
+        ("nodes:\n  SYSA:\n    rfc1323: maybe\n", 3, "must be true or false"),
+        ("nodes:\n  MVS1:\n    ftp-cpu-per-kb: -1.0\n", 3, "must be above 0"),
+        ("nodes:\n  MVS1:\n    processors: 1.5\n", 3, "must be a whole number"),
     ],
 )
 def test_invalid_configuration_exits_2_with_file_and_line(
@@ -185,4 +189,30 @@ def test_readme_configuration_example_is_valid(
     assert res.exit_code == 0, res.output
     shown = yaml.safe_load(res.output)
     assert shown["network"] == "appn" and "FILEXFER" in shown["bulk-modes"]
+    assert shown["nodes"]["MVS1"]["release"] == "V1R5" and "peer" in shown["node-facts"]
     assert "SNA007" not in shown["rules-run"] and shown["rules"]["NCP005"]["severity"] == "error"
+
+
+def test_node_facts_of_every_type_reach_the_model(repo: Path) -> None:
+    from decklint import api
+    from decklint.project import Project
+
+    (repo / ".decklint.yaml").write_text(
+        "nodes:\n"
+        "  SYSA: {product: NonStop, bulk-ports: [$chama.#ip], rfc1323: false}\n"
+        "  MVS1: {release: V1R5, peer: ws1, ftp-cpu-per-kb: 0.00000542, processors: 2,\n"
+        "         ftp-kb-per-second: 57617}\n"
+    )
+    (repo / "MVS1").mkdir()
+    (repo / "MVS1" / "PROFILE.TCPIP").write_text("SOMAXCONN 1024\n")
+    opts = Project.load(Path(".decklint.yaml")).options(None)
+    res = api.lint_paths(["MVS1"], opts)
+    nodes = {e.name: e for e in res.topology.of("declared_node")}
+    assert nodes["SYSA"].value("product") == "nonstop"
+    assert nodes["SYSA"].value("bulk_ports") == ("$CHAMA.#IP",)
+    assert nodes["SYSA"].value("rfc1323") is False
+    assert nodes["MVS1"].value("release") == "V1R5" and nodes["MVS1"].value("peer") == "WS1"
+    assert nodes["MVS1"].value("ftp_kb_per_second") == 57617.0
+    assert nodes["SYSA"].get("bulk_ports").span.line == 2
+    (stack,) = res.topology.of("tcpip_stack")
+    assert stack.value("release") == "V1R5"

@@ -1,5 +1,6 @@
-"""The bundled example networks: seed 000 Appendix A (Figures 6 and 7) and Appendix B's
-OS/2-DOS pair (Figures 9 and 10), each in a baseline and a tuned state."""
+"""The bundled example networks, each in a baseline and a tuned state: seed 000 Appendix A
+(Figures 6 and 7), Appendix B's OS/2-DOS pair (Figures 9 and 10), and a TCP/IP site with a
+z/OS stack (seed 001), a VM stack (seed 002) and a NonStop system (seed 004)."""
 
 from __future__ import annotations
 
@@ -80,7 +81,61 @@ CHANGES = [
     ("appb-os2-dos", "DOS session receive pacing 3 -> 63", "NSD002", "MODE.NSD", "#BATCH    *   3"),
     ("appb-os2-dos", "DOS DLC frame 256 -> 16393", "NSD003", "CONFIG.NSD", "TRMF 256"),
     ("appb-os2-dos", "DOS MAXIN/MAXOUT 4 -> 2 toward CM/2", "NSD004", "CONFIG.NSD", "TRLD"),
+    ("tcpip-site", "TCP buffers 16 KB default -> 65535", "TCP001", "MVS1/PROFILE.TCPIP", "ARPAGE"),
+    ("tcpip-site", "UDP NOUDPQUEUELIMIT", "TCP002", "MVS1/PROFILE.TCPIP", "ARPAGE"),
+    ("tcpip-site", "client window 8192 -> 65535", "TCP003", "MVS1/PROFILE.TCPIP", "ARPAGE"),
+    ("tcpip-site", "client MTU 1492 -> 1500", "TCP004", "MVS1/PROFILE.TCPIP", "DEFAULTNET"),
+    ("tcpip-site", "GATEWAY DEFAULTSIZE -> 1500", "TCP005", "MVS1/PROFILE.TCPIP", "DEFAULTSIZE"),
+    ("tcpip-site", "SOMAXCONN 10 -> 1024", "TCP006", "MVS1/PROFILE.TCPIP", "SOMAXCONN 10"),
+    ("tcpip-site", "Telnet TIMEMARK 600 -> 10800", "TCP007", "MVS1/PROFILE.TCPIP", "TIMEMARK 600"),
+    ("tcpip-site", "Telnet SCANINTERVAL 120 -> 1800", "TCP007", "MVS1/PROFILE.TCPIP", "SCAN"),
+    ("tcpip-site", "Telnet INACTIVE 0 -> 5400", "TCP007", "MVS1/PROFILE.TCPIP", "TELNETPARMS"),
+    ("tcpip-site", "NODELAYACKS -> DELAYACKS", "TCP008", "MVS1/PROFILE.TCPIP", "NODELAYACKS"),
+    ("tcpip-site", "storage limits set", "TCP010", "MVS1/PROFILE.TCPIP", "ARPAGE"),
+    ("tcpip-site", "INBPERF MINCPU -> BALANCED", "TCP011", "MVS1/OSADEV", "MINCPU"),
+    ("tcpip-site", "CLAW NONE -> PACKED 8 x 32K", "TCP012", "MVS1/PROFILE.TCPIP", "NONE 20"),
+    ("tcpip-site", "ITRACE ON -> off", "TCP014", "MVS1/PROFILE.TCPIP", "ITRACE ON"),
+    ("tcpip-site", "FTP CHKPTINT 1000 -> 0", "TCP016", "MVS1/FTP.DATA", "CHKPTINT"),
+    ("tcpip-site", "FTP BUFNO dropped", "TCP016", "MVS1/FTP.DATA", "BUFNO"),
+    ("tcpip-site", "FTP BLKSIZE 6233 -> 27998", "TCP016", "MVS1/FTP.DATA", "BLKSIZE"),
+    ("tcpip-site", "CSM FIXED MAX 30M -> 60M", "TCP017", "MVS1/IVTPRM00", "FIXED MAX(30M)"),
+    ("tcpip-site", "CSM ECSA MAX read as a comment", "TCP026", "MVS1/IVTPRM00", "ECSA  MAX"),
+    ("tcpip-site", "CICS Sockets NTASKS 20 -> 45", "TCP018", "MVS1/EZACICD", "NTASKS=20"),
+    ("tcpip-site", "CICS Sockets DPRTY 5 -> 0", "TCP018", "MVS1/EZACICD", "DPRTY=5"),
+    ("tcpip-site", "CICS Sockets NUMSOCK 20 -> 50", "TCP018", "MVS1/EZACICD", "NUMSOCK=20"),
+    (
+        "tcpip-site",
+        "capacity: one processor -> two",
+        "TCP019",
+        ".decklint.yaml",
+        "ftp-kb-per-second",
+    ),
+    ("tcpip-site", "per-port DELAYACKS dead", "TCP022", "MVS1/PROFILE.TCPIP", "DELAYACKS"),
+    ("tcpip-site", "GATEWAY -> BEGINROUTES", "TCP023", "MVS1/PROFILE.TCPIP", "GATEWAY"),
+    ("tcpip-site", "BPXPRMxx limits set", "BPX001", "MVS1/BPXPRM00", "MAXPROCSYS"),
+    ("tcpip-site", "MAXSOCKETS 2000 -> 64000", "BPX002", "MVS1/BPXPRM00", "MAXSOCKETS(2000)"),
+    ("tcpip-site", "VM ACB pool 10000 -> 1000", "VMT001", "VMTCP/PROFILE TCPIP", "ACBPOOLSIZE"),
+    ("tcpip-site", "VM SCB pool 5000 -> 20", "VMT001", "VMTCP/PROFILE TCPIP", "SCBPOOLSIZE"),
+    ("tcpip-site", "VM NORFC1323 removed", "VMT002", "VMTCP/PROFILE TCPIP", "NORFC1323"),
+    ("tcpip-site", "VM TIMEMARK 600 -> 10800", "TCP007", "VMTCP/PROFILE TCPIP", "TIMEMARK 600"),
+    ("tcpip-site", "NonStop QIOMODE ON", "NSK001", "NSK1/tune.scf", "QIOMODE OFF"),
+    ("tcpip-site", "DATAFORWARDCOUNT 1", "NSK002", "NSK1/status.scfout", "DATAFORWARDTIME"),
+    ("tcpip-site", "requesters into CPU 0", "NSK003", "NSK1/tune.scf", "PRIMARYCPU 1"),
+    ("tcpip-site", "requester priorities differ", "NSK004", "NSK1/tune.scf", "PRIORITY 150"),
+    ("tcpip-site", "ADSM TCPWINDOWSIZE 31", "NSK005", "NSK1/DSMSYS", "SErvername"),
+    ("tcpip-site", "TCP/IP stack in CPU 1", "NSK006", "NSK1/status.scfout", "PrimaryCPU"),
 ]
+NETS = ("rtp-lab", "appb-os2-dos", "tcpip-site")
+
+
+def rel(net: str, f: dict) -> str:  # type: ignore[type-arg]
+    """A finding's file, relative to the network's baseline or tuned folder."""
+    p = Path(f["path"]).as_posix()
+    for state in ("baseline", "tuned"):
+        marker = f"{net}/{state}/"
+        if marker in p:
+            return p.split(marker, 1)[1]
+    return Path(p).name
 
 
 def lint(folder: Path) -> list[dict]:  # type: ignore[type-arg]
@@ -93,7 +148,7 @@ def lint(folder: Path) -> list[dict]:  # type: ignore[type-arg]
 
 @pytest.fixture(scope="module")
 def baselines() -> dict[str, list[dict]]:  # type: ignore[type-arg]
-    return {n: lint(NETWORKS / n / "baseline") for n in ("rtp-lab", "appb-os2-dos")}
+    return {n: lint(NETWORKS / n / "baseline") for n in NETS}
 
 
 @pytest.mark.parametrize(
@@ -104,17 +159,17 @@ def test_baseline_flags_every_documented_change(baselines, net, change, code, fi
     hits = [
         f
         for f in baselines[net]
-        if f["code"] == code and Path(f["path"]).name == file and text in lines[f["line"] - 1]
+        if f["code"] == code and rel(net, f) == file and text in lines[f["line"] - 1]
     ]
     assert hits, f"{change}: no {code} finding on a line with {text!r}"
     assert all(f["citation"] for f in hits)
 
 
-@pytest.mark.parametrize("net", ["rtp-lab", "appb-os2-dos"])
+@pytest.mark.parametrize("net", NETS)
 def test_baseline_findings_match_golden(baselines, net: str, update_golden: bool) -> None:  # type: ignore[no-untyped-def]
     golden = NETWORKS / net / "baseline.expected"
     got = "".join(
-        f"{Path(f['path']).name}:{f['line']}:{f['column']} {f['severity']} {f['code']}\n"
+        f"{rel(net, f)}:{f['line']}:{f['column']} {f['severity']} {f['code']}\n"
         for f in baselines[net]
     )
     if update_golden or not golden.exists():
@@ -122,7 +177,7 @@ def test_baseline_findings_match_golden(baselines, net: str, update_golden: bool
     assert got == golden.read_text()
 
 
-@pytest.mark.parametrize("net", ["rtp-lab", "appb-os2-dos"])
+@pytest.mark.parametrize("net", NETS)
 def test_tuned_has_no_warning_or_error(net: str) -> None:
     found = lint(NETWORKS / net / "tuned")
     bad = [f for f in found if f["severity"] in ("warning", "error")]
@@ -148,3 +203,33 @@ def test_every_deck_of_the_network_is_detected() -> None:
         "MODE.NSD": "nsdos",
         "RS6000.smit": "aix",
     }
+
+
+def test_every_file_of_the_tcpip_site_is_detected() -> None:
+    import json
+
+    res = CliRunner().invoke(
+        main, ["lint", "--format", "json", str(NETWORKS / "tcpip-site" / "baseline")]
+    )
+    dialects = {rel("tcpip-site", f): f["dialect"] for f in json.loads(res.output)["files"]}
+    assert dialects == {
+        "MVS1/PROFILE.TCPIP": "tcpip",
+        "MVS1/OSADEV": "tcpip",
+        "MVS1/TCPIP.DATA": "tcpdata",
+        "MVS1/FTP.DATA": "tcpdata",
+        "MVS1/IVTPRM00": "ivtprm",
+        "MVS1/BPXPRM00": "bpxprm",
+        "MVS1/EZACICD": "ezacicd",
+        "VMTCP/PROFILE TCPIP": "tcpip",
+        "NSK1/tune.scf": "scf",
+        "NSK1/status.scfout": "scf",
+        "NSK1/DSMSYS": "tsm",
+    }
+
+
+def test_the_tcpip_site_stack_joins_its_member() -> None:
+    from decklint.api import lint_paths
+
+    res = lint_paths([str(NETWORKS / "tcpip-site" / "tuned" / "MVS1")])
+    (stack,) = [s for s in res.topology.of("tcpip_stack")]
+    assert stack.name == "MVS1" and stack.value("files") == 2 and stack.value("complete")

@@ -15,7 +15,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from decklint.config import Config, ConfigError, RuleSetting, check_against, find, load
+from decklint.config import (
+    NODE_FACTS,
+    Config,
+    ConfigError,
+    RuleSetting,
+    check_against,
+    find,
+    load,
+)
 from decklint.findings import Finding, Severity
 from decklint.lint.manifest import ManifestError
 from decklint.lint.registry import Registry, load_registry
@@ -219,4 +227,9 @@ class Project:
             ),
             "network": cfg.network or "infer from VTAM NODETYPE",
             "rule-paths": list(cfg.rule_paths),
+            "nodes": {
+                name: {k: list(v) if isinstance(v, tuple) else v for k, (v, _l) in facts.items()}
+                for name, facts in sorted(cfg.nodes.items())
+            },
+            "node-facts": {k: doc for k, (_t, doc) in NODE_FACTS.items()},
         }

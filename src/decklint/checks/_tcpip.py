@@ -163,9 +163,9 @@ TELNET_FIELDS = ("timemark", "scaninterval", "inactive")
 
 def telnet_defaults(s: Stack) -> dict[str, Attr]:
     """Telnet timer defaults: SCANINTERVAL was 120 s in the seed's releases, 1800 later."""
-    level = s.zos()
+    level = s.zos() if s.product == "zos" else None
     new = level is not None and level >= (2, 1)
-    note = f"z/OS {s.release}" if s.release else "the seed's releases"
+    note = f"z/OS {s.release}" if level is not None else "the seed's releases"
     return {
         "timemark": default(10800, note),
         "scaninterval": default(1800 if new else 120, note),

@@ -32,8 +32,8 @@ def capacity(ctx: Context) -> Iterator[Hit]:
         how = " + ".join(w for w, _x in parts)
         if isinstance(procs, int):
             util = ratio / procs * 100
-            if ratio <= 1 and util <= cap:
-                continue
+            if util <= cap:
+                continue  # the declared processors carry it
             what = (
                 f"planned load {how} = {ratio:.3f} CPU s per elapsed s, {util:.1f}% of "
                 f"{procs} processor{'s' if procs > 1 else ''}"
@@ -48,4 +48,7 @@ def capacity(ctx: Context) -> Iterator[Hit]:
                 f"planned load {how} = {ratio:.3f} CPU s per elapsed s: more than one "
                 "processor (declare processors: to see the utilisation)"
             )
-        yield Hit(n.path, n.span, {"node": n.name, "what": what}, subject=n.id, dialect="config")
+        first = "ftp_kb_per_second" if n.get("ftp_kb_per_second").coded else "tn3270_users"
+        yield Hit(
+            n.path, n.anchor(first), {"node": n.name, "what": what}, subject=n.id, dialect="config"
+        )
