@@ -18,12 +18,30 @@ from .conftest import CORPUS, FIXTURES
 
 SOURCES = sorted(
     p for p in (FIXTURES / "networks").rglob("*") if p.is_file() and not p.name.startswith(".")
+) + sorted(
+    p
+    for p in (FIXTURES / "dialects").glob("*/*")
+    if p.is_file() and not p.name.endswith(".model.yaml")
 )
 CONFIGS = sorted((FIXTURES / "networks").rglob(".decklint.yaml"))
 if CORPUS.is_dir():
-    SOURCES += sorted(p for d in ("vtam", "ncp", "cics-csd") for p in (CORPUS / d).glob("*"))
+    SOURCES += sorted(
+        p
+        for d in (
+            "vtam",
+            "ncp",
+            "cics-csd",
+            "tcpip-profile-zos",
+            "tcpip-profile-vm",
+            "bpxprm",
+            "other",
+        )
+        for p in (CORPUS / d).glob("*")
+    )
 
 CARD_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,=()'*&.#@$-+X\n\t\r\x1a"
+# Free-format profiles, parmlib members, SCF files and displays
+FREE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcz0123456789 ,=()'\";#/*&.$\\%:-_\n\t"
 
 
 def lint_bytes(tmp: Path, name: str, data: bytes, *extra: str) -> None:
@@ -45,6 +63,18 @@ def lint_bytes(tmp: Path, name: str, data: bytes, *extra: str) -> None:
 def test_random_card_text(tmp_path: Path, text: str, dialect: str | None) -> None:
     extra = ("--dialect", dialect) if dialect else ()
     lint_bytes(tmp_path, "deck", text.encode("utf-8"), *extra)
+
+
+@settings(
+    max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    text=st.text(alphabet=FREE_ALPHABET, max_size=600),
+    dialect=st.sampled_from(["tcpip", "tcpdata", "ivtprm", "bpxprm", "scf", "tsm", None]),
+)
+def test_random_free_format_text(tmp_path: Path, text: str, dialect: str | None) -> None:
+    extra = ("--dialect", dialect) if dialect else ()
+    lint_bytes(tmp_path, "member", text.encode("utf-8"), *extra)
 
 
 @settings(
