@@ -7,6 +7,8 @@ about --lines physical lines in a temporary folder, then reports in one run:
 
 * bare Lark: the card reader plus one Lark LALR parse per statement, no IR, model or rules;
 * decklint lint: the whole command, end to end, as a user runs it (one process);
+* decklint lint on TCP/IP profiles (free format, keyword-table statements, INCLUDEd members)
+  of about --tcpip-lines lines;
 * yamllint on a YAML file of the same line count (the peer a user knows);
 * cold start: decklint on one 20-line deck against yamllint on a small YAML file.
 
@@ -137,6 +139,49 @@ def generate(folder: Path, total: int) -> int:
     return written
 
 
+def tcpip_profile(n: int, k: int) -> list[str]:
+    """A z/OS profile with n devices, links, HOME entries, routes and ports."""
+    out = [
+        "; GENERATED PROFILE.TCPIP",
+        "TCPCONFIG TCPSENDBFRSIZE 64K TCPRCVBUFRSIZE 64K ; buffers",
+        "          TCPMAXRCVBUFRSIZE 256K DELAYACKS RESTRICTLOWPORTS",
+        "UDPCONFIG UDPSENDBFRSIZE 65535 UDPRCVBUFRSIZE 65535 NOUDPQUEUELIMIT",
+        "GLOBALCONFIG ECSALIMIT 250M POOLLIMIT 300M",
+        "SOMAXCONN 1024",
+        f"INCLUDE SYS1.TCPPARMS(MEM{k:04d})",
+    ]
+    for i in range(n):
+        out += [f"DEVICE D{i:05d} MPCIPA", f"LINK L{i:05d} IPAQENET D{i:05d} INBPERF BALANCED"]
+    out.append("HOME")
+    out += [f"  10.{i // 250}.{i % 250}.1   L{i:05d}   ; home {i}" for i in range(n)]
+    out.append("BEGINRoutes")
+    out += [
+        f"  ROUTE 10.{i // 250}.{i % 250}.0 255.255.255.0 = L{i:05d} MTU 1500" for i in range(n)
+    ]
+    out.append("ENDRoutes")
+    out.append("PORT")
+    out += [f"  {1000 + i} TCP JOB{i:05d} NOAUTOLOG ; server {i}" for i in range(n)]
+    out += ["TELNETPARMS", "  PORT 23", "  TIMEMARK 10800", "  SCANINTERVAL 1800"]
+    out += ["  INACTIVE 5400", "ENDTELNETPARMS"]
+    out += [f"START D{i:05d}" for i in range(n)]
+    return out
+
+
+def generate_tcpip(folder: Path, total: int) -> int:
+    written = 0
+    k = 0
+    while written < total:
+        stack = folder / f"STACK{k:04d}"
+        stack.mkdir(parents=True, exist_ok=True)
+        lines = tcpip_profile(200, k)
+        (stack / "PROFILE.TCPIP").write_text("\n".join(lines) + "\n")
+        member = [f"DEVICE M{i:05d} MPCIPA\nLINK ML{i:05d} IPAQENET M{i:05d}" for i in range(50)]
+        (stack / f"MEM{k:04d}").write_text("\n".join(member) + "\n")
+        written += len(lines) + 100
+        k += 1
+    return written
+
+
 def yaml_file(path: Path, total: int) -> None:
     out = ["---"]
     i = 0
@@ -185,6 +230,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lines", type=int, default=100_000)
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--tcpip-lines", type=int, default=50_000)
     args = ap.parse_args()
     decklint = shutil.which("decklint") or f"{sys.executable} -m decklint"
     yamllint = shutil.which("yamllint")
@@ -202,6 +248,11 @@ def main() -> None:
             ("bare Lark (reader + parse)", n / bare, bare),
             ("decklint lint (end to end)", n / whole, whole),
         ]
+        profiles = tmp / "profiles"
+        tn = generate_tcpip(profiles, args.tcpip_lines)
+        tcp = timed(
+            [*decklint.split(), "lint", "--exit-zero", "--no-source", str(profiles)], args.runs, env
+        )
         small = tmp / "ATCSTR20"
         small.write_text("\n".join(f"OPTION{i}=VALUE{i}," for i in range(19)) + "\nLAST=1\n")
         cold = timed([*decklint.split(), "lint", "--exit-zero", str(small)], args.runs * 4, env)
@@ -217,6 +268,9 @@ def main() -> None:
         print(f"{'what':<30} {'lines/s':>10} {'seconds':>9}")
         for what, rate, secs in rows:
             print(f"{what:<30} {rate:>10,.0f} {secs:>9.2f}")
+        print(
+            f"{'decklint lint, TCP/IP profiles':<30} {tn / tcp:>10,.0f} {tcp:>9.2f}  ({tn} lines)"
+        )
         if yamllint:
             print(f"{'ratio decklint / yamllint':<30} {rows[1][1] / rows[2][1]:>10.2f}")
             print(f"{'ratio decklint / bare Lark':<30} {rows[1][1] / rows[0][1]:>10.2f}")

@@ -56,3 +56,29 @@ def test_precedence_option_directive_config_glob() -> None:
         "ivtprm",
     }
     assert set(dialects.names()) >= {"bpxprm", "scf", "tsm", "ezacicd"}
+
+
+def test_globs_match_the_dialect_specs_and_need_no_import() -> None:
+    """Detection by name reads the registry's globs: each SPEC uses the same tuple."""
+    for name in dialects.names():
+        assert dialects.get(name).globs == dialects.GLOBS[name]
+
+
+def test_a_telling_name_imports_one_dialect_module() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from decklint.discover import detect\n"
+        "from decklint.source import SourceFile\n"
+        "d = detect(SourceFile.from_text('ATCSTR00', 'SSCPID=1\\n'))\n"
+        "mods = sorted(m for m in sys.modules if m.startswith('decklint.dialects.'))\n"
+        "print(d.dialect, ' '.join(mods))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert out[0] == "vtam"
+    loaded = {m.rsplit(".", 1)[1] for m in out[1:]}
+    assert not loaded & (set(dialects.REGISTRY) - {"vtam"}), loaded

@@ -36,9 +36,9 @@ def detect(
     for pattern, dialect in (config_globs or {}).items():
         if fnmatch.fnmatch(src.path, pattern) or fnmatch.fnmatch(name, pattern):
             return Detection(dialect, "config")
+    upper = name.upper()
     for dname in dialects.names():
-        spec = dialects.get(dname)
-        if any(fnmatch.fnmatch(name.upper(), g.upper()) for g in spec.globs):
+        if any(fnmatch.fnmatch(upper, g.upper()) for g in dialects.GLOBS[dname]):
             return Detection(dname, "glob")
     best, score = None, 0.0
     for dname in dialects.names():

@@ -25,6 +25,44 @@ REGISTRY: dict[str, str] = {
 }
 
 
+# name -> the file names that say the dialect (read without importing the module, so a
+# deck with a telling name costs one dialect module at start-up).
+GLOBS: dict[str, tuple[str, ...]] = {
+    "vtam": (
+        "*.vtam",
+        "*.vtamlst",
+        "ATCSTR??",
+        "ATCSTR??.*",
+        "ATCCON??",
+        "ATCCON??.*",
+        "*.modetab",
+    ),
+    "ncp": ("*.ncp", "*.ncpgen"),
+    "cics": ("*.csd", "*.dfhcsdup", "*.csdup"),
+    "cm2": ("*.ndf",),
+    "as400": ("*.clp", "*.clle", "*.cl", "*.cfgsrc"),
+    "nsdos": ("*.nsd", "CONFIG.NSD", "MODE.NSD"),
+    "aix": ("*.no", "*.smit", "*.snaprof"),
+    "tcpip": ("PROFILE.TCPIP", "*.PROFILE.TCPIP", "PROFILE TCPIP", "*.tcpip", "*.tcpprof"),
+    "tcpdata": (
+        "TCPIP.DATA",
+        "*.TCPIP.DATA",
+        "TCPDATA",
+        "FTP.DATA",
+        "*.FTP.DATA",
+        "FTPDATA",
+        "FTPSDATA",
+        "*.tcpdata",
+        "*.ftpdata",
+    ),
+    "ivtprm": ("IVTPRM*", "*.ivtprm"),
+    "bpxprm": ("BPXPRM*", "*.bpxprm"),
+    "scf": ("*.scf", "*.obey", "*.scfout"),
+    "tsm": ("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
+    "ezacicd": ("EZACICD*", "*.ezacicd", "EZACONFG*"),
+}
+
+
 def names() -> list[str]:
     return sorted(REGISTRY)
 

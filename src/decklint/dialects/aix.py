@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.ir import (
     Diagnostic,
@@ -243,7 +244,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
 SPEC = DialectSpec(
     name="aix",
     title="SNA Services/6000 on AIX: `no` options and exported SMIT SNA profiles (assumed)",
-    globs=("*.no", "*.smit", "*.snaprof"),
+    globs=GLOBS["aix"],
     sniff=sniff,
     parse=parse,
     lower=lower,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.freeform import Text, blank_comments, unterminated
 from decklint.dialects.ir import (
@@ -332,7 +333,7 @@ def _mode(st: Statement, ops: dict[str, Operand], low: Lowering) -> None:
 SPEC = DialectSpec(
     name="as400",
     title="AS/400 (IBM i) CL configuration source (CRTMODD, CRTLINxxx, CRTCTLAPPC, ...)",
-    globs=("*.clp", "*.clle", "*.cl", "*.cfgsrc"),
+    globs=GLOBS["as400"],
     sniff=sniff,
     parse=parse,
     lower=lower,

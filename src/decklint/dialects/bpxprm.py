@@ -12,6 +12,7 @@ import re
 from pathlib import PurePath
 from typing import Any
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.freeform import Text, blank_comments, unterminated
 from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
@@ -303,7 +304,7 @@ def _group(st: Statement, low: Lowering, system: str) -> None:
 SPEC = DialectSpec(
     name="bpxprm",
     title="z/OS UNIX System Services parmlib members BPXPRMxx",
-    globs=("BPXPRM*", "*.bpxprm"),
+    globs=GLOBS["bpxprm"],
     sniff=sniff,
     parse=parse,
     lower=lower,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.ir import (
     Diagnostic,
@@ -340,7 +341,7 @@ def _lower_sessions(st: Statement, low: Lowering, name: str, group: str, head: O
 SPEC = DialectSpec(
     name="cics",
     title="CICS DFHCSDUP resource definitions (CONNECTION, SESSIONS, ...)",
-    globs=("*.csd", "*.dfhcsdup", "*.csdup"),
+    globs=GLOBS["cics"],
     sniff=sniff,
     parse=parse,
     lower=lower,

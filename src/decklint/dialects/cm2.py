@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.freeform import Text, blank_comments, unterminated
 from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
@@ -236,7 +237,7 @@ def _mode(st: Statement, low: Lowering, cp: str) -> None:
 SPEC = DialectSpec(
     name="cm2",
     title="OS/2 Communications Manager/2 node definitions (.NDF)",
-    globs=("*.ndf",),
+    globs=GLOBS["cm2"],
     sniff=sniff,
     parse=parse,
     lower=lower,

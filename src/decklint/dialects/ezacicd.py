@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
 from decklint.dialects.ir import Diagnostic, Statement
@@ -91,7 +92,7 @@ def _lower(st: Statement, typ: str, fields: dict[str, tuple[str, object]], low: 
 SPEC = DialectSpec(
     name="ezacicd",
     title="CICS Sockets configuration macros (EZACICD)",
-    globs=("EZACICD*", "*.ezacicd", "EZACONFG*"),
+    globs=GLOBS["ezacicd"],
     sniff=sniff,
     parse=parse,
     lower=lower,

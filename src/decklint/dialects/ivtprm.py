@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.ir import (
     Diagnostic,
@@ -204,7 +205,7 @@ def _pool(st: Statement, low: Lowering) -> None:
 SPEC = DialectSpec(
     name="ivtprm",
     title="IVTPRM00: Communications Storage Manager limits (SYS1.PARMLIB)",
-    globs=("IVTPRM*", "*.ivtprm"),
+    globs=GLOBS["ivtprm"],
     sniff=sniff,
     parse=parse,
     lower=lower,

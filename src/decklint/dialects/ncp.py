@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
 from decklint.dialects.ir import Operand, Statement
@@ -160,7 +161,7 @@ def _lower_line(
 SPEC = DialectSpec(
     name="ncp",
     title="ACF/NCP generation decks",
-    globs=("*.ncp", "*.ncpgen"),
+    globs=GLOBS["ncp"],
     sniff=sniff,
     parse=parse,
     lower=lower,

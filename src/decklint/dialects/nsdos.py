@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.ir import (
     Diagnostic,
@@ -237,7 +238,7 @@ def _mode(st: Statement, low: Lowering, node: str) -> None:
 SPEC = DialectSpec(
     name="nsdos",
     title="Networking Services/DOS CONFIG.NSD and MODE.NSD (syntax assumed; no document found)",
-    globs=("*.nsd", "CONFIG.NSD", "MODE.NSD"),
+    globs=GLOBS["nsdos"],
     sniff=sniff,
     parse=parse,
     lower=lower,

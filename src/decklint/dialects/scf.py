@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.ir import (
     Diagnostic,
@@ -321,7 +322,7 @@ def lower(pf: ParsedFile, low: Any) -> None:
 SPEC = DialectSpec(
     name="scf",
     title="HPE NonStop SCF command (OBEY) files and INFO/STATUS captures",
-    globs=("*.scf", "*.obey", "*.scfout"),
+    globs=GLOBS["scf"],
     sniff=sniff,
     parse=parse,
     lower=lower,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.ir import (
     Diagnostic,
@@ -247,17 +248,7 @@ def _dataset_prefix(v: Value, low: Lowering) -> None:
 SPEC = DialectSpec(
     name="tcpdata",
     title="TCPIP.DATA, resolver setup files and FTP.DATA",
-    globs=(
-        "TCPIP.DATA",
-        "*.TCPIP.DATA",
-        "TCPDATA",
-        "FTP.DATA",
-        "*.FTP.DATA",
-        "FTPDATA",
-        "FTPSDATA",
-        "*.tcpdata",
-        "*.ftpdata",
-    ),
+    globs=GLOBS["tcpdata"],
     sniff=sniff,
     parse=parse,
     lower=lower,

@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from decklint.dialects import GLOBS
 from decklint.dialects import tcpip_keywords as kw
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser
 from decklint.dialects.freeform import Text
@@ -359,7 +360,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
 SPEC = DialectSpec(
     name="tcpip",
     title="z/OS and VM TCP/IP profiles (PROFILE.TCPIP, TN3270E profile, PROFILE TCPIP)",
-    globs=("PROFILE.TCPIP", "*.PROFILE.TCPIP", "PROFILE TCPIP", "*.tcpip", "*.tcpprof"),
+    globs=GLOBS["tcpip"],
     sniff=sniff,
     parse=parse,
     lower=lower,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
 from decklint.dialects.ir import (
     Diagnostic,
@@ -196,7 +197,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
 SPEC = DialectSpec(
     name="tsm",
     title="ADSM / TSM client options (dsm.opt, dsm.sys, DSMSYS)",
-    globs=("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
+    globs=GLOBS["tsm"],
     sniff=sniff,
     parse=parse,
     lower=lower,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list
 from decklint.dialects.base import DialectSpec, ParsedFile
 from decklint.dialects.ir import Diagnostic, Operand, Statement
@@ -396,15 +397,7 @@ def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
 SPEC = DialectSpec(
     name="vtam",
     title="VTAM definitions, mode tables, start and configuration lists",
-    globs=(
-        "*.vtam",
-        "*.vtamlst",
-        "ATCSTR??",
-        "ATCSTR??.*",
-        "ATCCON??",
-        "ATCCON??.*",
-        "*.modetab",
-    ),
+    globs=GLOBS["vtam"],
     sniff=sniff,
     parse=parse,
     lower=lower,
