@@ -11,20 +11,19 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import DialectSpec, ParsedFile, parsed_units
+from decklint.dialects.freeform import line_units
 from decklint.dialects.ir import (
     Diagnostic,
-    LogicalUnit,
     Operand,
     ReadResult,
-    Remark,
     Statement,
     Value,
     classify_atom,
 )
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
-from decklint.source import SourceFile, SourceMap
+from decklint.source import SourceFile
 
 NO_OPTIONS = ("thewall", "lowclust", "lowmbuf", "mb_cl_hiwat")
 # profile kind -> stanza-name pattern
@@ -48,35 +47,14 @@ ATTRIBUTES = {
 
 
 def read(src: SourceFile) -> ReadResult:
-    out = ReadResult()
-    for i, line in enumerate(src.lines, 1):
-        text = line.rstrip()
-        stripped = text.lstrip()
-        if not stripped:
-            continue
-        if stripped.startswith("#"):
-            out.comments.append(Remark(i, len(text) - len(stripped) + 1, stripped))
-            continue
-        lead = len(text) - len(stripped)
-        sm = SourceMap()
-        sm.add(0, i, lead + 1, len(stripped))
-        out.units.append(LogicalUnit(stripped, sm, i, "line"))
-    return out
+    return line_units(src, ("#",))
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     rd = read(src)
-    parser = lark_parser("aix", ("line",))
     statements: list[Statement] = []
     diags: list[Diagnostic] = []
-    for unit in rd.units:
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
-            continue
+    for unit, tree in parsed_units(rd.units, "aix", "line", diags):
         sm = unit.smap
         whole = sm.span(0, len(unit.text))
         ch = tree.children

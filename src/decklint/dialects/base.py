@@ -5,12 +5,12 @@ from __future__ import annotations
 import functools
 import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from decklint.dialects.ir import Diagnostic, ReadResult, Statement
+from decklint.dialects.ir import Diagnostic, LogicalUnit, ReadResult, Statement
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
@@ -114,6 +114,46 @@ def _words(expected: Sequence[str]) -> str:
 
 def _shown(text: str) -> str:
     return text if text.strip() else repr(text)
+
+
+def parsed_units(
+    units: Iterable[LogicalUnit], grammar: str, start: str, diags: list[Diagnostic]
+) -> Iterator[tuple[LogicalUnit, Any]]:
+    """Each unit with its Lark tree; a unit that does not parse becomes a PRS001 diagnostic
+    in plain words (appended to `diags`) and the next one is read."""
+    from lark.exceptions import LarkError
+
+    parser = lark_parser(grammar, (start,))
+    for unit in units:
+        try:
+            tree = parser.parse(unit.text)
+        except LarkError as exc:
+            diags.append(lark_error(exc, unit.smap, unit.text))
+            continue
+        yield unit, tree
+
+
+def sniff_count(
+    src: SourceFile, pattern: re.Pattern[str], lines: int, base: float, step: float, top: float
+) -> float:
+    """A content score from how often `pattern` matches the first `lines` lines: 0 without a
+    match, else `base` plus `step` a match, at most `top`."""
+    n = len(pattern.findall("\n".join(src.lines[:lines])))
+    return 0.0 if n == 0 else min(base + step * n, top)
+
+
+def unknown_name(span: Span, what: str, known: Iterable[str]) -> Diagnostic:
+    """PRS002 for a name a dialect's tables do not hold: an error with a suggestion when it
+    is a near miss of a known one, else information (kept, not modelled)."""
+    from decklint.dialects.schema import suggest
+    from decklint.findings import Severity
+
+    name = what.split()[-1]
+    guess = suggest(name, sorted(known))
+    hint = f"; did you mean {guess}?" if guess else "; it is kept but not modelled"
+    return Diagnostic(
+        "PRS002", span, f"{what} is not known{hint}", Severity.ERROR if guess else None
+    )
 
 
 def lark_error(exc: Exception, smap: SourceMap, text: str) -> Diagnostic:

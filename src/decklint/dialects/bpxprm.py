@@ -13,11 +13,17 @@ from pathlib import PurePath
 from typing import Any
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import (
+    DialectSpec,
+    ParsedFile,
+    lark_error,
+    lark_parser,
+    sniff_count,
+    unknown_name,
+)
 from decklint.dialects.freeform import Text, blank_comments, unterminated
 from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
 from decklint.dialects.keywords import words
-from decklint.dialects.schema import suggest
 from decklint.findings import Severity
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
@@ -209,8 +215,7 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
-    n = len(_SNIFF.findall("\n".join(src.lines[:800])))
-    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.96)
+    return sniff_count(src, _SNIFF, 800, 0.7, 0.08, 0.96)
 
 
 # --------------------------------------------------------------------------- model
@@ -225,16 +230,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     system = (PurePath(pf.source.path).parent.name or "BPX").upper()
     for st in pf.statements:
         if st.op not in TOP:
-            guess = suggest(st.op, sorted(TOP))
-            low.diag(
-                Diagnostic(
-                    "PRS002",
-                    st.op_span or st.span,
-                    f"BPXPRMxx statement {st.op} is not known"
-                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
-                    Severity.ERROR if guess else None,
-                )
-            )
+            low.diag(unknown_name(st.op_span or st.span, f"BPXPRMxx statement {st.op}", TOP))
             continue
         if st.op in GROUPS:
             _group(st, low, system)
@@ -270,16 +266,7 @@ def _group(st: Statement, low: Lowering, system: str) -> None:
     for o in st.operands:
         if o.name is None or o.name not in known:
             what = o.name or o.value.text
-            guess = suggest(what, sorted(known)) if o.name else None
-            low.diag(
-                Diagnostic(
-                    "PRS002",
-                    o.span,
-                    f"operand {what} of {st.op} is not known"
-                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
-                    Severity.ERROR if guess else None,
-                )
-            )
+            low.diag(unknown_name(o.span, f"{st.op} operand {what}", known if o.name else ()))
             continue
         attrs[o.name.lower()] = (
             Attr(True, o.name, o.span) if o.value.kind == "flag" else _value(o.value)

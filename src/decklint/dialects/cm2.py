@@ -11,7 +11,12 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import (
+    DialectSpec,
+    ParsedFile,
+    parsed_units,
+    sniff_count,
+)
 from decklint.dialects.freeform import Text, blank_comments, unterminated
 from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
 from decklint.model.build import Lowering, attr_or_default, coded, default
@@ -56,18 +61,10 @@ def _unit(text: Text, body: str, start: int, end: int, out: ReadResult) -> None:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     rd = read(src)
-    parser = lark_parser("cm2", ("statement",))
     statements: list[Statement] = []
     diags: list[Diagnostic] = list(rd.diagnostics)
-    for unit in rd.units:
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
-            continue
+    for unit, tree in parsed_units(rd.units, "cm2", "statement", diags):
         sm = unit.smap
         verb = tree.children[0]
         operands = []
@@ -116,8 +113,7 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
-    n = len(_SNIFF.findall("\n".join(src.lines[:500])))
-    return 0.0 if n == 0 else min(0.7 + 0.1 * n, 0.97)
+    return sniff_count(src, _SNIFF, 500, 0.7, 0.1, 0.97)
 
 
 def _name(op: Operand | None) -> str:

@@ -78,3 +78,46 @@ def unterminated(text: Text, out: ReadResult) -> None:
                     "file is a comment",
                 )
             )
+
+
+def trailing_comment(text: str, starts: str) -> int | None:
+    """Where a comment starting with one of the characters `starts` begins, outside quotes
+    (a quote with no partner on the line is an ordinary character)."""
+    q = ""
+    for i, ch in enumerate(text):
+        if q:
+            q = "" if ch == q else q
+        elif ch in "'\"" and text.find(ch, i + 1) > 0:
+            q = ch
+        elif ch in starts:
+            return i
+    return None
+
+
+def line_units(
+    src: SourceFile, comment_lines: tuple[str, ...], trailing: str = "", kind: str = "line"
+) -> ReadResult:
+    """One logical unit per non-blank line of a line-oriented file. A line whose first
+    non-blank text starts with one of `comment_lines` is a comment; a character of
+    `trailing` outside quotes starts a comment that runs to the end of the line."""
+    out = ReadResult()
+    for i, line in enumerate(src.lines, 1):
+        text = line.rstrip()
+        stripped = text.lstrip()
+        if not stripped:
+            continue
+        if comment_lines and stripped.startswith(comment_lines):
+            out.comments.append(Remark(i, len(text) - len(stripped) + 1, stripped))
+            continue
+        cut = trailing_comment(text, trailing) if trailing else None
+        if cut is not None:
+            out.comments.append(Remark(i, cut + 1, text[cut:]))
+            text = text[:cut].rstrip()
+            stripped = text.lstrip()
+            if not stripped:
+                continue
+        lead = len(text) - len(stripped)
+        sm = SourceMap()
+        sm.add(0, i, lead + 1, len(stripped))
+        out.units.append(LogicalUnit(stripped, sm, i, kind))
+    return out

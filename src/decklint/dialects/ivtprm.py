@@ -12,7 +12,12 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import (
+    DialectSpec,
+    ParsedFile,
+    parsed_units,
+    sniff_count,
+)
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
@@ -86,18 +91,10 @@ def read(src: SourceFile) -> ReadResult:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     rd = read(src)
-    parser = lark_parser("ivtprm", ("statement",))
     statements: list[Statement] = []
     diags: list[Diagnostic] = list(rd.diagnostics)
-    for unit in rd.units:
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
-            continue
+    for unit, tree in parsed_units(rd.units, "ivtprm", "statement", diags):
         sm = unit.smap
         name, call, *rest = tree.children
         head = name if name is not None else call
@@ -129,8 +126,7 @@ _SNIFF = re.compile(r"^(FIXED|ECSA)\s+MAX\s*\(|^HVCOMM\b|^POOL\(|IVTPRM00", re.M
 
 
 def sniff(src: SourceFile) -> float:
-    n = len(_SNIFF.findall("\n".join(src.lines[:400])))
-    return 0.0 if n == 0 else min(0.75 + 0.08 * n, 0.95)
+    return sniff_count(src, _SNIFF, 400, 0.75, 0.08, 0.95)
 
 
 def _mb(n: int) -> str:

@@ -13,20 +13,19 @@ import re
 from pathlib import PurePath
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import DialectSpec, ParsedFile, parsed_units
+from decklint.dialects.freeform import line_units
 from decklint.dialects.ir import (
     Diagnostic,
-    LogicalUnit,
     Operand,
     ReadResult,
-    Remark,
     Statement,
     Value,
     classify_atom,
 )
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
-from decklint.source import SourceFile, SourceMap
+from decklint.source import SourceFile
 
 # CONFIG.NSD keywords decklint knows (all [I]), and the operands of each.
 CONFIG_KEYWORDS: dict[str, tuple[str, ...]] = {
@@ -42,37 +41,7 @@ MODE_POSITIONS = ("ru", "receive_window", "sessions")
 
 
 def read(src: SourceFile) -> ReadResult:
-    out = ReadResult()
-    for i, line in enumerate(src.lines, 1):
-        text = line.rstrip()
-        stripped = text.lstrip()
-        if not stripped:
-            continue
-        if stripped.startswith(("*", ";")):
-            out.comments.append(Remark(i, len(text) - len(stripped) + 1, stripped))
-            continue
-        cut = _comment_at(text)
-        if cut is not None:
-            out.comments.append(Remark(i, cut + 1, text[cut:]))
-            text = text[:cut].rstrip()
-        lead = len(text) - len(text.lstrip())
-        sm = SourceMap()
-        sm.add(0, i, lead + 1, len(text) - lead)
-        out.units.append(LogicalUnit(text[lead:], sm, i, "record"))
-    return out
-
-
-def _comment_at(text: str) -> int | None:
-    """A `;` outside quotes starts a trailing comment."""
-    q = ""
-    for i, ch in enumerate(text):
-        if q:
-            q = "" if ch == q else q
-        elif ch in "'\"":
-            q = ch
-        elif ch == ";":
-            return i
-    return None
+    return line_units(src, ("*", ";"), trailing=";", kind="record")
 
 
 def is_mode_file(src: SourceFile) -> bool:
@@ -90,19 +59,11 @@ def is_mode_file(src: SourceFile) -> bool:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     rd = read(src)
-    parser = lark_parser("nsdos", ("record",))
     mode_file = is_mode_file(src)
     statements: list[Statement] = []
     diags: list[Diagnostic] = []
-    for unit in rd.units:
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
-            continue
+    for unit, tree in parsed_units(rd.units, "nsdos", "record", diags):
         sm = unit.smap
         head, *ops = tree.children
         operands = []

@@ -12,10 +12,10 @@ LINE and PORT objects with DATAFORWARDCOUNT, DATAFORWARDTIME and QIOMODE.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser, sniff_count
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
@@ -28,6 +28,9 @@ from decklint.dialects.ir import (
 )
 from decklint.dialects.keywords import words
 from decklint.source import SourceFile, SourceMap, Span
+
+if TYPE_CHECKING:
+    from decklint.model.build import Lowering
 
 VERBS = words(
     """ABORT ACTIVATE ADD ALLOW ALTER ASSUME CONTROL DELAY DELETE DETAIL DIAGNOSE ENV EXIT FC
@@ -309,11 +312,10 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
-    n = len(_SNIFF.findall("\n".join(src.lines[:600])))
-    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.95)
+    return sniff_count(src, _SNIFF, 600, 0.7, 0.08, 0.95)
 
 
-def lower(pf: ParsedFile, low: Any) -> None:
+def lower(pf: ParsedFile, low: Lowering) -> None:
     from decklint.dialects.scf_model import lower as lower_scf
 
     lower_scf(pf, low)

@@ -9,22 +9,27 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePath
+from typing import Any
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import (
+    DialectSpec,
+    ParsedFile,
+    parsed_units,
+    sniff_count,
+    unknown_name,
+)
+from decklint.dialects.freeform import line_units
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
     ReadResult,
-    Remark,
     Statement,
     Value,
     classify_atom,
 )
 from decklint.dialects.keywords import words
-from decklint.dialects.schema import suggest
-from decklint.findings import Severity
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
 from decklint.source import SourceFile, SourceMap
@@ -65,34 +70,7 @@ ROLES = {"tcpipdata": TCPIP_DATA, "resolver": RESOLVER, "ftpdata": FTP_DATA}
 
 
 def read(src: SourceFile) -> ReadResult:
-    out = ReadResult()
-    for i, line in enumerate(src.lines, 1):
-        text = line.rstrip()
-        cut = _comment_at(text)
-        if cut is not None:
-            out.comments.append(Remark(i, cut + 1, text[cut:]))
-            text = text[:cut].rstrip()
-        stripped = text.lstrip()
-        if not stripped:
-            continue
-        lead = len(text) - len(stripped)
-        sm = SourceMap()
-        sm.add(0, i, lead + 1, len(stripped))
-        out.units.append(LogicalUnit(stripped, sm, i, "line"))
-    return out
-
-
-def _comment_at(text: str) -> int | None:
-    """A `;` or `#` outside quotes starts the comment."""
-    q = ""
-    for i, ch in enumerate(text):
-        if q:
-            q = "" if ch == q else q
-        elif ch in "'\"" and text.find(ch, i + 1) > 0:
-            q = ch
-        elif ch in ";#":
-            return i
-    return None
+    return line_units(src, (), trailing=";#")
 
 
 def role(src: SourceFile, ops: list[str]) -> str:
@@ -110,25 +88,17 @@ def role(src: SourceFile, ops: list[str]) -> str:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     rd = read(src)
-    parser = lark_parser("tcpdata", ("line",))
     statements: list[Statement] = []
     diags: list[Diagnostic] = []
-    for unit in rd.units:
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
-            continue
+    for unit, tree in parsed_units(rd.units, "tcpdata", "line", diags):
         statements.append(_statement(src.path, len(statements), unit, tree))
     return ParsedFile(src, "tcpdata", tuple(statements), rd, tuple(diags))
 
 
-def _statement(path: str, index: int, unit: LogicalUnit, tree: object) -> Statement:
+def _statement(path: str, index: int, unit: LogicalUnit, tree: Any) -> Statement:
     sm = unit.smap
-    ch = [c for c in tree.children if c is not None]  # type: ignore[attr-defined]
+    ch = [c for c in tree.children if c is not None]
     prefix = None
     if ch and getattr(ch[0], "type", "") == "PREFIX":
         prefix = ch.pop(0)
@@ -153,17 +123,17 @@ def _statement(path: str, index: int, unit: LogicalUnit, tree: object) -> Statem
     )
 
 
-def _operand(c: object, sm: SourceMap) -> Operand:
+def _operand(c: Any, sm: SourceMap) -> Operand:
     if getattr(c, "data", None) == "paren":
-        items = [i for i in c.children if getattr(i, "type", "") not in ("LPAR", "RPAR")]  # type: ignore[attr-defined]
+        items = [i for i in c.children if getattr(i, "type", "") not in ("LPAR", "RPAR")]
         vals = tuple(_operand(i, sm).value for i in items)
-        first, last = c.children[0], c.children[-1]  # type: ignore[attr-defined]
+        first, last = c.children[0], c.children[-1]
         span = sm.span(first.start_pos, last.end_pos)
         v = Value("list", "", span, vals)
         return Operand(None, v, span)
     text = str(c)
     kind = "string" if text[:1] in "'\"" else classify_atom(text)
-    span = sm.span(c.start_pos, c.end_pos)  # type: ignore[attr-defined]
+    span = sm.span(c.start_pos, c.end_pos)
     return Operand(None, Value(kind, text, span), span)
 
 
@@ -176,8 +146,7 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
-    n = len(_SNIFF.findall("\n".join(src.lines[:800])))
-    return 0.0 if n == 0 else min(0.6 + 0.08 * n, 0.93)
+    return sniff_count(src, _SNIFF, 800, 0.6, 0.08, 0.93)
 
 
 # --------------------------------------------------------------------------- model
@@ -193,16 +162,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     fields: dict[str, Attr] = {}
     for st in pf.statements:
         if st.op not in known and st.op_span is not None:
-            guess = suggest(st.op, sorted(known))
-            low.diag(
-                Diagnostic(
-                    "PRS002",
-                    st.op_span,
-                    f"{_TITLES[r]} statement {st.op} is not known"
-                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
-                    Severity.ERROR if guess else None,
-                )
-            )
+            low.diag(unknown_name(st.op_span, f"{_TITLES[r]} statement {st.op}", known))
             continue
         v = st.operands[0].value if st.operands else None
         if st.op == "DATASETPREFIX" and v is not None:

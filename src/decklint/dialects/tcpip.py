@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from decklint.dialects import GLOBS
 from decklint.dialects import tcpip_keywords as kw
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, sniff_count
 from decklint.dialects.freeform import Text
 from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Remark, Statement, Value
 from decklint.source import SourceFile, Span
@@ -347,8 +347,7 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
-    n = len(_SNIFF.findall("\n".join(src.lines[:800])))
-    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.96)
+    return sniff_count(src, _SNIFF, 800, 0.7, 0.08, 0.96)
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

@@ -15,9 +15,8 @@ from collections.abc import Iterable, Sequence
 from pathlib import PurePath
 
 from decklint.dialects import tcpip_keywords as kw
-from decklint.dialects.base import ParsedFile
+from decklint.dialects.base import ParsedFile, unknown_name
 from decklint.dialects.ir import Diagnostic, Statement, Value
-from decklint.dialects.schema import suggest
 from decklint.findings import Severity
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
@@ -125,9 +124,7 @@ class _Profile:
         self.low.diag(Diagnostic(code, span, message, severity))
 
     def unknown(self, span: Span, what: str, known: Iterable[str]) -> None:
-        guess = suggest(what.split()[-1], list(known))
-        hint = f"; did you mean {guess}?" if guess else "; it is kept but not modelled"
-        self.diag("PRS002", span, f"{what} is not known{hint}", Severity.ERROR if guess else None)
+        self.low.diag(unknown_name(span, what, known))
 
     def set(self, key: str, a: Attr) -> None:
         if key in STACK_SETTINGS:

@@ -11,23 +11,27 @@ import re
 from pathlib import PurePath
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import (
+    DialectSpec,
+    ParsedFile,
+    parsed_units,
+    sniff_count,
+    unknown_name,
+)
+from decklint.dialects.freeform import line_units
 from decklint.dialects.ir import (
     Diagnostic,
-    LogicalUnit,
     Operand,
     ReadResult,
-    Remark,
     Statement,
     Value,
     classify_atom,
 )
 from decklint.dialects.keywords import abbreviations, spelled
-from decklint.dialects.schema import suggest
 from decklint.findings import Severity
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
-from decklint.source import SourceFile, SourceMap
+from decklint.source import SourceFile
 
 OPTIONS = """
 ARCHMc ASNODEname AUTOFsrename CHAngingretries CLUSTERnode COLlocatebyfilespec COMMMethod
@@ -55,35 +59,14 @@ RANGES = {"TCPWINDOWSIZE": (0, 2048), "TCPBUFFSIZE": (1, 512)}
 
 
 def read(src: SourceFile) -> ReadResult:
-    out = ReadResult()
-    for i, line in enumerate(src.lines, 1):
-        text = line.rstrip()
-        stripped = text.lstrip()
-        if not stripped:
-            continue
-        if stripped.startswith(("*", "#")):
-            out.comments.append(Remark(i, len(text) - len(stripped) + 1, stripped))
-            continue
-        lead = len(text) - len(stripped)
-        sm = SourceMap()
-        sm.add(0, i, lead + 1, len(stripped))
-        out.units.append(LogicalUnit(stripped, sm, i, "option"))
-    return out
+    return line_units(src, ("*", "#"), kind="option")
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     rd = read(src)
-    parser = lark_parser("tsm", ("option",))
     statements: list[Statement] = []
     diags: list[Diagnostic] = []
-    for unit in rd.units:
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
-            continue
+    for unit, tree in parsed_units(rd.units, "tsm", "option", diags):
         sm = unit.smap
         head, *vals = tree.children
         op = _INDEX.get(str(head).upper(), str(head).upper())
@@ -122,8 +105,7 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
-    n = len(_SNIFF.findall("\n".join(src.lines[:400])))
-    return 0.0 if n == 0 else min(0.6 + 0.1 * n, 0.95)
+    return sniff_count(src, _SNIFF, 400, 0.6, 0.1, 0.95)
 
 
 _FIELDS = {
@@ -163,16 +145,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             continue
         first = first or st
         if st.op not in known and st.op_span is not None:
-            guess = suggest(st.op, sorted(known))
-            low.diag(
-                Diagnostic(
-                    "PRS002",
-                    st.op_span,
-                    f"option {st.op} is not known"
-                    + (f"; did you mean {guess}?" if guess else "; it is kept but not modelled"),
-                    Severity.ERROR if guess else None,
-                )
-            )
+            low.diag(unknown_name(st.op_span, f"option {st.op}", known))
             continue
         field = _FIELDS.get(st.op)
         if field is None or not st.operands:
