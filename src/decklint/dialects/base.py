@@ -133,6 +133,34 @@ def parsed_units(
         yield unit, tree
 
 
+_HEAD = re.compile(r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*)")
+
+
+@functools.lru_cache(maxsize=8)
+def line_heads(src: SourceFile, lines: int = 800) -> tuple[tuple[str, str, str], ...]:
+    """The first three words of each of the first `lines` lines, upper case, cut at '(' (a
+    prompt such as `1->` left out): what the content sniffers of keyword formats look at.
+    Computed once per file however many dialects sniff it."""
+    out = []
+    for ln in src.lines[:lines]:
+        m = _HEAD.match(ln)
+        if m and m.group(1):
+            out.append((m.group(1).upper(), m.group(2).upper(), m.group(3).upper()))
+    return tuple(out)
+
+
+def sniff_heads(
+    src: SourceFile, first: frozenset[str], base: float, step: float, top: float
+) -> float:
+    """A content score from how many lines start with a word of `first` (a `SYSNAME:` prefix
+    is looked through)."""
+    n = 0
+    for a, b, _c in line_heads(src):
+        if a in first or (a.endswith(":") and b in first):
+            n += 1
+    return 0.0 if n == 0 else min(base + step * n, top)
+
+
 def sniff_count(
     src: SourceFile, pattern: re.Pattern[str], lines: int, base: float, step: float, top: float
 ) -> float:

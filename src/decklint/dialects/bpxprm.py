@@ -18,7 +18,7 @@ from decklint.dialects.base import (
     ParsedFile,
     lark_error,
     lark_parser,
-    sniff_count,
+    line_heads,
     unknown_name,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
@@ -206,16 +206,20 @@ def _paren(p: Any, sm: SourceMap) -> Value:
     return Value("list", "", span, tuple(items))
 
 
-_SNIFF = re.compile(
-    r"^\s*(MAXPROCSYS|MAXPROCUSER|MAXUIDS|MAXFILEPROC|MAXTHREADTASKS|MAXTHREADS|MAXPTYS|"
-    r"FILESYSTYPE\s+TYPE|SUBFILESYSTYPE|NETWORK\s+DOMAINNAME|ROOT\s+FILESYSTEM|"
-    r"MOUNT\s+FILESYSTEM)\b",
-    re.IGNORECASE | re.MULTILINE,
+_SNIFF_FIRST = words(
+    "MAXPROCSYS MAXPROCUSER MAXUIDS MAXFILEPROC MAXTHREADTASKS MAXTHREADS MAXPTYS SUBFILESYSTYPE"
 )
+_SNIFF_PAIRS = {
+    ("FILESYSTYPE", "TYPE"),
+    ("NETWORK", "DOMAINNAME"),
+    ("ROOT", "FILESYSTEM"),
+    ("MOUNT", "FILESYSTEM"),
+}
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_count(src, _SNIFF, 800, 0.7, 0.08, 0.96)
+    n = sum(1 for a, b, _c in line_heads(src) if a in _SNIFF_FIRST or (a, b) in _SNIFF_PAIRS)
+    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.96)
 
 
 # --------------------------------------------------------------------------- model

@@ -15,8 +15,8 @@ from decklint.dialects import GLOBS
 from decklint.dialects.base import (
     DialectSpec,
     ParsedFile,
+    line_heads,
     parsed_units,
-    sniff_count,
 )
 from decklint.dialects.ir import (
     Diagnostic,
@@ -122,11 +122,13 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "ivtprm", tuple(statements), rd, tuple(diags))
 
 
-_SNIFF = re.compile(r"^(FIXED|ECSA)\s+MAX\s*\(|^HVCOMM\b|^POOL\(|IVTPRM00", re.MULTILINE | re.I)
+def _csm(a: str, b: str) -> bool:
+    return (a in ("FIXED", "ECSA") and b.startswith("MAX")) or a in ("HVCOMM", "POOL")
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_count(src, _SNIFF, 400, 0.75, 0.08, 0.95)
+    n = sum(1 for a, b, _c in line_heads(src, 400) if _csm(a, b))
+    return 0.0 if n == 0 else min(0.75 + 0.08 * n, 0.95)
 
 
 def _mb(n: int) -> str:

@@ -15,7 +15,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser, sniff_count
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser, line_heads
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
@@ -302,17 +302,23 @@ def _value(c: Any, sm: SourceMap) -> Value:
     return Value(kind, text, sm.span(c.start_pos, c.end_pos))
 
 
-_SNIFF = re.compile(
-    r"^\s*(\d*->\s*)?(ASSUME\s+(PROCESS|LINE|SUBNET)|INFO\s+(PORT|LINE|PROCESS|SUBNET)|"
-    r"ALTER\s+(PORT|LINE|PROCESS|SUBNET)|ADD\s+(PROCESS|SUBNET|PORT))\b"
-    r"|^\s*\S+\s+(Detailed\s+)?(Info|Status)\s+(PORT|LINE|PROCESS|SUBNET)\s+[\\$]"
-    r"|\$ZTC\d|DATAFORWARD(COUNT|TIME)|QIOMODE",
-    re.IGNORECASE | re.MULTILINE,
-)
+_SNIFF_VERBS = words("ASSUME INFO ALTER ADD STATUS START")
+_SNIFF_OBJECTS = words("PROCESS LINE PORT SUBNET")
+_SNIFF_DETAILS = ("DATAFORWARD", "QIOMODE", "PPID", "PRIMARYCPU")
+
+
+def _scf(a: str, b: str, c: str) -> bool:
+    return (
+        (a in _SNIFF_VERBS and b in _SNIFF_OBJECTS)
+        or (b in ("INFO", "STATUS") and c in _SNIFF_OBJECTS)
+        or (b == "DETAILED" and c in ("INFO", "STATUS"))
+        or a.lstrip("*").startswith(_SNIFF_DETAILS)
+    )
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_count(src, _SNIFF, 600, 0.7, 0.08, 0.95)
+    n = sum(1 for a, b, c in line_heads(src, 600) if _scf(a, b, c))
+    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.95)
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

@@ -7,7 +7,6 @@ one a file is comes from the keywords it uses (then its name): the keyword table
 
 from __future__ import annotations
 
-import re
 from pathlib import PurePath
 from typing import Any
 
@@ -16,7 +15,7 @@ from decklint.dialects.base import (
     DialectSpec,
     ParsedFile,
     parsed_units,
-    sniff_count,
+    sniff_heads,
     unknown_name,
 )
 from decklint.dialects.freeform import line_units
@@ -137,16 +136,15 @@ def _operand(c: Any, sm: SourceMap) -> Operand:
     return Operand(None, Value(kind, text, span), span)
 
 
-_SNIFF = re.compile(
-    r"^\s*(\S+:\s+)?(TCPIPJOBNAME|DATASETPREFIX|NSINTERADDR|NAMESERVER|RESOLVEVIA|RESOLVERTIMEOUT|"
-    r"DOMAINORIGIN|HOSTNAME|CHKPTINT|BLKSIZE|JESLRECL|JESRECFM|FILETYPE|CONDDISP|AUTORECALL|"
-    r"GLOBALTCPIPDATA|DEFAULTTCPIPDATA|GLOBALIPNODES|DEFAULTIPNODES)\b",
-    re.IGNORECASE | re.MULTILINE,
+_SNIFF_FIRST = words(
+    """TCPIPJOBNAME DATASETPREFIX NSINTERADDR NAMESERVER RESOLVEVIA RESOLVERTIMEOUT DOMAINORIGIN
+    HOSTNAME CHKPTINT BLKSIZE JESLRECL JESRECFM FILETYPE CONDDISP AUTORECALL GLOBALTCPIPDATA
+    DEFAULTTCPIPDATA GLOBALIPNODES DEFAULTIPNODES"""
 )
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_count(src, _SNIFF, 800, 0.6, 0.08, 0.93)
+    return sniff_heads(src, _SNIFF_FIRST, 0.6, 0.08, 0.93)
 
 
 # --------------------------------------------------------------------------- model

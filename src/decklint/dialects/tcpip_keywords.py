@@ -220,6 +220,8 @@ POOLS = (
     "UCBPOOLSIZE",
 )
 
+POOLS_SET = frozenset(POOLS)
+
 
 @dataclass(frozen=True)
 class Keyword:

@@ -7,7 +7,6 @@ does not hold is kept and reported as information.
 
 from __future__ import annotations
 
-import re
 from pathlib import PurePath
 
 from decklint.dialects import GLOBS
@@ -15,7 +14,7 @@ from decklint.dialects.base import (
     DialectSpec,
     ParsedFile,
     parsed_units,
-    sniff_count,
+    sniff_heads,
     unknown_name,
 )
 from decklint.dialects.freeform import line_units
@@ -27,7 +26,7 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.dialects.keywords import abbreviations, spelled
+from decklint.dialects.keywords import abbreviations, spelled, words
 from decklint.findings import Severity
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
@@ -97,15 +96,14 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "tsm", tuple(statements), rd, tuple(diags))
 
 
-_SNIFF = re.compile(
-    r"^\s*(SErvername|COMMMethod|TCPServeraddress|TCPPort|TCPWindowsize|TCPBuffsize|"
-    r"PASSWORDAccess|NODename|SCHEDLOGName|ERRORLOGName)\s",
-    re.IGNORECASE | re.MULTILINE,
+_SNIFF_FIRST = words(
+    """SERVERNAME COMMMETHOD TCPSERVERADDRESS TCPPORT TCPWINDOWSIZE TCPBUFFSIZE PASSWORDACCESS
+    NODENAME SCHEDLOGNAME ERRORLOGNAME"""
 )
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_count(src, _SNIFF, 400, 0.6, 0.1, 0.95)
+    return sniff_heads(src, _SNIFF_FIRST, 0.6, 0.1, 0.95)
 
 
 _FIELDS = {
