@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,7 +66,12 @@ class System:
         return set(d.value("bulk_ports") or ()) if d is not None else set()
 
 
-def systems(topo: Topology) -> Iterator[System]:
+def systems(topo: Topology) -> list[System]:
+    """Every NonStop system with its objects merged (built once per run)."""
+    return topo.memo("nsk.systems", lambda: _systems(topo))  # type: ignore[no-any-return]
+
+
+def _systems(topo: Topology) -> list[System]:
     by: dict[str, System] = {}
     for k in ("nsk_process", "nsk_line", "nsk_port", "nsk_subnet"):
         for e in sorted(topo.of(k), key=lambda x: x.path):
@@ -81,4 +85,4 @@ def systems(topo: Topology) -> Iterator[System]:
             for o in objs.values():
                 names.add(str(o.value("system") or ""))
         s.declared = next((declared[n] for n in sorted(names) if n in declared), None)
-        yield s
+    return list(by.values())

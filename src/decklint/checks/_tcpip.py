@@ -48,6 +48,7 @@ class Stack:
 
     entity: Entity
     parts: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
+    links: dict[str, Entity] | None = None  # by name, built on first use
 
     @property
     def name(self) -> str:
@@ -115,27 +116,32 @@ class Stack:
         return None
 
 
-def stacks(topo: Topology) -> Iterator[Stack]:
+def stacks(topo: Topology) -> list[Stack]:
+    """Every TCP/IP stack with its elements (built once per run)."""
+    return topo.memo("tcpip.stacks", lambda: _stacks(topo))  # type: ignore[no-any-return]
+
+
+def _stacks(topo: Topology) -> list[Stack]:
     by_name: dict[str, Stack] = {}
     for e in topo.of("tcpip_stack"):
         by_name[e.name] = Stack(e)
     if not by_name:
-        return
+        return []
     for e in topo.entities:
         if e.dialect == "tcpip" and e.kind != "tcpip_stack":
             s = by_name.get(e.scope)
             if s is not None:
                 s.parts[e.kind].append(e)
-    yield from by_name.values()
+    return list(by_name.values())
 
 
 def link_of(s: Stack, e: Entity) -> Entity | None:
     """The LINK or INTERFACE an element (route, HOME) names, in its stack."""
-    name = e.value("link")
-    for link in s.of("tcpip_link"):
-        if link.name == name:
-            return link
-    return None
+    if s.links is None:
+        s.links = {}
+        for link in s.of("tcpip_link"):
+            s.links.setdefault(link.name, link)
+    return s.links.get(str(e.value("link")))
 
 
 def stack_path(s: Stack, a: Attr) -> str:

@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 from decklint.dialects import GLOBS
 from decklint.dialects import tcpip_keywords as kw
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, line_heads
-from decklint.dialects.freeform import Text
 from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Remark, Statement, Value
 from decklint.dialects.keywords import words
 from decklint.source import SourceFile, Span
@@ -96,10 +95,12 @@ def _comment_at(line: str) -> int | None:
 class _Tok:
     text: str
     up: str
-    start: int
-    end: int
-    line: int
+    span: Span
     first: bool  # the first word of its line
+
+    @property
+    def line(self) -> int:
+        return self.span.line
 
 
 @dataclass
@@ -123,9 +124,8 @@ class _Block:
 
 
 class _Splitter:
-    def __init__(self, path: str, text: Text) -> None:
+    def __init__(self, path: str) -> None:
         self.path = path
-        self.text = text
         self.top = kw.top_level()
         self.nest = kw.nested()
         self.out: list[Statement] = []
@@ -135,18 +135,15 @@ class _Splitter:
         self.list_name: str | None = None
 
     # ---- output
-    def _span(self, t: _Tok) -> Span:
-        return self.text.span(t.start, t.end)
-
     def close(self) -> None:
         o, self.cur = self.cur, None
         if o is None:
             return
-        toks = ([o.head] if o.head else []) + o.toks
-        span = self.text.span(toks[0].start, toks[-1].end)
+        first = o.head or o.toks[0]
+        last = o.toks[-1] if o.toks else first
+        span = Span(first.span.line, first.span.col, last.span.end_line, last.span.end_col)
         operands = tuple(
-            Operand(None, Value(_kind(t.text), t.text, self._span(t)), self._span(t))
-            for t in o.toks
+            Operand(None, Value(_kind(t.text), t.text, t.span), t.span) for t in o.toks
         )
         self.out.append(
             Statement(
@@ -156,14 +153,14 @@ class _Splitter:
                 o.op,
                 span,
                 label=o.label,
-                op_span=self._span(o.head) if o.head else None,
+                op_span=o.head.span if o.head else None,
                 operands=operands,
                 kind=o.kind,
             )
         )
 
     def diag(self, t: _Tok, message: str) -> None:
-        self.diags.append(Diagnostic("PRS001", self._span(t), message))
+        self.diags.append(Diagnostic("PRS001", t.span, message))
 
     def _unclosed(self, b: _Block, before: _Tok | None) -> None:
         where = (
@@ -312,13 +309,14 @@ def _kind(text: str) -> str:
 
 
 def tokens(body: str) -> list[_Tok]:
-    tree = lark_parser("tcpip", ("start",)).parse(body)
+    """The file's words and quoted strings, by the grammar's lexer (a word never spans a
+    line, so its span comes from the token's own line and column)."""
     out: list[_Tok] = []
     last_line = 0
-    for tok in tree.children:
-        line = tok.line
+    for tok in lark_parser("tcpip", ("start",)).lex(body):
+        line, col, text = tok.line, tok.column, str(tok)
         out.append(
-            _Tok(str(tok), str(tok).upper(), tok.start_pos, tok.end_pos, line, line != last_line)
+            _Tok(text, text.upper(), Span(line, col, line, col + len(text)), line != last_line)
         )
         last_line = line
     return out
@@ -326,9 +324,8 @@ def tokens(body: str) -> list[_Tok]:
 
 def parse(src: SourceFile) -> ParsedFile:
     rd = ReadResult()
-    text = Text(src)
     body = blank(src, rd)
-    sp = _Splitter(src.path, text)
+    sp = _Splitter(src.path)
     for t in tokens(body):
         sp.feed(t)
     sp.finish()

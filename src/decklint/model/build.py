@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +92,14 @@ class Topology:
     statements: dict[str, tuple[Statement, ...]] = field(default_factory=dict)
     dialects: dict[str, str] = field(default_factory=dict)
     _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
+    # indexes checks derive from the model, computed once per run (see `memo`)
+    _memo: dict[str, Any] = field(default_factory=dict)
+
+    def memo(self, key: str, build: Callable[[], Any]) -> Any:
+        """An index derived from the model, built on first use and shared by every check."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
 
     def merge(self, low: Lowering, statements: tuple[Statement, ...]) -> None:
         for e in low.entities:

@@ -9,7 +9,6 @@ saying which.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections import defaultdict
 from pathlib import PurePath
@@ -184,7 +183,9 @@ def _rehome(
         attrs = e.attrs
         if e.kind == "tcpip_include":
             attrs = {**attrs, "target": default(targets.get((e.path, e.span)))}
-        topo.entities[i] = dataclasses.replace(e, node=f"tcpip:{stack}", scope=stack, attrs=attrs)
+        topo.entities[i] = Entity(
+            e.kind, e.name, e.path, e.dialect, e.span, f"tcpip:{stack}", attrs, stack
+        )
     topo._by_kind.clear()
     for e in topo.entities:
         topo._by_kind[e.kind].append(e)
