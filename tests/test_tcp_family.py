@@ -147,3 +147,10 @@ def test_tsm_values_beyond_the_range_are_clamped_with_a_warning() -> None:
     res = lint_texts({"dsm.opt": "TCPWindowsize 4096\n"})
     (f,) = [f for f in res.findings if f.code == "PRS003"]
     assert f.severity.label == "warning" and "nearest limit" in f.message
+
+
+def test_bpxprm_maxsock_is_maxsockets() -> None:
+    res = lint_texts({"SYSA/BPXPRMTC": "NETWORK DOMAINNAME(AF_INET) MAXSOCK(64000) TYPE(INET)\n"})
+    (n,) = res.topology.of("bpx_network")
+    assert n.value("maxsockets") == 64000
+    assert not [f for f in res.findings if f.code == "PRS002"]

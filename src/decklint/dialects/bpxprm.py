@@ -79,6 +79,8 @@ GROUPS = {
     "ALTROOT": "FILESYSTEM MOUNTPOINT",
 }
 TOP = set(LIMITS) | SETTINGS | set(GROUPS)
+# Short forms the system accepts for operands ([I]: MAXSOCK for MAXSOCKETS is seen in members).
+ALIASES = {"MAXSOCK": "MAXSOCKETS"}
 _SUFFIX = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4, "P": 1024**5}
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)
 _WORD = re.compile(r"[^\s(),']+|'(?:[^']|'')*'?|[(),]")
@@ -268,11 +270,12 @@ def _group(st: Statement, low: Lowering, system: str) -> None:
     known = set(GROUPS[st.op].split())
     attrs: dict[str, Attr] = {"system": default(system)}
     for o in st.operands:
-        if o.name is None or o.name not in known:
+        name = ALIASES.get(o.name or "", o.name)
+        if name is None or name not in known:
             what = o.name or o.value.text
             low.diag(unknown_name(o.span, f"{st.op} operand {what}", known if o.name else ()))
             continue
-        attrs[o.name.lower()] = (
+        attrs[name.lower()] = (
             Attr(True, o.name, o.span) if o.value.kind == "flag" else _value(o.value)
         )
     kind = {"NETWORK": "bpx_network", "FILESYSTYPE": "bpx_filesystype"}.get(st.op, "bpx_resource")
