@@ -154,3 +154,15 @@ def test_bpxprm_maxsock_is_maxsockets() -> None:
     (n,) = res.topology.of("bpx_network")
     assert n.value("maxsockets") == 64000
     assert not [f for f in res.findings if f.code == "PRS002"]
+
+
+def test_bpxprm_comment_end_straddling_column_72_swallows_the_next_statement() -> None:
+    text = (
+        "MAXPROCSYS(900)  /* a comment whose end falls on columns 71-72".ljust(70)
+        + "*/\n"
+        + "MAXUIDS(50)      /* swallowed, as the system would */\n"
+        + "MAXPTYS(800)\n"
+    )
+    res = lint_texts({"BPXPRM00": text})
+    assert any("straddles columns 71 and 72" in f.message for f in res.findings)
+    assert [s.op for s in res.parsed["BPXPRM00"].statements] == ["MAXPROCSYS", "MAXPTYS"]

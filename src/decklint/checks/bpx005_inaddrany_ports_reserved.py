@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import PurePath
 
 from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
@@ -20,12 +21,15 @@ def inaddrany_ports_reserved(ctx: Context) -> Iterator[Hit]:
     for s in stacks(ctx.topo):
         if s.product != "zos" or not s.main:
             continue
+        folder = str(PurePath(s.entity.path).parent)
         reserved = {
             (r.value("first"), r.value("count"), r.value("protocol"))
             for r in s.of("tcpip_portrange")
             if r.value("job") == "OMVS"
         }
         for n in nets:
+            if str(PurePath(n.path).parent) != folder:
+                continue  # another system's members
             port, count = n.value("inaddranyport"), n.value("inaddranycount")
             if {(port, count, "TCP"), (port, count, "UDP")} <= reserved:
                 continue

@@ -102,13 +102,18 @@ def read(src: SourceFile) -> tuple[Text, str, ReadResult]:
     # columns 72-80 are not data: blank them (sequence numbers may sit there)
     for i, ln in enumerate(src.lines, 1):
         extra = ln[71:80].strip()
-        if extra and not extra.isdigit() and not ln[:71].rstrip().endswith("/*"):
+        if extra and not extra.isdigit():
+            split_end = ln[70:72] == "*/"
             out.diagnostics.append(
                 Diagnostic(
                     "PRS001",
                     Span(i, 72, i, min(len(ln), 80) + 1),
-                    f"text in columns 72-80 ({extra!r}) is not read: BPXPRMxx data ends in "
-                    "column 71; move it to the next line",
+                    "the '*/' that ends this comment straddles columns 71 and 72; column 72 "
+                    "is not read, so the comment runs on to the next '*/' and the statements "
+                    "in between are not read either"
+                    if split_end
+                    else f"text in columns 72-80 ({extra!r}) is not read: BPXPRMxx data ends "
+                    "in column 71; move it to the next line",
                     Severity.WARNING,
                 )
             )
