@@ -152,6 +152,15 @@ def test_pyproject_table(repo: Path) -> None:
         ("nodes:\n  SYSA:\n    rfc1323: maybe\n", 3, "must be true or false"),
         ("nodes:\n  MVS1:\n    ftp-cpu-per-kb: -1.0\n", 3, "must be above 0"),
         ("nodes:\n  MVS1:\n    processors: 1.5\n", 3, "must be a whole number"),
+        ("topology:\n  wires: []\n", 2, "topology: unknown key 'wires'"),
+        ("topology:\n  nodes:\n    H1:\n      files: 3\n", 4, "files must be a list of globs"),
+        ("topology:\n  nodes:\n    H1:\n      frame: big\n", 4, "must be a whole number"),
+        ("topology:\n  links:\n    - {between: [A]}\n", 3, "between names exactly two nodes"),
+        (
+            "topology:\n  links:\n    - between: [A, B]\n      speed: 4\n",
+            3,
+            "unknown link fact 'speed'",
+        ),
     ],
 )
 def test_invalid_configuration_exits_2_with_file_and_line(
@@ -216,3 +225,25 @@ def test_node_facts_of_every_type_reach_the_model(repo: Path) -> None:
     assert nodes["SYSA"].get("bulk_ports").span.line == 2
     (stack,) = res.topology.of("tcpip_stack")
     assert stack.value("release") == "V1R5"
+
+
+def test_topology_section_reaches_the_model(repo: Path) -> None:
+    from decklint import api
+    from decklint.project import Project
+
+    (repo / "host").mkdir()
+    (repo / "host" / "APPLS").write_text("APPLS    VBUILD TYPE=APPL\nA1       APPL  APPC=YES\n")
+    (repo / ".decklint.yaml").write_text(
+        "topology:\n"
+        "  nodes:\n"
+        "    HOSTA: {files: [host/*], product: vtam}\n"
+        "  links:\n"
+        "    - between: [HOSTA, WS1]\n"
+        "      medium: token-ring\n"
+        "      frame: 4060\n"
+    )
+    opts = Project.load(Path(".decklint.yaml")).options(None)
+    res = api.lint_paths(["host"], opts)
+    assert res.topology.site == {"host/APPLS": "HOSTA"}
+    (lk,) = res.topology.of("link")
+    assert (lk.value("kind"), lk.value("frame"), lk.span.line) == ("token-ring", 4060, 5)

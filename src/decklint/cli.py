@@ -189,6 +189,60 @@ def _project(
         raise click.UsageError(f"--select/--ignore {exc.args[0]}") from None
 
 
+@main.command()
+@click.argument("paths", nargs=-1, required=True)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "dot", "mermaid", "html"]),
+    default="json",
+    show_default=True,
+    help="JSON (stable schema), Graphviz DOT, Mermaid, or one self-contained HTML page.",
+)
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this file.")
+@click.option("--dialect", help="Treat every file as this dialect.")
+@click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
+@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+def topology(
+    paths: tuple[str, ...],
+    fmt: str,
+    output: str | None,
+    dialect: str | None,
+    config_path: str | None,
+    isolated: bool,
+) -> None:
+    """Draw the site: nodes, links and their status, and the findings on them."""
+    from decklint import api
+    from decklint.report import topology as export
+
+    dialect = _dialect_choice(dialect)
+    project = _project(config_path, isolated, (), ())
+    opts = project.options(dialect)
+    inputs = api.gather(list(paths), opts.excluded)
+    try:
+        project.declare_for(opts, [i.path for i in inputs])
+        result = api.lint_inputs(inputs, opts)
+    except _config_error() as exc:
+        _config_exit(exc)
+    link_codes = {m.code for m in project.registry.rules.values() if "link" in m.groups}
+    data = export.export(result.topology, list(result.findings), link_codes)
+    if fmt == "json":
+        text = export.to_json(data)
+    elif fmt == "dot":
+        text = export.to_dot(data)
+    elif fmt == "mermaid":
+        text = export.to_mermaid(data)
+    else:
+        base = os.path.dirname(os.path.abspath(output)) if output else os.getcwd()
+        text = export.to_html(data, os.path.relpath(base))
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"decklint: wrote {output}", err=True)
+    else:
+        click.echo(text, nl=False)
+    sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
+
+
 @main.command("config")
 @click.option("--show", is_flag=True, required=True, help="Print the resolved settings.")
 @click.option("--config", "config_path", help="Use this configuration file, not the nearest.")

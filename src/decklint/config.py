@@ -34,6 +34,7 @@ KEYS = {
     "network": "appn or subarea: the SNA header per RU segment (9 or 29 bytes)",
     "rule-paths": "folders with the site's own rule manifests",
     "nodes": "facts no deck holds, per node: DLC frame size and windows of a CM/2 .CFG, ...",
+    "topology": "nodes (files: globs, and facts as under nodes:) and declared links",
 }
 # Declared facts per node (`nodes: {NAME: {...}}`): name -> (type, meaning). A TCP/IP stack's
 # node name is its profile's folder (or file) name; a NonStop system's is its folder's.
@@ -60,6 +61,23 @@ NODE_FACTS: dict[str, tuple[type, str]] = {
     "cics-peak-connections": (int, "peak concurrent CICS Sockets connections"),
     "bulk-ports": (list, "NonStop LAN ports ($LINE.#PORT) that carry bulk data transfer"),
     "bulk-lines": (list, "NonStop lines ($LINE, one per controller) used for bulk data transfer"),
+    "adapter": (str, "a Multiprise 3000 Integrated LAN adapter: fast-ethernet or token-ring"),
+    "stacks": (list, "the TCP/IP stacks an adapter serves"),
+    "sna-pus": (int, "SNA PU connections through an adapter"),
+    "tcpip-framing": (str, "the Ethernet framing TCP/IP uses on an adapter: dix or 802.3"),
+    "sna-framing": (str, "the Ethernet framing SNA uses on an adapter: dix or 802.3"),
+    "throughput-out": (float, "planned bulk throughput from the host to the network, MB/s"),
+    "throughput-in": (float, "planned bulk throughput from the network to the host, MB/s"),
+}
+# Facts a declared link (`topology: links:`) may carry.
+LINK_FACTS: dict[str, tuple[type, str]] = {
+    "medium": (str, "token-ring, ethernet, fddi, ctc, hipersockets, sdlc, x25, ..."),
+    "frame": (int, "the link's maximum frame size, bytes"),
+    "mtu": (int, "the link's MTU, bytes"),
+    "send-window": (int, "DLC send window"),
+    "receive-window": (int, "DLC receive window"),
+    "bulk": (bool, "the link carries bulk data transfer"),
+    "note": (str, "free text shown with the link"),
 }
 _TYPE_WORDS = {
     int: "a whole number",
@@ -69,6 +87,16 @@ _TYPE_WORDS = {
     list: "a list of names",
 }
 RULE_KEYS = {"enabled", "severity", "options"}
+
+
+@dataclass(frozen=True)
+class DeclaredLink:
+    """A link the configuration declares: its two nodes and facts, with the line."""
+
+    a: str
+    b: str
+    facts: tuple[tuple[str, Any], ...]
+    line: int
 
 
 class ConfigError(ValueError):
@@ -97,6 +125,8 @@ class Config:
     network: str = ""
     rule_paths: tuple[str, ...] = ()
     nodes: dict[str, dict[str, tuple[Any, int]]] = field(default_factory=dict)  # fact -> (v, line)
+    node_files: dict[str, tuple[str, ...]] = field(default_factory=dict)  # node -> globs
+    links: tuple[DeclaredLink, ...] = ()
     lines: dict[str, int] = field(default_factory=dict)  # key -> line, for later errors
 
     def where(self, key: str) -> str:
@@ -149,6 +179,10 @@ def _yaml_with_lines(path: Path, text: str) -> tuple[Any, dict[str, int]]:
                 key = f"{prefix}{k.value}"
                 lines[key] = k.start_mark.line + 1
                 walk(v, key + ".")
+        elif isinstance(n, yaml.SequenceNode):
+            for i, item in enumerate(n.value):
+                lines[f"{prefix}{i}"] = item.start_mark.line + 1
+                walk(item, f"{prefix}{i}.")
 
     walk(node, "")
     return data, lines
@@ -305,20 +339,96 @@ def load(path: Path, _seen: tuple[Path, ...] = ()) -> Config:
         cfg = replace(cfg, rules=_rules(data["rules"], path, lines, base.rules))
     if "nodes" in data:
         cfg = replace(cfg, nodes=_nodes(data["nodes"], path, lines, base.nodes))
+    if "topology" in data:
+        cfg = _topology(data["topology"], path, lines, cfg)
     return cfg
 
 
+def _topology(value: Any, path: Path, lines: dict[str, int], cfg: Config) -> Config:
+    where = f"{path}:{lines.get('topology', 1)}"
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: topology has nodes: and links:")
+    bad = sorted(set(value) - {"nodes", "links"})
+    if bad:
+        raise ConfigError(
+            f"{path}:{lines.get(f'topology.{bad[0]}', 1)}: topology: unknown key {bad[0]!r} "
+            "(nodes, links)"
+        )
+    nodes = value.get("nodes") or {}
+    if not isinstance(nodes, dict):
+        raise ConfigError(f"{path}:{lines.get('topology.nodes', 1)}: topology.nodes maps names")
+    files = dict(cfg.node_files)
+    facts: dict[str, Any] = {}
+    for name, entry in nodes.items():
+        at = f"{path}:{lines.get(f'topology.nodes.{name}', 1)}"
+        if not isinstance(entry, dict):
+            raise ConfigError(f"{at}: topology.nodes.{name} must be a mapping")
+        entry = dict(entry)
+        if "files" in entry:
+            globs = entry.pop("files")
+            try:
+                files[str(name).upper()] = _str_list(globs, at, f"topology.nodes.{name}.files")
+            except ConfigError:
+                raise ConfigError(
+                    f"{path}:{lines.get(f'topology.nodes.{name}.files', 1)}: "
+                    f"topology.nodes.{name}.files must be a list of globs"
+                ) from None
+        facts[name] = entry
+    shifted = {
+        k.replace("topology.nodes.", "nodes.", 1): v
+        for k, v in lines.items()
+        if k.startswith("topology.nodes.")
+    }
+    merged = _nodes(facts, path, {**lines, **shifted}, cfg.nodes, prefix="topology.nodes")
+    for name in facts:
+        merged.setdefault(str(name).upper(), {})
+    links = list(cfg.links)
+    raw = value.get("links") or []
+    if not isinstance(raw, list):
+        raise ConfigError(f"{path}:{lines.get('topology.links', 1)}: topology.links is a list")
+    for i, item in enumerate(raw):
+        links.append(_link(item, path, lines.get(f"topology.links.{i}", 1), i))
+    return replace(cfg, nodes=merged, node_files=files, links=tuple(links))
+
+
+def _link(item: Any, path: Path, line: int, i: int) -> DeclaredLink:
+    where = f"{path}:{line}: topology.links[{i}]"
+    if not isinstance(item, dict) or not isinstance(item.get("between"), list):
+        raise ConfigError(f"{where} needs between: [NODE, NODE]")
+    ends = item["between"]
+    if len(ends) != 2 or not all(isinstance(e, str) for e in ends):
+        raise ConfigError(f"{where}: between names exactly two nodes")
+    facts = []
+    for key, val in item.items():
+        if key == "between":
+            continue
+        spec = LINK_FACTS.get(str(key))
+        if spec is None:
+            raise ConfigError(
+                f"{where}: unknown link fact {key!r} (known: between, {', '.join(LINK_FACTS)})"
+            )
+        typ = spec[0]
+        if (isinstance(val, bool) and typ is not bool) or not isinstance(val, typ):
+            raise ConfigError(f"{where}: {key} must be {_TYPE_WORDS[typ]}")
+        facts.append((str(key), val.lower() if isinstance(val, str) and key != "note" else val))
+    return DeclaredLink(ends[0].upper(), ends[1].upper(), tuple(facts), line)
+
+
 def _nodes(
-    value: Any, path: Path, lines: dict[str, int], base: dict[str, dict[str, tuple[Any, int]]]
+    value: Any,
+    path: Path,
+    lines: dict[str, int],
+    base: dict[str, dict[str, tuple[Any, int]]],
+    prefix: str = "nodes",
 ) -> dict[str, dict[str, tuple[Any, int]]]:
     if not isinstance(value, dict):
-        raise ConfigError(f"{path}:{lines.get('nodes', 1)}: nodes maps node names to facts")
+        raise ConfigError(f"{path}:{lines.get(prefix, 1)}: {prefix} maps node names to facts")
     out = dict(base)
     for name, facts in value.items():
         where = f"{path}:{lines.get(f'nodes.{name}', 1)}"
         if not isinstance(facts, dict):
             raise ConfigError(
-                f"{where}: nodes.{name} must be a mapping of facts ({', '.join(NODE_FACTS)})"
+                f"{where}: {prefix}.{name} must be a mapping of facts ({', '.join(NODE_FACTS)})"
             )
         got: dict[str, tuple[Any, int]] = {}
         for key, val in facts.items():
@@ -326,7 +436,7 @@ def _nodes(
             spec = NODE_FACTS.get(str(key))
             if spec is None:
                 raise ConfigError(
-                    f"{path}:{line}: nodes.{name}: unknown fact {key!r} "
+                    f"{path}:{line}: {prefix}.{name}: unknown fact {key!r} "
                     f"(known: {', '.join(NODE_FACTS)})"
                 )
             typ, _doc = spec
@@ -341,14 +451,14 @@ def _nodes(
                 typ = tuple
             if (isinstance(val, bool) and typ is not bool) or not isinstance(val, typ):
                 raise ConfigError(
-                    f"{path}:{line}: nodes.{name}.{key} must be {_TYPE_WORDS[spec[0]]}"
+                    f"{path}:{line}: {prefix}.{name}.{key} must be {_TYPE_WORDS[spec[0]]}"
                 )
             if isinstance(val, (int, float)) and not isinstance(val, bool) and val <= 0:
-                raise ConfigError(f"{path}:{line}: nodes.{name}.{key} must be above 0")
+                raise ConfigError(f"{path}:{line}: {prefix}.{name}.{key} must be above 0")
             if isinstance(val, str):
                 val = val.upper() if key == "peer" else val if key == "release" else val.lower()
             got[str(key)] = (val, line)
-        out[str(name).upper()] = got
+        out[str(name).upper()] = {**out.get(str(name).upper(), {}), **got}
     return out
 
 

@@ -42,6 +42,25 @@ def _declared(configs: Sequence[Config]) -> tuple[tuple[str, str, tuple[Any, ...
     return tuple(out.values())
 
 
+def _topology(configs: Sequence[Config]) -> dict[str, Any]:
+    """The `topology:` files and links of these configurations, as Settings takes them:
+    globs made relative to the current folder, each link with its configuration file."""
+    import os
+
+    files: dict[str, tuple[str, ...]] = {}
+    links: list[tuple[str, str, tuple[Any, ...], str, int]] = []
+    for cfg in configs:
+        where = _display(cfg.path) if cfg.path else ""
+        rel = os.path.relpath(cfg.root)
+        for name, globs in sorted(cfg.node_files.items()):
+            files.setdefault(
+                name, tuple(g if rel == "." else f"{Path(rel).as_posix()}/{g}" for g in globs)
+            )
+        for ln in cfg.links:
+            links.append((ln.a, ln.b, ln.facts, where, ln.line))
+    return {"node_files": tuple(files.items()), "links": tuple(links)}
+
+
 def _display(path: Path) -> str:
     import os
 
@@ -132,6 +151,7 @@ class Project:
                 bulk_modes=cfg.bulk_modes if cfg.bulk_modes is not None else DEFAULT_BULK_MODES,
                 network=cfg.network,
                 declared=_declared([cfg]),
+                **_topology([cfg]),
             ),
             config_globs=dict(cfg.dialect_globs),
             rule_paths=tuple(cfg.rule_paths),
@@ -150,7 +170,9 @@ class Project:
                 seen.add(str(cfg.path))
                 configs.append(cfg)
         if len(configs) > 1:
-            opts.settings = dataclasses.replace(opts.settings, declared=_declared(configs))
+            opts.settings = dataclasses.replace(
+                opts.settings, declared=_declared(configs), **_topology(configs)
+            )
 
     def fail_on(self, cli: str | None) -> Severity:
         return Severity.parse(cli) if cli else self.config.fail_on

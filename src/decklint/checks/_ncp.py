@@ -33,6 +33,8 @@ class Stations:
         by_name = {pu.name: pu for pu in self.all}
         self.linked: dict[str, list[Entity]] = defaultdict(list)
         for lk in topo.of("link"):
+            if lk.value("kind") != "path":
+                continue
             pu = by_name.get(lk.value("pu"))
             if pu is not None and lk.value("line"):
                 self.linked[lk.value("line")].append(pu)

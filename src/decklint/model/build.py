@@ -26,6 +26,10 @@ class Settings:
     # Facts configurations declare per node: (node name, configuration file, facts), each fact
     # (key, value, line).
     declared: tuple[tuple[str, str, tuple[tuple[str, Any, int], ...]], ...] = ()
+    # `topology:` of the configurations: node -> file globs, and declared links
+    # (node a, node b, facts, configuration file, line)
+    node_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    links: tuple[tuple[str, str, tuple[tuple[str, Any], ...], str, int], ...] = ()
 
 
 class Lowering:
@@ -92,6 +96,7 @@ class Topology:
     statements: dict[str, tuple[Statement, ...]] = field(default_factory=dict)
     dialects: dict[str, str] = field(default_factory=dict)
     _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
+    site: dict[str, str] = field(default_factory=dict)  # file -> the node it belongs to
     # indexes checks derive from the model, computed once per run (see `memo`)
     _memo: dict[str, Any] = field(default_factory=dict)
 

@@ -34,7 +34,7 @@ STACK_SETTINGS = {
 }
 
 
-def _k(kind: str, doc: str, **fields: str) -> KindSpec:
+def _k(kind: str, doc: str, /, **fields: str) -> KindSpec:
     base = {"name": "the element's name"}
     base.update(fields)
     return KindSpec(kind, doc, base)
@@ -396,20 +396,36 @@ KINDS: dict[str, KindSpec] = {
         ),
         _k(
             "node",
-            "a system that owns definitions (a VTAM host, an NCP, a CICS region)",
-            product="VTAM, NCP or CICS",
+            "a node of the site: a system that owns definitions (a VTAM host, an NCP, a "
+            "workstation, a TCP/IP stack, a NonStop system) or one the configuration declares",
+            product="the product it is drawn as",
+            products="every product whose files belong to it",
             files="how many linted files belong to it",
+            paths="the files that belong to it",
+            declared="true when the configuration declares facts for it",
         ),
         _k(
             "link",
-            "a connection inferred between two definitions, with its status",
-            end_a="the first end (e.g. the switched PU of a station)",
-            end_b="the second end (e.g. the NCP group and line it dials through)",
-            status="matched, half-open, unknown-peer or ambiguous",
-            frame="the frame size of the link where known (MAXTSL of the NCP line)",
+            "a connection between two nodes, inferred from the decks or declared, with a status",
+            kind="path, dlc, cp, session, ip, tcp-peer, cpu, or a declared medium",
+            node_a="the node of the first end",
+            node_b="the node of the second end",
+            end_a="the first end (e.g. the workstation's DLC definition)",
+            end_b="the second end (e.g. the NCP line)",
+            status="matched, half-open, unknown-peer, ambiguous or declared",
             via="what the link was inferred from",
-            pu="the station's PU name (station links)",
-            line="the NCP physical line the station reaches (station links)",
+            b_path="the file of the second end",
+            b_line="the line of the second end",
+            b_col="the column of the second end",
+            frame="the frame size of the link where known (the NCP line's MAXTSL)",
+            mtu="the MTU of the route or declared link",
+            tcp_window="a declared peer's TCP window",
+            send_window="a declared link's DLC send window",
+            receive_window="a declared link's DLC receive window",
+            bulk="a declared link carries bulk data",
+            note="why the status is what it is",
+            pu="the station's PU name (path links)",
+            line="the NCP physical line the station reaches (path links)",
         ),
         _k(
             "vtam_start",

@@ -8,20 +8,19 @@ group's PHYPORT to the physical token-ring line (its MAXTSL is the link's frame)
 
 from __future__ import annotations
 
-from collections import defaultdict
-
 from decklint.model.build import Topology, default
 from decklint.model.entities import Attr, Entity
 from decklint.source import Span
 
 
 def resolve(topo: Topology) -> None:
-    from decklint.model import tcpip
+    from decklint.model import links, site, tcpip
 
     tcpip.resolve(topo)
     _declared(topo)
-    _nodes(topo)
-    _station_links(topo)
+    files = site.assign(topo)
+    site.build_nodes(topo, files)
+    links.infer(topo, files)
 
 
 _FACT_FIELDS = {
@@ -68,66 +67,3 @@ def _declared(topo: Topology) -> None:
 def _add(topo: Topology, e: Entity) -> None:
     topo.entities.append(e)
     topo._by_kind[e.kind].append(e)
-
-
-def _nodes(topo: Topology) -> None:
-    files: dict[str, set[str]] = defaultdict(set)
-    first: dict[str, Entity] = {}
-    for e in list(topo.entities):
-        files[e.node].add(e.path)
-        first.setdefault(e.node, e)
-    for node, paths in sorted(files.items()):
-        e = first[node]
-        attrs = {
-            "name": Attr(node),
-            "product": default(e.dialect.upper()),
-            "files": default(len(paths)),
-        }
-        _add(topo, Entity("node", node, e.path, e.dialect, e.span, node, attrs))
-
-
-def _station_links(topo: Topology) -> None:
-    groups: dict[str, list[Entity]] = defaultdict(list)
-    for g in topo.of("group"):
-        groups[g.name].append(g)
-    lines: dict[tuple[str, object], list[Entity]] = defaultdict(list)
-    for ln in topo.of("line"):
-        if ln.value("physical"):
-            lines[(ln.path, ln.value("portadd"))].append(ln)
-    for p in list(topo.of("path")):
-        grp = p.get("grpnm")
-        if grp.value is None:
-            continue
-        found = groups.get(grp.value, [])
-        status = "matched" if len(found) == 1 else "unknown-peer" if not found else "ambiguous"
-        frame: Attr = default(None)
-        line_name = None
-        if len(found) == 1:
-            g = found[0]
-            phys = lines.get((g.path, g.value("phyport")), [])
-            if len(phys) == 1:
-                line_name = phys[0].name
-                frame = phys[0].get("maxtsl")
-        end_b = f"{grp.value}" + (f" via LINE {line_name}" if line_name else "")
-        attrs = {
-            "name": Attr(f"{p.value('pu')}-{grp.value}"),
-            "end_a": default(f"PU {p.value('pu')}"),
-            "end_b": Attr(end_b, grp.raw, grp.span),
-            "status": default(status),
-            "frame": frame,
-            "via": default("PATH GRPNM"),
-            "pu": default(p.value("pu")),
-            "line": default(line_name),
-        }
-        _add(
-            topo,
-            Entity(
-                "link",
-                f"{p.value('pu')}-{grp.value}",
-                p.path,
-                p.dialect,
-                grp.span or p.span,
-                p.node,
-                attrs,
-            ),
-        )

@@ -1,0 +1,497 @@
+"""`decklint topology`: the site's nodes and links as JSON, Graphviz DOT, Mermaid or one
+self-contained HTML page (an SVG picture, the findings per node, links to each deck line).
+
+Everything is computed from `export()`, whose JSON form is the stable schema
+(`schema_version` 1): nodes with their product, files, key values and findings; links with
+their kind, status, both ends (node, what, file, line, column), values and findings.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import os
+from collections import defaultdict
+from typing import Any
+
+from decklint.model.build import Topology
+
+SCHEMA_VERSION = 1
+_SEVERITY_ORDER = ("error", "warning", "info")
+
+# Key values per node, per entity kind: (kind, field, label).
+_VALUES = (
+    ("ncp", "unitsz", "UNITSZ"),
+    ("ncp", "maxbfru", "MAXBFRU"),
+    ("line", "maxtsl", "MAXTSL"),
+    ("line", "rcvbufc", "RCVBUFC"),
+    ("vtam_start", "iobuf_size", "IOBUF"),
+    ("dlc_profile", "frame", "frame"),
+    ("dlc_profile", "send_window", "send window"),
+    ("dlc_profile", "receive_window", "receive window"),
+    ("nsdos_frame", "frame", "frame"),
+    ("nsdos_link", "maxin", "MAXIN"),
+    ("aix_dlc", "frame", "frame"),
+    ("controller", "maxframe", "MAXFRAME"),
+    ("tcpip_stack", "tcprcvbufrsize", "TCP window"),
+    ("tcpip_stack", "somaxconn", "SOMAXCONN"),
+    ("nsk_process", "primary_cpu", "CPU"),
+    ("nsk_line", "cpu", "CPU"),
+)
+_STYLE = {
+    "matched": ("solid", "#2b6cb0"),
+    "declared": ("solid", "#4a5568"),
+    "half-open": ("dashed", "#b7791f"),
+    "unknown-peer": ("dotted", "#c53030"),
+    "ambiguous": ("bold", "#c05621"),
+}
+_FILL = {"error": "#fed7d7", "warning": "#feebc8", "info": "#e2e8f0", "": "#ffffff"}
+_STROKE = {"error": "#c53030", "warning": "#c05621", "info": "#4a5568", "": "#2d3748"}
+
+
+def _worst(counts: dict[str, int]) -> str:
+    return next((s for s in _SEVERITY_ORDER if counts.get(s)), "")
+
+
+def _values(topo: Topology, paths: set[str], name: str) -> dict[str, Any]:
+    """The key values of a node, `label: value` (several entities: `a, b`)."""
+    got: dict[str, list[str]] = defaultdict(list)
+    for kind, field, label in _VALUES:
+        for e in topo.of(kind):
+            if e.path in paths or (e.dialect == "config" and e.name == name):
+                v = e.value(field)
+                if v is not None and str(v) not in got[label]:
+                    got[label].append(str(v))
+    modes = sorted({m.name for m in topo.of("mode") if m.path in paths})
+    if modes:
+        got["modes"] = modes[:6] + (["..."] if len(modes) > 6 else [])
+    return {k: ", ".join(v) for k, v in got.items() if v}
+
+
+def export(
+    topo: Topology, findings: list[Any], link_codes: set[str] | None = None
+) -> dict[str, Any]:
+    """The stable JSON form of the site. A link shows the findings at either of its ends
+    whose rule judges links (`link_codes`: the rules in the manifests' group `link`)."""
+    site = topo.site
+    by_node: dict[str, list[Any]] = defaultdict(list)
+    by_place: dict[tuple[str, int], list[Any]] = defaultdict(list)
+    declared_paths = {e.path: e for e in topo.of("declared_node")}
+    for f in findings:
+        node = site.get(f.path)
+        if node is None and f.path in declared_paths:
+            node = _declared_owner(topo, f)
+        if node is not None:
+            by_node[node].append(f)
+        by_place[(f.path, f.span.line)].append(f)
+    nodes = []
+    for n in sorted(topo.of("node"), key=lambda e: e.name):
+        fs = sorted(by_node.get(n.name, []), key=lambda f: f.sort_key())
+        counts = {s: sum(1 for f in fs if f.severity.label == s) for s in _SEVERITY_ORDER}
+        nodes.append(
+            {
+                "name": n.name,
+                "product": n.value("product"),
+                "products": list(n.value("products") or ()),
+                "files": list(n.value("paths") or ()),
+                "declared": bool(n.value("declared")),
+                "values": _values(topo, set(n.value("paths") or ()), n.name),
+                "findings": counts,
+                "finding_list": [_finding(f) for f in fs],
+            }
+        )
+    links = []
+    for lk in sorted(topo.of("link"), key=lambda e: (e.value("kind"), e.name)):
+        at_a = by_place.get((lk.path, lk.span.line), [])
+        b_path, b_line = lk.value("b_path"), lk.value("b_line")
+        at_b = by_place.get((b_path, b_line), []) if b_path else []
+        codes = sorted(
+            {f.code for f in (*at_a, *at_b) if link_codes is None or f.code in link_codes}
+        )
+        values = {
+            k: lk.value(k)
+            for k in ("frame", "mtu", "tcp_window", "send_window", "receive_window")
+            if lk.value(k) is not None
+        }
+        links.append(
+            {
+                "name": lk.name,
+                "kind": lk.value("kind"),
+                "status": lk.value("status"),
+                "via": lk.value("via"),
+                "note": lk.value("note") or "",
+                "a": {
+                    "node": lk.value("node_a"),
+                    "end": lk.value("end_a"),
+                    "path": lk.path,
+                    "line": lk.span.line,
+                    "col": lk.span.col,
+                },
+                "b": {
+                    "node": lk.value("node_b") or None,
+                    "end": lk.value("end_b"),
+                    "path": b_path,
+                    "line": b_line,
+                    "col": lk.value("b_col"),
+                },
+                "values": values,
+                "findings": codes,
+            }
+        )
+    return {"schema_version": SCHEMA_VERSION, "nodes": nodes, "links": links}
+
+
+def _declared_owner(topo: Topology, f: Any) -> str | None:
+    for e in topo.of("declared_node"):
+        if e.path == f.path and any(
+            a.span is not None and a.span.line == f.span.line for a in e.attrs.values()
+        ):
+            return e.name
+    return None
+
+
+def _finding(f: Any) -> dict[str, Any]:
+    return {
+        "code": f.code,
+        "severity": f.severity.label,
+        "path": f.path,
+        "line": f.span.line,
+        "col": f.span.col,
+        "message": f.message,
+    }
+
+
+def to_json(data: dict[str, Any]) -> str:
+    return json.dumps(data, indent=2, sort_keys=True) + "\n"
+
+
+# ---------------------------------------------------------------------------------- DOT
+
+
+def _label_lines(n: dict[str, Any]) -> list[str]:
+    lines = [n["name"], n["product"] or ""]
+    lines += [f"{k} {v}" for k, v in list(n["values"].items())[:4]]
+    worst = _worst(n["findings"])
+    if worst:
+        lines.append(
+            ", ".join(f"{c} {s}" for s, c in n["findings"].items() if c)  # 2 error, 1 warning
+        )
+    return lines
+
+
+def _link_label(lk: dict[str, Any]) -> str:
+    parts = [lk["kind"] + (f" x{lk['count']}" if lk.get("count", 1) > 1 else "")]
+    for k in ("frame", "mtu", "tcp_window"):
+        if k in lk["values"]:
+            parts.append(f"{k} {lk['values'][k]}")
+    if lk["status"] not in ("matched", "declared"):
+        parts.append(lk["status"])
+    if lk["findings"]:
+        parts.append(" ".join(lk["findings"]))
+    return " ".join(parts)
+
+
+def drawn(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The links to draw: one per pair of nodes, kind and status (`count` says how many),
+    self-loops left out (they stay in the JSON and the tables)."""
+    out: dict[tuple[Any, ...], dict[str, Any]] = {}
+    for lk in data["links"]:
+        a, b = lk["a"]["node"], lk["b"]["node"]
+        if a == b:
+            continue
+        key = (a, b or lk["b"]["end"], lk["kind"], lk["status"])
+        if key in out:
+            out[key]["count"] += 1
+            out[key]["findings"] = sorted({*out[key]["findings"], *lk["findings"]})
+        else:
+            out[key] = {**lk, "count": 1}
+    return list(out.values())
+
+
+def _dot_id(name: str) -> str:
+    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def to_dot(data: dict[str, Any]) -> str:
+    out = [
+        "graph site {",
+        "  rankdir=LR;",
+        '  node [shape=box, style="rounded,filled", fontname="Helvetica", fontsize=10];',
+        '  edge [fontname="Helvetica", fontsize=9];',
+    ]
+    for n in data["nodes"]:
+        worst = _worst(n["findings"])
+        label = "\\n".join(s.replace('"', "'") for s in _label_lines(n))
+        out.append(
+            f'  {_dot_id(n["name"])} [label="{label}", fillcolor="{_FILL[worst]}", '
+            f'color="{_STROKE[worst]}"{", penwidth=2" if worst in ("error", "warning") else ""}];'
+        )
+    for i, lk in enumerate(drawn(data)):
+        a, b = lk["a"]["node"], lk["b"]["node"]
+        if not b:
+            b = f"? {lk['b']['end']}"
+            out.append(f'  {_dot_id(b)} [shape=plaintext, style="", fontcolor="#c53030"];')
+        style, color = _STYLE.get(lk["status"], ("solid", "#2d3748"))
+        if lk["findings"]:
+            color = "#c53030"
+        label = _link_label(lk).replace('"', "'")
+        out.append(
+            f'  {_dot_id(a)} -- {_dot_id(b)} [label="{label}", style={style}, '
+            f'color="{color}"];  // {i}'
+        )
+    out.append("}")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------- Mermaid
+
+
+def to_mermaid(data: dict[str, Any]) -> str:
+    ids = {n["name"]: f"n{i}" for i, n in enumerate(data["nodes"])}
+    out = ["graph LR"]
+    for n in data["nodes"]:
+        label = "<br/>".join(html.escape(s, quote=True) for s in _label_lines(n))
+        out.append(f'  {ids[n["name"]]}["{label}"]')
+    unknown = 0
+    for lk in drawn(data):
+        a = ids.get(lk["a"]["node"])
+        b = ids.get(lk["b"]["node"] or "")
+        if a is None:
+            continue
+        if b is None:
+            b = f"u{unknown}"
+            unknown += 1
+            out.append(f'  {b}(("? {html.escape(lk["b"]["end"], quote=True)}"))')
+        label = html.escape(_link_label(lk), quote=True)
+        arrow = "---" if lk["status"] in ("matched", "declared") else "-.-"
+        out.append(f'  {a} {arrow}|"{label}"| {b}')
+    out += [
+        "  classDef error fill:#fed7d7,stroke:#c53030,stroke-width:3px;",
+        "  classDef warning fill:#feebc8,stroke:#c05621,stroke-width:2px;",
+    ]
+    for n in data["nodes"]:
+        worst = _worst(n["findings"])
+        if worst in ("error", "warning"):
+            out.append(f"  class {ids[n['name']]} {worst};")
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------------------------- HTML
+
+_TIER = {
+    "VTAM": 0,
+    "TCP/IP": 0,
+    "NonStop": 0,
+    "CICS": 0,
+    "NCP": 1,
+    "CM/2": 2,
+    "NS/DOS": 2,
+    "AIX": 2,
+    "AS/400": 2,
+    "ADSM": 2,
+}
+_W, _BOX_W, _BOX_H = 1100, 170, 74
+
+
+def _layout(data: dict[str, Any]) -> dict[str, tuple[float, float]]:
+    """Rows by product (hosts and stacks, NCPs, workstations, declared-only nodes), each
+    row ordered by the mean position of its neighbours in the rows above (two sweeps of the
+    barycenter heuristic), so that linked nodes stand close and few lines cross."""
+    tiers: dict[int, list[str]] = defaultdict(list)
+    for n in data["nodes"]:
+        tier = 3 if not n["files"] else _TIER.get(n["product"] or "", 2)
+        tiers[tier].append(n["name"])
+    rows = [sorted(tiers[t]) for t in sorted(tiers)]
+    neighbours: dict[str, set[str]] = defaultdict(set)
+    for lk in data["links"]:
+        a, b = lk["a"]["node"], lk["b"]["node"]
+        if a and b and a != b:
+            neighbours[a].add(b)
+            neighbours[b].add(a)
+
+    def xs(row: list[str]) -> dict[str, float]:
+        step = _W / (len(row) + 1)
+        return {name: step * (i + 1) for i, name in enumerate(row)}
+
+    for _sweep in range(2):
+        placed: dict[str, float] = {}
+        for r, row in enumerate(rows):
+            if r > 0:
+
+                def key(name: str, placed: dict[str, float] = placed) -> tuple[float, str]:
+                    near = [placed[m] for m in neighbours[name] if m in placed]
+                    return (sum(near) / len(near) if near else _W / 2, name)
+
+                row.sort(key=key)
+            placed.update(xs(row))
+    pos: dict[str, tuple[float, float]] = {}
+    for r, row in enumerate(rows):
+        for name, x in xs(row).items():
+            pos[name] = (x, 70 + r * 170)
+    return pos
+
+
+def to_html(data: dict[str, Any], base: str = ".") -> str:
+    """One page, no external resources: the SVG picture, then the nodes, links and findings.
+    Deck locations link to the files relative to `base` (the page's folder)."""
+    pos = _layout(data)
+    height = int(max((y for _x, y in pos.values()), default=70) + 140)
+    svg = [
+        f'<svg id="site" xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{height}" '
+        f'viewBox="0 0 {_W} {height}" role="img" aria-label="site topology">'
+    ]
+    unknown_y = height - 40
+    for i, lk in enumerate(drawn(data)):
+        a = pos.get(lk["a"]["node"])
+        b = pos.get(lk["b"]["node"] or "")
+        if a is None:
+            continue
+        if b is None:
+            b = (a[0] + 60, unknown_y)
+        style, color = _STYLE.get(lk["status"], ("solid", "#2d3748"))
+        if lk["findings"]:
+            color = "#c53030"
+        dash = {"dashed": "6 4", "dotted": "2 3"}.get(style, "")
+        width = 3 if style == "bold" or lk["findings"] else 1.6
+        mid = (a[0] + (b[0] - a[0]) * 0.42, a[1] + (b[1] - a[1]) * 0.42 + (i % 3) * 10 - 10)
+        title = html.escape(
+            f"{lk['kind']} {lk['status']}: {lk['a']['end']} - {lk['b']['end']} ({lk['via']})"
+        )
+        svg.append(
+            f'<g class="link" data-status="{lk["status"]}" data-kind="{lk["kind"]}">'
+            f"<title>{title}</title>"
+            f'<line x1="{a[0]:.0f}" y1="{a[1]:.0f}" x2="{b[0]:.0f}" y2="{b[1]:.0f}" '
+            f'stroke="{color}" stroke-width="{width}"'
+            + (f' stroke-dasharray="{dash}"' if dash else "")
+            + " />"
+            f'<text x="{mid[0]:.0f}" y="{mid[1]:.0f}" class="ll">'
+            f"{html.escape(_link_label(lk))}</text></g>"
+        )
+        if lk["b"]["node"] is None:
+            svg.append(
+                f'<text x="{b[0]:.0f}" y="{b[1] + 14:.0f}" class="unknown">? '
+                f"{html.escape(lk['b']['end'])}</text>"
+            )
+    for n in data["nodes"]:
+        x, y = pos[n["name"]]
+        worst = _worst(n["findings"])
+        lines = _label_lines(n)
+        svg.append(
+            f'<g class="node" id="node-{html.escape(n["name"])}" data-worst="{worst}">'
+            f"<title>{html.escape(n['name'])}</title>"
+            f'<a href="#n-{html.escape(n["name"])}">'
+            f'<rect x="{x - _BOX_W / 2:.0f}" y="{y - _BOX_H / 2:.0f}" width="{_BOX_W}" '
+            f'height="{_BOX_H}" rx="8" fill="{_FILL[worst]}" stroke="{_STROKE[worst]}" '
+            f'stroke-width="{2 if worst in ("error", "warning") else 1}" />'
+        )
+        for j, text in enumerate(lines[:5]):
+            cls = "nn" if j == 0 else "nv"
+            text = text if len(text) <= 30 else text[:28] + "..."
+            svg.append(
+                f'<text x="{x:.0f}" y="{y - _BOX_H / 2 + 16 + j * 13:.0f}" class="{cls}">'
+                f"{html.escape(text)}</text>"
+            )
+        svg.append("</a></g>")
+    svg.append("</svg>")
+    body = [_HEAD, "<h1>decklint: site topology</h1>", _legend(data), "\n".join(svg)]
+    body.append("<h2>Nodes</h2>")
+    for n in data["nodes"]:
+        body.append(_node_section(n, base))
+    body.append("<h2>Links</h2>")
+    body.append(_links_table(data, base))
+    body.append("</body></html>")
+    return "\n".join(body) + "\n"
+
+
+def _href(path: str | None, line: int | None, base: str) -> str:
+    if not path:
+        return "#"
+    rel = os.path.relpath(path, base) if not os.path.isabs(path) else path
+    return html.escape(rel.replace(os.sep, "/")) + (f"#L{line}" if line else "")
+
+
+def _where(path: str | None, line: int | None, col: int | None, base: str) -> str:
+    if not path:
+        return ""
+    text = f"{path}:{line}:{col}" if line else path
+    return f'<a class="loc" href="{_href(path, line, base)}">{html.escape(text)}</a>'
+
+
+def _legend(data: dict[str, Any]) -> str:
+    n_err = sum(n["findings"]["error"] for n in data["nodes"])
+    n_warn = sum(n["findings"]["warning"] for n in data["nodes"])
+    errors = f"{n_err} error{'s' if n_err != 1 else ''}"
+    warnings = f"{n_warn} warning{'s' if n_warn != 1 else ''}"
+    by_status: dict[str, int] = defaultdict(int)
+    for lk in data["links"]:
+        by_status[lk["status"]] += 1
+    statuses = ", ".join(f"{v} {k}" for k, v in sorted(by_status.items()))
+    return (
+        f'<p class="summary">{len(data["nodes"])} nodes, {len(data["links"])} links '
+        f"({html.escape(statuses)}); {errors} and {warnings} on the nodes. "
+        "Solid lines: matched or declared; dashed: half-open; dotted: unknown peer; "
+        "red: a finding at one of the link's ends.</p>"
+    )
+
+
+def _node_section(n: dict[str, Any], base: str) -> str:
+    name = html.escape(n["name"])
+    rows = "".join(
+        f"<tr><td>{html.escape(k)}</td><td>{html.escape(str(v))}</td></tr>"
+        for k, v in n["values"].items()
+    )
+    files = ", ".join(_where(p, None, None, base) for p in n["files"]) or "declared only"
+    found = "".join(
+        f'<li class="{f["severity"]}"><span class="code">{f["code"]}</span> '
+        f"{_where(f['path'], f['line'], f['col'], base)} {html.escape(f['message'])}</li>"
+        for f in n["finding_list"]
+    )
+    return (
+        f'<section class="nodeinfo" id="n-{name}"><h3>{name} <small>'
+        f"{html.escape(' + '.join(n['products']) or str(n['product']))}</small></h3>"
+        f"<p>Files: {files}</p>"
+        + (f"<table>{rows}</table>" if rows else "")
+        + (f'<ul class="findings">{found}</ul>' if found else "<p>No findings.</p>")
+        + "</section>"
+    )
+
+
+def _links_table(data: dict[str, Any], base: str) -> str:
+    rows = []
+    for lk in data["links"]:
+        rows.append(
+            f'<tr class="{lk["status"]}"><td>{html.escape(lk["kind"])}</td>'
+            f"<td>{html.escape(lk['status'])}</td>"
+            f"<td>{html.escape(lk['a']['node'] or '')}: {html.escape(lk['a']['end'])}<br/>"
+            f"{_where(lk['a']['path'], lk['a']['line'], lk['a']['col'], base)}</td>"
+            f"<td>{html.escape(lk['b']['node'] or '?')}: {html.escape(lk['b']['end'])}<br/>"
+            f"{_where(lk['b']['path'], lk['b']['line'], lk['b']['col'], base)}</td>"
+            f"<td>{html.escape(lk['via'] or '')} {html.escape(lk['note'])}</td>"
+            f"<td>{html.escape(' '.join(lk['findings']))}</td></tr>"
+        )
+    return (
+        '<table class="links"><tr><th>kind</th><th>status</th><th>one end</th>'
+        "<th>other end</th><th>inferred from</th><th>findings</th></tr>"
+        + "".join(rows)
+        + "</table>"
+    )
+
+
+_HEAD = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"/><title>decklint: site topology</title>
+<style>
+body{font-family:Helvetica,Arial,sans-serif;margin:1.5em;color:#1a202c}
+h1{font-size:1.4em} h2{font-size:1.15em;margin-top:1.6em} h3{font-size:1em;margin:.2em 0}
+svg{border:1px solid #cbd5e0;background:#fafafa}
+.nn{font-size:12px;font-weight:bold;text-anchor:middle}
+.nv{font-size:10px;text-anchor:middle;fill:#2d3748}
+.ll{font-size:9px;text-anchor:middle;fill:#2d3748}
+.unknown{font-size:10px;fill:#c53030}
+table{border-collapse:collapse;font-size:.85em;margin:.4em 0}
+td,th{border:1px solid #cbd5e0;padding:.2em .5em;vertical-align:top}
+.nodeinfo{border-top:1px solid #e2e8f0;padding:.4em 0}
+.findings{font-size:.85em} .error .code{color:#c53030;font-weight:bold}
+.warning .code{color:#c05621;font-weight:bold} .info .code{color:#4a5568}
+.loc{font-family:monospace} .summary{color:#4a5568}
+tr.unknown-peer td,tr.half-open td{background:#fffaf0}
+</style></head><body>"""

@@ -1,0 +1,186 @@
+"""The site model: node assignment, link inference with a status per link, and the exports of
+`decklint topology` (JSON, DOT, Mermaid, HTML in a real headless browser)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decklint.api import Options, lint_texts
+from decklint.cli import main
+from decklint.model.build import Settings
+
+from .conftest import FIXTURES
+
+NETWORKS = FIXTURES / "networks"
+
+NCP = (
+    "LAB45    BUILD SUBAREA=4,NEWNAME=LAB45\n"
+    "TRPG     GROUP ECLTYPE=(PHYSICAL,PERIPHERAL)\n"
+    "TRPL     LINE  ADDRESS=(1088,FULL),LOCADD=400000001088,MAXTSL=4060\n"
+)
+SWNET = (
+    "SWLAB    VBUILD TYPE=SWNET\n"
+    "OS2PU    PU    ADDR=01,CPNAME=OS2CP,IDBLK=05D,IDNUM=00001,MAXDATA=4000\n"
+)
+CM2 = (
+    "DEFINE_LOCAL_CP FQ_CP_NAME(NET.OS2CP) NODE_TYPE(EN);\n"
+    "DEFINE_LOGICAL_LINK LINK_NAME(HOST) DLC_NAME(IBMTRNET)\n"
+    "  DESTINATION_ADDRESS(X'{mac}');\n"
+)
+
+
+def links(files: dict[str, str], settings: Settings | None = None) -> dict[str, tuple[str, ...]]:
+    res = lint_texts(files, Options(settings=settings or Settings()))
+    return {
+        e.name: (e.value("kind"), e.value("status"), e.value("node_a"), e.value("node_b"))
+        for e in res.topology.of("link")
+    }
+
+
+def test_station_matched_by_address_and_control_point() -> None:
+    got = links(
+        {"LAB45.ncp": NCP, "host/SWLAB.vtam": SWNET, "OS2CP.ndf": CM2.format(mac="400000001088")}
+    )
+    assert got["OS2CP-TRPL"] == ("dlc", "matched", "OS2CP", "LAB45")
+    assert got["OS2PU-OS2CP"] == ("cp", "matched", "HOST", "OS2CP")
+
+
+def test_station_half_open_when_no_pu_names_its_control_point() -> None:
+    other = SWNET.replace("CPNAME=OS2CP", "CPNAME=OTHERCP")
+    got = links(
+        {"LAB45.ncp": NCP, "SWLAB.vtam": other, "OS2CP.ndf": CM2.format(mac="400000001088")}
+    )
+    assert got["OS2CP-TRPL"][:2] == ("dlc", "half-open")
+    assert got["OS2PU-OTHERCP"][:2] == ("cp", "unknown-peer")
+
+
+def test_station_unknown_peer_and_ambiguous() -> None:
+    got = links({"LAB45.ncp": NCP, "OS2CP.ndf": CM2.format(mac="400000009999")})
+    assert got["OS2CP-400000009999"][:2] == ("dlc", "unknown-peer")
+    twice = NCP + NCP.replace("LAB45", "LAB46").replace("TRPL ", "TRPM ")
+    got = links({"LAB45.ncp": twice, "OS2CP.ndf": CM2.format(mac="40000000108804")})
+    assert got["OS2CP-400000001088"][:2] == ("dlc", "ambiguous")
+
+
+def test_tcp_stacks_linked_by_route_first_hop() -> None:
+    got = links(
+        {
+            "A/PROFILE.TCPIP": "SOMAXCONN 1024\nHOME 10.1.1.1 L1\nBEGINROUTES\n"
+            " ROUTE 10.9.0.0/16 10.1.1.2 L1 MTU 1500\nENDROUTES\n",
+            "B/PROFILE.TCPIP": "SOMAXCONN 1024\nHOME 10.1.1.2 L1\n",
+        }
+    )
+    (ip,) = [v for v in got.values() if v[0] == "ip"]
+    assert ip == ("ip", "matched", "A", "B")
+
+
+def test_nonstop_cpu_links() -> None:
+    got = links(
+        {
+            "SYSA/p.scf": "RUN $SYSTEM.SYS03.TCPIP /NAME $ZTC0, NOWAIT, CPU 0/\n"
+            "RUN $DATA.ADSM.REQ /NAME $REQ1, CPU 1, PRI 150/\n"
+            "RUN $DATA.ADSM.REQ /NAME $REQ2, CPU 0, PRI 149/\n"
+        }
+    )
+    assert got["$REQ1-$ZTC0"][:2] == ("cpu", "half-open")
+    assert got["$REQ2-$ZTC0"][:2] == ("cpu", "matched")
+
+
+def test_configuration_assigns_files_and_declares_links() -> None:
+    settings = Settings(
+        node_files=(("HOSTA", ("*.vtam",)),),
+        links=(("HOSTA", "NOWHERE", (("medium", "token-ring"), ("frame", 4060)), "c.yaml", 7),),
+    )
+    res = lint_texts({"x/SWLAB.vtam": SWNET}, Options(settings=settings))
+    assert {e.name for e in res.topology.of("node")} == {"HOSTA"}
+    assert res.topology.site == {"x/SWLAB.vtam": "HOSTA"}
+    (lk,) = [e for e in res.topology.of("link") if e.value("via") == "topology: links"]
+    assert (lk.value("kind"), lk.value("status"), lk.value("frame")) == (
+        "token-ring",
+        "half-open",
+        4060,
+    )
+    assert (lk.path, lk.span.line) == ("c.yaml", 7)
+
+
+def test_every_inferred_node_of_the_example_networks() -> None:
+    from decklint.api import lint_paths
+
+    res = lint_paths([str(NETWORKS / "rtp-lab" / "baseline")])
+    names = {e.name: e.value("product") for e in res.topology.of("node")}
+    assert names == {
+        "RTPVTAM": "VTAM",
+        "LAB45": "NCP",
+        "OS2CP": "CM/2",
+        "DOSCP": "NS/DOS",
+        "RS6000": "AIX",
+    }
+
+
+# ---------------------------------------------------------------------------------- exports
+
+
+def topology(*args: str) -> str:
+    res = CliRunner().invoke(main, ["topology", *args])
+    assert res.exit_code == 0, res.output
+    return res.output
+
+
+@pytest.mark.parametrize("fmt", ["json", "dot", "mermaid"])
+def test_exports_match_golden(
+    fmt: str, update_golden: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(NETWORKS)
+    got = topology("--format", fmt, "rtp-lab/baseline")
+    golden = FIXTURES / "topology" / f"rtp-lab-baseline.{fmt}"
+    if update_golden or not golden.exists():
+        golden.write_text(got)
+    assert got == golden.read_text(), f"{golden.name} differs from the golden file"
+
+
+def test_json_schema_has_both_ends_and_findings(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(NETWORKS)
+    data = json.loads(topology("rtp-lab/baseline"))
+    assert data["schema_version"] == 1
+    lab45 = next(n for n in data["nodes"] if n["name"] == "LAB45")
+    assert lab45["findings"]["error"] == 1 and lab45["values"]["MAXTSL"] == "2044"
+    dlc = next(lk for lk in data["links"] if lk["kind"] == "dlc" and lk["a"]["node"] == "DOSCP")
+    assert dlc["b"] == {
+        "node": "LAB45",
+        "end": "LINE LABTRL1",
+        "path": "rtp-lab/baseline/LAB45",
+        "line": dlc["b"]["line"],
+        "col": dlc["b"]["col"],
+    }
+    assert "NSD004" in dlc["findings"]
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (.ci/run installs it)")
+def test_html_renders_in_a_headless_browser(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(NETWORKS)
+    page = tmp_path / "site.html"
+    topology("--format", "html", "-o", str(page), "rtp-lab/baseline", "tcpip-site/baseline")
+    text = page.read_text()
+    assert "http://" not in text.replace("http://www.w3.org/2000/svg", "")  # self-contained
+    base = [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=1200,900"]
+    dom = subprocess.run(
+        [*base, "--dump-dom", page.as_uri()], capture_output=True, text=True, timeout=120
+    ).stdout
+    assert dom.count('class="node"') == text.count('class="node"') >= 9
+    assert 'data-status="unknown-peer"' in dom and 'id="n-LAB45"' in dom
+    assert "rtp-lab/baseline/LAB45#L" in dom  # findings link to the deck lines
+    shot = tmp_path / "site.png"
+    subprocess.run([*base, f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120)
+    png = shot.read_bytes()
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000  # a picture, not a blank page
