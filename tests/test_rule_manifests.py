@@ -33,6 +33,7 @@ PREFIXES = {
     "BPX",
     "VMT",
     "NSK",
+    "MP3",
 }
 
 

@@ -36,6 +36,7 @@ _PRODUCT = {
     "ezacicd": "CICS Sockets",
     "scf": "NonStop",
     "tsm": "ADSM",
+    "adapter": "Multiprise LAN adapter",
 }
 # The product a node is drawn as, when several dialects make it.
 _RANK = ("ncp", "tcpip", "vtam", "scf", "cm2", "nsdos", "aix", "as400", "cics", "tsm")
@@ -121,11 +122,15 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
         dialects = sorted({topo.dialects[p] for p in paths.get(name, [])})
         d = declared.get(name)
         main = next((x for x in _RANK if x in dialects), dialects[0] if dialects else "")
-        product = _PRODUCT.get(main, main) or str(d.value("product") if d else "declared")
+        said = str(d.value("product")) if d is not None else "declared"
+        if said == "unknown" and d is not None and d.value("adapter"):
+            said = "adapter"
+        product = _PRODUCT.get(main, main) or _PRODUCT.get(said, said)
         anchor = first_entity.get(name) or d
         attrs = {
             "name": Attr(name),
             "product": default(product),
+            "family": default(main or said),
             "products": default(tuple(_PRODUCT.get(x, x) for x in dialects)),
             "files": default(len(paths.get(name, []))),
             "paths": default(tuple(sorted(paths.get(name, [])))),

@@ -1,0 +1,22 @@
+"""MP3001: see rules/mp3/MP3001-adapter-per-stack.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._mp3 import adapters
+from decklint.lint.check import Context, Hit, check
+
+
+@check("MP3001")
+def adapter_per_stack(ctx: Context) -> Iterator[Hit]:
+    for d in adapters(ctx.topo):
+        stacks = d.value("stacks")
+        if isinstance(stacks, (list, tuple)) and len(set(map(str, stacks))) > 1:
+            yield Hit(
+                d.path,
+                d.anchor("stacks"),
+                {"name": d.name, "stacks": ", ".join(map(str, stacks))},
+                subject=d.id,
+                dialect="config",
+            )

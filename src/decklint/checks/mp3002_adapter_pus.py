@@ -1,0 +1,24 @@
+"""MP3002: see rules/mp3/MP3002-adapter-pus.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._mp3 import adapters
+from decklint.lint.check import Context, Hit, check
+
+_PER_ADAPTER = 256
+
+
+@check("MP3002")
+def adapter_pus(ctx: Context) -> Iterator[Hit]:
+    for d in adapters(ctx.topo):
+        pus = d.value("sna_pus")
+        if isinstance(pus, int) and pus > _PER_ADAPTER:
+            yield Hit(
+                d.path,
+                d.anchor("sna_pus"),
+                {"name": d.name, "pus": pus, "need": -(-pus // _PER_ADAPTER)},
+                subject=d.id,
+                dialect="config",
+            )

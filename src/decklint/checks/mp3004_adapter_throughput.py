@@ -1,0 +1,44 @@
+"""MP3004: see rules/mp3/MP3004-adapter-throughput.yaml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._mp3 import KINDS, adapters, kind
+from decklint.lint.check import Context, Hit, check
+
+# Measured ceilings of one adapter, MB/s: (to the network, from the network).
+_CEILING = {"fast-ethernet": (6.3, 2.5), "token-ring": (1.0, 1.7)}
+
+
+@check("MP3004")
+def adapter_throughput(ctx: Context) -> Iterator[Hit]:
+    for d in adapters(ctx.topo):
+        ceilings = _CEILING.get(kind(d))
+        if ceilings is None:
+            continue
+        for field, direction, ceiling in (
+            ("throughput_out", "outbound", ceilings[0]),
+            ("throughput_in", "inbound", ceilings[1]),
+        ):
+            planned = d.value(field)
+            if isinstance(planned, (int, float)) and planned > ceiling:
+                more = (
+                    "; add ESCON or parallel channel connections"
+                    if kind(d) == "fast-ethernet"
+                    else "; add adapters, or use Fast Ethernet or ESCON"
+                )
+                yield Hit(
+                    d.path,
+                    d.anchor(field),
+                    {
+                        "name": d.name,
+                        "adapter": KINDS[kind(d)],
+                        "direction": direction,
+                        "planned": planned,
+                        "ceiling": ceiling,
+                        "more": more,
+                    },
+                    subject=d.id,
+                    dialect="config",
+                )
