@@ -109,6 +109,22 @@ def test_configuration_assigns_files_and_declares_links() -> None:
     assert (lk.path, lk.span.line) == ("c.yaml", 7)
 
 
+def test_declared_adapter_links_to_the_stacks_it_serves() -> None:
+    facts = (("adapter", "fast-ethernet", 3), ("stacks", ("TCPIPA", "TCPIPB"), 4))
+    settings = Settings(declared=(("MPLAN1", "c.yaml", facts),))
+    res = lint_texts({"TCPIPA/PROFILE.TCPIP": "SOMAXCONN 1024\n"}, Options(settings=settings))
+    nodes = {e.name: e.value("product") for e in res.topology.of("node")}
+    assert nodes["MPLAN1"] == "Multiprise LAN adapter"
+    got = {
+        e.name: (e.value("kind"), e.value("status"), e.path, e.span.line)
+        for e in res.topology.of("link")
+    }
+    assert got == {
+        "MPLAN1-TCPIPA": ("adapter", "matched", "c.yaml", 4),
+        "MPLAN1-TCPIPB": ("adapter", "unknown-peer", "c.yaml", 4),
+    }
+
+
 def test_every_inferred_node_of_the_example_networks() -> None:
     from decklint.api import lint_paths
 

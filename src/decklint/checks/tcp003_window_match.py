@@ -13,6 +13,47 @@ _LIMIT = 65535
 
 @check("TCP003")
 def window_match(ctx: Context) -> Iterator[Hit]:
+    yield from _declared_peers(ctx)
+    yield from _routed_stacks(ctx)
+
+
+def _routed_stacks(ctx: Context) -> Iterator[Hit]:
+    """Two linted z/OS stacks joined by a route (one's first hop is the other's HOME): the
+    windows at both ends, reported at the smaller one."""
+    by_name = {s.name: s for s in stacks(ctx.topo) if s.product == "zos"}
+    seen: set[tuple[str, str]] = set()
+    for lk in ctx.topo.of("link"):
+        if lk.value("kind") != "ip":
+            continue
+        a, b = by_name.get(str(lk.value("node_a"))), by_name.get(str(lk.value("node_b")))
+        if a is None or b is None or a is b:
+            continue
+        pair = (min(a.name, b.name), max(a.name, b.name))
+        if pair in seen:
+            continue
+        seen.add(pair)
+        wa, wb = a.entity.value("tcprcvbufrsize"), b.entity.value("tcprcvbufrsize")
+        if not isinstance(wa, int) or not isinstance(wb, int) or wa == wb:
+            continue
+        small, big = (a, b) if wa < wb else (b, a)
+        ws, wl = min(wa, wb), max(wa, wb)
+        path, span = small.where("tcprcvbufrsize")
+        big_path, big_span = big.where("tcprcvbufrsize")
+        note = defaulted_note(small.entity.get("tcprcvbufrsize"))
+        yield Hit(
+            path,
+            span,
+            {
+                "what": f"stack {small.name}: TCP window {ws}{note} but {big.name}, which it "
+                f"routes to directly, uses {wl}; make them equal (32768 or 65535)"
+            },
+            related=(Related(big_path, big_span, f"{big.name} TCPRCVBUFRSIZE {wl}"),),
+            subject=small.entity.id,
+            dialect="tcpip",
+        )
+
+
+def _declared_peers(ctx: Context) -> Iterator[Hit]:
     for s in stacks(ctx.topo):
         if s.product != "zos":
             continue

@@ -415,7 +415,7 @@ KINDS: dict[str, KindSpec] = {
         _k(
             "link",
             "a connection between two nodes, inferred from the decks or declared, with a status",
-            kind="path, dlc, cp, session, ip, tcp-peer, cpu, or a declared medium",
+            kind="path, dlc, cp, session, ip, tcp-peer, adapter, cpu, or a declared medium",
             node_a="the node of the first end",
             node_b="the node of the second end",
             end_a="the first end (e.g. the workstation's DLC definition)",

@@ -16,6 +16,7 @@ Sources:
   or application; an AS/400 device's RMTLOCNAME -> the VTAM application;
 * ip: a route's first hop, or a direct route's network, -> the stack with that HOME address;
 * tcp-peer: a node's declared `peer:`;
+* adapter: a declared Multiprise LAN adapter's `stacks:`;
 * cpu: on a NonStop system, each requester -> the TCP/IP stack and each stack -> the line
   (controller) in its CPU; half-open when they are in different CPUs.
 """
@@ -353,6 +354,24 @@ class _Links:
                 extra={"tcp_window": d.get("tcp_window"), "mtu": d.get("mtu")},
             )
 
+    def adapters(self, nodes: set[str]) -> None:
+        """A declared Multiprise LAN adapter -> each TCP/IP stack it serves."""
+        for d in self.topo.of("declared_node"):
+            served = d.value("stacks")
+            if not d.value("adapter") or not isinstance(served, (list, tuple)):
+                continue
+            for stack in map(str, served):
+                self.add(
+                    "adapter",
+                    f"{d.name}-{stack}",
+                    d,
+                    "stacks",
+                    "matched" if stack in nodes else "unknown-peer",
+                    "declared adapter stacks",
+                    b_node=stack,
+                    end_b=f"stack {stack}",
+                )
+
     def nonstop(self) -> None:
         by_scope: dict[str, dict[str, list[Entity]]] = defaultdict(lambda: defaultdict(list))
         for kind in ("nsk_process", "nsk_line"):
@@ -443,5 +462,6 @@ def infer(topo: Topology, site: dict[str, str]) -> None:
     links.cics()
     links.ip()
     links.peers(nodes)
+    links.adapters(nodes)
     links.nonstop()
     links.declared(nodes)
