@@ -125,7 +125,45 @@ CHANGES = [
     ("tcpip-site", "ADSM TCPWINDOWSIZE 31", "NSK005", "NSK1/DSMSYS", "SErvername"),
     ("tcpip-site", "TCP/IP stack in CPU 1", "NSK006", "NSK1/status.scfout", "PrimaryCPU"),
 ]
-NETS = ("rtp-lab", "appb-os2-dos", "tcpip-site")
+# The connected site: what only the links between its nodes show (the decks it shares with
+# rtp-lab and tcpip-site carry their changes there too, and its golden file lists them).
+CHANGES += [
+    (
+        "site",
+        "DOS MAXIN 2 -> 8: the host's PU sends 7 frames per acknowledgement",
+        "SNA011",
+        "MVS1/SWLAB",
+        "MAXOUT=7",
+    ),
+    (
+        "site",
+        "MVS1 TCP window 16 KB -> 64 KB, as MVS2 it routes to",
+        "TCP003",
+        "MVS1/PROFILE.TCPIP",
+        "ARPAGE",
+    ),
+    (
+        "site",
+        "AS/400 controller MAXFRAME 1994 -> 4060, as its line",
+        "AS4003",
+        "AS400A/AS400A.clp",
+        "MAXFRAME(1994)",
+    ),
+    ("site", "AS/400 LANMAXOUT 2 -> *CALC", "AS4005", "AS400A/AS400A.clp", "LANMAXOUT(2)"),
+    ("site", "AS/400 QPFRADJ 0 -> 2", "AS4006", "AS400A/AS400A.clp", "VALUE('0')"),
+    ("site", "AS/400 frame limits its link", "SNA010", "AS400A/AS400A.clp", "MAXFRAME(1994)"),
+    (
+        "site",
+        "One Multiprise adapter per stack (MPLAN2 for MVS2TEST)",
+        "MP3001",
+        ".decklint.yaml",
+        "stacks: [MVS2, MVS2TEST]",
+    ),
+    ("site", "300 SNA PUs -> 200 and 100 on two adapters", "MP3002", ".decklint.yaml", "sna-pus"),
+    ("site", "SNA framing 802.3 -> DIX, as TCP/IP", "MP3003", ".decklint.yaml", "sna-framing"),
+    ("site", "Planned 8 MB/s out -> 6", "MP3004", ".decklint.yaml", "throughput-out: 8.0"),
+]
+NETS = ("rtp-lab", "appb-os2-dos", "tcpip-site", "site")
 
 
 def rel(net: str, f: dict) -> str:  # type: ignore[type-arg]

@@ -148,13 +148,57 @@ def topology(*args: str) -> str:
     return res.output
 
 
+def components(data: dict) -> list[set[str]]:  # type: ignore[type-arg]
+    """The groups of nodes that matched or declared links join."""
+    group = {n["name"]: {n["name"]} for n in data["nodes"]}
+    for lk in data["links"]:
+        a, b = lk["a"]["node"], lk["b"]["node"]
+        if b in group and lk["status"] in ("matched", "declared") and group[a] is not group[b]:
+            joined = group[a] | group[b]
+            for n in joined:
+                group[n] = joined
+    unique = {id(g): g for g in group.values()}
+    return sorted(unique.values(), key=len, reverse=True)
+
+
+def test_the_example_site_is_one_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(NETWORKS)
+    base = json.loads(topology("site/baseline"))
+    assert {n["name"]: n["product"] for n in base["nodes"]} == {
+        "MVS1": "TCP/IP",  # VTAM, CICS and TCP/IP: one system by the configuration's files:
+        "MVS2": "TCP/IP",
+        "MVS2TEST": "z/OS",
+        "VMTCP": "TCP/IP",
+        "NSK1": "NonStop",
+        "LAB45": "NCP",
+        "OS2CP": "CM/2",
+        "DOSCP": "NS/DOS",
+        "RS6CP": "AIX",  # RS6000/RS6000.smit, named by the configuration for its CP name
+        "AS400A": "AS/400",
+        "MPLAN1": "Multiprise LAN adapter",
+        "CICSPRD1": "CICS",
+        "WS1": "Windows",
+        "AIX1": "AIX",
+    }
+    assert [len(c) for c in components(base)] == [14]
+    mvs1 = next(n for n in base["nodes"] if n["name"] == "MVS1")
+    assert {"VTAM", "CICS", "TCP/IP", "z/OS UNIX"} <= set(mvs1["products"])
+    kinds = {lk["kind"] for lk in base["links"]}
+    assert kinds >= {"path", "dlc", "cp", "session", "ip", "tcp-peer", "adapter", "listener"}
+    assert kinds >= {"cpu", "ethernet", "token-ring"}  # NonStop CPUs, declared media
+    # Tuned, the test stack has an adapter of its own: it and its stack stand apart.
+    tuned = json.loads(topology("site/tuned"))
+    assert [sorted(c) for c in components(tuned)][1:] == [["MPLAN2", "MVS2TEST"]]
+
+
+@pytest.mark.parametrize("net", ["rtp-lab", "site"])
 @pytest.mark.parametrize("fmt", ["json", "dot", "mermaid"])
 def test_exports_match_golden(
-    fmt: str, update_golden: bool, monkeypatch: pytest.MonkeyPatch
+    net: str, fmt: str, update_golden: bool, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(NETWORKS)
-    got = topology("--format", fmt, "rtp-lab/baseline")
-    golden = FIXTURES / "topology" / f"rtp-lab-baseline.{fmt}"
+    got = topology("--format", fmt, f"{net}/baseline")
+    golden = FIXTURES / "topology" / f"{net}-baseline.{fmt}"
     if update_golden or not golden.exists():
         golden.write_text(got)
     assert got == golden.read_text(), f"{golden.name} differs from the golden file"
@@ -200,3 +244,21 @@ def test_html_renders_in_a_headless_browser(
     subprocess.run([*base, f"--screenshot={shot}", page.as_uri()], capture_output=True, timeout=120)
     png = shot.read_bytes()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20_000  # a picture, not a blank page
+
+
+@pytest.mark.parametrize(
+    ("dest", "mask", "want"),
+    [
+        ("10.1.0.0/16", None, "10.1.0.0/16"),
+        ("10.1.0.0", "255.255.0.0", "10.1.0.0/16"),
+        ("10.1", None, "10.1.0.0/16"),  # GATEWAY network written with its leading octets
+        ("9.67.43.0", None, "9.0.0.0/8"),  # class A without a mask
+        ("192.168.5.0", None, "192.168.5.0/24"),
+        ("DEFAULT", None, None),
+    ],
+)
+def test_route_destination_networks(dest: str, mask: str | None, want: str | None) -> None:
+    from decklint.model.links import network
+
+    got = network(dest, mask)
+    assert (str(got) if got is not None else None) == want

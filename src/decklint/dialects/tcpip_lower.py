@@ -407,6 +407,7 @@ class _Profile:
             st,
             "ROUTE",
             dest=vals[0],
+            mask=vals[1] if m - 2 > 1 else None,
             hop=vals[m - 2],
             link=vals[m - 1],
             size=size,
@@ -452,6 +453,7 @@ class _Profile:
         link: Value,
         size: Value | None,
         delayacks: Attr | None = None,
+        mask: Value | None = None,
     ) -> None:
         if size is None:
             mtu = default(None)
@@ -467,6 +469,7 @@ class _Profile:
             st.span,
             {
                 "destination": _attr(dest, dest.text.upper()),
+                "mask": _attr(mask, mask.text) if mask is not None else default(None),
                 "first_hop": _attr(hop, hop.text) if hop is not None else default(None),
                 "link": _attr(link, link.text.upper()),
                 "mtu": mtu,

@@ -415,7 +415,7 @@ KINDS: dict[str, KindSpec] = {
         _k(
             "link",
             "a connection between two nodes, inferred from the decks or declared, with a status",
-            kind="path, dlc, cp, session, ip, tcp-peer, adapter, cpu, or a declared medium",
+            kind="path, dlc, cp, session, ip, tcp-peer, adapter, listener, cpu, or a medium",
             node_a="the node of the first end",
             node_b="the node of the second end",
             end_a="the first end (e.g. the workstation's DLC definition)",
@@ -540,6 +540,7 @@ KINDS: dict[str, KindSpec] = {
             "tcpip_route",
             "a static route (BEGINROUTES ROUTE, GATEWAY entry or BSDROUTINGPARMS entry)",
             destination="destination network or host (DEFAULT, DEFAULTNET)",
+            mask="the destination's mask, when a ROUTE codes one apart",
             first_hop="first hop address, = for a direct route",
             link="the link the route uses",
             mtu="MTU / packet size (a number or DEFAULTSIZE)",

@@ -17,6 +17,7 @@ Sources:
 * ip: a route's first hop, or a direct route's network, -> the stack with that HOME address;
 * tcp-peer: a node's declared `peer:`;
 * adapter: a declared Multiprise LAN adapter's `stacks:`;
+* listener: a CICS Sockets listener's APPLID -> the CICS region declared under that name;
 * cpu: on a NonStop system, each requester -> the TCP/IP stack and each stack -> the line
   (controller) in its CPU; half-open when they are in different CPUs.
 """
@@ -46,6 +47,25 @@ def mac(value: Any) -> str | None:
     if len(text) < 12:
         text = text.rjust(12, "0")
     return text[:12]
+
+
+def network(dest: str, mask: Any = None) -> ipaddress.IPv4Network | ipaddress.IPv6Network | None:
+    """A route's destination network: `a.b.c.d/n`, an address with a mask coded apart, a
+    GATEWAY network written with its leading octets only (`10.1`), else the address's class."""
+    try:
+        if "/" in dest:
+            return ipaddress.ip_network(dest, strict=False)
+        if mask:
+            return ipaddress.ip_network(f"{dest}/{mask}", strict=False)
+        parts = dest.split(".")
+        if len(parts) < 4 and all(p.isdigit() for p in parts):
+            padded = ".".join(parts + ["0"] * (4 - len(parts)))
+            return ipaddress.ip_network(f"{padded}/{8 * len(parts)}", strict=False)
+        first = int(parts[0])
+        prefix = 8 if first < 128 else 16 if first < 192 else 24
+        return ipaddress.ip_network(f"{dest}/{prefix}", strict=False)
+    except ValueError:
+        return None
 
 
 def _short(name: Any) -> str:
@@ -324,10 +344,8 @@ class _Links:
             )
 
     def _on_network(self, r: Entity, homes: dict[str, Entity]) -> Entity | None:
-        dest = str(r.value("destination") or "")
-        try:
-            net = ipaddress.ip_network(dest if "/" in dest else f"{dest}/24", strict=False)
-        except ValueError:
+        net = network(str(r.value("destination") or ""), r.value("mask"))
+        if net is None:
             return None
         for addr, h in homes.items():
             try:
@@ -370,6 +388,24 @@ class _Links:
                     "declared adapter stacks",
                     b_node=stack,
                     end_b=f"stack {stack}",
+                )
+
+    def listeners(self, nodes: set[str]) -> None:
+        """A CICS Sockets listener (EZACICD APPLID) -> the CICS region the configuration
+        declares under that name (with its planned connections)."""
+        declared = {d.name for d in self.topo.of("declared_node")}
+        for li in self.topo.of("cics_listener"):
+            region = str(li.value("applid") or "").upper()
+            if region and region in declared and region in nodes:
+                self.add(
+                    "listener",
+                    f"{li.name}-{region}",
+                    li,
+                    "applid",
+                    "matched",
+                    "EZACICD APPLID = declared CICS region",
+                    b_node=region,
+                    end_b=f"CICS {region}",
                 )
 
     def nonstop(self) -> None:
@@ -463,5 +499,6 @@ def infer(topo: Topology, site: dict[str, str]) -> None:
     links.ip()
     links.peers(nodes)
     links.adapters(nodes)
+    links.listeners(nodes)
     links.nonstop()
     links.declared(nodes)

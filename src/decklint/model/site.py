@@ -37,6 +37,14 @@ _PRODUCT = {
     "scf": "NonStop",
     "tsm": "ADSM",
     "adapter": "Multiprise LAN adapter",
+    # products the configuration declares for nodes without files
+    "zos": "z/OS",
+    "mvs": "MVS",
+    "vm": "VM",
+    "nonstop": "NonStop",
+    "windows": "Windows",
+    "linux": "Linux",
+    "unix": "UNIX",
 }
 # The product a node is drawn as, when several dialects make it.
 _RANK = ("ncp", "tcpip", "vtam", "scf", "cm2", "nsdos", "aix", "as400", "cics", "tsm")
@@ -131,7 +139,7 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
             "name": Attr(name),
             "product": default(product),
             "family": default(main or said),
-            "products": default(tuple(_PRODUCT.get(x, x) for x in dialects)),
+            "products": default(tuple(dict.fromkeys(_PRODUCT.get(x, x) for x in dialects))),
             "files": default(len(paths.get(name, []))),
             "paths": default(tuple(sorted(paths.get(name, [])))),
             "declared": default(d is not None),

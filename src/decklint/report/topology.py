@@ -15,6 +15,7 @@ from collections import defaultdict
 from typing import Any
 
 from decklint.model.build import Topology
+from decklint.report import layout
 
 SCHEMA_VERSION = 1
 _SEVERITY_ORDER = ("error", "warning", "info")
@@ -282,7 +283,9 @@ _TIER = {
     "VTAM": 0,
     "TCP/IP": 0,
     "NonStop": 0,
-    "CICS": 0,
+    "z/OS": 0,
+    "MVS": 0,
+    "VM": 0,
     "NCP": 1,
     "CM/2": 2,
     "NS/DOS": 2,
@@ -290,105 +293,108 @@ _TIER = {
     "AS/400": 2,
     "ADSM": 2,
 }
-_W, _BOX_W, _BOX_H = 1100, 170, 74
+# Worst first: the status a drawn pair of nodes shows when several links join them.
+_STATUS_ORDER = ("unknown-peer", "ambiguous", "half-open", "declared", "matched")
 
 
-def _layout(data: dict[str, Any]) -> dict[str, tuple[float, float]]:
-    """Rows by product (hosts and stacks, NCPs, workstations, declared-only nodes), each
-    row ordered by the mean position of its neighbours in the rows above (two sweeps of the
-    barycenter heuristic), so that linked nodes stand close and few lines cross."""
-    tiers: dict[int, list[str]] = defaultdict(list)
+def _pairs(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The drawn links grouped by pair of nodes: one line per pair, its label the kinds."""
+    out: dict[frozenset[str], list[dict[str, Any]]] = {}
+    ends: dict[frozenset[str], tuple[str, str]] = {}
+    for lk in drawn(data):
+        b = lk["b"]["node"] or f"?{lk['b']['end']}"
+        key = frozenset((lk["a"]["node"], b))
+        ends.setdefault(key, (lk["a"]["node"], b))
+        out.setdefault(key, []).append(lk)
+    pairs = []
+    for key, links in out.items():
+        a, b = ends[key]
+        status = min((lk["status"] for lk in links), key=_STATUS_ORDER.index)
+        pairs.append(
+            {
+                "a": a,
+                "b": b,
+                "links": links,
+                "status": status,
+                "findings": sorted({c for lk in links for c in lk["findings"]}),
+            }
+        )
+    return pairs
+
+
+def _rows(data: dict[str, Any], edges: list[tuple[str, str]]) -> dict[str, int]:
+    tier: dict[str, int | None] = {}
     for n in data["nodes"]:
-        tier = 3 if not n["files"] else _TIER.get(n["product"] or "", 2)
-        tiers[tier].append(n["name"])
-    rows = [sorted(tiers[t]) for t in sorted(tiers)]
-    neighbours: dict[str, set[str]] = defaultdict(set)
-    for lk in data["links"]:
-        a, b = lk["a"]["node"], lk["b"]["node"]
-        if a and b and a != b:
-            neighbours[a].add(b)
-            neighbours[b].add(a)
-
-    def xs(row: list[str]) -> dict[str, float]:
-        step = _W / (len(row) + 1)
-        return {name: step * (i + 1) for i, name in enumerate(row)}
-
-    for _sweep in range(2):
-        placed: dict[str, float] = {}
-        for r, row in enumerate(rows):
-            if r > 0:
-
-                def key(name: str, placed: dict[str, float] = placed) -> tuple[float, str]:
-                    near = [placed[m] for m in neighbours[name] if m in placed]
-                    return (sum(near) / len(near) if near else _W / 2, name)
-
-                row.sort(key=key)
-            placed.update(xs(row))
-    pos: dict[str, tuple[float, float]] = {}
-    for r, row in enumerate(rows):
-        for name, x in xs(row).items():
-            pos[name] = (x, 70 + r * 170)
-    return pos
+        declared_host = not n["files"] and n["product"] in ("z/OS", "MVS", "VM", "NonStop")
+        tier[n["name"]] = _TIER.get(n["product"] or "", 2) if n["files"] or declared_host else None
+    return layout.rows_for([n["name"] for n in data["nodes"]], tier, edges)
 
 
 def to_html(data: dict[str, Any], base: str = ".") -> str:
     """One page, no external resources: the SVG picture, then the nodes, links and findings.
     Deck locations link to the files relative to `base` (the page's folder)."""
-    pos = _layout(data)
-    height = int(max((y for _x, y in pos.values()), default=70) + 140)
+    pairs = _pairs(data)
+    names = [n["name"] for n in data["nodes"]]
+    edges = [(p["a"], p["b"]) for p in pairs if p["b"] in names]
+    drawing = layout.layout(names, _rows(data, edges), edges)
+    width, height = int(drawing.width), int(drawing.height)
     svg = [
-        f'<svg id="site" xmlns="http://www.w3.org/2000/svg" width="{_W}" height="{height}" '
-        f'viewBox="0 0 {_W} {height}" role="img" aria-label="site topology">'
+        f'<svg id="site" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+        f'viewBox="0 0 {width} {height}" role="img" aria-label="site topology">'
     ]
-    unknown_y = height - 40
-    for i, lk in enumerate(drawn(data)):
-        a = pos.get(lk["a"]["node"])
-        b = pos.get(lk["b"]["node"] or "")
-        if a is None:
-            continue
-        if b is None:
-            b = (a[0] + 60, unknown_y)
-        style, color = _STYLE.get(lk["status"], ("solid", "#2d3748"))
-        if lk["findings"]:
+    for p in pairs:
+        style, color = _STYLE.get(p["status"], ("solid", "#2d3748"))
+        if p["findings"]:
             color = "#c53030"
         dash = {"dashed": "6 4", "dotted": "2 3"}.get(style, "")
-        width = 3 if style == "bold" or lk["findings"] else 1.6
-        mid = (a[0] + (b[0] - a[0]) * 0.42, a[1] + (b[1] - a[1]) * 0.42 + (i % 3) * 10 - 10)
+        width_px = 3 if style == "bold" or p["findings"] else 1.6
+        route = drawing.routes.get((p["a"], p["b"]))
+        ghost = ""
+        if route is None:  # the far end is no node: a stub below the box, named
+            x, y = drawing.pos[p["a"]]
+            y0 = y + layout.BOX_H / 2
+            route = layout.Route(
+                f"M{x:.0f},{y0:.0f} L{x + 40:.0f},{y0 + 44:.0f}", (x + 44, y0 + 30)
+            )
+            ghost = (
+                f'<text x="{x + 44:.0f}" y="{y0 + 56:.0f}" class="unknown">'
+                f"{html.escape(p['b'])}</text>"
+            )
         title = html.escape(
-            f"{lk['kind']} {lk['status']}: {lk['a']['end']} - {lk['b']['end']} ({lk['via']})"
+            "\n".join(
+                f"{lk['kind']} {lk['status']}: {lk['a']['end']} - {lk['b']['end']} ({lk['via']})"
+                for lk in p["links"]
+            )
         )
+        kinds = " ".join(sorted({lk["kind"] for lk in p["links"]}))
+        label = ", ".join(dict.fromkeys(_link_label(lk) for lk in p["links"]))
+        lx, ly = route.label_at
         svg.append(
-            f'<g class="link" data-status="{lk["status"]}" data-kind="{lk["kind"]}">'
+            f'<g class="link" data-status="{p["status"]}" data-kind="{html.escape(kinds)}">'
             f"<title>{title}</title>"
-            f'<line x1="{a[0]:.0f}" y1="{a[1]:.0f}" x2="{b[0]:.0f}" y2="{b[1]:.0f}" '
-            f'stroke="{color}" stroke-width="{width}"'
+            f'<path d="{route.path}" fill="none" stroke="{color}" stroke-width="{width_px}"'
             + (f' stroke-dasharray="{dash}"' if dash else "")
             + " />"
-            f'<text x="{mid[0]:.0f}" y="{mid[1]:.0f}" class="ll">'
-            f"{html.escape(_link_label(lk))}</text></g>"
+            f'<text x="{lx:.0f}" y="{ly:.0f}" class="ll">{html.escape(label)}</text>{ghost}</g>'
         )
-        if lk["b"]["node"] is None:
-            svg.append(
-                f'<text x="{b[0]:.0f}" y="{b[1] + 14:.0f}" class="unknown">? '
-                f"{html.escape(lk['b']['end'])}</text>"
-            )
     for n in data["nodes"]:
-        x, y = pos[n["name"]]
+        x, y = drawing.pos[n["name"]]
         worst = _worst(n["findings"])
         lines = _label_lines(n)
+        bw, bh = layout.BOX_W, layout.BOX_H
         svg.append(
             f'<g class="node" id="node-{html.escape(n["name"])}" data-worst="{worst}">'
             f"<title>{html.escape(n['name'])}</title>"
             f'<a href="#n-{html.escape(n["name"])}">'
-            f'<rect x="{x - _BOX_W / 2:.0f}" y="{y - _BOX_H / 2:.0f}" width="{_BOX_W}" '
-            f'height="{_BOX_H}" rx="8" fill="{_FILL[worst]}" stroke="{_STROKE[worst]}" '
+            f'<rect x="{x - bw / 2:.0f}" y="{y - bh / 2:.0f}" width="{bw:.0f}" '
+            f'height="{bh:.0f}" rx="8" fill="{_FILL[worst]}" stroke="{_STROKE[worst]}" '
             f'stroke-width="{2 if worst in ("error", "warning") else 1}" />'
         )
         for j, text in enumerate(lines[:5]):
             cls = "nn" if j == 0 else "nv"
             text = text if len(text) <= 30 else text[:28] + "..."
             svg.append(
-                f'<text x="{x:.0f}" y="{y - _BOX_H / 2 + 16 + j * 13:.0f}" class="{cls}">'
+                f'<text x="{x:.0f}" y="{y - bh / 2 + 16 + j * 13:.0f}" class="{cls}">'
                 f"{html.escape(text)}</text>"
             )
         svg.append("</a></g>")
@@ -485,7 +491,7 @@ h1{font-size:1.4em} h2{font-size:1.15em;margin-top:1.6em} h3{font-size:1em;margi
 svg{border:1px solid #cbd5e0;background:#fafafa}
 .nn{font-size:12px;font-weight:bold;text-anchor:middle}
 .nv{font-size:10px;text-anchor:middle;fill:#2d3748}
-.ll{font-size:9px;text-anchor:middle;fill:#2d3748}
+.ll{font-size:9px;text-anchor:middle;fill:#2d3748;paint-order:stroke;stroke:#fafafa;stroke-width:3px}
 .unknown{font-size:10px;fill:#c53030}
 table{border-collapse:collapse;font-size:.85em;margin:.4em 0}
 td,th{border:1px solid #cbd5e0;padding:.2em .5em;vertical-align:top}
