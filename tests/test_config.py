@@ -152,6 +152,8 @@ def test_pyproject_table(repo: Path) -> None:
         ("nodes:\n  SYSA:\n    rfc1323: maybe\n", 3, "must be true or false"),
         ("nodes:\n  MVS1:\n    ftp-cpu-per-kb: -1.0\n", 3, "must be above 0"),
         ("nodes:\n  MVS1:\n    processors: 1.5\n", 3, "must be a whole number"),
+        ("nodes:\n  MP1:\n    adapter: ethernet\n", 3, "adapter is one of fast-ethernet"),
+        ("nodes:\n  MP1:\n    sna-framing: ii\n", 3, "sna-framing is one of dix, 802.3"),
         ("topology:\n  wires: []\n", 2, "topology: unknown key 'wires'"),
         ("topology:\n  nodes:\n    H1:\n      files: 3\n", 4, "files must be a list of globs"),
         ("topology:\n  nodes:\n    H1:\n      frame: big\n", 4, "must be a whole number"),
@@ -247,3 +249,15 @@ def test_topology_section_reaches_the_model(repo: Path) -> None:
     assert res.topology.site == {"host/APPLS": "HOSTA"}
     (lk,) = res.topology.of("link")
     assert (lk.value("kind"), lk.value("frame"), lk.span.line) == ("token-ring", 4060, 5)
+
+
+def test_readme_topology_example_is_valid(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    blocks = [b.split("```", 1)[0] for b in readme.split("```yaml\n")[1:]]
+    (block,) = [b for b in blocks if "topology:" in b]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".decklint.yaml").write_text(block)
+    res = CliRunner().invoke(main, ["config", "--show"])
+    assert res.exit_code == 0, res.output
+    shown = yaml.safe_load(res.output)
+    assert shown["topology"]["links"][0]["between"] == ["OS2CP", "DOSCP"]

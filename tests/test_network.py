@@ -271,3 +271,22 @@ def test_the_tcpip_site_stack_joins_its_member() -> None:
     res = lint_paths([str(NETWORKS / "tcpip-site" / "tuned" / "MVS1")])
     (stack,) = [s for s in res.topology.of("tcpip_stack")]
     assert stack.name == "MVS1" and stack.value("files") == 2 and stack.value("complete")
+
+
+def test_readme_shows_what_the_main_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's first example is real output of its main command, and the count it
+    states is the site's reviewed baseline."""
+    import re
+
+    root = FIXTURES.parent
+    monkeypatch.chdir(root)
+    readme = (root / "README.md").read_text()
+    shown = readme.split("```\n", 2)[1].split("```", 1)[0]
+    res = CliRunner().invoke(main, ["lint", "fixtures/networks/site/baseline"])
+    assert res.exit_code == 1
+    for line in shown.splitlines():
+        assert line in res.output.splitlines(), line
+    stated = re.search(r"exits 1 with (\d+) findings", readme.replace("\n", " "))
+    assert stated is not None
+    expected = (NETWORKS / "site" / "baseline.expected").read_text().splitlines()
+    assert int(stated.group(1)) == len(expected)

@@ -69,6 +69,12 @@ NODE_FACTS: dict[str, tuple[type, str]] = {
     "throughput-out": (float, "planned bulk throughput from the host to the network, MB/s"),
     "throughput-in": (float, "planned bulk throughput from the network to the host, MB/s"),
 }
+# Node facts with a closed set of values.
+_CHOICES = {
+    "adapter": ("fast-ethernet", "token-ring"),
+    "tcpip-framing": ("dix", "802.3"),
+    "sna-framing": ("dix", "802.3"),
+}
 # Facts a declared link (`topology: links:`) may carry.
 LINK_FACTS: dict[str, tuple[type, str]] = {
     "medium": (str, "token-ring, ethernet, fddi, ctc, hipersockets, sdlc, x25, ..."),
@@ -457,6 +463,11 @@ def _nodes(
                 raise ConfigError(f"{path}:{line}: {prefix}.{name}.{key} must be above 0")
             if isinstance(val, str):
                 val = val.upper() if key == "peer" else val if key == "release" else val.lower()
+            choices = _CHOICES.get(str(key))
+            if choices and val not in choices:
+                raise ConfigError(
+                    f"{path}:{line}: {prefix}.{name}.{key} is one of {', '.join(choices)}"
+                )
             got[str(key)] = (val, line)
         out[str(name).upper()] = {**out.get(str(name).upper(), {}), **got}
     return out

@@ -254,4 +254,8 @@ class Project:
                 for name, facts in sorted(cfg.nodes.items())
             },
             "node-facts": {k: doc for k, (_t, doc) in NODE_FACTS.items()},
+            "topology": {
+                "nodes": {name: list(globs) for name, globs in sorted(cfg.node_files.items())},
+                "links": [{"between": [lk.a, lk.b], **dict(lk.facts)} for lk in cfg.links],
+            },
         }
