@@ -24,6 +24,8 @@ Sources:
 
 from __future__ import annotations
 
+import bisect
+import functools
 import ipaddress
 import re
 from collections import defaultdict
@@ -49,6 +51,7 @@ def mac(value: Any) -> str | None:
     return text[:12]
 
 
+@functools.lru_cache(maxsize=4096)
 def network(dest: str, mask: Any = None) -> ipaddress.IPv4Network | ipaddress.IPv6Network | None:
     """A route's destination network: `a.b.c.d/n`, an address with a mask coded apart, a
     GATEWAY network written with its leading octets only (`10.1`), else the address's class."""
@@ -319,15 +322,16 @@ class _Links:
 
     def ip(self) -> None:
         topo = self.topo
-        homes: dict[str, Entity] = {}
-        for h in topo.of("tcpip_home"):
-            homes.setdefault(str(h.value("address") or h.name), h)
+        homes = _Homes(topo.of("tcpip_home"))
         for r in topo.of("tcpip_route"):
             hop = str(r.value("first_hop") or "")
-            target = homes.get(hop)
-            if target is None and hop in ("=", ""):
-                target = self._on_network(r, homes)
-            if target is None or target.scope == r.scope:
+            direct = hop in ("=", "")
+            if direct:
+                net = network(str(r.value("destination") or ""), r.value("mask"))
+                target = homes.in_network(net, r.scope) if net is not None else None
+            else:
+                target = homes.at(hop, r.scope)
+            if target is None:
                 continue
             self.add(
                 "ip",
@@ -335,25 +339,13 @@ class _Links:
                 r,
                 "first_hop",
                 "matched",
-                "route first hop = HOME" if hop not in ("=", "") else "direct route network",
+                "direct route network" if direct else "route first hop = HOME",
                 b=target,
                 b_attr="address",
                 b_node=f"{target.scope}",
                 end_b=f"HOME {target.name}",
                 extra={"mtu": r.get("mtu")},
             )
-
-    def _on_network(self, r: Entity, homes: dict[str, Entity]) -> Entity | None:
-        net = network(str(r.value("destination") or ""), r.value("mask"))
-        if net is None:
-            return None
-        for addr, h in homes.items():
-            try:
-                if ipaddress.ip_address(addr) in net and h.scope != r.scope:
-                    return h
-            except ValueError:
-                continue
-        return None
 
     def peers(self, nodes: set[str]) -> None:
         for d in self.topo.of("declared_node"):
@@ -475,6 +467,37 @@ class _Links:
             e = Entity("link", f"{a}-{b}", path, "config", Span(line, 1, line, 1), a, attrs)
             self.topo.entities.append(e)
             self.topo._by_kind["link"].append(e)
+
+
+class _Homes:
+    """The HOME addresses of every stack, by address and in address order (a route's
+    network is found by bisection, not by trying every address)."""
+
+    def __init__(self, homes: list[Entity]) -> None:
+        self.by_text: dict[str, list[Entity]] = defaultdict(list)
+        keyed: list[tuple[tuple[int, int], int, Entity]] = []
+        for i, h in enumerate(homes):
+            text = str(h.value("address") or h.name)
+            self.by_text[text].append(h)
+            try:
+                ip = ipaddress.ip_address(text)
+            except ValueError:
+                continue
+            keyed.append(((ip.version, int(ip)), i, h))
+        keyed.sort(key=lambda k: (k[0], k[1]))
+        self.keys = [k[0] for k in keyed]
+        self.sorted = [k[2] for k in keyed]
+
+    def at(self, address: str, scope: str) -> Entity | None:
+        return next((h for h in self.by_text.get(address, []) if h.scope != scope), None)
+
+    def in_network(
+        self, net: ipaddress.IPv4Network | ipaddress.IPv6Network, scope: str
+    ) -> Entity | None:
+        """The first HOME of another stack inside the network."""
+        lo = bisect.bisect_left(self.keys, (net.version, int(net.network_address)))
+        hi = bisect.bisect_right(self.keys, (net.version, int(net.broadcast_address)))
+        return next((h for h in self.sorted[lo:hi] if h.scope != scope), None)
 
 
 def _merged(entities: list[Entity], cpu_field: str) -> dict[str, Entity]:
