@@ -55,11 +55,10 @@ def dlc_frame_mismatch(ctx: Context) -> Iterator[Hit]:
 def _what(names: tuple[str, str], here: Setting, there: Setting) -> str:
     low, high = sorted((here[0], there[0]))
     lower = names[0] if here[0] == low else names[1]
-    higher = names[1] if lower == names[0] else names[0]
     return (
         f"{names[0]}: {described(here)}, but its partner {names[1]} has {described(there)}: "
         f"the link runs with {low}-byte frames and RUs sized for {high} are segmented; raise "
-        f"{lower} to {high} if it can receive such frames, else make {higher} {low}"
+        f"{lower} to {high} if it can receive such frames, or size the link's RUs for {low}"
     )
 
 
