@@ -262,3 +262,15 @@ def test_route_destination_networks(dest: str, mask: str | None, want: str | Non
 
     got = network(dest, mask)
     assert (str(got) if got is not None else None) == want
+
+
+def test_two_as400s_linked_by_their_lan_addresses() -> None:
+    def clp(me: str, you: str) -> str:
+        return (
+            f"CRTLINTRN LIND(TRN) ADPTADR(40000000{me}01)\n"
+            f"CRTCTLAPPC CTLD(TO{you}) LINKTYPE(*LAN) ADPTADR(40000000{you}01)\n"
+        )
+
+    got = links({"SYSA.clp": clp("0A", "0B"), "SYSB.clp": clp("0B", "0A")})
+    assert got["SYSA-TRN"] == ("dlc", "matched", "SYSA", "SYSB")
+    assert got["SYSB-TRN"] == ("dlc", "matched", "SYSB", "SYSA")

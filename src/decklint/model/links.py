@@ -8,8 +8,8 @@ Sources:
 
 * path: a switched PU's PATH GRPNM -> the NCP group and its physical token-ring line;
 * dlc: a workstation's destination MAC address (CM/2 DESTINATION_ADDRESS, NS/DOS TRLD,
-  AS/400 ADPTADR) -> the NCP line whose LOCADD it is; half-open when no switched PU names the
-  workstation's control point;
+  AS/400 ADPTADR) -> the NCP line whose LOCADD it is, or the AS/400 LAN line whose ADPTADR
+  it is; half-open when no switched PU names the workstation's control point;
 * cp: a switched PU's CPNAME -> the workstation with that CP name; an AS/400 controller's
   RMTCPNAME -> the VTAM host whose SSCPNAME it is;
 * session: a CICS CONNECTION's NETNAME -> the VTAM LU (and through its PU the workstation)
@@ -177,6 +177,10 @@ class _Links:
         by_mac: dict[str, list[Entity]] = defaultdict(list)
         for ln in topo.of("line"):
             m = mac(ln.value("locadd"))
+            if m:
+                by_mac[m].append(ln)
+        for ln in topo.of("line_desc"):  # another AS/400's LAN line: its own ADPTADR
+            m = mac(ln.value("adptadr"))
             if m:
                 by_mac[m].append(ln)
         cps = self.control_points()
