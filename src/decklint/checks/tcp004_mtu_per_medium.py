@@ -14,6 +14,42 @@ _LAN = ("ethernet", "tokenring", "fddi")
 
 @check("TCP004")
 def mtu_per_medium(ctx: Context) -> Iterator[Hit]:
+    yield from _per_stack(ctx)
+    yield from _routed_pairs(ctx)
+
+
+def _routed_pairs(ctx: Context) -> Iterator[Hit]:
+    """Two linted stacks that route to each other: the MTU of the route each way should be
+    the same (reported once per pair, at the larger)."""
+    routes: dict[tuple[str, str], Entity] = {}
+    at = {(r.path, r.anchor("first_hop")): r for r in ctx.topo.of("tcpip_route")}
+    for lk in ctx.topo.of("link"):
+        r = at.get((lk.path, lk.span))
+        if lk.value("kind") == "ip" and r is not None and isinstance(r.value("mtu"), int):
+            routes.setdefault((str(lk.value("node_a")), str(lk.value("node_b"))), r)
+    seen: set[frozenset[str]] = set()
+    for (a, b), r in sorted(routes.items()):
+        back = routes.get((b, a))
+        key = frozenset((a, b))
+        if back is None or key in seen or back.value("mtu") == r.value("mtu"):
+            continue
+        seen.add(key)
+        big, small = (r, back) if r.value("mtu") > back.value("mtu") else (back, r)
+        yield Hit(
+            big.path,
+            big.anchor("mtu"),
+            {
+                "what": f"{big.scope} routes to {small.scope} with MTU {big.value('mtu')} but "
+                f"{small.scope} routes back with {small.value('mtu')}; the two ends of a path "
+                "should use the same MTU"
+            },
+            related=(Related(small.path, small.anchor("mtu"), f"{small.scope} route MTU"),),
+            subject=big.id,
+            dialect="tcpip",
+        )
+
+
+def _per_stack(ctx: Context) -> Iterator[Hit]:
     for s in stacks(ctx.topo):
         for lk in s.of("tcpip_link"):
             if isinstance(lk.value("mtu"), int):
