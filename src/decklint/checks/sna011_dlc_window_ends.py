@@ -8,6 +8,7 @@ from decklint.checks._helpers import Setting, described, node_windows
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.build import Topology
+from decklint.model.links import mac
 
 
 @check("SNA011")
@@ -21,6 +22,7 @@ def _host_to_station(topo: Topology) -> Iterator[Hit]:
     """A switched PU's MAXOUT (what the host side sends) against the receive window of the
     workstation whose control point it names."""
     pus = {(pu.path, f"pu {pu.name}"): pu for pu in topo.of("pu")}
+    toward_host = _host_facing_receive_windows(topo)
     for lk in topo.of("link"):
         if lk.value("kind") != "cp" or lk.value("status") != "matched":
             continue
@@ -28,7 +30,7 @@ def _host_to_station(topo: Topology) -> Iterator[Hit]:
         if pu is None or not isinstance(pu.value("maxout"), int):
             continue
         station = str(lk.value("node_b"))
-        _send, recv = node_windows(topo, station)
+        recv = toward_host.get(station) or node_windows(topo, station)[1]
         m = pu.value("maxout")
         if recv is None or recv[0] >= m:
             continue
@@ -48,6 +50,20 @@ def _host_to_station(topo: Topology) -> Iterator[Hit]:
             subject=pu.id,
             dialect=pu.dialect,
         )
+
+
+def _host_facing_receive_windows(topo: Topology) -> dict[str, Setting]:
+    """An NS/DOS station's receive window on the TRLD toward an NCP line (LOCADD), by node:
+    its TRLDs toward other workstations may rightly differ."""
+    locadds = {mac(ln.value("locadd")) for ln in topo.of("line")} - {None}
+    out: dict[str, Setting] = {}
+    for t in topo.of("nsdos_link"):
+        v = t.value("maxin")
+        if mac(t.value("destination")) in locadds and isinstance(v, int):
+            node = topo.site.get(t.path, t.node)
+            if node not in out or v < out[node][0]:
+                out[node] = (v, t, "maxin", "TRLD MAXIN")
+    return out
 
 
 def _declared(topo: Topology) -> Iterator[Hit]:
