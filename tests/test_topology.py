@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -274,3 +275,67 @@ def test_two_as400s_linked_by_their_lan_addresses() -> None:
     got = links({"SYSA.clp": clp("0A", "0B"), "SYSB.clp": clp("0B", "0A")})
     assert got["SYSA-TRN"] == ("dlc", "matched", "SYSA", "SYSB")
     assert got["SYSB-TRN"] == ("dlc", "matched", "SYSB", "SYSA")
+
+
+# ---------------------------------------------------------------------------------- drawing
+
+
+def test_rows_put_declared_nodes_next_to_what_they_link() -> None:
+    from decklint.report.layout import rows_for
+
+    tier: dict[str, int | None] = {"HOST": 0, "NCP": 1, "WS": 2, "CLIENT": None, "LONE": None}
+    tier["PRINTER"] = None
+    edges = [("HOST", "NCP"), ("NCP", "WS"), ("CLIENT", "HOST"), ("PRINTER", "WS")]
+    rows = rows_for(list(tier), tier, edges)
+    assert rows == {"CLIENT": 0, "HOST": 1, "NCP": 2, "WS": 3, "PRINTER": 4, "LONE": 5}
+
+
+def test_layered_drawing_keeps_lines_out_of_boxes() -> None:
+    import re
+
+    from decklint.report.layout import BOX_H, BOX_W, layout
+
+    names = ["H", "N1", "N2", "N3", "W1", "W2"]
+    row = {"H": 0, "N1": 1, "N2": 1, "N3": 1, "W1": 2, "W2": 2}
+    edges = [("H", "N2"), ("H", "W1"), ("H", "W2"), ("N1", "W1"), ("W1", "W2"), ("N1", "N3")]
+    got = layout(names, row, edges)
+    boxes = {
+        n: (x - BOX_W / 2, x + BOX_W / 2, y - BOX_H / 2, y + BOX_H / 2)
+        for n, (x, y) in got.pos.items()
+    }
+    for r in (0, 1, 2):  # boxes of a row do not overlap
+        spans = sorted(b[:2] for n, b in boxes.items() if row[n] == r)
+        assert all(a[1] < b[0] for a, b in pairwise(spans))
+    for a, b in edges:  # every point a path passes through is outside the other boxes
+        points = [
+            tuple(map(float, p))
+            for p in re.findall(r"(-?[\d.]+),(-?[\d.]+)", got.routes[(a, b)].path)
+        ]
+        ends = [p for p in points[::3]]  # path nodes (the C controls lie between them)
+        for x, y in ends:
+            inside = [
+                n
+                for n, (x0, x1, y0, y1) in boxes.items()
+                if n not in (a, b) and x0 < x < x1 and y0 < y < y1
+            ]
+            assert not inside, (a, b, (x, y), inside)
+    h_to_w1 = got.routes[("H", "W1")].path
+    assert h_to_w1.count("C") == 2  # through a slot of the NCP row
+    (x1, _), (x3, _) = got.pos["N1"], got.pos["N3"]
+    between = [n for n in ("N2",) if min(x1, x3) < got.pos[n][0] < max(x1, x3)]
+    # neighbours in a row: a straight line; with a box between them: an arc over it
+    assert got.routes[("N1", "N3")].path.count("C") == (1 if between else 0)
+    assert got.routes[("W1", "W2")].path.startswith("M")
+
+
+def test_a_triangle_in_one_row_arcs_over_the_middle_node() -> None:
+    from decklint.report.layout import BOX_H, layout
+
+    edges = [("A", "B"), ("B", "C"), ("A", "C")]
+    got = layout(["A", "B", "C"], {"A": 0, "B": 0, "C": 0}, edges)
+    arcs = [e for e in edges if "C" in got.routes[e].path]
+    assert len(arcs) == 1
+    (a, _b) = arcs[0]
+    top = got.pos[a][1] - BOX_H / 2
+    assert f",{top:.0f} C" in got.routes[arcs[0]].path  # leaves from the top of the box
+    assert got.pos["A"][1] - BOX_H / 2 > 30  # the arc has room above the row

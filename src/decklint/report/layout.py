@@ -172,7 +172,7 @@ def _arc_heights(
 
 def _arc(row: list[str], a: str, b: str) -> float:
     between = abs(row.index(a) - row.index(b)) - 1
-    return 0.0 if between <= 0 else 26.0 + 12.0 * between
+    return 0.0 if between <= 0 else min(26.0 + 12.0 * between, _ROW_GAP - 20.0)
 
 
 def _through(points: list[Point], chain: list[str], names: list[str]) -> Route:
