@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from decklint import dialects
+from decklint import encoding as encoding_mod
 from decklint.dialects.base import ParsedFile
 from decklint.discover import detect, walk
 from decklint.findings import Finding, Severity
@@ -81,6 +82,7 @@ class Input:
     text: str | None
     explicit: bool
     problem: str = ""
+    notes: tuple[encoding_mod.Note, ...] = ()  # how the bytes were read (PRS011)
 
 
 @dataclass
@@ -106,14 +108,15 @@ class LintResult:
         return any(f.severity >= threshold for f in self.findings)
 
 
-def decode(data: bytes) -> tuple[str | None, str]:
-    """Text of a file, or (None, why) for binary content."""
-    if b"\x00" in data[:8192]:
-        return None, "binary file (NUL bytes): skipped"
-    try:
-        return data.decode("utf-8"), ""
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace"), ""
+def decode(data: bytes, encoding: str | None = None) -> tuple[str | None, str]:
+    """Text of a file, or (None, why) for binary content (see `decklint.encoding`)."""
+    got = encoding_mod.decode(data, encoding)
+    return got.text, got.why
+
+
+def read_input(path: str, data: bytes, explicit: bool, encoding: str | None = None) -> Input:
+    got = encoding_mod.decode(data, encoding)
+    return Input(path, got.text, explicit, got.why, got.notes)
 
 
 def _display(path: Path) -> str:
@@ -124,7 +127,11 @@ def _display(path: Path) -> str:
     return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
 
 
-def gather(paths: Iterable[str], excluded: Callable[[Path], bool] | None = None) -> list[Input]:
+def gather(
+    paths: Iterable[str],
+    excluded: Callable[[Path], bool] | None = None,
+    encoding: str | None = None,
+) -> list[Input]:
     out: list[Input] = []
     explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
     for p in paths:
@@ -139,8 +146,7 @@ def gather(paths: Iterable[str], excluded: Callable[[Path], bool] | None = None)
         except OSError as exc:
             out.append(Input(_display(f), None, is_explicit, f"cannot read: {exc.strerror}"))
             continue
-        text, why = decode(data)
-        out.append(Input(_display(f), text, is_explicit, why))
+        out.append(read_input(_display(f), data, is_explicit, encoding))
     return out
 
 
@@ -192,6 +198,9 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             )
 
     for inp in inputs:
+        for note in inp.notes:
+            sev = Severity.WARNING if note.warning else Severity.INFO
+            engine("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
         if inp.text is None:
             files.append((inp.path, None))
             engine("PRS009", inp.path, Span.point(1, 1), inp.problem, None)

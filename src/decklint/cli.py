@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from decklint import __version__
+from decklint.encoding import CHOICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 FORMATS = ["text", "parsable", "json", "sarif", "github", "junit"]
@@ -56,6 +57,14 @@ def main() -> None:
 @click.option("--ignore", multiple=True, help="Rules to skip: codes, names, prefixes, groups.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
 @click.option("--stdin-filename", help="Name to report for input read from '-'.")
+@click.option(
+    "--encoding",
+    type=click.Choice(list(CHOICES), case_sensitive=False),
+    default="auto",
+    show_default=True,
+    help="How to read the files: auto detects UTF-8, EBCDIC (cp037, cp1047, cp500; with line "
+    "ends or as 80-byte records) and falls back to cp1252.",
+)
 @click.option("--no-source", is_flag=True, help="Do not print the source line under a finding.")
 @click.option("--color/--no-color", default=None, help="Force colour on or off.")
 @click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
@@ -97,6 +106,7 @@ def lint(
     ignore: tuple[str, ...],
     exit_zero: bool,
     stdin_filename: str | None,
+    encoding: str,
     no_source: bool,
     color: bool | None,
     config_path: str | None,
@@ -118,9 +128,8 @@ def lint(
     file_paths = [p for p in paths if p != "-"]
     if "-" in paths:
         data = sys.stdin.buffer.read()
-        text, why = api.decode(data)
-        inputs.append(api.Input(stdin_filename or "<stdin>", text, True, why))
-    inputs.extend(api.gather(file_paths, opts.excluded))
+        inputs.append(api.read_input(stdin_filename or "<stdin>", data, True, encoding))
+    inputs.extend(api.gather(file_paths, opts.excluded, encoding))
     try:
         project.declare_for(opts, [i.path for i in inputs])
     except _config_error() as exc:
