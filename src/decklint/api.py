@@ -10,17 +10,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from decklint import dialects
 from decklint import encoding as encoding_mod
+from decklint import schedule
 from decklint.dialects.base import ParsedFile
-from decklint.discover import detect, walk
+from decklint.discover import walk
 from decklint.findings import Finding, Severity
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import load_registry
 from decklint.lint.runner import diagnostic_finding, run_rules
-from decklint.model.build import Lowering, Settings, Topology
+from decklint.model.build import Settings, Topology
 from decklint.model.topology import resolve
-from decklint.source import SourceFile, Span
+from decklint.source import Span
 
 # Extensions that are never decks: skipped quietly when a folder is walked.
 _NOT_DECKS = frozenset(
@@ -74,6 +74,8 @@ class Options:
     # Per-file configuration: keeps, changes (severity) or drops (None) each finding.
     policy: Callable[[Finding], Finding | None] | None = None
     excluded: Callable[[Path], bool] | None = None
+    jobs: int = 1  # worker processes for parsing; 0: every core
+    cache: bool = False  # keep and reuse per-file results in the user's cache folder
 
 
 @dataclass
@@ -94,6 +96,7 @@ class LintResult:
     internal_errors: int = 0
     rules_run: frozenset[str] = frozenset()
     policy: Callable[[Finding], Finding | None] | None = None
+    stats: schedule.Stats = field(default_factory=schedule.Stats)
 
     def active(self, path: str, code: str) -> bool:
         """Whether rule `code` ran for file `path` (selection and its configuration)."""
@@ -150,11 +153,6 @@ def gather(
     return out
 
 
-def node_for(path: str, dialect: str) -> str:
-    folder = Path(path).parent.name or "."
-    return f"{dialect}:{folder}"
-
-
 @contextlib.contextmanager
 def _gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while decks are parsed.
@@ -171,9 +169,38 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
+def lint_inputs(
+    inputs: Sequence[Input], opts: Options, identity: bytes | None = None
+) -> LintResult:
+    """Lint the inputs. With `opts.cache` and the configuration's `identity` (see
+    `Project.identity`), a run whose every input and setting is unchanged is answered from the
+    run memo; the result then has no model (`topology` empty, `parsed` {})."""
+    k = None
+    if opts.cache and identity is not None:
+        from decklint import memo
+
+        steer = (opts.dialect, opts.select, opts.ignore, opts.rule_options, opts.settings)
+        k = memo.key(identity, (*steer, opts.config_globs, opts.rule_paths, opts.inline), inputs)
+        got = memo.load(k)
+        if got is not None:
+            n = sum(1 for i in inputs if i.text is not None)
+            return LintResult(
+                list(got.findings),
+                list(got.files),
+                Topology(settings=opts.settings),
+                {},
+                0,
+                got.rules_run,
+                opts.policy,
+                schedule.Stats(len(inputs), n, 0, 1, memo=True),
+            )
     with _gc_paused():
-        return _lint_inputs(inputs, opts)
+        result = _lint_inputs(inputs, opts)
+    if k is not None and not result.internal_errors:
+        from decklint import memo
+
+        memo.save(k, memo.Memo(tuple(result.findings), tuple(result.files), result.rules_run))
+    return result
 
 
 def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
@@ -197,30 +224,37 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
                 diagnostic_finding(m, Diagnostic(code, span, message, sev), path, dialect)
             )
 
-    for inp in inputs:
+    units, stats = schedule.file_units(
+        [(inp.path, inp.text) for inp in inputs],
+        dialect=opts.dialect,
+        config_globs=opts.config_globs,
+        settings=opts.settings,
+        jobs=opts.jobs,
+        use_cache=opts.cache,
+    )
+    for inp, unit in zip(inputs, units, strict=True):
         for note in inp.notes:
             sev = Severity.WARNING if note.warning else Severity.INFO
             engine("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
-        if inp.text is None:
+        if inp.text is None or unit is None:
             files.append((inp.path, None))
             engine("PRS009", inp.path, Span.point(1, 1), inp.problem, None)
             continue
-        src = SourceFile.from_text(inp.path, inp.text)
-        try:
-            det = detect(src, opts.dialect, opts.config_globs)
-        except Exception as exc:  # a broken dialect module must not stop the run
+        if unit.error:
             internal += 1
-            files.append((inp.path, None))
+            files.append((inp.path, unit.dialect))
+            stage, _, what = unit.error.partition(":")
+            doing = "detecting the dialect" if stage == "detect" else "reading this file"
             engine(
                 "PRS009",
                 inp.path,
                 Span.point(1, 1),
-                f"internal error while detecting the dialect ({type(exc).__name__}: {exc}); "
-                "please report it",
+                f"internal error while {doing} ({what}); please report it",
                 Severity.ERROR,
+                unit.dialect or "",
             )
             continue
-        if det.dialect is None:
+        if unit.dialect is None:
             files.append((inp.path, None))
             if inp.explicit:
                 engine(
@@ -232,30 +266,13 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
                     Severity.INFO,
                 )
             continue
-        files.append((inp.path, det.dialect))
-        try:
-            spec = dialects.get(det.dialect)
-            pf = spec.parse(src)
-            low = Lowering(inp.path, det.dialect, node_for(inp.path, det.dialect), opts.settings)
-            spec.lower(pf, low)
-            for name, mspan in pf.macros:
-                low.define("macro", name, mspan)
-        except Exception as exc:  # a bug of ours must not stop the run
-            internal += 1
-            engine(
-                "PRS009",
-                inp.path,
-                Span.point(1, 1),
-                f"internal error while reading this file ({type(exc).__name__}: {exc}); "
-                "please report it",
-                Severity.ERROR,
-                det.dialect,
-            )
-            continue
+        files.append((inp.path, unit.dialect))
+        pf, low = unit.pf, unit.low
+        assert pf is not None and low is not None
         parsed[inp.path] = pf
         topo.merge(low, pf.statements)
         for d in (*pf.diagnostics, *low.diagnostics):
-            engine(d.code, inp.path, d.span, d.message, d.severity, det.dialect)
+            engine(d.code, inp.path, d.span, d.message, d.severity, unit.dialect)
     try:
         resolve(topo)
         findings.extend(run_rules(manifests, topo, opts.rule_options))
@@ -282,7 +299,14 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         findings = [f for f in kept if f is not None]
     findings = sorted(set(findings), key=Finding.sort_key)
     return LintResult(
-        findings, files, topo, parsed, internal, frozenset(m.code for m in manifests), opts.policy
+        findings,
+        files,
+        topo,
+        parsed,
+        internal,
+        frozenset(m.code for m in manifests),
+        opts.policy,
+        stats,
     )
 
 

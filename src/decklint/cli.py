@@ -36,6 +36,22 @@ def main() -> None:
     """Lint IBM-era network definition decks (VTAM, NCP, CICS, ...)."""
 
 
+def _speed_options(fn: Any) -> Any:
+    fn = click.option(
+        "--no-cache",
+        is_flag=True,
+        help="Parse every file again; neither read nor write the cache.",
+    )(fn)
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=0),
+        default=0,
+        show_default=True,
+        help="Processes that parse files at once; 0: every core (small runs stay in one).",
+    )(fn)
+
+
 @main.command()
 @click.argument("paths", nargs=-1, required=True)
 @click.option("--dialect", help="Treat every file as this dialect (see `decklint dialects`).")
@@ -91,6 +107,7 @@ def main() -> None:
     type=click.Path(dir_okay=False),
     help="Write every current finding to this baseline file and exit 0.",
 )
+@_speed_options
 @click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "info"]),
@@ -116,6 +133,8 @@ def lint(
     update_baseline: bool,
     write_baseline_path: str | None,
     fail_on: str | None,
+    jobs: int,
+    no_cache: bool,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
     from decklint import api
@@ -124,6 +143,7 @@ def lint(
     project = _project(config_path, isolated, select, ignore)
     opts = project.options(dialect)
     opts.inline = not no_inline
+    opts.jobs, opts.cache = jobs, not no_cache
     inputs: list[api.Input] = []
     file_paths = [p for p in paths if p != "-"]
     if "-" in paths:
@@ -134,8 +154,11 @@ def lint(
         project.declare_for(opts, [i.path for i in inputs])
     except _config_error() as exc:
         _config_exit(exc)
+    # The run memo only when nothing needs the parsed model afterwards (a baseline does).
+    reuse = not (baseline_path or write_baseline_path)
     try:
-        result = api.lint_inputs(inputs, opts)
+        identity = project.identity([i.path for i in inputs]) if reuse else None
+        result = api.lint_inputs(inputs, opts, identity)
     except _config_error() as exc:
         _config_exit(exc)
     if update_baseline and not baseline_path:
@@ -164,6 +187,13 @@ def lint(
         _emit(result, fmt, texts, no_source, color, sys.stdout, project.registry)
     if statistics:
         _statistics(result.findings)
+        st = result.stats
+        click.echo(
+            f"files: {st.files} ({st.cached} from the cache, {st.parsed} parsed, "
+            f"{st.workers} worker{'s' if st.workers != 1 else ''}"
+            f"{'; findings from the run memo' if st.memo else ''})",
+            err=True,
+        )
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     if not exit_zero and result.fails(project.fail_on(fail_on)):
@@ -212,6 +242,7 @@ def _project(
 @click.option("--dialect", help="Treat every file as this dialect.")
 @click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
 @click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@_speed_options
 def topology(
     paths: tuple[str, ...],
     fmt: str,
@@ -219,6 +250,8 @@ def topology(
     dialect: str | None,
     config_path: str | None,
     isolated: bool,
+    jobs: int,
+    no_cache: bool,
 ) -> None:
     """Draw the site: nodes, links and their status, and the findings on them."""
     from decklint import api
@@ -227,6 +260,7 @@ def topology(
     dialect = _dialect_choice(dialect)
     project = _project(config_path, isolated, (), ())
     opts = project.options(dialect)
+    opts.jobs, opts.cache = jobs, not no_cache
     inputs = api.gather(list(paths), opts.excluded)
     try:
         project.declare_for(opts, [i.path for i in inputs])
@@ -250,6 +284,39 @@ def topology(
     else:
         click.echo(text, nl=False)
     sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
+
+
+@main.group("cache")
+def cache_cmd() -> None:
+    """The per-file cache in your user cache folder (DECKLINT_CACHE_DIR overrides it)."""
+
+
+@cache_cmd.command("clean")
+def cache_clean() -> None:
+    """Remove everything decklint keeps in its cache folder."""
+    from decklint import cache
+
+    was = cache.clean()
+    where = was.folder if was.folder is not None else "no cache folder"
+    click.echo(f"decklint: removed {was.entries} files, {_size(was.size)}, from {where}")
+
+
+@cache_cmd.command("info")
+def cache_info() -> None:
+    """Where the cache is and how big."""
+    from decklint import cache
+
+    now = cache.usage()
+    if now.folder is None:
+        click.echo("decklint: no writable cache folder; set DECKLINT_CACHE_DIR")
+        return
+    click.echo(f"{now.folder}: {now.entries} files, {_size(now.size)}")
+
+
+def _size(n: int) -> str:
+    if n < 1024:
+        return f"{n} bytes"
+    return f"{n / 1024:.1f} KiB" if n < 1024**2 else f"{n / 1024**2:.1f} MiB"
 
 
 @main.command("config")

@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Any
 
 from decklint import dialects
-from decklint.api import decode, node_for
+from decklint.api import decode
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.ir import Statement, Value
 from decklint.discover import detect
+from decklint.filephase import node_for
 from decklint.model.build import Lowering, Settings
 from decklint.model.entities import Attr
 from decklint.source import SourceFile

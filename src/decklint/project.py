@@ -10,6 +10,7 @@ ignores.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -173,6 +174,28 @@ class Project:
             opts.settings = dataclasses.replace(
                 opts.settings, declared=_declared(configs), **_topology(configs)
             )
+
+    def identity(self, paths: Sequence[str]) -> bytes:
+        """Everything of the configuration that can change a run's findings for these files:
+        the text of every configuration file that applies, the command line's selection, and
+        the text of the rule plug-ins. Part of the run memo's key (`decklint.memo`)."""
+        configs = {str(self.config.path): self.config}
+        for p in paths:
+            cfg = self._nearest(p)
+            configs.setdefault(str(cfg.path), cfg)
+        h = hashlib.sha256(repr((self.cli_select, self.cli_ignore, self.use_nearest)).encode())
+        for key in sorted(configs):
+            cfg = configs[key]
+            h.update(key.encode())
+            if cfg.path is not None and cfg.path.is_file():
+                h.update(cfg.path.read_bytes())
+            for rp in cfg.rule_paths:
+                root = Path(rp)
+                for f in sorted(root.rglob("*") if root.is_dir() else [root]):
+                    if f.is_file():
+                        h.update(f.as_posix().encode())
+                        h.update(f.read_bytes())
+        return h.digest()
 
     def fail_on(self, cli: str | None) -> Severity:
         return Severity.parse(cli) if cli else self.config.fail_on

@@ -9,12 +9,36 @@ that point converts coordinates again.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any, TypeVar
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
+_T = TypeVar("_T", bound=type)
 
+
+def compact_pickle(cls: _T) -> _T:
+    """Pickle a frozen slotted dataclass as its constructor and field values.
+
+    The `__getstate__`/`__setstate__` pair dataclasses add for slots costs a Python loop per
+    object; a model holds hundreds of thousands of spans, operands and attributes, and the
+    per-file cache and the worker processes pickle every one (2x faster both ways).
+    """
+    names = [f.name for f in dataclasses.fields(cls)]
+    get = attrgetter(*names)
+
+    def __reduce__(self: Any) -> tuple[Any, tuple[Any, ...]]:
+        values = get(self)
+        return cls, values if len(names) > 1 else (values,)
+
+    cls.__reduce__ = __reduce__  # type: ignore[assignment]
+    return cls
+
+
+@compact_pickle
 @dataclass(frozen=True, slots=True, order=True)
 class Span:
     """A physical range: 1-based line and column, end column exclusive."""

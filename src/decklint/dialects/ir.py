@@ -6,13 +6,14 @@ import re
 from dataclasses import dataclass, field
 
 from decklint.findings import Severity
-from decklint.source import SourceMap, Span
+from decklint.source import SourceMap, Span, compact_pickle
 
 _INT = re.compile(r"[0-9]+\Z")
 _DEC = re.compile(r"[0-9]*\.[0-9]+\Z|[0-9]+\.[0-9]*\Z")
 _KM = re.compile(r"([0-9]+)([KM])\Z")
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Value:
     """One operand value: an atom (kind word/int/decimal/hex/char/binary/string/symbol),
@@ -79,6 +80,7 @@ def classify_atom(text: str) -> str:
     return "word"
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Operand:
     """KEY=value (name set) or a positional operand (name None)."""
@@ -93,6 +95,7 @@ class Operand:
         return self.value.text
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Remark:
     line: int
@@ -100,6 +103,7 @@ class Remark:
     text: str
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Statement:
     """One logical statement (or one start-list item) of a deck."""
@@ -125,6 +129,7 @@ class Statement:
         return {o.name: o for o in self.operands if o.name is not None}
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A problem found while reading or parsing: becomes a finding of rule `code`."""

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from decklint.source import Span
+from decklint.source import Span, compact_pickle
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Attr:
     """One fact: its value, how it was written, where, and whether a default supplied it."""
@@ -27,6 +28,7 @@ class Attr:
 MISSING = Attr(None, defaulted=True)
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Entity:
     """A model element (mode, application, PU, line, NCP, CICS sessions, ...).

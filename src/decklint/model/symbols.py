@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 
-from decklint.source import Span
+from decklint.source import Span, compact_pickle
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Definition:
     kind: str
@@ -18,6 +19,7 @@ class Definition:
     scope: str = ""
 
 
+@compact_pickle
 @dataclass(frozen=True, slots=True)
 class Reference:
     """A use of a name. `rule` is the code of the check that reports it when undefined."""

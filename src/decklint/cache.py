@@ -1,0 +1,168 @@
+"""The content-keyed cache of per-file results, in the user's cache folder.
+
+A file's entry is keyed by a hash of everything its result depends on: the decoded text, its
+path as shown (entities carry it), the options that steer detection and lowering, and decklint
+itself (version, grammars, rule manifests and the package's own code). An unchanged file is
+never parsed twice; the rules still run on the whole model each time, built from the entries.
+
+Entries are pickles written atomically (a temporary file renamed into place), so a run that is
+killed leaves either the old entry or the new one. An entry that cannot be read is a miss and is
+removed. The folder is the user's own (`dialects.base.cache_dir`): `decklint cache clean`
+empties it, `--no-cache` bypasses it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+import hashlib
+import os
+import pickle
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from decklint.dialects.base import cache_dir
+
+_FORMAT = "1"
+
+
+@functools.cache
+def fingerprint() -> str:
+    """A hash of decklint itself: version, grammars, rule manifests, the package's code."""
+    from decklint import __version__
+    from decklint.resources import grammars_root, rules_root
+
+    h = hashlib.sha256(f"{_FORMAT}:{__version__}".encode())
+    package = Path(__file__).resolve().parent
+    roots = [grammars_root(), rules_root(), package]
+    for root in roots:
+        for f in sorted(root.rglob("*")):
+            if f.suffix in (".lark", ".yaml", ".py") and f.is_file():
+                h.update(f.relative_to(root).as_posix().encode())
+                h.update(f.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def key(path: str, text: str, steering: object) -> str:
+    h = hashlib.blake2b(digest_size=20)
+    h.update(fingerprint().encode())
+    h.update(b"\0")
+    h.update(path.encode("utf-8", "surrogatepass"))
+    h.update(b"\0")
+    h.update(repr(_stable(steering)).encode("utf-8", "surrogatepass"))
+    h.update(b"\0")
+    h.update(text.encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
+
+
+def _stable(obj: object) -> object:
+    """A form of `obj` whose repr does not depend on hash order (sets are sorted)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        fields = dataclasses.fields(obj)
+        return (type(obj).__name__, *(_stable(getattr(obj, f.name)) for f in fields))
+    if isinstance(obj, (set, frozenset)):
+        return ("set", *sorted(repr(_stable(x)) for x in obj))
+    if isinstance(obj, dict):
+        return ("dict", *sorted((repr(k), repr(_stable(v))) for k, v in obj.items()))
+    if isinstance(obj, (list, tuple)):
+        return tuple(_stable(x) for x in obj)
+    return obj
+
+
+@dataclass
+class Store:
+    """Entries of one decklint build: `<cache>/files/<fingerprint>/<ab>/<rest>`."""
+
+    root: Path
+    hits: int = 0
+    misses: int = 0
+    writes: int = 0
+    failed: int = 0
+
+    @classmethod
+    def open(cls) -> Store | None:
+        base = cache_dir()
+        if base is None:
+            return None
+        return cls(base / "files" / fingerprint())
+
+    def _path(self, k: str) -> Path:
+        return self.root / k[:2] / k[2:]
+
+    def get(self, k: str) -> bytes | None:
+        p = self._path(k)
+        try:
+            data = p.read_bytes()
+        except OSError:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return data
+
+    def drop(self, k: str) -> None:
+        """Forget an entry that could not be loaded."""
+        self.hits -= 1
+        self.misses += 1
+        with contextlib.suppress(OSError):
+            self._path(k).unlink()
+
+    def put(self, k: str, blob: bytes) -> None:
+        p = self._path(k)
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=".tmp-")
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(blob)
+                os.replace(tmp, p)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError:
+            self.failed += 1  # a full or read-only disk costs speed, never the run
+            return
+        self.writes += 1
+
+
+def dumps(obj: object) -> bytes:
+    return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def loads(blob: bytes) -> object:
+    return pickle.loads(blob)
+
+
+@dataclass(frozen=True)
+class Usage:
+    folder: Path | None
+    entries: int
+    size: int
+
+
+def usage() -> Usage:
+    base = cache_dir()
+    if base is None:
+        return Usage(None, 0, 0)
+    entries = size = 0
+    for f in base.rglob("*"):
+        if f.is_file():
+            entries += 1
+            size += f.stat().st_size
+    return Usage(base, entries, size)
+
+
+def clean() -> Usage:
+    """Remove everything decklint keeps in its cache folder; returns what was there."""
+    before = usage()
+    if before.folder is not None:
+        for child in before.folder.iterdir():
+            if child.is_dir() and not child.is_symlink():
+                shutil.rmtree(child, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    child.unlink()
+    return before

@@ -1,0 +1,97 @@
+"""One file's share of a lint run: detect, parse, lower. Runs in a worker process or from cache.
+
+What a file contributes to the model (its statements, lowered entities and symbols, and the
+problems found while reading it) depends only on its text, its path, the options that steer
+detection and lowering, and decklint itself. That is what makes it safe to compute in a
+separate process and to keep in the content-keyed cache (`decklint.cache`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from decklint import dialects
+from decklint.dialects.base import ParsedFile
+from decklint.dialects.ir import LogicalUnit, ReadResult
+from decklint.discover import detect
+from decklint.model.build import Lowering, Settings
+from decklint.source import SourceFile, SourceMap
+
+
+@dataclass(frozen=True)
+class Steering:
+    """The options a file's result depends on (part of its cache key)."""
+
+    dialect: str | None
+    config_globs: tuple[tuple[str, str], ...]
+    settings: Settings
+
+
+@dataclass(frozen=True)
+class FileUnit:
+    """What one file gives the run. `pf` carries no source text (the caller has it)."""
+
+    path: str
+    dialect: str | None
+    pf: ParsedFile | None = None
+    low: Lowering | None = None
+    error: str = ""  # an internal error: "detect: ..." or "parse: ..."
+
+
+def node_for(path: str, dialect: str) -> str:
+    from pathlib import Path
+
+    folder = Path(path).parent.name or "."
+    return f"{dialect}:{folder}"
+
+
+def process(path: str, text: str, steer: Steering) -> FileUnit:
+    """Detect, parse and lower one file; never raises for a bug of ours (see `error`)."""
+    src = SourceFile.from_text(path, text)
+    try:
+        det = detect(src, steer.dialect, dict(steer.config_globs))
+    except Exception as exc:  # a broken dialect module must not stop the run
+        return FileUnit(path, None, error=f"detect:{type(exc).__name__}: {exc}")
+    if det.dialect is None:
+        return FileUnit(path, None)
+    try:
+        spec = dialects.get(det.dialect)
+        pf = spec.parse(src)
+        low = Lowering(path, det.dialect, node_for(path, det.dialect), steer.settings)
+        spec.lower(pf, low)
+        for name, mspan in pf.macros:
+            low.define("macro", name, mspan)
+    except Exception as exc:  # a bug of ours must not stop the run
+        return FileUnit(path, det.dialect, error=f"parse:{type(exc).__name__}: {exc}")
+    return FileUnit(path, det.dialect, pf, low)
+
+
+_EMPTY_SOURCE = SourceFile("", "", ())
+
+
+def slim(unit: FileUnit) -> FileUnit:
+    """The unit without what the caller can rebuild: source text and the card maps.
+
+    Kept: statements, lowered model, diagnostics, comments and the remarks of each unit (inline
+    suppressions live there). Dropping the rest makes a cached or transferred unit a third of
+    the size and quicker to load.
+    """
+    if unit.pf is None:
+        return unit
+    pf = unit.pf
+    units = [
+        LogicalUnit("", SourceMap(), u.line, u.kind, list(u.remarks))
+        for u in pf.read.units
+        if u.remarks
+    ]
+    read = ReadResult(units, list(pf.read.comments), [])
+    return replace(unit, pf=replace(pf, source=_EMPTY_SOURCE, read=read))
+
+
+def rehydrate(unit: FileUnit, text: str, settings: Settings) -> FileUnit:
+    """A slimmed unit made whole again for this run: its source and this run's settings."""
+    if unit.pf is None:
+        return unit
+    if unit.low is not None:
+        unit.low.settings = settings
+    return replace(unit, pf=replace(unit.pf, source=SourceFile.from_text(unit.path, text)))

@@ -1,0 +1,137 @@
+"""Where each file's share of the run comes from: the cache, a worker process, or right here.
+
+The result does not depend on the route: units come back in input order and the caller merges
+them in that order, so a parallel or cached run gives the same findings, in the same order, as
+a serial one (tests/test_schedule.py).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from decklint import cache as cache_mod
+from decklint.filephase import FileUnit, Steering, process, rehydrate, slim
+from decklint.model.build import Settings
+
+# Below this much uncached text a pool costs more than it saves (fork, transfer).
+PARALLEL_MIN_CHARS = 400_000
+
+
+@dataclass
+class Stats:
+    """How the files of the last run were read (for `--statistics` and the benchmarks)."""
+
+    files: int = 0
+    cached: int = 0
+    parsed: int = 0
+    workers: int = 1
+    memo: bool = False  # the whole run's findings came from the run memo (decklint.memo)
+
+
+def jobs_for(requested: int) -> int:
+    """`--jobs 0` (the default) means every core this process may use."""
+    if requested > 0:
+        return requested
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _work(batch: list[tuple[str, str]], steer: Steering) -> list[bytes]:
+    return [cache_mod.dumps(slim(process(path, text, steer))) for path, text in batch]
+
+
+def _batches(todo: list[tuple[int, str, str]], n: int) -> list[list[tuple[int, str, str]]]:
+    """About four batches per worker, balanced by size, each in input order."""
+    count = max(1, min(len(todo), n * 4))
+    bins: list[list[tuple[int, str, str]]] = [[] for _ in range(count)]
+    sizes = [0] * count
+    for item in sorted(todo, key=lambda t: -len(t[2])):
+        i = sizes.index(min(sizes))
+        bins[i].append(item)
+        sizes[i] += len(item[2])
+    return [sorted(b) for b in bins if b]
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    methods = multiprocessing.get_all_start_methods()
+    # fork shares the loaded grammars and rules with the workers: no second cold start.
+    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+
+
+def file_units(
+    texts: Sequence[tuple[str, str | None]],
+    *,
+    dialect: str | None,
+    config_globs: dict[str, str],
+    settings: Settings,
+    jobs: int = 1,
+    use_cache: bool = False,
+) -> tuple[list[FileUnit | None], Stats]:
+    """One unit per (path, text), None where there is no text; and how they were made."""
+    steer = Steering(dialect, tuple(sorted(config_globs.items())), settings)
+    store = cache_mod.Store.open() if use_cache else None
+    out: list[FileUnit | None] = [None] * len(texts)
+    keys: dict[int, str] = {}
+    todo: list[tuple[int, str, str]] = []
+    for i, (path, text) in enumerate(texts):
+        if text is None:
+            continue
+        if store is not None:
+            k = keys[i] = cache_mod.key(path, text, steer)
+            blob = store.get(k)
+            if blob is not None:
+                try:
+                    unit = cache_mod.loads(blob)
+                except Exception:  # a damaged or foreign entry: parse again
+                    store.drop(k)
+                else:
+                    if isinstance(unit, FileUnit) and unit.path == path:
+                        out[i] = rehydrate(unit, text, settings)
+                        continue
+                    store.drop(k)
+        todo.append((i, path, text))
+    workers = min(jobs_for(jobs), len(todo))
+    if workers > 1 and sum(len(t) for _, _, t in todo) < PARALLEL_MIN_CHARS:
+        workers = 1
+    if workers > 1:
+        try:
+            _parallel(todo, workers, steer, settings, out, store, keys)
+        except (BrokenProcessPool, OSError):
+            workers = 1  # a worker was killed (memory?) or no process could start: go on here
+    for i, path, text in todo:
+        if out[i] is not None:
+            continue
+        unit = process(path, text, steer)
+        out[i] = unit
+        if store is not None and not unit.error:
+            store.put(keys[i], cache_mod.dumps(slim(unit)))
+    cached = sum(1 for _, t in texts if t is not None) - len(todo)
+    return out, Stats(len(texts), cached, len(todo), max(1, workers))
+
+
+def _parallel(
+    todo: list[tuple[int, str, str]],
+    workers: int,
+    steer: Steering,
+    settings: Settings,
+    out: list[FileUnit | None],
+    store: cache_mod.Store | None,
+    keys: dict[int, str],
+) -> None:
+    batches = _batches(todo, workers)
+    jobs = [[(p, t) for _, p, t in b] for b in batches]
+    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
+        for batch, blobs in zip(batches, pool.map(_work, jobs, [steer] * len(jobs)), strict=True):
+            for (i, _path, text), blob in zip(batch, blobs, strict=True):
+                unit = cache_mod.loads(blob)
+                assert isinstance(unit, FileUnit)
+                out[i] = rehydrate(unit, text, settings)
+                if store is not None and not unit.error:
+                    store.put(keys[i], blob)

@@ -1,0 +1,167 @@
+"""Parallel parsing, the per-file cache and the run memo give the serial run's findings."""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decklint import api, cache, schedule
+from decklint.cli import main
+from decklint.dialects.ir import Statement
+from tests.conftest import FIXTURES
+
+SITE = FIXTURES / "networks" / "site" / "baseline"
+
+
+@pytest.fixture
+def site(tmp_path: Path) -> Path:
+    dst = tmp_path / "site"
+    shutil.copytree(SITE, dst)
+    return dst
+
+
+@pytest.fixture
+def fresh_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(folder))
+    return folder
+
+
+def _lint(path: Path, **kw: object) -> api.LintResult:
+    return api.lint_paths([str(path)], api.Options(**kw))  # type: ignore[arg-type]
+
+
+def _keys(result: api.LintResult) -> list[tuple[object, ...]]:
+    return [(f.path, f.span, f.code, f.message, f.severity) for f in result.findings]
+
+
+def test_parallel_gives_the_serial_findings_in_the_same_order(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial = _lint(site, jobs=1)
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_CHARS", 0)
+    parallel = _lint(site, jobs=2)
+    assert parallel.stats.workers == 2
+    assert _keys(parallel) == _keys(serial)
+    assert parallel.files == serial.files
+    assert len(serial.findings) > 50  # the example site has plenty to compare
+
+
+def test_small_runs_stay_in_one_process(site: Path) -> None:
+    assert _lint(site, jobs=4).stats.workers == 1
+
+
+def test_second_run_reads_every_file_from_the_cache(site: Path, fresh_cache: Path) -> None:
+    first = _lint(site, cache=True)
+    assert first.stats.cached == 0 and first.stats.parsed > 10
+    second = _lint(site, cache=True)
+    assert second.stats.parsed == 0
+    assert second.stats.cached == first.stats.parsed
+    assert _keys(second) == _keys(first)
+    # cross-deck rules still ran on the whole model built from the entries
+    assert any(f.code.startswith("SNA") for f in second.findings)
+    assert len(second.topology.entities) == len(first.topology.entities)
+
+
+def test_a_changed_file_is_the_only_one_parsed_again(site: Path, fresh_cache: Path) -> None:
+    _lint(site, cache=True)
+    deck = next(p for p in sorted(site.rglob("*")) if p.is_file() and p.suffix != ".yaml")
+    deck.write_text(deck.read_text() + "\n")
+    again = _lint(site, cache=True)
+    assert again.stats.parsed == 1
+
+
+def test_cached_findings_equal_uncached_ones_for_every_fixture_network(
+    fresh_cache: Path,
+) -> None:
+    for net in sorted((FIXTURES / "networks").iterdir()):
+        if not net.is_dir():
+            continue
+        plain = _lint(net)
+        _lint(net, cache=True)
+        warm = _lint(net, cache=True)
+        assert warm.stats.parsed == 0, net
+        assert _keys(warm) == _keys(plain), net
+
+
+def test_settings_are_part_of_the_key(site: Path, fresh_cache: Path) -> None:
+    _lint(site, cache=True)
+    other = _lint(site, cache=True, dialect="vtam")
+    assert other.stats.cached == 0
+
+
+def test_a_damaged_entry_is_a_miss_not_a_crash(site: Path, fresh_cache: Path) -> None:
+    first = _lint(site, cache=True)
+    entries = [p for p in (fresh_cache / "files").rglob("*") if p.is_file()]
+    assert entries
+    for p in entries:
+        p.write_bytes(b"not a pickle")
+    again = _lint(site, cache=True)
+    assert again.stats.cached == 0
+    assert _keys(again) == _keys(first)
+    healed = _lint(site, cache=True)
+    assert healed.stats.parsed == 0
+
+
+def test_an_unwritable_cache_costs_speed_never_the_run(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(blocker / "cache"))
+    result = _lint(site, cache=True)
+    assert result.stats.parsed > 0 and result.findings
+
+
+def test_model_objects_survive_the_compact_pickle(site: Path) -> None:
+    result = _lint(site)
+    stmts = [s for pf in result.parsed.values() for s in pf.statements]
+    assert all(isinstance(s, Statement) for s in stmts)
+    assert pickle.loads(pickle.dumps(stmts, protocol=5)) == stmts
+    ents = result.topology.entities
+    assert pickle.loads(pickle.dumps(ents, protocol=5)) == ents
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, list(args))
+    return r.exit_code, r.stdout, r.stderr
+
+
+def test_cli_memo_answers_an_unchanged_run_and_misses_after_any_change(
+    site: Path, fresh_cache: Path
+) -> None:
+    args = ["lint", "--no-color", "--statistics", str(site)]
+    code1, out1, err1 = _cli(*args)
+    assert "run memo" not in err1
+    code2, out2, err2 = _cli(*args)
+    assert "findings from the run memo" in err2
+    assert (code2, out2) == (code1, out1)
+    # a different selection, a configuration file, a changed deck: all run the rules again
+    assert "run memo" not in _cli(*args, "--ignore", "PRS006")[2]
+    (site / ".decklint.yaml").write_text("ignore: [PRS006]\n")
+    _, out3, err3 = _cli(*args)
+    assert "run memo" not in err3 and out3 != out1
+    assert "run memo" in _cli(*args)[2]
+    deck = next(p for p in sorted(site.rglob("*")) if p.is_file() and p.suffix != ".yaml")
+    deck.write_text(deck.read_text() + "\n")
+    assert "1 parsed" in _cli(*args)[2]
+
+
+def test_cli_no_cache_writes_nothing(site: Path, fresh_cache: Path) -> None:
+    _cli("lint", "--no-cache", str(site))
+    assert not (fresh_cache / "files").exists() and not (fresh_cache / "runs").exists()
+
+
+def test_cache_clean_and_info(site: Path, fresh_cache: Path) -> None:
+    _cli("lint", str(site))
+    code, out, _ = _cli("cache", "info")
+    assert code == 0 and str(fresh_cache) in out and " 0 files" not in out
+    code, out, _ = _cli("cache", "clean")
+    assert code == 0 and "removed" in out
+    assert cache.usage().entries == 0
+    code, out, _ = _cli("cache", "info")
+    assert ": 0 files" in out
