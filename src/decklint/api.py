@@ -6,12 +6,12 @@ import contextlib
 import gc
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from decklint import embedded, schedule
 from decklint import encoding as encoding_mod
-from decklint import schedule
 from decklint.dialects.base import ParsedFile
 from decklint.discover import walk
 from decklint.findings import Finding, Severity
@@ -85,6 +85,9 @@ class Input:
     explicit: bool
     problem: str = ""
     notes: tuple[encoding_mod.Note, ...] = ()  # how the bytes were read (PRS011)
+    # A deck cut out of another file: that file's path as shown, and where the deck sits in it.
+    container: str | None = None
+    block: embedded.Block | None = None
 
 
 @dataclass
@@ -122,6 +125,32 @@ def read_input(path: str, data: bytes, explicit: bool, encoding: str | None = No
     return Input(path, got.text, explicit, got.why, got.notes)
 
 
+def expand(inp: Input, mode: str = "auto") -> list[Input]:
+    """The input, or the decks inside it (JCL instream data, markdown fences; see
+    `decklint.embedded`). A container with no deck in it gives nothing unless named."""
+    if inp.text is None:
+        return [inp]
+    blocks = embedded.find(inp.path, inp.text, mode)
+    if blocks is None:
+        return [inp]
+    if not blocks:
+        if not inp.explicit:
+            return []
+        why = "no deck found inside it (JCL instream data, IEBUPDTE members, fenced blocks)"
+        return [Input(inp.path, None, True, why, inp.notes)]
+    # The container stays (its notes, its text for showing source lines) but is not parsed.
+    out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path)]
+    taken: set[str] = set()
+    for b in blocks:
+        virtual = f"{inp.path}({b.name})"
+        n = 2
+        while virtual in taken:
+            virtual, n = f"{inp.path}({b.name}#{n})", n + 1
+        taken.add(virtual)
+        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
+    return out
+
+
 def _display(path: Path) -> str:
     try:
         rel = os.path.relpath(path)
@@ -134,6 +163,7 @@ def gather(
     paths: Iterable[str],
     excluded: Callable[[Path], bool] | None = None,
     encoding: str | None = None,
+    embedded_mode: str = "auto",
 ) -> list[Input]:
     out: list[Input] = []
     explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
@@ -142,14 +172,16 @@ def gather(
             out.append(Input(p, None, True, "no such file or folder"))
     for f in walk([p for p in paths if Path(p).exists()]):
         is_explicit = str(f) in explicit
-        if not is_explicit and (f.suffix.lower() in _NOT_DECKS or (excluded and excluded(f))):
+        markdown = f.suffix.lower() in (".md", ".markdown") and embedded_mode != "none"
+        skip = f.suffix.lower() in _NOT_DECKS and not markdown
+        if not is_explicit and (skip or (excluded and excluded(f))):
             continue
         try:
             data = f.read_bytes()
         except OSError as exc:
             out.append(Input(_display(f), None, is_explicit, f"cannot read: {exc.strerror}"))
             continue
-        out.append(read_input(_display(f), data, is_explicit, encoding))
+        out.extend(expand(read_input(_display(f), data, is_explicit, encoding), embedded_mode))
     return out
 
 
@@ -225,7 +257,14 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             )
 
     units, stats = schedule.file_units(
-        [(inp.path, inp.text) for inp in inputs],
+        [
+            (
+                i.path,
+                None if i.container == i.path else i.text,
+                i.block.dialect if i.block else None,
+            )
+            for i in inputs
+        ],
         dialect=opts.dialect,
         config_globs=opts.config_globs,
         settings=opts.settings,
@@ -236,6 +275,8 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         for note in inp.notes:
             sev = Severity.WARNING if note.warning else Severity.INFO
             engine("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
+        if inp.container == inp.path:
+            continue  # the file the decks were cut from: its notes are reported, its decks are
         if inp.text is None or unit is None:
             files.append((inp.path, None))
             engine("PRS009", inp.path, Span.point(1, 1), inp.problem, None)
@@ -294,6 +335,10 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         findings = outcome.kept
         for path, span, code, message in outcome.problems:
             engine(code, path, span, message, None, topo.dialects.get(path, ""))
+    origins = {i.path: (i.container or i.path, i.block) for i in inputs if i.block is not None}
+    if origins:
+        findings = [_place(f, origins) for f in findings]
+        files = _merge_files(files, origins)
     if opts.policy is not None:
         kept = (opts.policy(f) for f in findings)
         findings = [f for f in kept if f is not None]
@@ -308,6 +353,38 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         opts.policy,
         stats,
     )
+
+
+Origins = dict[str, tuple[str, embedded.Block]]  # cut-out deck -> (container, where)
+
+
+def _place(f: Finding, origins: Origins) -> Finding:
+    """A finding in a cut-out deck, moved to the enclosing file's lines and columns."""
+    related = tuple(
+        replace(r, path=origins[r.path][0], span=origins[r.path][1].place(r.span))
+        if r.path in origins
+        else r
+        for r in f.related
+    )
+    if f.path not in origins:
+        return replace(f, related=related) if related != f.related else f
+    container, block = origins[f.path]
+    subject = f.subject or f"deck {block.name}"
+    fix = None  # edits are in the deck's coordinates: shown, never applied to the container
+    return replace(
+        f, path=container, span=block.place(f.span), related=related, subject=subject, fix=fix
+    )
+
+
+def _merge_files(
+    files: list[tuple[str, str | None]], origins: Origins
+) -> list[tuple[str, str | None]]:
+    out: dict[str, str | None] = {}
+    for path, dialect in files:
+        key = origins[path][0] if path in origins else path
+        if out.get(key) is None:
+            out[key] = dialect
+    return list(out.items())
 
 
 def _comments(pf: ParsedFile) -> Iterator[Any]:

@@ -109,6 +109,14 @@ def _speed_options(fn: Any) -> Any:
 )
 @_speed_options
 @click.option(
+    "--embedded",
+    type=click.Choice(["auto", "all", "none"]),
+    default="auto",
+    show_default=True,
+    help="Decks inside JCL (instream data, IEBUPDTE members) and markdown fences tagged with "
+    "a dialect; 'all' also tries untagged fences; 'none' lints files only as they are.",
+)
+@click.option(
     "--fail-on",
     type=click.Choice(["error", "warning", "info"]),
     help="The lowest severity that fails the run (default: the configuration's, else warning).",
@@ -135,6 +143,7 @@ def lint(
     fail_on: str | None,
     jobs: int,
     no_cache: bool,
+    embedded: str,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
     from decklint import api
@@ -148,8 +157,9 @@ def lint(
     file_paths = [p for p in paths if p != "-"]
     if "-" in paths:
         data = sys.stdin.buffer.read()
-        inputs.append(api.read_input(stdin_filename or "<stdin>", data, True, encoding))
-    inputs.extend(api.gather(file_paths, opts.excluded, encoding))
+        piped = api.read_input(stdin_filename or "<stdin>", data, True, encoding)
+        inputs.extend(api.expand(piped, embedded))
+    inputs.extend(api.gather(file_paths, opts.excluded, encoding, embedded))
     try:
         project.declare_for(opts, [i.path for i in inputs])
     except _config_error() as exc:

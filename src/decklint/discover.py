@@ -22,6 +22,9 @@ class Detection:
     how: str  # "option" | "directive" | "config" | "glob" | "content" | "none"
 
 
+_MEMBER = re.compile(r"\(([^()/]+)\)$")
+
+
 def detect(
     src: SourceFile, explicit: str | None = None, config_globs: dict[str, str] | None = None
 ) -> Detection:
@@ -33,6 +36,9 @@ def detect(
         if m and m.group(1).lower() in dialects.REGISTRY:
             return Detection(m.group(1).lower(), "directive")
     name = os.path.basename(src.path)
+    member = _MEMBER.search(name)  # SYS1.VTAMLST(ATCSTR00), or a deck cut out of JCL
+    if member:
+        name = member.group(1)
     for pattern, dialect in (config_globs or {}).items():
         if fnmatch.fnmatch(src.path, pattern) or fnmatch.fnmatch(name, pattern):
             return Detection(dialect, "config")

@@ -45,11 +45,13 @@ def node_for(path: str, dialect: str) -> str:
     return f"{dialect}:{folder}"
 
 
-def process(path: str, text: str, steer: Steering) -> FileUnit:
-    """Detect, parse and lower one file; never raises for a bug of ours (see `error`)."""
+def process(path: str, text: str, steer: Steering, hint: str | None = None) -> FileUnit:
+    """Detect, parse and lower one file; never raises for a bug of ours (see `error`).
+
+    `hint`: the dialect the file's container names (a markdown fence's info string)."""
     src = SourceFile.from_text(path, text)
     try:
-        det = detect(src, steer.dialect, dict(steer.config_globs))
+        det = detect(src, hint or steer.dialect, dict(steer.config_globs))
     except Exception as exc:  # a broken dialect module must not stop the run
         return FileUnit(path, None, error=f"detect:{type(exc).__name__}: {exc}")
     if det.dialect is None:
@@ -67,25 +69,26 @@ def process(path: str, text: str, steer: Steering) -> FileUnit:
 
 
 _EMPTY_SOURCE = SourceFile("", "", ())
+_NO_MAP = SourceMap()
 
 
-def slim(unit: FileUnit) -> FileUnit:
+def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
     """The unit without what the caller can rebuild: source text and the card maps.
 
-    Kept: statements, lowered model, diagnostics, comments and the remarks of each unit (inline
-    suppressions live there). Dropping the rest makes a cached or transferred unit a third of
-    the size and quicker to load.
+    Kept: statements, lowered model, diagnostics, comments, and each unit's lines and remarks
+    (inline suppressions live there and cover them). Dropping the rest makes a cached or
+    transferred unit a third of the size and quicker to load, and a large run's model
+    smaller (`keep_source` when the unit stays in this process).
     """
     if unit.pf is None:
         return unit
     pf = unit.pf
     units = [
-        LogicalUnit("", SourceMap(), u.line, u.kind, list(u.remarks))
-        for u in pf.read.units
-        if u.remarks
+        LogicalUnit("", _NO_MAP, u.line, u.kind, list(u.remarks), u.end_line) for u in pf.read.units
     ]
     read = ReadResult(units, list(pf.read.comments), [])
-    return replace(unit, pf=replace(pf, source=_EMPTY_SOURCE, read=read))
+    source = pf.source if keep_source else _EMPTY_SOURCE
+    return replace(unit, pf=replace(pf, source=source, read=read))
 
 
 def rehydrate(unit: FileUnit, text: str, settings: Settings) -> FileUnit:

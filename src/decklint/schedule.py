@@ -43,8 +43,8 @@ def jobs_for(requested: int) -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _work(batch: list[tuple[str, str]], steer: Steering) -> list[bytes]:
-    return [cache_mod.dumps(slim(process(path, text, steer))) for path, text in batch]
+def _work(batch: list[tuple[str, str, str | None]], steer: Steering) -> list[bytes]:
+    return [cache_mod.dumps(slim(process(p, text, steer, hint))) for p, text, hint in batch]
 
 
 def _batches(todo: list[tuple[int, str, str]], n: int) -> list[list[tuple[int, str, str]]]:
@@ -66,7 +66,7 @@ def _context() -> multiprocessing.context.BaseContext:
 
 
 def file_units(
-    texts: Sequence[tuple[str, str | None]],
+    texts: Sequence[tuple[str, str | None, str | None]],
     *,
     dialect: str | None,
     config_globs: dict[str, str],
@@ -74,17 +74,19 @@ def file_units(
     jobs: int = 1,
     use_cache: bool = False,
 ) -> tuple[list[FileUnit | None], Stats]:
-    """One unit per (path, text), None where there is no text; and how they were made."""
+    """One unit per (path, text, dialect hint), None where there is no text; and how they
+    were made."""
     steer = Steering(dialect, tuple(sorted(config_globs.items())), settings)
     store = cache_mod.Store.open() if use_cache else None
     out: list[FileUnit | None] = [None] * len(texts)
     keys: dict[int, str] = {}
     todo: list[tuple[int, str, str]] = []
-    for i, (path, text) in enumerate(texts):
+    hints: dict[int, str | None] = {}
+    for i, (path, text, hint) in enumerate(texts):
         if text is None:
             continue
         if store is not None:
-            k = keys[i] = cache_mod.key(path, text, steer)
+            k = keys[i] = cache_mod.key(path, text, (steer, hint))
             blob = store.get(k)
             if blob is not None:
                 try:
@@ -96,23 +98,24 @@ def file_units(
                         out[i] = rehydrate(unit, text, settings)
                         continue
                     store.drop(k)
+        hints[i] = hint
         todo.append((i, path, text))
     workers = min(jobs_for(jobs), len(todo))
     if workers > 1 and sum(len(t) for _, _, t in todo) < PARALLEL_MIN_CHARS:
         workers = 1
     if workers > 1:
         try:
-            _parallel(todo, workers, steer, settings, out, store, keys)
+            _parallel(todo, workers, steer, settings, out, store, keys, hints)
         except (BrokenProcessPool, OSError):
             workers = 1  # a worker was killed (memory?) or no process could start: go on here
     for i, path, text in todo:
         if out[i] is not None:
             continue
-        unit = process(path, text, steer)
-        out[i] = unit
+        unit = process(path, text, steer, hints[i])
+        out[i] = slim(unit, keep_source=True)
         if store is not None and not unit.error:
             store.put(keys[i], cache_mod.dumps(slim(unit)))
-    cached = sum(1 for _, t in texts if t is not None) - len(todo)
+    cached = sum(1 for _, t, _ in texts if t is not None) - len(todo)
     return out, Stats(len(texts), cached, len(todo), max(1, workers))
 
 
@@ -124,9 +127,10 @@ def _parallel(
     out: list[FileUnit | None],
     store: cache_mod.Store | None,
     keys: dict[int, str],
+    hints: dict[int, str | None],
 ) -> None:
     batches = _batches(todo, workers)
-    jobs = [[(p, t) for _, p, t in b] for b in batches]
+    jobs = [[(p, t, hints[i]) for i, p, t in b] for b in batches]
     with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
         for batch, blobs in zip(batches, pool.map(_work, jobs, [steer] * len(jobs)), strict=True):
             for (i, _path, text), blob in zip(batch, blobs, strict=True):

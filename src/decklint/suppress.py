@@ -63,7 +63,7 @@ def _parse(path: str, line: int, col: int, text: str, kind_hint: str) -> list[Di
 def _statement_ranges(pf: ParsedFile) -> list[tuple[int, int]]:
     ranges = []
     for u in pf.read.units:
-        last = max(u.smap.lines) if u.smap.lines else u.line
+        last = u.end_line
         for r in u.remarks:
             last = max(last, r.line)
         ranges.append((u.line, last))

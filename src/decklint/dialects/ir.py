@@ -150,6 +150,12 @@ class LogicalUnit:
     line: int
     kind: str = "statement"
     remarks: list[Remark] = field(default_factory=list)
+    last_line: int = 0  # set when the text and map were dropped (filephase.slim)
+
+    @property
+    def end_line(self) -> int:
+        """The last physical line of the unit (its remarks aside)."""
+        return max(self.smap.lines) if self.smap.lines else max(self.line, self.last_line)
 
 
 @dataclass
