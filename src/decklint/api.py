@@ -88,6 +88,7 @@ class Input:
     # A deck cut out of another file: that file's path as shown, and where the deck sits in it.
     container: str | None = None
     block: embedded.Block | None = None
+    encoding: str = ""  # how the bytes were decoded (fixes are written back the same way)
 
 
 @dataclass
@@ -122,7 +123,7 @@ def decode(data: bytes, encoding: str | None = None) -> tuple[str | None, str]:
 
 def read_input(path: str, data: bytes, explicit: bool, encoding: str | None = None) -> Input:
     got = encoding_mod.decode(data, encoding)
-    return Input(path, got.text, explicit, got.why, got.notes)
+    return Input(path, got.text, explicit, got.why, got.notes, encoding=got.encoding)
 
 
 def expand(inp: Input, mode: str = "auto") -> list[Input]:
@@ -139,7 +140,7 @@ def expand(inp: Input, mode: str = "auto") -> list[Input]:
         why = "no deck found inside it (JCL instream data, IEBUPDTE members, fenced blocks)"
         return [Input(inp.path, None, True, why, inp.notes)]
     # The container stays (its notes, its text for showing source lines) but is not parsed.
-    out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path)]
+    out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path, None, inp.encoding)]
     taken: set[str] = set()
     for b in blocks:
         virtual = f"{inp.path}({b.name})"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -107,6 +109,13 @@ def _speed_options(fn: Any) -> Any:
     type=click.Path(dir_okay=False),
     help="Write every current finding to this baseline file and exit 0.",
 )
+@click.option("--fix", is_flag=True, help="Apply the fixes marked safe, then report what is left.")
+@click.option(
+    "--unsafe-fixes",
+    is_flag=True,
+    help="With --fix or --diff: the fixes that change network behaviour too.",
+)
+@click.option("--diff", is_flag=True, help="Show the fixes as a unified diff; write nothing.")
 @_speed_options
 @click.option(
     "--embedded",
@@ -144,6 +153,9 @@ def lint(
     jobs: int,
     no_cache: bool,
     embedded: str,
+    fix: bool,
+    unsafe_fixes: bool,
+    diff: bool,
 ) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
     from decklint import api
@@ -164,11 +176,26 @@ def lint(
         project.declare_for(opts, [i.path for i in inputs])
     except _config_error() as exc:
         _config_exit(exc)
+    if unsafe_fixes and not (fix or diff):
+        raise click.UsageError("--unsafe-fixes goes with --fix or --diff")
     # The run memo only when nothing needs the parsed model afterwards (a baseline does).
-    reuse = not (baseline_path or write_baseline_path)
+    reuse = not (baseline_path or write_baseline_path or fix or diff)
     try:
-        identity = project.identity([i.path for i in inputs]) if reuse else None
-        result = api.lint_inputs(inputs, opts, identity)
+        if fix or diff:
+            from decklint import fixloop
+
+            run = fixloop.run(inputs, opts, unsafe_fixes)
+            result = run.result
+            if diff:
+                sys.exit(_show_diff(inputs, run))
+            _write_fixes(inputs, run)
+            inputs = [
+                dataclasses.replace(i, text=run.texts[i.path]) if i.path in run.texts else i
+                for i in inputs
+            ]
+        else:
+            identity = project.identity([i.path for i in inputs]) if reuse else None
+            result = api.lint_inputs(inputs, opts, identity)
     except _config_error() as exc:
         _config_exit(exc)
     if update_baseline and not baseline_path:
@@ -209,6 +236,98 @@ def lint(
     if not exit_zero and result.fails(project.fail_on(fail_on)):
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_CLEAN)
+
+
+def _say(message: str) -> None:
+    click.echo(f"decklint: {message}", err=True)
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('x') else 's'}"
+
+
+def _show_diff(inputs: Any, run: Any) -> int:
+    """Print the fixes as a unified diff; exit 1 when there is one (like `git diff --exit-code`)."""
+    import difflib
+
+    before = {i.path: i.text for i in inputs}
+    for path in sorted(run.texts):
+        lines = difflib.unified_diff(
+            before[path].splitlines(keepends=True),
+            run.texts[path].splitlines(keepends=True),
+            f"a/{path}",
+            f"b/{path}",
+        )
+        for ln in lines:
+            click.echo(
+                ln if ln.endswith("\n") else f"{ln}\n\\ No newline at end of file\n", nl=False
+            )
+    fixes, files = sum(run.applied.values()), len(run.texts)
+    _say(f"{_n(fixes, 'fix')} in {_n(files, 'file')} (not written)")
+    _fix_notes(run)
+    return EXIT_FINDINGS if run.texts else EXIT_CLEAN
+
+
+def _fix_notes(run: Any) -> None:
+    for f, why in run.not_applied:
+        _say(f"{f.code} at {f.path}:{f.span.line}: fix not applied: {why}")
+    if not run.converged:
+        _say(f"stopped after {run.passes} passes: {run.why}")
+
+
+def _write_fixes(inputs: Any, run: Any) -> None:
+    """Write each fixed file atomically, in the bytes form it was read in; never a file that
+    changed on disk since it was read, nor standard input."""
+    from decklint import encoding as enc
+
+    done = 0
+    for inp in inputs:
+        new = run.texts.get(inp.path)
+        if new is None:
+            continue
+        target = Path(inp.path)
+        try:
+            data = target.read_bytes() if inp.path != "<stdin>" and target.is_file() else None
+        except OSError:
+            data = None
+        if data is None:
+            _say(f"{inp.path}: fixes not written (not a file decklint can write)")
+            continue
+        if enc.decode(data, inp.encoding.partition("/")[0] or None).text != inp.text:
+            _say(f"{inp.path}: changed on disk while linting; fixes not written")
+            continue
+        out = enc.encode_like(inp.text, new, inp.encoding or "utf-8", data)
+        if out is None:
+            _say(f"{inp.path}: its bytes could not be kept as they were; fixes not written")
+            continue
+        try:
+            _atomic_write(target, out)
+        except OSError as exc:
+            _say(f"{inp.path}: fixes not written: {exc.strerror}")
+            continue
+        done += run.applied.get(inp.path, 0)
+    _say(f"fixed {_n(done, 'finding')} in {_n(len(run.texts), 'file')}")
+    _fix_notes(run)
+
+
+def _atomic_write(target: Path, data: bytes) -> None:
+    """Write beside the file, keep its mode, then rename over it: the original is whole until
+    the new file is."""
+    import shutil
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".decklint")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        shutil.copymode(target, tmp)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _config_error() -> type[Exception]:

@@ -94,7 +94,7 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
             page = _ebcdic_page(data)
             got = _ebcdic(data, page)
             note = Note(1, 1, f"decoded as EBCDIC {page} (detected){_shape(got)}", False)
-            return Decoded(got.text, page, (note, *got.notes))
+            return Decoded(got.text, got.encoding, (note, *got.notes))
         got = _with_replacements(data, "cp1252")
         line, col = _position(data, first, "cp1252")
         note = Note(
@@ -194,3 +194,36 @@ def _position(data: bytes, offset: int, enc: str) -> tuple[int, int]:
     line = data.count(b"\n", 0, offset) + 1
     col = len(data[start:offset].decode(enc, errors="replace")) + 1
     return line, col
+
+
+def encode_like(original: str, new: str, encoding: str, data: bytes) -> bytes | None:
+    """`new` as bytes the way `data` held `original` (same code page, line ends, BOM or 80-byte
+    records), or None when no way of writing reproduces `data` exactly: the file is then not
+    rewritten, since its bytes could not be kept."""
+    page, _, form = encoding.partition("/")
+
+    def plain(t: str) -> bytes:
+        return t.encode(page)
+
+    def bom(t: str) -> bytes:
+        return codecs.BOM_UTF8 + t.encode("utf-8")
+
+    def nl(t: str) -> bytes:
+        return t.replace("\n", "\x85").encode(page)
+
+    def records(t: str) -> bytes:
+        lines = t.split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        if any(len(ln) > _RECORD for ln in lines):
+            raise ValueError("a record longer than 80 bytes")
+        return "".join(ln.ljust(_RECORD) for ln in lines).encode(page)
+
+    ways = [records] if form == "records" else [plain, bom, nl]
+    for way in ways:
+        try:
+            if way(original) == data:
+                return way(new)
+        except (UnicodeError, ValueError, LookupError):
+            continue
+    return None

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.dialects.ir import Operand
 from decklint.dialects.schema import statement_schema, suggest
+from decklint.findings import Applicability, Edit, Fix
 from decklint.lint.check import Context, Hit, check
+from decklint.source import Span
 
 
 @check("NCP014")
@@ -26,4 +29,15 @@ def operand_typo(ctx: Context) -> Iterator[Hit]:
                     o.span,
                     {"operand": o.name_text or o.name, "op": st.op, "guess": guess},
                     dialect="ncp",
+                    fix=_rename(o, guess),
                 )
+
+
+def _rename(o: Operand, guess: str) -> Fix | None:
+    """The keyword spelt as the one operand it is closest to (`NAME=` ends on the first card)."""
+    written = o.name_text or o.name or ""
+    at = o.span
+    if not written or o.value.span.line != at.line or o.value.span.col != at.col + len(written) + 1:
+        return None  # the keyword does not sit whole before '=' on one card
+    span = Span(at.line, at.col, at.line, at.col + len(written))
+    return Fix(f"spell it {guess}", (Edit(span, guess),), Applicability.SAFE)

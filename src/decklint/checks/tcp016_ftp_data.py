@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Severity
+from decklint import fixes
+from decklint.findings import Fix, Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
 
 # half a track as the seed gives it, per DASD type
 HALF_TRACK = {"3390": 28288, "9334": 28288, "3380": 23424}
@@ -24,6 +26,7 @@ def ftp_data(ctx: Context) -> Iterator[Hit]:
                 "chkptint",
                 f"CHKPTINT {chk.value}: checkpointing writes restart markers during every "
                 "transfer; keep CHKPTINT 0 for best performance",
+                fix=_set(ctx, f, "chkptint", "0", "code CHKPTINT 0"),
             )
         for field in ("bufno", "extratasks", "ncp"):
             a = f.get(field)
@@ -53,7 +56,20 @@ def ftp_data(ctx: Context) -> Iterator[Hit]:
             )
 
 
-def _hit(f, field: str, what: str, severity: Severity | None = None) -> Hit:  # type: ignore[no-untyped-def]
+def _hit(  # type: ignore[no-untyped-def]
+    f, field: str, what: str, severity: Severity | None = None, fix: Fix | None = None
+) -> Hit:
     return Hit(
-        f.path, f.anchor(field), {"what": what}, severity=severity, subject=f.id, dialect="tcpdata"
+        f.path,
+        f.anchor(field),
+        {"what": what},
+        severity=severity,
+        subject=f.id,
+        dialect="tcpdata",
+        fix=fix,
     )
+
+
+def _set(ctx: Context, f: Entity, field: str, value: str, title: str) -> Fix | None:
+    a = f.get(field)
+    return fixes.set_value(ctx.topo, f.path, a.span, value, title) if a.span else None

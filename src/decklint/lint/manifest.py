@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from decklint.findings import Citation, Severity
+from decklint.findings import Applicability, Citation, Severity
 from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
 from decklint.model.kinds import KINDS
 
@@ -26,6 +26,7 @@ KNOWN_KEYS = set(REQUIRED) | {
     "unsuppressible",
     "aliases",
     "tested-by",
+    "fix",
 }
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
     "int": int,
@@ -57,6 +58,17 @@ class Example:
 
 
 @dataclass(frozen=True)
+class FixSpec:
+    """`fix:` of a manifest: how safe the rule's fix is and, for expression rules, the value
+    the anchor operand gets (inserted as `operand=value` when it is not coded)."""
+
+    applicability: Applicability
+    title: str
+    value: str | None = None
+    operand: str | None = None
+
+
+@dataclass(frozen=True)
 class Manifest:
     code: str
     name: str
@@ -77,6 +89,7 @@ class Manifest:
     groups: tuple[str, ...] = ()
     unsuppressible: bool = False
     tested_by: str = ""  # a test module, for rules that file examples cannot show
+    fix: FixSpec | None = None
     where_fn: Fn | None = None
     require_fn: Fn | None = None
 
@@ -228,6 +241,7 @@ def from_dict(data: Any, source: str) -> Manifest:
         groups=tuple(str(g) for g in data.get("groups") or ()),
         unsuppressible=bool(data.get("unsuppressible", False)),
         tested_by=str(data.get("tested-by", "")),
+        fix=_fix(data.get("fix"), where, impl, data.get("anchor")),
         where_fn=where_fn,
         require_fn=require_fn,
     )
@@ -265,3 +279,25 @@ def load_file(path: Path, data: Any = None, *, user: bool = False) -> Manifest:
     elif path.parent.name != m.code[:3].lower():
         raise ManifestError(f"{path}: should live in rules/{m.code[:3].lower()}/")
     return m
+
+
+def _fix(raw: Any, where: str, impl: str, anchor: Any) -> FixSpec | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) - {"applicability", "title", "value", "operand"}:
+        raise ManifestError(f"{where}: fix takes applicability, title, value and operand")
+    try:
+        applicability = Applicability(str(raw.get("applicability")))
+    except ValueError:
+        raise ManifestError(f"{where}: fix applicability must be safe or unsafe") from None
+    if applicability is Applicability.DISPLAY:
+        raise ManifestError(f"{where}: fix applicability must be safe or unsafe")
+    if impl == "expr" and (raw.get("value") is None or not anchor):
+        raise ManifestError(f"{where}: an expression rule's fix needs a value and an anchor")
+    value = raw.get("value")
+    return FixSpec(
+        applicability,
+        str(raw.get("title") or "apply the documented value"),
+        None if value is None else str(value),
+        str(raw["operand"]) if raw.get("operand") else None,
+    )

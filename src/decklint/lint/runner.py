@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
+from decklint import fixes
 from decklint.dialects.ir import Diagnostic
-from decklint.findings import Finding
+from decklint.findings import Finding, Fix
 from decklint.lint.check import Context, Hit, load_check
 from decklint.lint.expr import render
 from decklint.lint.manifest import Manifest
@@ -46,9 +48,27 @@ def run_expr(m: Manifest, topo: Topology, options: dict[str, Any]) -> Iterable[F
             continue
         if m.require_fn(env) is not False:
             continue
-        msg = render(m.message, _values_for(e, options)) + _defaulted_note(e, m.anchor)
+        values = _values_for(e, options)
+        msg = render(m.message, values) + _defaulted_note(e, m.anchor)
         span = e.anchor(m.anchor) if m.anchor else e.span
-        yield Finding(e.path, span, m.code, m.name, m.severity, msg, e.dialect, e.id, m.citation)
+        fix = _expr_fix(m, e, topo, values) if m.fix is not None else None
+        yield Finding(
+            e.path, span, m.code, m.name, m.severity, msg, e.dialect, e.id, m.citation, (), fix
+        )
+
+
+def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None:
+    spec = m.fix
+    assert spec is not None and spec.value is not None and m.anchor is not None
+    value, title = render(spec.value, values), render(spec.title, values)
+    a = e.get(m.anchor)
+    if a.coded and a.span is not None:
+        fix = fixes.set_value(topo, e.path, a.span, value, title)
+    elif spec.operand:
+        fix = fixes.add_operand(topo, e.path, e.span, f"{spec.operand}={value}", title)
+    else:
+        fix = None
+    return replace(fix, applicability=spec.applicability) if fix is not None else None
 
 
 def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Finding:
@@ -70,7 +90,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         hit.subject,
         m.citation,
         hit.related,
-        hit.fix,
+        replace(hit.fix, applicability=m.fix.applicability) if hit.fix and m.fix else hit.fix,
     )
 
 

@@ -1,0 +1,52 @@
+"""Fixes the rules offer: edits of one operand's value, or an operand added to a statement.
+
+Edits are found through the parsed statements, so they cover exactly the characters of the
+value as written (a keyword's name and the surrounding layout are never touched). Whether a fix
+is safe is the rule manifest's `fix: applicability:`; the runner stamps it.
+"""
+
+from __future__ import annotations
+
+from decklint.dialects.ir import Operand, Statement
+from decklint.findings import Applicability, Edit, Fix
+from decklint.model.build import Topology
+from decklint.source import Span
+
+CARD_DIALECTS = frozenset({"vtam", "ncp", "cics"})
+
+
+def _statement_at(topo: Topology, path: str, span: Span) -> Statement | None:
+    for st in topo.statements.get(path, ()):
+        if st.span.line <= span.line <= st.span.end_line:
+            return st
+    return None
+
+
+def _operand_at(st: Statement, span: Span) -> Operand | None:
+    for o in st.operands:
+        if span in (o.span, o.value.span):
+            return o
+        if o.span.line == span.line and o.span.col <= span.col < o.span.end_col:
+            return o
+    return None
+
+
+def set_value(topo: Topology, path: str, span: Span, new: str, title: str) -> Fix | None:
+    """Replace the value of the operand at `span` (its keyword stays as written)."""
+    st = _statement_at(topo, path, span)
+    o = _operand_at(st, span) if st is not None else None
+    if o is None or o.value.span.line != o.value.span.end_line:
+        return None  # not found, or a value split across cards: shown, never applied
+    if o.value.text == new:
+        return None
+    return Fix(title, (Edit(o.value.span, new),), Applicability.UNSAFE)
+
+
+def add_operand(topo: Topology, path: str, span: Span, operand: str, title: str) -> Fix | None:
+    """Append `operand` (e.g. "DELAY=0") to the statement at `span`."""
+    st = _statement_at(topo, path, span)
+    if st is None or not st.operands or st.dialect not in CARD_DIALECTS:
+        return None
+    last = st.operands[-1]
+    at = Span.point(last.span.end_line, last.span.end_col)
+    return Fix(title, (Edit(at, "," + operand),), Applicability.UNSAFE)

@@ -1,0 +1,109 @@
+"""Apply the rules' fixes until nothing more applies: the `--fix` loop, without any output.
+
+Each pass lints the current texts, applies the fixes the caller allows (safe; unsafe too with
+`unsafe`) to files that parsed cleanly, and lints again. The loop stops when a pass applies
+nothing (converged), when a text comes back to an earlier state (fixes that undo each other),
+or after `MAX_PASSES`. Texts are changed in memory only: writing them is the caller's choice.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from decklint import api, fixer
+from decklint.findings import Applicability, Edit, Finding, Severity
+from decklint.fixes import CARD_DIALECTS
+
+MAX_PASSES = 10
+# A file with one of these is not fixed: its statements were not all read.
+BROKEN = frozenset({"PRS001", "PRS009"})
+
+
+@dataclass
+class FixRun:
+    result: api.LintResult  # the lint of the final texts
+    texts: dict[str, str]  # path -> fixed text, for files that changed
+    applied: dict[str, int] = field(default_factory=dict)  # path -> fixes applied
+    not_applied: list[tuple[Finding, str]] = field(default_factory=list)  # and why
+    passes: int = 0
+    converged: bool = True
+    why: str = ""
+
+
+def _allowed(f: Finding, unsafe: bool) -> bool:
+    if f.fix is None:
+        return False
+    return f.fix.applicability is Applicability.SAFE or (
+        unsafe and f.fix.applicability is Applicability.UNSAFE
+    )
+
+
+def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) -> FixRun:
+    current = list(inputs)
+    original: dict[str, str] = {i.path: i.text for i in inputs if i.text is not None}
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    applied: dict[str, int] = defaultdict(int)
+    not_applied: list[tuple[Finding, str]] = []
+    result = api.lint_inputs(current, opts)
+    for n in range(1, MAX_PASSES + 1):
+        dialects = dict(result.files)
+        broken = {
+            f.path for f in result.findings if f.code in BROKEN and f.severity >= Severity.WARNING
+        }
+        by_path: dict[str, list[Finding]] = defaultdict(list)
+        for f in result.findings:
+            if not _allowed(f, unsafe):
+                continue
+            if f.path in broken:
+                not_applied.append((f, "the file has parse errors: fix them first"))
+            elif any(i.path == f.path and i.container for i in current):
+                not_applied.append((f, "the deck is inside another file: edit it there"))
+            else:
+                by_path[f.path].append(f)
+        changed = False
+        texts = {i.path: i.text for i in current if i.text is not None}
+        for path, found in by_path.items():
+            edits: list[Edit] = [e for f in found for e in f.fix.edits]  # type: ignore[union-attr]
+            out = fixer.apply(texts[path], edits, dialects.get(path) in CARD_DIALECTS)
+            done = set(out.applied)
+            for f in found:
+                assert f.fix is not None
+                if all(e in done for e in f.fix.edits):
+                    applied[path] += 1
+                else:
+                    why = "it does not fit the card layout, or another fix edits the same place"
+                    not_applied.append((f, why))
+            if out.applied:
+                texts[path] = out.text
+                changed = True
+        if not changed:
+            return _done(result, original, texts, applied, not_applied, n, True, "")
+        state = tuple(sorted(texts.items()))
+        if state in seen:
+            return _done(
+                result, original, texts, applied, not_applied, n, False, "fixes undo each other"
+            )
+        seen.add(state)
+        current = [replace(i, text=texts[i.path]) if i.path in texts else i for i in current]
+        result = api.lint_inputs(current, opts)
+    texts = {i.path: i.text for i in current if i.text is not None}
+    why = f"still finding fixes after {MAX_PASSES} passes"
+    return _done(result, original, texts, applied, not_applied, MAX_PASSES, False, why)
+
+
+def _done(
+    result: api.LintResult,
+    original: dict[str, str],
+    texts: dict[str, str],
+    applied: dict[str, int],
+    not_applied: list[tuple[Finding, str]],
+    passes: int,
+    converged: bool,
+    why: str,
+) -> FixRun:
+    changed = {p: t for p, t in texts.items() if original.get(p) != t}
+    # a finding still reported with a fix that was not applied: say why once
+    left = [(f, w) for f, w in not_applied if f in set(result.findings)]
+    return FixRun(result, changed, dict(applied), left, passes, converged, why)

@@ -1,0 +1,180 @@
+"""--fix, --unsafe-fixes and --diff: card layout kept, parse errors respected, loop bounded."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decklint import api, fixer, fixloop
+from decklint.cli import main
+from decklint.findings import Applicability, Edit
+from decklint.source import Span
+
+
+def card(text: str, cont: bool = False, seq: int = 0) -> str:
+    return text.ljust(71) + ("X" if cont else " ") + f"{seq:08d}"
+
+
+def _cli(*args: str) -> tuple[int, str, str]:
+    r = CliRunner().invoke(main, ["lint", "--no-cache", "--no-color", *args])
+    return r.exit_code, r.stdout, r.stderr
+
+
+@pytest.fixture
+def gen(tmp_path: Path) -> Path:
+    p = tmp_path / "gen.ncp"
+    p.write_text(
+        "\n".join(
+            [
+                card("NCPA     PCCU  CUADDR=0A0,", True, 10),
+                card("               MAXDATA=65535       A REMARK", False, 20),
+                card("NCPB     BUILD BFRS=240,SLODOWN=12,NEWNAME=NCPB", False, 30),
+                card("NCPH     HOST  INBFRS=40,MAXBUFRU=5,UNITSZ=4000", False, 40),
+                card("         GENEND", False, 50),
+            ]
+        )
+        + "\n"
+    )
+    return p
+
+
+def test_fix_applies_only_safe_fixes(gen: Path) -> None:
+    code, _, err = _cli("--fix", str(gen))
+    text = gen.read_text()
+    assert "MAXBFRU=5" in text and "SLODOWN=12" in text and "DELAY" not in text
+    assert "fixed 1 finding in 1 file" in err
+    assert code == 1  # the unsafe ones are still reported
+
+
+def test_unsafe_fixes_keep_the_card_layout(gen: Path) -> None:
+    before = gen.read_text().splitlines()
+    _cli("--fix", "--unsafe-fixes", str(gen))
+    after = gen.read_text().splitlines()
+    assert len(after) == len(before)
+    for old, new in zip(before, after, strict=True):
+        assert new[71:] == old[71:]  # continuation mark and sequence field untouched
+        assert len(new) == len(old) == 80
+    # the operand goes after the last one; the remark moves right and stays a remark
+    assert after[1][:71].rstrip() == "               MAXDATA=65535,DELAY=0       A REMARK"
+    assert "SLODOWN=6," in after[2] and "MAXBFRU=5," in after[3]
+    result = api.lint_paths([str(gen)])
+    assert not [f for f in result.findings if f.code in ("NCP005", "NCP006", "NCP014")]
+
+
+def test_a_value_that_does_not_fit_is_left_and_said(tmp_path: Path) -> None:
+    p = tmp_path / "full.ncp"
+    full = "NCPA     PCCU  CUADDR=0A0,MAXDATA=65535 " + "R" * 31
+    p.write_text(card(full[:71], False, 10) + "\n")
+    before = p.read_text()
+    _, _, err = _cli("--fix", "--unsafe-fixes", str(p))
+    assert p.read_text() == before
+    assert "NCP006" in err and "does not fit the card layout" in err
+
+
+def test_a_file_with_parse_errors_is_never_fixed(tmp_path: Path) -> None:
+    p = tmp_path / "bad.ncp"
+    p.write_text("NCPA     PCCU  CUADDR=0A0,DELAY=0.2,MAXDATA=(\nNCPB     BUILD SLODOWN=12\n")
+    before = p.read_text()
+    _, _, err = _cli("--fix", "--unsafe-fixes", str(p))
+    assert p.read_text() == before
+    assert "parse errors" in err
+
+
+def test_diff_writes_nothing_and_exits_1(gen: Path) -> None:
+    before = gen.read_text()
+    code, out, _ = _cli("--diff", "--unsafe-fixes", str(gen))
+    assert code == 1 and gen.read_text() == before
+    assert out.startswith(f"--- a/{gen}") and "+NCPB" in out and "-NCPB" in out
+
+
+def test_unsafe_fixes_alone_is_a_usage_error(gen: Path) -> None:
+    assert _cli("--unsafe-fixes", str(gen))[0] == 2
+
+
+def test_write_is_atomic_and_keeps_the_mode(gen: Path) -> None:
+    gen.chmod(0o640)
+    _cli("--fix", "--unsafe-fixes", str(gen))
+    assert stat.S_IMODE(gen.stat().st_mode) == 0o640
+    assert sorted(os.listdir(gen.parent)) == ["gen.ncp"]  # no temporary file left behind
+
+
+def test_ebcdic_files_are_written_back_as_ebcdic_records(tmp_path: Path) -> None:
+    p = tmp_path / "GEN"
+    lines = ["NCPB     BUILD BFRS=240,SLODOWN=12,NEWNAME=NCPB", "         GENEND"]
+    data = "".join(ln.ljust(80) for ln in lines).encode("cp037")
+    p.write_bytes(data)
+    _cli("--fix", "--unsafe-fixes", "--dialect", "ncp", str(p))
+    out = p.read_bytes()
+    assert len(out) == len(data)
+    assert out.decode("cp037")[:80].rstrip() == lines[0].replace("SLODOWN=12", "SLODOWN=6")
+
+
+def test_decks_inside_jcl_are_shown_never_rewritten(tmp_path: Path) -> None:
+    p = tmp_path / "LOAD.jcl"
+    p.write_text(
+        "//LOAD JOB\n//S1 EXEC PGM=IEBUPDTE\n//SYSIN DD DATA\n./ ADD NAME=NCPGEN\n"
+        "NCPA     PCCU  CUADDR=0A0,DELAY=0\n"
+        "NCPB     BUILD BFRS=240,SLODOWN=12,NEWNAME=NCPB\n         GENEND\n./ ENDUP\n/*\n"
+    )
+    before = p.read_text()
+    _cli("--fix", "--unsafe-fixes", str(p))
+    assert p.read_text() == before
+    found = api.lint_paths([str(p)]).findings
+    assert any(f.code == "NCP005" and f.fix is None for f in found)
+
+
+def test_the_loop_stops_and_says_so(gen: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = fixer.apply
+
+    def undone(text: str, edits: list[Edit], card_image: bool) -> fixer.Outcome:
+        """Claims the edits but gives the text back as it was: a fix another one undoes."""
+        out = real(text, edits, card_image)
+        return fixer.Outcome(text, out.applied, out.skipped)
+
+    monkeypatch.setattr(fixer, "apply", undone)
+    run = fixloop.run(api.gather([str(gen)]), api.Options(), unsafe=True)
+    assert not run.converged and run.passes <= fixloop.MAX_PASSES
+    assert "undo each other" in run.why and not run.texts
+
+
+def test_the_loop_converges_with_a_count(gen: Path) -> None:
+    run = fixloop.run(api.gather([str(gen)]), api.Options(), unsafe=True)
+    assert run.converged and 2 <= run.passes <= 3
+    assert sum(run.applied.values()) == 3
+
+
+def test_fixer_takes_blanks_from_the_widest_gap_and_keeps_one() -> None:
+    line = card("A        PCCU  DELAY=1   REMARK", True, 7)
+    edit = Edit(Span(1, 22, 1, 23), "0.0000")
+    out = fixer.apply(line + "\n", [edit], True)
+    assert out.applied and out.text.splitlines()[0][71:] == line[71:]
+    assert "DELAY=0.0000 REMARK" in out.text or "DELAY=0.0000   REMARK" in out.text
+    overlap = fixer.apply(line + "\n", [edit, Edit(Span(1, 22, 1, 23), "2")], True)
+    assert len(overlap.applied) == 1 and len(overlap.skipped) == 1
+
+
+def test_every_rule_with_a_fix_fixes_its_own_example() -> None:
+    with_fix = [m for m in api.manifests() if m.fix is not None]
+    documented = {"NCP005", "NCP006", "NCP014", "TCP006", "TCP016", "AS4001"}
+    assert {m.code for m in with_fix} >= documented
+    for m in with_fix:
+        assert m.fix is not None and m.fix.applicability is not Applicability.DISPLAY
+        fixed = 0
+        for ex in m.examples:
+            if not ex.expect_fail or ex.config:
+                continue
+            opts = api.Options(dialect=ex.dialect, select=(m.code,))
+            inputs = [api.Input(p, t, True) for p, t in ex.files.items()]
+            got = api.lint_inputs(inputs, opts).findings
+            if not any(f.code == m.code and f.fix is not None for f in got):
+                continue
+            run = fixloop.run(inputs, opts, unsafe=True)
+            left = [f for f in run.result.findings if f.code == m.code and f.fix is not None]
+            assert run.texts and not left, (m.code, run.texts)
+            assert len(run.result.findings) < len(got)
+            fixed += 1
+        assert fixed or m.tested_by or m.code == "NCP014", f"{m.code}: no example shows its fix"
