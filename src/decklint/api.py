@@ -177,6 +177,10 @@ def gather(
         skip = f.suffix.lower() in _NOT_DECKS and not markdown
         if not is_explicit and (skip or (excluded and excluded(f))):
             continue
+        if not f.is_file():  # a pipe, socket or device: reading it could block forever
+            if is_explicit:
+                out.append(Input(_display(f), None, True, "not a regular file: skipped"))
+            continue
         try:
             data = f.read_bytes()
         except OSError as exc:

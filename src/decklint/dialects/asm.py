@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from decklint.dialects.base import ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import ParsedFile, lark_error, lark_parser, too_deep
 from decklint.dialects.cards import read_assembler, read_option_list
 from decklint.dialects.ir import (
     Diagnostic,
@@ -91,6 +91,9 @@ def parse_statement(
             f"{text.strip()} has no operation field: expected an operation such as APPL, "
             "PU or MODEENT after the name",
         )
+    deep = too_deep(text, smap)
+    if deep is not None:
+        return deep
     try:
         if unit.kind == "item":
             tree = parser.parse(text, start="operand")

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from decklint.dialects.ir import Diagnostic, LogicalUnit, ReadResult, Statement
+from decklint.findings import Severity
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
@@ -116,6 +117,31 @@ def _shown(text: str) -> str:
     return text if text.strip() else repr(text)
 
 
+MAX_NESTING = 64  # parentheses: far beyond any real deck (assembler sublists nest a few levels)
+
+
+def too_deep(text: str, smap: SourceMap) -> Diagnostic | None:
+    """A PRS001 diagnostic when parentheses nest deeper than MAX_NESTING: such a statement is
+    not parsed (its tree would exhaust the interpreter's recursion limit), the rest are."""
+    if text.count("(") <= MAX_NESTING:
+        return None
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+            if depth > MAX_NESTING:
+                return Diagnostic(
+                    "PRS001",
+                    smap.span(i, i + 1),
+                    f"parentheses nested more than {MAX_NESTING} deep: this statement is not "
+                    "read (no real definition nests so deep; is a closing parenthesis missing?)",
+                    Severity.ERROR,
+                )
+        elif ch == ")":
+            depth = max(0, depth - 1)
+    return None
+
+
 def parsed_units(
     units: Iterable[LogicalUnit], grammar: str, start: str, diags: list[Diagnostic]
 ) -> Iterator[tuple[LogicalUnit, Any]]:
@@ -125,6 +151,10 @@ def parsed_units(
 
     parser = lark_parser(grammar, (start,))
     for unit in units:
+        deep = too_deep(unit.text, unit.smap)
+        if deep is not None:
+            diags.append(deep)
+            continue
         try:
             tree = parser.parse(unit.text)
         except LarkError as exc:

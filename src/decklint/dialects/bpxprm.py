@@ -19,6 +19,7 @@ from decklint.dialects.base import (
     lark_error,
     lark_parser,
     line_heads,
+    too_deep,
     unknown_name,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
@@ -157,6 +158,10 @@ def parse(src: SourceFile) -> ParsedFile:
     for a, b in units(body):
         unit = text.unit(a, b)
         unit.text = body[a:b]
+        deep = too_deep(unit.text, unit.smap)
+        if deep is not None:
+            diags.append(deep)
+            continue
         try:
             tree = parser.parse(unit.text)
         except LarkError as exc:

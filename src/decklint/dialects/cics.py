@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser, too_deep
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
@@ -199,6 +199,10 @@ def parse(src: SourceFile) -> ParsedFile:
     statements: list[Statement] = []
     diags: list[Diagnostic] = list(rd.diagnostics)
     for unit in rd.units:
+        deep = too_deep(unit.text, unit.smap)
+        if deep is not None:
+            diags.append(deep)
+            continue
         try:
             tree = parser.parse(unit.text)
         except LarkError as exc:

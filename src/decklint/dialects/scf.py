@@ -15,7 +15,14 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser, line_heads
+from decklint.dialects.base import (
+    DialectSpec,
+    ParsedFile,
+    lark_error,
+    lark_parser,
+    line_heads,
+    too_deep,
+)
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
@@ -47,9 +54,13 @@ _HEADER = re.compile(
     r"(?P<type>[A-Za-z]+)\s+(?P<name>[\\$#][^\s]*)\s*$",
     re.IGNORECASE,
 )
-_PAIR = re.compile(r"(\*?)([A-Za-z][A-Za-z0-9_/()-]*(?: [A-Za-z0-9_/()-]+)*)\s*\.{2,}\s*")
+# Possessive runs and a start only where a name can start: linear on any line (a 10 MB word
+# with no '..' after it once took minutes of backtracking).
+_PAIR = re.compile(
+    r"(\*?)(?<![A-Za-z0-9_/()-])([A-Za-z][A-Za-z0-9_/()-]*+(?: [A-Za-z0-9_/()-]++)*+)\s*+\.{2,}\s*"
+)
 _COLON = re.compile(r"^\s*([A-Za-z][A-Za-z0-9 _-]*):\s+(\S.*)$")
-_PID = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)|\d+\s*,\s*\d+")
+_PID = re.compile(r"\(\s*\d+\s*,\s*\d+\s*\)|(?<!\d)\d++\s*+,\s*\d+")
 
 
 def _comment_at(text: str) -> int | None:
@@ -169,6 +180,10 @@ def parse(src: SourceFile) -> ParsedFile:
         sm = unit.smap
         whole = sm.span(0, len(unit.text))
         if kind == "command":
+            deep = too_deep(unit.text, unit.smap)
+            if deep is not None:
+                diags.append(deep)
+                continue
             try:
                 tree = parser.parse(unit.text)
             except LarkError as exc:

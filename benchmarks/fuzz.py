@@ -1,0 +1,171 @@
+"""Fuzz decklint at scale: random and mutated decks in every dialect, through the library and
+the CLI, counting inputs, failures and peak memory.
+
+    python benchmarks/fuzz.py [--seconds 300] [--seed 1]
+
+A failure is a traceback, an internal error (PRS009 'internal error' or exit code 2), or an
+input that takes longer than --slow seconds. Failing inputs are written to --out for replay.
+With atheris installed (`pip install atheris`), `--atheris` runs its coverage-guided engine on
+the same entry point instead. Not a test: CI runs the bounded suite in tests/test_hostile.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import sys
+import time
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from decklint import api, dialects
+from decklint.cli import main as cli_main
+
+ROOT = Path(__file__).resolve().parents[1]
+CARD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,=()'*&.#@$-+X\n\t\r\x1a"
+FREE = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcz0123456789 ,=()'\";#/*&.$\\%:-_\n\t"
+DIALECTS = sorted(dialects.REGISTRY)
+
+
+def seeds() -> list[bytes]:
+    files = [
+        p for p in (ROOT / "fixtures").rglob("*") if p.is_file() and p.stat().st_size < 200_000
+    ]
+    return [p.read_bytes() for p in sorted(files)]
+
+
+def mutate(data: bytes, rnd: random.Random) -> bytes:
+    b = bytearray(data)
+    for _ in range(rnd.randint(1, 8)):
+        op = rnd.randrange(7)
+        i = rnd.randrange(len(b) + 1)
+        if op == 0 and b:
+            b[min(i, len(b) - 1)] = rnd.randrange(256)
+        elif op == 1:
+            b[i:i] = bytes(rnd.choice(b"()'=,X\n \x00") for _ in range(rnd.randint(1, 40)))
+        elif op == 2 and b:
+            del b[i : i + rnd.randint(1, 200)]
+        elif op == 3 and b:
+            j = rnd.randrange(len(b))
+            b[i:i] = b[j : j + rnd.randint(1, 400)]
+        elif op == 4:
+            b[i:i] = b"(" * rnd.randint(50, 5000)
+        elif op == 5:
+            b[i:i] = rnd.choice([b"//S DD *\n", b"./ ADD NAME=X\n", b"```ncp\n", b"/*\n"])
+        else:
+            b[i:i] = rnd.choice(b"A9. (").to_bytes(1, "big") * rnd.randint(1000, 200_000)
+    return bytes(b)
+
+
+def generate(rnd: random.Random, pool: list[bytes]) -> tuple[bytes, str | None, str]:
+    kind = rnd.randrange(5)
+    dialect = rnd.choice([*DIALECTS, None, None])
+    if kind == 0:
+        text = "".join(rnd.choice(CARD) for _ in range(rnd.randint(0, 2000)))
+        return text.encode(), dialect, "card-text"
+    if kind == 1:
+        text = "".join(rnd.choice(FREE) for _ in range(rnd.randint(0, 2000)))
+        return text.encode(), dialect, "free-text"
+    if kind == 2:
+        return rnd.randbytes(rnd.randint(0, 3000)), dialect, "bytes"
+    if kind == 3:
+        data = rnd.choice(pool)
+        enc = rnd.choice(["cp037", "cp500", "cp1047"])
+        try:
+            return data.decode("utf-8").encode(enc), None, "ebcdic"
+        except UnicodeError:
+            return data, None, "ebcdic"
+    return mutate(rnd.choice(pool), rnd), dialect, "mutated"
+
+
+def lint_once(data: bytes, dialect: str | None, name: str) -> str | None:
+    """None when the input was handled; else what went wrong."""
+    inp = api.read_input(name, data, True)
+    try:
+        inputs = api.expand(inp)
+        result = api.lint_inputs(inputs, api.Options(dialect=dialect))
+    except Exception as exc:  # the library must not raise for any input
+        return f"{type(exc).__name__}: {exc}"
+    bad = [f for f in result.findings if "internal error" in f.message]
+    return bad[0].message if bad else None
+
+
+def run(seconds: float, seed: int, out: Path, slow: float) -> int:
+    rnd = random.Random(seed)
+    pool = seeds()
+    tried: dict[str, int] = {}
+    failures = 0
+    cli_runs = 0
+    start = time.monotonic()
+    names = ["deck", "deck.ncp", "ATCSTR00", "PROFILE.TCPIP", "x.jcl", "notes.md", "FTP.DATA"]
+    while time.monotonic() - start < seconds:
+        data, dialect, kind = generate(rnd, pool)
+        name = rnd.choice(names)
+        t = time.monotonic()
+        problem = lint_once(data, dialect, name)
+        took = time.monotonic() - t
+        if problem is None and took > slow:
+            problem = f"slow: {took:.1f}s"
+        tried[kind] = tried.get(kind, 0) + 1
+        if rnd.random() < 0.02:  # now and then the whole CLI, --fix included
+            cli_runs += 1
+            problem = problem or _cli(data, dialect, name, out)
+        if problem:
+            failures += 1
+            out.mkdir(parents=True, exist_ok=True)
+            (out / f"fail-{failures:04d}-{name}").write_bytes(data)
+            print(f"FAIL {kind} {name} dialect={dialect}: {problem}", flush=True)
+    total = sum(tried.values())
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    kinds = ", ".join(f"{k} {v:,}" for k, v in sorted(tried.items()))
+    print(f"inputs tried: {total:,} in {seconds:.0f} s ({kinds})")
+    print(f"CLI runs (lint and --fix --unsafe-fixes): {cli_runs:,}")
+    print(f"failures: {failures}; peak memory {peak:.0f} MiB")
+    return 1 if failures else 0
+
+
+def _cli(data: bytes, dialect: str | None, name: str, out: Path) -> str | None:
+    work = out / "work"
+    work.mkdir(parents=True, exist_ok=True)
+    f = work / name
+    f.write_bytes(data)
+    extra = ["--dialect", dialect] if dialect else []
+    for args in (["lint"], ["lint", "--fix", "--unsafe-fixes"]):
+        res = CliRunner().invoke(cli_main, [*args, "--no-cache", "--no-source", *extra, str(f)])
+        if res.exit_code not in (0, 1) or (
+            res.exception and not isinstance(res.exception, SystemExit)
+        ):
+            return f"CLI {' '.join(args)} exit {res.exit_code}: {res.exception!r}"
+    return None
+
+
+def atheris_main() -> None:
+    import atheris  # type: ignore[import-not-found]
+
+    def one(data: bytes) -> None:
+        problem = lint_once(data, None, "deck")
+        if problem:
+            raise RuntimeError(problem)
+
+    atheris.Setup(sys.argv[:1], one)
+    atheris.Fuzz()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--slow", type=float, default=20.0)
+    ap.add_argument("--out", type=Path, default=Path("fuzz-failures"))
+    ap.add_argument("--atheris", action="store_true")
+    args = ap.parse_args()
+    if args.atheris:
+        atheris_main()
+        return
+    sys.exit(run(args.seconds, args.seed, args.out, args.slow))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,151 @@
+"""Hostile input through the whole CLI: every run ends with findings and an exit code.
+
+Deep nesting, very long lines, many cards, NUL bytes, pipes, symlink loops, unreadable files,
+EBCDIC noise, broken containers, and --fix over random decks. The same generators run at
+scale (millions of inputs, memory measured) in benchmarks/fuzz.py.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from decklint import dialects
+from decklint.cli import main
+
+from .test_robustness import CARD_ALPHABET
+
+DIALECTS = sorted(dialects.REGISTRY)
+
+
+def run(*args: str) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["lint", "--no-source", "--no-cache", *args])
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "Traceback" not in res.output
+    return res.exit_code, res.output
+
+
+def nested_deck(depth: int) -> str:
+    text = "N        PCCU  CUADDR=" + "(" * depth + "A" + ")" * depth
+    cards = [text[:71]]
+    rest = text[71:]
+    while rest:
+        cards[-1] = cards[-1].ljust(71) + "X"
+        cards.append(" " * 15 + rest[:56])
+        rest = rest[56:]
+    return "\n".join(cards) + "\n"
+
+
+@pytest.mark.parametrize("dialect", DIALECTS)
+def test_deep_nesting_is_a_finding_in_every_dialect(tmp_path: Path, dialect: str) -> None:
+    f = tmp_path / "deep"
+    f.write_text(nested_deck(3000) + "X = " + "(" * 3000 + "\n")
+    code, out = run("--dialect", dialect, str(f))
+    assert code in (0, 1), out
+    assert "internal error" not in out
+
+
+def test_nesting_within_the_limit_still_parses(tmp_path: Path) -> None:
+    f = tmp_path / "ok.ncp"
+    f.write_text(nested_deck(20))
+    _, out = run(str(f))
+    assert "nested more than" not in out
+
+
+@pytest.mark.parametrize("dialect", ["ncp", "tcpip", "bpxprm", "cics", "scf", "cm2"])
+def test_a_ten_megabyte_line(tmp_path: Path, dialect: str) -> None:
+    f = tmp_path / "long"
+    f.write_text("N PCCU CUADDR=" + "A" * 10_000_000 + "\n")
+    code, _ = run("--dialect", dialect, str(f))
+    assert code in (0, 1)
+
+
+def test_many_cards(tmp_path: Path) -> None:
+    f = tmp_path / "many.ncp"
+    f.write_text("".join(f"G{i:06d}  GROUP ECLTYPE=(PHYSICAL,ANY)\n" for i in range(20_000)))
+    code, out = run(str(f))
+    assert code in (0, 1) and "1 file" in out
+
+
+def test_symlink_loops_and_dangling_links(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "up").symlink_to("..")
+    (tmp_path / "self").symlink_to("self")
+    (tmp_path / "gone").symlink_to("nowhere")
+    (tmp_path / "deck.ncp").write_text("N PCCU DELAY=0\n")
+    code, out = run(str(tmp_path))
+    assert code in (0, 1)
+    assert out.count("deck.ncp") <= 2  # read once, not once per loop turn
+
+
+def test_a_pipe_is_skipped_not_read(tmp_path: Path) -> None:
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    (tmp_path / "deck.ncp").write_text("N PCCU DELAY=0\n")
+    assert run(str(tmp_path))[0] in (0, 1)
+    _, out = run(str(pipe))
+    assert "not a regular file" in out
+
+
+def test_unreadable_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    f = tmp_path / "locked.ncp"
+    f.write_text("N PCCU DELAY=0\n")
+    real = Path.read_bytes
+
+    def denied(self: Path) -> bytes:
+        if self.name == "locked.ncp":
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "read_bytes", denied)
+    code, out = run(str(tmp_path))
+    assert "cannot read: Permission denied" in out and code in (0, 1)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "//J JOB\n//S EXEC PGM=IEBUPDTE\n//SYSIN DD DATA\n./ ADD NAME=X\nN PCCU (((\n",
+        "//J JOB\n//SYSIN DD *,DLM=\n",
+        "//J JOB\n//SYSIN DD DATA,DLM='\n./ ADD NAME=\n./ ADD NAME=A\n",
+        "./ ADD NAME=A\n./ ENDUP\n./ ADD NAME=B\n\x00\n",
+    ],
+)
+def test_broken_containers(tmp_path: Path, text: str) -> None:
+    f = tmp_path / "JOB.jcl"
+    f.write_text(text)
+    assert run(str(f))[0] in (0, 1)
+
+
+def test_unclosed_markdown_fence(tmp_path: Path) -> None:
+    f = tmp_path / "doc.md"
+    f.write_text("```ncp\nN PCCU DELAY=1\n\n~~~vtam\nSSCPNAME=(\n")
+    assert run(str(f))[0] in (0, 1)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(text=st.text(alphabet=CARD_ALPHABET, max_size=400), unsafe=st.booleans())
+def test_fix_on_random_decks_never_crashes(tmp_path: Path, text: str, unsafe: bool) -> None:
+    f = tmp_path / "deck.ncp"
+    f.write_text("NCPB     BUILD BFRS=240,SLODOWN=12\n" + text)
+    run("--fix", *(["--unsafe-fixes"] if unsafe else []), str(f))
+    code, _ = run(str(f))
+    assert code in (0, 1)
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.binary(max_size=600), page=st.sampled_from(["cp037", "cp1047", "cp500"]))
+def test_ebcdic_noise(tmp_path: Path, data: bytes, page: str) -> None:
+    f = tmp_path / "MEMBER"
+    f.write_bytes(data)
+    assert run("--encoding", page, str(f))[0] in (0, 1)
+    assert run(str(f))[0] in (0, 1)
