@@ -149,3 +149,11 @@ def test_ebcdic_noise(tmp_path: Path, data: bytes, page: str) -> None:
     f.write_bytes(data)
     assert run("--encoding", page, str(f))[0] in (0, 1)
     assert run(str(f))[0] in (0, 1)
+
+
+def test_scf_attribute_that_starts_with_a_parenthesis(tmp_path: Path) -> None:
+    """Found by benchmarks/fuzz.py: `, (A B)` after a command has no attribute name."""
+    f = tmp_path / "cmds"
+    f.write_text("INFO LINE $LAN1, (A B), SPEED 9600\n")
+    code, out = run("--dialect", "scf", str(f))
+    assert code in (0, 1) and "internal error" not in out

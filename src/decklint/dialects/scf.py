@@ -267,6 +267,9 @@ def _command(path: str, index: int, tree: Any, sm: SourceMap, whole: Span) -> St
         if getattr(c, "data", None) == "attr":
             items = c.children
             name = items[0]
+            if not hasattr(name, "start_pos"):  # `, (A B)`: no attribute name, values only
+                operands.extend(Operand(None, v, v.span) for v in (_value(i, sm) for i in items))
+                continue
             vals = [_value(i, sm) for i in items[1:]]
             span = sm.span(name.start_pos, _end(items[-1]))
             if not vals:
