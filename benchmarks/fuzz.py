@@ -141,7 +141,7 @@ def _cli(data: bytes, dialect: str | None, name: str, out: Path) -> str | None:
     return None
 
 
-def atheris_main() -> None:
+def atheris_main(engine_args: list[str]) -> None:
     import atheris  # type: ignore[import-not-found]
 
     def one(data: bytes) -> None:
@@ -149,7 +149,7 @@ def atheris_main() -> None:
         if problem:
             raise RuntimeError(problem)
 
-    atheris.Setup(sys.argv[:1], one)
+    atheris.Setup([sys.argv[0], *engine_args], one)
     atheris.Fuzz()
 
 
@@ -160,10 +160,12 @@ def main() -> None:
     ap.add_argument("--slow", type=float, default=20.0)
     ap.add_argument("--out", type=Path, default=Path("fuzz-failures"))
     ap.add_argument("--atheris", action="store_true")
-    args = ap.parse_args()
+    args, engine_args = ap.parse_known_args()  # the rest goes to atheris (libFuzzer flags)
     if args.atheris:
-        atheris_main()
+        atheris_main(engine_args)
         return
+    if engine_args:
+        ap.error(f"unrecognized arguments: {' '.join(engine_args)}")
     sys.exit(run(args.seconds, args.seed, args.out, args.slow))
 
 

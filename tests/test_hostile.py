@@ -157,3 +157,12 @@ def test_scf_attribute_that_starts_with_a_parenthesis(tmp_path: Path) -> None:
     f.write_text("INFO LINE $LAN1, (A B), SPEED 9600\n")
     code, out = run("--dialect", "scf", str(f))
     assert code in (0, 1) and "internal error" not in out
+
+
+def test_scf_line_of_blanks_is_read_in_linear_time(tmp_path: Path) -> None:
+    """Found by benchmarks/fuzz.py: the display-header pattern backtracked over long blank
+    runs (a 94,000-blank line took minutes)."""
+    f = tmp_path / "display"
+    f.write_text("LAB45P" + " " * 20_000 + "PCCU Info LINE $LAN1\nSCF Info LINE $LAN1\n")
+    code, out = run("--dialect", "scf", str(f))
+    assert code in (0, 1) and "internal error" not in out

@@ -50,8 +50,9 @@ OBJECT_TYPES = words(
 )
 _PROMPT = re.compile(r"^\s*\d*->\s?")
 _HEADER = re.compile(
-    r"^\s*(?P<sub>[A-Za-z][\w /-]*?)\s+(?:Detailed\s+)?(?P<what>Info|Status|Stats)\s+"
-    r"(?P<type>[A-Za-z]+)\s+(?P<name>[\\$#][^\s]*)\s*$",
+    # possessive runs: a line of many blanks once took minutes to reject
+    r"^\s*+(?P<sub>[A-Za-z][\w/-]*+(?:[ ]++[\w/-]++)*?)\s++(?:Detailed\s++)?"
+    r"(?P<what>Info|Status|Stats)\s++(?P<type>[A-Za-z]++)\s++(?P<name>[\\$#]\S*+)\s*+$",
     re.IGNORECASE,
 )
 # Possessive runs and a start only where a name can start: linear on any line (a 10 MB word
