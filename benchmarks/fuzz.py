@@ -145,7 +145,9 @@ def atheris_main(engine_args: list[str]) -> None:
     import atheris  # type: ignore[import-not-found]
 
     def one(data: bytes) -> None:
-        problem = lint_once(data, None, "deck")
+        # the first byte picks the dialect, the rest is the deck
+        dialect = DIALECTS[data[0] % len(DIALECTS)] if data else None
+        problem = lint_once(data[1:], dialect, "deck")
         if problem:
             raise RuntimeError(problem)
 

@@ -166,3 +166,13 @@ def test_scf_line_of_blanks_is_read_in_linear_time(tmp_path: Path) -> None:
     f.write_text("LAB45P" + " " * 20_000 + "PCCU Info LINE $LAN1\nSCF Info LINE $LAN1\n")
     code, out = run("--dialect", "scf", str(f))
     assert code in (0, 1) and "internal error" not in out
+
+
+@pytest.mark.parametrize("dialect", ["nsdos", "ncp", "tcpip", "cm2", "as400"])
+def test_a_number_of_ten_thousand_digits(tmp_path: Path, dialect: str) -> None:
+    """Found by benchmarks/fuzz.py: int() refuses digit strings over 4,300 digits."""
+    f = tmp_path / "big"
+    digits = "9" * 10_000
+    f.write_text(f"N PCCU MAXDATA={digits}\nMAXDATA {digits}\nSOMAXCONN {digits}\n")
+    code, out = run("--dialect", dialect, str(f))
+    assert code in (0, 1) and "internal error" not in out

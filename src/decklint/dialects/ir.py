@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from decklint.findings import Severity
 from decklint.source import SourceMap, Span, compact_pickle
 
-_INT = re.compile(r"[0-9]+\Z")
+# At most 30 digits: no operand takes more, and int() of a huge digit string is refused by
+# Python (and quadratic); a longer run is a word, which range checks report.
+_INT = re.compile(r"[0-9]{1,30}\Z")
 _DEC = re.compile(r"[0-9]*\.[0-9]+\Z|[0-9]+\.[0-9]*\Z")
 _KM = re.compile(r"([0-9]+)([KM])\Z")
 
@@ -50,7 +52,7 @@ class Value:
                 return None
         if v.kind == "word":
             m = _KM.match(v.text.upper())
-            if m:
+            if m and len(m.group(1)) <= 30:
                 return int(m.group(1)) * (1024 if m.group(2) == "K" else 1024 * 1024)
         return None
 
