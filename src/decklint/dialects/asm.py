@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from decklint.dialects.base import ParsedFile, lark_error, lark_parser, too_deep
+from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
 from decklint.dialects.cards import read_assembler, read_option_list
 from decklint.dialects.ir import (
     Diagnostic,
@@ -79,8 +79,6 @@ def _end_pos(node: Any) -> int:
 def parse_statement(
     unit: LogicalUnit, path: str, dialect: str, index: int, grammar: str
 ) -> Statement | Diagnostic:
-    from lark.exceptions import LarkError
-
     parser = lark_parser(grammar, ("statement", "operand"))
     text = unit.text
     smap = unit.smap
@@ -91,16 +89,9 @@ def parse_statement(
             f"{text.strip()} has no operation field: expected an operation such as APPL, "
             "PU or MODEENT after the name",
         )
-    deep = too_deep(text, smap)
-    if deep is not None:
-        return deep
-    try:
-        if unit.kind == "item":
-            tree = parser.parse(text, start="operand")
-        else:
-            tree = parser.parse(text, start="statement")
-    except LarkError as exc:
-        return lark_error(exc, smap, text)
+    tree = parse_unit(parser, unit, "operand" if unit.kind == "item" else "statement")
+    if isinstance(tree, Diagnostic):
+        return tree
     whole = smap.span(0, len(text))
     if unit.kind == "item":
         opnd = _operand(tree, smap, text, whole)

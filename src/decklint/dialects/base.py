@@ -142,23 +142,30 @@ def too_deep(text: str, smap: SourceMap) -> Diagnostic | None:
     return None
 
 
+def parse_unit(parser: Any, unit: LogicalUnit, start: str | None = None) -> Any:
+    """The unit's Lark tree, or a PRS001 Diagnostic in plain words: nesting too deep to
+    parse, or text the grammar does not accept. Every dialect parses through here."""
+    from lark.exceptions import LarkError
+
+    deep = too_deep(unit.text, unit.smap)
+    if deep is not None:
+        return deep
+    try:
+        return parser.parse(unit.text, start=start) if start else parser.parse(unit.text)
+    except LarkError as exc:
+        return lark_error(exc, unit.smap, unit.text)
+
+
 def parsed_units(
     units: Iterable[LogicalUnit], grammar: str, start: str, diags: list[Diagnostic]
 ) -> Iterator[tuple[LogicalUnit, Any]]:
     """Each unit with its Lark tree; a unit that does not parse becomes a PRS001 diagnostic
-    in plain words (appended to `diags`) and the next one is read."""
-    from lark.exceptions import LarkError
-
+    (appended to `diags`) and the next one is read."""
     parser = lark_parser(grammar, (start,))
     for unit in units:
-        deep = too_deep(unit.text, unit.smap)
-        if deep is not None:
-            diags.append(deep)
-            continue
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
+        tree = parse_unit(parser, unit)
+        if isinstance(tree, Diagnostic):
+            diags.append(tree)
             continue
         yield unit, tree
 

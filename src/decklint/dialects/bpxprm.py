@@ -16,10 +16,9 @@ from decklint.dialects import GLOBS
 from decklint.dialects.base import (
     DialectSpec,
     ParsedFile,
-    lark_error,
     lark_parser,
     line_heads,
-    too_deep,
+    parse_unit,
     unknown_name,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
@@ -149,8 +148,6 @@ def units(body: str) -> list[tuple[int, int]]:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     text, body, rd = read(src)
     parser = lark_parser("bpxprm", ("statement",))
     statements: list[Statement] = []
@@ -158,14 +155,9 @@ def parse(src: SourceFile) -> ParsedFile:
     for a, b in units(body):
         unit = text.unit(a, b)
         unit.text = body[a:b]
-        deep = too_deep(unit.text, unit.smap)
-        if deep is not None:
-            diags.append(deep)
-            continue
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
+        tree = parse_unit(parser, unit)
+        if isinstance(tree, Diagnostic):
+            diags.append(tree)
             continue
         sm = unit.smap
         head, *ops = tree.children

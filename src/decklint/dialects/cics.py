@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_error, lark_parser, too_deep
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, parse_unit
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
@@ -192,21 +192,14 @@ def read(src: SourceFile) -> ReadResult:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     rd = read(src)
     parser = lark_parser("cics", ("command",))
     statements: list[Statement] = []
     diags: list[Diagnostic] = list(rd.diagnostics)
     for unit in rd.units:
-        deep = too_deep(unit.text, unit.smap)
-        if deep is not None:
-            diags.append(deep)
-            continue
-        try:
-            tree = parser.parse(unit.text)
-        except LarkError as exc:
-            diags.append(lark_error(exc, unit.smap, unit.text))
+        tree = parse_unit(parser, unit)
+        if isinstance(tree, Diagnostic):
+            diags.append(tree)
             continue
         sm = unit.smap
         verb_tok = tree.children[0]

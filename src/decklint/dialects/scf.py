@@ -18,10 +18,9 @@ from decklint.dialects import GLOBS
 from decklint.dialects.base import (
     DialectSpec,
     ParsedFile,
-    lark_error,
     lark_parser,
     line_heads,
-    too_deep,
+    parse_unit,
 )
 from decklint.dialects.ir import (
     Diagnostic,
@@ -168,8 +167,6 @@ class _Reader:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    from lark.exceptions import LarkError
-
     reader = _Reader(src)
     rd = reader.run()
     parser = lark_parser("scf", ("command",))
@@ -181,14 +178,9 @@ def parse(src: SourceFile) -> ParsedFile:
         sm = unit.smap
         whole = sm.span(0, len(unit.text))
         if kind == "command":
-            deep = too_deep(unit.text, unit.smap)
-            if deep is not None:
-                diags.append(deep)
-                continue
-            try:
-                tree = parser.parse(unit.text)
-            except LarkError as exc:
-                diags.append(lark_error(exc, sm, unit.text))
+            tree = parse_unit(parser, unit)
+            if isinstance(tree, Diagnostic):
+                diags.append(tree)
                 continue
             statements.append(_command(src.path, len(statements), tree, sm, whole))
         elif kind == "header":
