@@ -17,14 +17,13 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
-import os
 import pickle
 import shutil
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from decklint.dialects.base import cache_dir
+from decklint.fileio import atomic_write
 
 _FORMAT = "1"
 
@@ -52,23 +51,23 @@ def key(path: str, text: str, steering: object) -> str:
     h.update(b"\0")
     h.update(path.encode("utf-8", "surrogatepass"))
     h.update(b"\0")
-    h.update(repr(_stable(steering)).encode("utf-8", "surrogatepass"))
+    h.update(repr(stable(steering)).encode("utf-8", "surrogatepass"))
     h.update(b"\0")
     h.update(text.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 
-def _stable(obj: object) -> object:
+def stable(obj: object) -> object:
     """A form of `obj` whose repr does not depend on hash order (sets are sorted)."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         fields = dataclasses.fields(obj)
-        return (type(obj).__name__, *(_stable(getattr(obj, f.name)) for f in fields))
+        return (type(obj).__name__, *(stable(getattr(obj, f.name)) for f in fields))
     if isinstance(obj, (set, frozenset)):
-        return ("set", *sorted(repr(_stable(x)) for x in obj))
+        return ("set", *sorted(repr(stable(x)) for x in obj))
     if isinstance(obj, dict):
-        return ("dict", *sorted((repr(k), repr(_stable(v))) for k, v in obj.items()))
+        return ("dict", *sorted((repr(k), repr(stable(v))) for k, v in obj.items()))
     if isinstance(obj, (list, tuple)):
-        return tuple(_stable(x) for x in obj)
+        return tuple(stable(x) for x in obj)
     return obj
 
 
@@ -113,15 +112,7 @@ class Store:
         p = self._path(k)
         try:
             p.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=p.parent, prefix=".tmp-")
-            try:
-                with os.fdopen(fd, "wb") as fh:
-                    fh.write(blob)
-                os.replace(tmp, p)
-            except BaseException:
-                with contextlib.suppress(OSError):
-                    os.unlink(tmp)
-                raise
+            atomic_write(p, blob)
         except OSError:
             self.failed += 1  # a full or read-only disk costs speed, never the run
             return

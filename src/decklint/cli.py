@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import os
 import sys
@@ -279,6 +278,7 @@ def _write_fixes(inputs: Any, run: Any) -> None:
     """Write each fixed file atomically, in the bytes form it was read in; never a file that
     changed on disk since it was read, nor standard input."""
     from decklint import encoding as enc
+    from decklint.fileio import atomic_write
 
     done = 0
     for inp in inputs:
@@ -301,33 +301,13 @@ def _write_fixes(inputs: Any, run: Any) -> None:
             _say(f"{inp.path}: its bytes could not be kept as they were; fixes not written")
             continue
         try:
-            _atomic_write(target, out)
+            atomic_write(target, out, replace_user_file=True)
         except OSError as exc:
             _say(f"{inp.path}: fixes not written: {exc.strerror}")
             continue
         done += run.applied.get(inp.path, 0)
     _say(f"fixed {_n(done, 'finding')} in {_n(len(run.texts), 'file')}")
     _fix_notes(run)
-
-
-def _atomic_write(target: Path, data: bytes) -> None:
-    """Write beside the file, keep its mode, then rename over it: the original is whole until
-    the new file is."""
-    import shutil
-    import tempfile
-
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".decklint")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        shutil.copymode(target, tmp)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def _config_error() -> type[Exception]:

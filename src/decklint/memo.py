@@ -15,8 +15,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import pickle
-import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from decklint import cache as cache_mod
 from decklint.dialects.base import cache_dir
+from decklint.fileio import atomic_write
 from decklint.findings import Finding
 
 if TYPE_CHECKING:
@@ -44,7 +43,7 @@ def key(identity: bytes, options: object, inputs: Sequence[Input]) -> str:
     h = hashlib.blake2b(digest_size=20)
     h.update(cache_mod.fingerprint().encode())
     h.update(identity)
-    h.update(repr(cache_mod._stable(options)).encode("utf-8", "surrogatepass"))
+    h.update(repr(cache_mod.stable(options)).encode("utf-8", "surrogatepass"))
     for inp in inputs:
         text = inp.text
         head = (inp.path, inp.explicit, inp.problem, inp.notes, text is None)
@@ -65,7 +64,7 @@ def load(k: str) -> Memo | None:
         return None
     p = folder / k
     try:
-        got = pickle.loads(p.read_bytes())
+        got = cache_mod.loads(p.read_bytes())
     except Exception:  # absent, damaged or foreign: run the rules
         with contextlib.suppress(OSError):
             p.unlink()
@@ -83,10 +82,7 @@ def save(k: str, memo: Memo) -> None:
         return
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(pickle.dumps(memo, protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, folder / k)
+        atomic_write(folder / k, cache_mod.dumps(memo))
         old = sorted(
             (p for p in folder.iterdir() if not p.name.startswith(".")),
             key=lambda p: p.stat().st_mtime,
