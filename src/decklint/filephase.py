@@ -9,6 +9,7 @@ separate process and to keep in the content-keyed cache (`decklint.cache`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from decklint import dialects
 from decklint.dialects.base import ParsedFile
@@ -39,8 +40,6 @@ class FileUnit:
 
 
 def node_for(path: str, dialect: str) -> str:
-    from pathlib import Path
-
     folder = Path(path).parent.name or "."
     return f"{dialect}:{folder}"
 
