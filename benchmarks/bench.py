@@ -6,7 +6,8 @@ Generates a deck set (mode tables, application and switched major nodes, NCP gen
 about --lines physical lines in a temporary folder, then reports in one run:
 
 * bare Lark: the card reader plus one Lark LALR parse per statement, no IR, model or rules;
-* decklint lint: the whole command, end to end, as a user runs it (one process);
+* decklint lint: the whole command, end to end, as a user runs it, with --no-cache (every
+  file parsed; benchmarks/repo_scale.py measures the cache);
 * decklint lint on TCP/IP profiles (free format, keyword-table statements, INCLUDEd members)
   of about --tcpip-lines lines;
 * yamllint on a YAML file of the same line count (the peer a user knows);
@@ -242,7 +243,9 @@ def main() -> None:
         print(f"deck set: {n} lines in {len(list(decks.iterdir()))} files ({tmp})")
         bare = statistics.median(bare_lark(decks) for _ in range(max(1, args.runs // 2)))
         whole = timed(
-            [*decklint.split(), "lint", "--exit-zero", "--no-source", str(decks)], args.runs, env
+            [*decklint.split(), "lint", "--exit-zero", "--no-source", "--no-cache", str(decks)],
+            args.runs,
+            env,
         )
         rows = [
             ("bare Lark (reader + parse)", n / bare, bare),
@@ -251,11 +254,15 @@ def main() -> None:
         profiles = tmp / "profiles"
         tn = generate_tcpip(profiles, args.tcpip_lines)
         tcp = timed(
-            [*decklint.split(), "lint", "--exit-zero", "--no-source", str(profiles)], args.runs, env
+            [*decklint.split(), "lint", "--exit-zero", "--no-source", "--no-cache", str(profiles)],
+            args.runs,
+            env,
         )
         small = tmp / "ATCSTR20"
         small.write_text("\n".join(f"OPTION{i}=VALUE{i}," for i in range(19)) + "\nLAST=1\n")
-        cold = timed([*decklint.split(), "lint", "--exit-zero", str(small)], args.runs * 4, env)
+        cold = timed(
+            [*decklint.split(), "lint", "--exit-zero", "--no-cache", str(small)], args.runs * 4, env
+        )
         ycold = None
         if yamllint:
             y = tmp / "big.yaml"
