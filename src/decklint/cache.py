@@ -17,8 +17,10 @@ import contextlib
 import dataclasses
 import functools
 import hashlib
+import os
 import pickle
 import shutil
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,15 +40,27 @@ def fingerprint() -> str:
 
     h = hashlib.sha256(f"{_FORMAT}:{__version__}".encode())
     package = Path(__file__).resolve().parent
-    roots = [grammars_root(), rules_root(), package]
-    for root in roots:
-        for f in sorted(root.rglob("*")):
-            if f.suffix in (".lark", ".yaml", ".py") and f.is_file():
-                st = f.stat()
-                h.update(
-                    f"{f.relative_to(root).as_posix()}:{st.st_size}:{st.st_mtime_ns};".encode()
-                )
+    for root in (grammars_root(), rules_root(), package):
+        for rel, size, mtime in sorted(_stamps(str(root), "")):
+            h.update(f"{rel}:{size}:{mtime};".encode())
     return h.hexdigest()[:16]
+
+
+def _stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
+    """(relative path, size, mtime) of the grammars, manifests and modules below `folder`
+    (os.scandir: a tenth of the cost of Path.rglob and a stat per Path)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for e in entries:
+        rel = f"{prefix}{e.name}"
+        if e.is_dir(follow_symlinks=False):
+            if e.name != "__pycache__":
+                yield from _stamps(e.path, rel + "/")
+        elif e.name.endswith((".lark", ".yaml", ".py")) and e.is_file():
+            st = e.stat()
+            yield rel, st.st_size, st.st_mtime_ns
 
 
 def key(path: str, text: str, steering: object) -> str:

@@ -7,16 +7,20 @@ a serial one (tests/test_schedule.py).
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from decklint import cache as cache_mod
 from decklint.filephase import FileUnit, Steering, process, rehydrate, slim
 from decklint.model.build import Settings
+
+if TYPE_CHECKING:
+    import multiprocessing.context
+
+# multiprocessing and concurrent.futures are imported only when a pool starts: they are a
+# tenth of a small run's start-up, and a small run never uses them.
 
 # Below this much uncached text a pool costs more than it saves (fork, transfer).
 PARALLEL_MIN_CHARS = 400_000
@@ -60,6 +64,8 @@ def _batches(todo: list[tuple[int, str, str]], n: int) -> list[list[tuple[int, s
 
 
 def _context() -> multiprocessing.context.BaseContext:
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     # fork shares the loaded grammars and rules with the workers: no second cold start.
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
@@ -104,6 +110,8 @@ def file_units(
     if workers > 1 and sum(len(t) for _, _, t in todo) < PARALLEL_MIN_CHARS:
         workers = 1
     if workers > 1:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             _parallel(todo, workers, steer, settings, out, store, keys, hints)
         except (BrokenProcessPool, OSError):
@@ -129,6 +137,8 @@ def _parallel(
     keys: dict[int, str],
     hints: dict[int, str | None],
 ) -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
     batches = _batches(todo, workers)
     jobs = [[(p, t, hints[i]) for i, p, t in b] for b in batches]
     with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
