@@ -51,6 +51,38 @@ def test_parallel_gives_the_serial_findings_in_the_same_order(
     assert len(serial.findings) > 50  # the example site has plenty to compare
 
 
+def test_parallel_with_three_processes_and_the_cache_gives_the_serial_findings(
+    site: Path, fresh_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial = _lint(site, jobs=1)
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_CHARS", 0)
+    parallel = _lint(site, jobs=3, cache=True)
+    assert parallel.stats.workers == 3
+    assert _keys(parallel) == _keys(serial)
+    # what this process parsed and what the workers sent were both written to the cache
+    again = _lint(site, jobs=3, cache=True)
+    assert again.stats.parsed == 0 and _keys(again) == _keys(serial)
+
+
+@pytest.mark.parametrize("share", [0.0, 0.3, 0.5, 1.0])
+def test_split_gives_each_file_to_one_side_near_the_share(share: float) -> None:
+    sizes = [500, 20, 3000, 70, 70, 900, 10, 4000, 250, 600] * 5
+    todo = [(i, f"f{i}", "x" * n) for i, n in enumerate(sizes)]
+    mine, theirs = schedule._split(todo, share)
+    assert sorted(mine + theirs) == list(range(len(todo)))
+    assert mine == sorted(mine) and theirs == sorted(theirs)  # input order on both sides
+    got = sum(sizes[j] for j in mine) / sum(sizes)
+    assert abs(got - share) < 0.1
+
+
+def test_parent_share_balances_pickling_against_parsing() -> None:
+    one = schedule.parent_share(1)
+    assert 0.4 < one < 0.6  # one worker: this process parses about half
+    shares = [schedule.parent_share(n) for n in (1, 2, 3, 7, 15)]
+    assert shares == sorted(shares, reverse=True)  # more workers, less here
+    assert all(0.0 <= s < 1.0 for s in shares)
+
+
 def test_small_runs_stay_in_one_process(site: Path) -> None:
     assert _lint(site, jobs=4).stats.workers == 1
 

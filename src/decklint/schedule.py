@@ -52,8 +52,10 @@ def _work(batch: list[tuple[str, str, str | None]], steer: Steering) -> list[byt
 
 
 def _batches(todo: list[tuple[int, str, str]], n: int) -> list[list[tuple[int, str, str]]]:
-    """About four batches per worker, balanced by size, each in input order."""
-    count = max(1, min(len(todo), n * 4))
+    """One batch per worker, balanced by size, in input order. All are handed over at the
+    start: a later hand-over needs this process's pool threads, which wait for the
+    interpreter lock while this process parses its own share (workers stood idle)."""
+    count = max(1, min(len(todo), n))
     bins: list[list[tuple[int, str, str]]] = [[] for _ in range(count)]
     sizes = [0] * count
     for item in sorted(todo, key=lambda t: -len(t[2])):
@@ -117,14 +119,56 @@ def file_units(
         except (BrokenProcessPool, OSError):
             workers = 1  # a worker was killed (memory?) or no process could start: go on here
     for i, path, text in todo:
-        if out[i] is not None:
-            continue
-        unit = process(path, text, steer, hints[i])
-        out[i] = slim(unit, keep_source=True)
-        if store is not None and not unit.error:
-            store.put(keys[i], cache_mod.dumps(slim(unit)))
+        if out[i] is None:
+            out[i] = _here(path, text, steer, hints[i], store, keys.get(i))
     cached = sum(1 for _, t, _ in texts if t is not None) - len(todo)
     return out, Stats(len(texts), cached, len(todo), max(1, workers))
+
+
+def _here(
+    path: str,
+    text: str,
+    steer: Steering,
+    hint: str | None,
+    store: cache_mod.Store | None,
+    k: str | None,
+) -> FileUnit:
+    """One file processed in this process (kept whole: its source stays for the report)."""
+    unit = process(path, text, steer, hint)
+    if store is not None and k is not None and not unit.error:
+        store.put(k, cache_mod.dumps(slim(unit)))
+    return slim(unit, keep_source=True)
+
+
+# What a worker's file costs the run beyond parsing it, as a share of the parse: the worker
+# pickles the unit, this process unpickles it (measured on benchmarks/repo_scale.py).
+_DUMP, _LOAD = 0.2, 0.15
+
+
+def parent_share(pool_workers: int) -> float:
+    """The share of the text this process parses itself while `pool_workers` workers parse
+    the rest, so that all finish together: its share costs the parse alone, the workers'
+    shares cost pickling there and unpickling here."""
+    w = (1 + _DUMP) / pool_workers
+    return max(0.0, (w - _LOAD) / (1 - _LOAD + w))
+
+
+def _split(todo: list[tuple[int, str, str]], share: float) -> tuple[list[int], list[int]]:
+    """Indexes into `todo`: this process's (about `share` of the text) and the workers'.
+
+    Taken in input order, each file to whichever side is behind its share, so both get the
+    same mix of dialects (they parse at different speeds per character)."""
+    mine: list[int] = []
+    theirs: list[int] = []
+    got = seen = 0
+    for j, (_i, _path, text) in enumerate(todo):
+        seen += len(text)
+        if got + len(text) <= share * seen or (got < share * seen and len(text) < seen):
+            mine.append(j)
+            got += len(text)
+        else:
+            theirs.append(j)
+    return mine, theirs
 
 
 def _parallel(
@@ -139,11 +183,17 @@ def _parallel(
 ) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    batches = _batches(todo, workers)
-    jobs = [[(p, t, hints[i]) for i, p, t in b] for b in batches]
-    with ProcessPoolExecutor(max_workers=workers, mp_context=_context()) as pool:
-        for batch, blobs in zip(batches, pool.map(_work, jobs, [steer] * len(jobs)), strict=True):
-            for (i, _path, text), blob in zip(batch, blobs, strict=True):
+    share = parent_share(workers - 1)
+    mine, theirs = _split(todo, share)
+    batches = _batches([todo[j] for j in theirs], workers - 1)
+    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=_context()) as pool:
+        futures = [pool.submit(_work, [(p, t, hints[i]) for i, p, t in b], steer) for b in batches]
+        # this process parses its share while the workers parse theirs
+        for j in mine:
+            i, path, text = todo[j]
+            out[i] = _here(path, text, steer, hints[i], store, keys.get(i))
+        for batch, future in zip(batches, futures, strict=True):
+            for (i, _path, text), blob in zip(batch, future.result(), strict=True):
                 unit = cache_mod.loads(blob)
                 assert isinstance(unit, FileUnit)
                 out[i] = rehydrate(unit, text, settings)
