@@ -64,23 +64,48 @@ def test_parallel_with_three_processes_and_the_cache_gives_the_serial_findings(
     assert again.stats.parsed == 0 and _keys(again) == _keys(serial)
 
 
-@pytest.mark.parametrize("share", [0.0, 0.3, 0.5, 1.0])
-def test_split_gives_each_file_to_one_side_near_the_share(share: float) -> None:
-    sizes = [500, 20, 3000, 70, 70, 900, 10, 4000, 250, 600] * 5
-    todo = [(i, f"f{i}", "x" * n) for i, n in enumerate(sizes)]
-    mine, theirs = schedule._split(todo, share)
-    assert sorted(mine + theirs) == list(range(len(todo)))
-    assert mine == sorted(mine) and theirs == sorted(theirs)  # input order on both sides
-    got = sum(sizes[j] for j in mine) / sum(sizes)
-    assert abs(got - share) < 0.1
+def test_processes_claiming_in_turn_get_every_file_once_in_chunks() -> None:
+    import multiprocessing
+    import threading
+
+    todo = [(i, f"f{i}", "x", None) for i in range(103)]
+    counter = multiprocessing.get_context().Value("q", 0)
+    got: list[list[int]] = [[], [], []]
+    ready = threading.Barrier(3)
+
+    def claimer(k: int) -> None:
+        ready.wait()
+        got[k] = [i for i, _p, _t, _h in schedule._claims(todo, counter)]
+
+    threads = [threading.Thread(target=claimer, args=(k,)) for k in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(i for g in got for i in g) == list(range(103))
+    assert all(g == sorted(g) for g in got)  # each claims in input order
+    assert list(schedule._claims(todo, counter)) == []  # nothing left to claim
 
 
-def test_parent_share_balances_pickling_against_parsing() -> None:
-    one = schedule.parent_share(1)
-    assert 0.4 < one < 0.6  # one worker: this process parses about half
-    shares = [schedule.parent_share(n) for n in (1, 2, 3, 7, 15)]
-    assert shares == sorted(shares, reverse=True)  # more workers, less here
-    assert all(0.0 <= s < 1.0 for s in shares)
+def test_a_faster_process_takes_more_files(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers claim from the counter this process claims from: when this process is slow
+    the workers parse most of the run, and the findings are the serial run's."""
+    serial = _lint(site, jobs=1)
+    here = schedule._here
+    mine: list[str] = []
+
+    def slow_here(path: str, *args: object) -> object:
+        mine.append(path)
+        import time
+
+        time.sleep(0.05)
+        return here(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(schedule, "_here", slow_here)
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_CHARS", 0)
+    parallel = _lint(site, jobs=2)
+    assert _keys(parallel) == _keys(serial)
+    assert len(mine) < parallel.stats.parsed / 2
 
 
 def test_small_runs_stay_in_one_process(site: Path) -> None:

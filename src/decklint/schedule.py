@@ -8,9 +8,9 @@ a serial one (tests/test_schedule.py).
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from decklint import cache as cache_mod
 from decklint.filephase import FileUnit, Steering, process, rehydrate, slim
@@ -47,22 +47,40 @@ def jobs_for(requested: int) -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _work(batch: list[tuple[str, str, str | None]], steer: Steering) -> list[bytes]:
-    return [cache_mod.dumps(slim(process(p, text, steer, hint))) for p, text, hint in batch]
+# What a pool shares: the files to parse and the index of the next unclaimed chunk. Workers get
+# them when they start (inheritance: a shared counter cannot be pickled into a task).
+_Todo = list[tuple[int, str, str, str | None]]  # (index into the run, path, text, hint)
+_shared: tuple[_Todo, Any] | None = None
+_CHUNK = 4  # files claimed at a time: small enough that the sides finish together
 
 
-def _batches(todo: list[tuple[int, str, str]], n: int) -> list[list[tuple[int, str, str]]]:
-    """One batch per worker, balanced by size, in input order. All are handed over at the
-    start: a later hand-over needs this process's pool threads, which wait for the
-    interpreter lock while this process parses its own share (workers stood idle)."""
-    count = max(1, min(len(todo), n))
-    bins: list[list[tuple[int, str, str]]] = [[] for _ in range(count)]
-    sizes = [0] * count
-    for item in sorted(todo, key=lambda t: -len(t[2])):
-        i = sizes.index(min(sizes))
-        bins[i].append(item)
-        sizes[i] += len(item[2])
-    return [sorted(b) for b in bins if b]
+def _share(todo: _Todo, counter: Any) -> None:
+    global _shared
+    _shared = (todo, counter)
+
+
+def _claims(todo: _Todo, counter: Any) -> Iterator[tuple[int, str, str, str | None]]:
+    """The files this process claims, a chunk at a time, until none are left.
+
+    Every process (workers and this one) claims from the same counter, so a faster process
+    takes more: on a machine whose cores are not equal under load a fixed share left one
+    side idle for seconds."""
+    while True:
+        with counter.get_lock():
+            start = counter.value
+            counter.value = start + _CHUNK
+        if start >= len(todo):
+            return
+        yield from todo[start : start + _CHUNK]
+
+
+def _work(steer: Steering) -> list[tuple[int, bytes]]:
+    assert _shared is not None
+    todo, counter = _shared
+    return [
+        (i, cache_mod.dumps(slim(process(p, text, steer, hint))))
+        for i, p, text, hint in _claims(todo, counter)
+    ]
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -140,37 +158,6 @@ def _here(
     return slim(unit, keep_source=True)
 
 
-# What a worker's file costs the run beyond parsing it, as a share of the parse: the worker
-# pickles the unit, this process unpickles it (measured on benchmarks/repo_scale.py).
-_DUMP, _LOAD = 0.2, 0.15
-
-
-def parent_share(pool_workers: int) -> float:
-    """The share of the text this process parses itself while `pool_workers` workers parse
-    the rest, so that all finish together: its share costs the parse alone, the workers'
-    shares cost pickling there and unpickling here."""
-    w = (1 + _DUMP) / pool_workers
-    return max(0.0, (w - _LOAD) / (1 - _LOAD + w))
-
-
-def _split(todo: list[tuple[int, str, str]], share: float) -> tuple[list[int], list[int]]:
-    """Indexes into `todo`: this process's (about `share` of the text) and the workers'.
-
-    Taken in input order, each file to whichever side is behind its share, so both get the
-    same mix of dialects (they parse at different speeds per character)."""
-    mine: list[int] = []
-    theirs: list[int] = []
-    got = seen = 0
-    for j, (_i, _path, text) in enumerate(todo):
-        seen += len(text)
-        if got + len(text) <= share * seen or (got < share * seen and len(text) < seen):
-            mine.append(j)
-            got += len(text)
-        else:
-            theirs.append(j)
-    return mine, theirs
-
-
 def _parallel(
     todo: list[tuple[int, str, str]],
     workers: int,
@@ -183,19 +170,24 @@ def _parallel(
 ) -> None:
     from concurrent.futures import ProcessPoolExecutor
 
-    share = parent_share(workers - 1)
-    mine, theirs = _split(todo, share)
-    batches = _batches([todo[j] for j in theirs], workers - 1)
-    with ProcessPoolExecutor(max_workers=workers - 1, mp_context=_context()) as pool:
-        futures = [pool.submit(_work, [(p, t, hints[i]) for i, p, t in b], steer) for b in batches]
-        # this process parses its share while the workers parse theirs
-        for j in mine:
-            i, path, text = todo[j]
-            out[i] = _here(path, text, steer, hints[i], store, keys.get(i))
-        for batch, future in zip(batches, futures, strict=True):
-            for (i, _path, text), blob in zip(batch, future.result(), strict=True):
+    ctx = _context()
+    shared: _Todo = [(i, path, text, hints[i]) for i, path, text in todo]
+    counter = ctx.Value("q", 0)
+    with ProcessPoolExecutor(
+        max_workers=workers - 1,
+        mp_context=ctx,
+        initializer=_share,
+        initargs=(shared, counter),
+    ) as pool:
+        futures = [pool.submit(_work, steer) for _ in range(workers - 1)]
+        # this process claims and parses files too, as long as any are left
+        for i, path, text, hint in _claims(shared, counter):
+            out[i] = _here(path, text, steer, hint, store, keys.get(i))
+        texts = {i: text for i, _path, text in todo}
+        for future in futures:
+            for i, blob in future.result():
                 unit = cache_mod.loads(blob)
                 assert isinstance(unit, FileUnit)
-                out[i] = rehydrate(unit, text, settings)
+                out[i] = rehydrate(unit, texts[i], settings)
                 if store is not None and not unit.error:
                     store.put(keys[i], blob)
