@@ -10,6 +10,7 @@ CRTCTLAPPC/CHGCTLAPPC (controllers), CRTDEVAPPC (devices) and CHGSYSVAL (system 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from decklint.dialects import GLOBS
 from decklint.dialects.base import (
@@ -187,6 +188,15 @@ POSITIONAL = {
 }
 
 
+def _object_names(op: Operand | None) -> Iterator[Value]:
+    """The object names a parameter lists (special values such as *NONE left out)."""
+    if op is None:
+        return
+    for v in op.value.items if op.value.is_list else (op.value,):
+        if v is not None and v.kind == "word" and not v.text.startswith("*"):
+            yield v
+
+
 def operands_by_name(st: Statement) -> dict[str, Operand]:
     """Keyword operands, with positional ones named by the command's positions."""
     out = dict(st.keywords())
@@ -234,12 +244,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             if not name:
                 continue
             line = ops.get("LINE") or ops.get("SWTLINLST")
-            if line is not None:
-                for v in line.value.items if line.value.is_list else (line.value,):
-                    if v is not None and v.kind == "word" and not v.text.startswith("*"):
-                        low.reference(
-                            "as400_line", v.text.upper(), v.span, f"line of controller {name}"
-                        )
+            for v in _object_names(line):
+                low.reference("as400_line", v.text.upper(), v.span, f"line of controller {name}")
             low.add(
                 "controller",
                 name,
@@ -259,12 +265,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         elif st.op == "CRTDEVAPPC":
             name = _name(ops.get("DEVD"))
             mode = ops.get("MODE")
-            if mode is not None:
-                for v in mode.value.items if mode.value.is_list else (mode.value,):
-                    if v is not None and v.kind == "word" and not v.text.startswith("*"):
-                        low.reference(
-                            "as400_mode", v.text.upper(), v.span, f"MODE of device {name}"
-                        )
+            for v in _object_names(mode):
+                low.reference("as400_mode", v.text.upper(), v.span, f"MODE of device {name}")
             low.add(
                 "device",
                 name or "(unnamed)",

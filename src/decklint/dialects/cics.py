@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, parse_unit
+from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, parse_unit, sniff_count
 from decklint.dialects.ir import (
     Diagnostic,
     LogicalUnit,
@@ -253,9 +253,7 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
-    head = "\n".join(src.lines[:400])
-    n = len(_SNIFF.findall(head))
-    return 0.0 if n == 0 else min(0.6 + 0.1 * n, 0.95)
+    return sniff_count(src, _SNIFF, 400, 0.6, 0.1, 0.95)
 
 
 def _int_attr(op: Operand | None, dflt: int | None) -> Attr:
