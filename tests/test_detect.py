@@ -82,3 +82,23 @@ def test_a_telling_name_imports_one_dialect_module() -> None:
     assert out[0] == "vtam"
     loaded = {m.rsplit(".", 1)[1] for m in out[1:]}
     assert not loaded & (set(dialects.REGISTRY) - {"vtam"}), loaded
+
+
+def _named_by_fnmatch(name: str) -> str | None:
+    import fnmatch
+
+    for dname in dialects.names():
+        if any(fnmatch.fnmatchcase(name.upper(), g.upper()) for g in dialects.GLOBS[dname]):
+            return dname
+    return None
+
+
+def test_file_names_say_the_dialect_as_fnmatch_would() -> None:
+    names = ["ATCSTR00", "atcstr1", "ATCSTR00.bak", "ATCCON01", "x.VTAMLST", "lab.ncpgen"]
+    names += ["PROFILE.TCPIP", "sys1.profile.tcpip", "PROFILE TCPIP", "TCPIP.DATA", "ftp.data"]
+    names += ["IVTPRM00", "BPXPRM01", "dsm.opt", "DSM1.SYS", "dsmx.opt.bak", "EZACICD", "a.scf"]
+    names += ["CONFIG.NSD", "mode.nsd", "x.ndf", "a.clp", "a.smit", "readme", "", ".ncp", "*"]
+    for g in (g for globs in dialects.GLOBS.values() for g in globs):
+        names += [g.replace("*", "A").replace("?", "9"), g.replace("*", ""), "X" + g, g + "X"]
+    for name in names:
+        assert dialects.named(name) == _named_by_fnmatch(name), name

@@ -15,9 +15,10 @@ from decklint import encoding as encoding_mod
 from decklint.dialects.base import ParsedFile
 from decklint.discover import walk
 from decklint.findings import Finding, Severity
+from decklint.lint.check import Hit
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import load_registry
-from decklint.lint.runner import diagnostic_finding, run_rules
+from decklint.lint.runner import diagnostic_finding, ir_rules, run_rules, stamp_hits
 from decklint.model.build import Settings, Topology
 from decklint.model.topology import resolve
 from decklint.source import Span
@@ -248,6 +249,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     findings: list[Finding] = []
     files: list[tuple[str, str | None]] = []
     parsed: dict[str, ParsedFile] = {}
+    hits: list[tuple[str, Hit]] = []
     internal = 0
 
     def engine(
@@ -275,6 +277,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         settings=opts.settings,
         jobs=opts.jobs,
         use_cache=opts.cache,
+        ir_rules=ir_rules(reg, opts.rule_options),
     )
     for inp, unit in zip(inputs, units, strict=True):
         for note in inp.notes:
@@ -319,9 +322,22 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         topo.merge(low, pf.statements)
         for d in (*pf.diagnostics, *low.diagnostics):
             engine(d.code, inp.path, d.span, d.message, d.severity, unit.dialect)
+        if unit.rule_error:
+            internal += 1
+            engine(
+                "PRS009",
+                inp.path,
+                Span.point(1, 1),
+                f"internal error in rule {unit.rule_error}; please report it",
+                Severity.ERROR,
+                unit.dialect,
+            )
+        hits.extend(unit.hits)
+    findings.extend(stamp_hits(selected, hits, topo, opts.rule_options))
     try:
         resolve(topo)
-        findings.extend(run_rules(manifests, topo, opts.rule_options))
+        network = [m for m in manifests if not m.reads_ir]
+        findings.extend(run_rules(network, topo, opts.rule_options))
     except Exception as exc:
         internal += 1
         engine(

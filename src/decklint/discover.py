@@ -42,10 +42,9 @@ def detect(
     for pattern, dialect in (config_globs or {}).items():
         if fnmatch.fnmatch(src.path, pattern) or fnmatch.fnmatch(name, pattern):
             return Detection(dialect, "config")
-    upper = name.upper()
-    for dname in dialects.names():
-        if any(fnmatch.fnmatch(upper, g.upper()) for g in dialects.GLOBS[dname]):
-            return Detection(dname, "glob")
+    by_name = dialects.named(name)
+    if by_name is not None:
+        return Detection(by_name, "glob")
     best, score = None, 0.0
     for dname in dialects.names():
         s = dialects.get(dname).sniff(src)

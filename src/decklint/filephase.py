@@ -13,9 +13,10 @@ from pathlib import Path
 
 from decklint import dialects
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.ir import LogicalUnit, ReadResult
+from decklint.dialects.ir import LogicalUnit, PackedStatements, ReadResult
 from decklint.discover import detect
-from decklint.model.build import Lowering, Settings
+from decklint.lint.check import Hit, IrRule, run_ir
+from decklint.model.build import Lowering, Settings, Topology
 from decklint.source import SourceFile, SourceMap
 
 
@@ -26,6 +27,7 @@ class Steering:
     dialect: str | None
     config_globs: tuple[tuple[str, str], ...]
     settings: Settings
+    ir_rules: tuple[IrRule, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,8 @@ class FileUnit:
     pf: ParsedFile | None = None
     low: Lowering | None = None
     error: str = ""  # an internal error: "detect: ..." or "parse: ..."
+    hits: tuple[tuple[str, Hit], ...] = ()  # what the `ir` rules found: (code, hit)
+    rule_error: str = ""  # an internal error in an `ir` rule: "CODE: ..."
 
 
 def node_for(path: str, dialect: str) -> str:
@@ -64,7 +68,12 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
             low.define("macro", name, mspan)
     except Exception as exc:  # a bug of ours must not stop the run
         return FileUnit(path, det.dialect, error=f"parse:{type(exc).__name__}: {exc}")
-    return FileUnit(path, det.dialect, pf, low)
+    if not steer.ir_rules:
+        return FileUnit(path, det.dialect, pf, low)
+    alone = Topology(settings=steer.settings)  # the `ir` rules see this file only
+    alone.merge(low, pf.statements)
+    hits, rule_error = run_ir(steer.ir_rules, alone)
+    return FileUnit(path, det.dialect, pf, low, hits=tuple(hits), rule_error=rule_error)
 
 
 _EMPTY_SOURCE = SourceFile("", "", ())
@@ -77,7 +86,8 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
     Kept: statements, lowered model, diagnostics, comments, and each unit's lines and remarks
     (inline suppressions live there and cover them). Dropping the rest makes a cached or
     transferred unit a third of the size and quicker to load, and a large run's model
-    smaller (`keep_source` when the unit stays in this process).
+    smaller. `keep_source` when the unit stays in this process; otherwise its statements are
+    packed (`PackedStatements`): the `ir` rules have read them already.
     """
     if unit.pf is None:
         return unit
@@ -86,8 +96,10 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
         LogicalUnit("", _NO_MAP, u.line, u.kind, list(u.remarks), u.end_line) for u in pf.read.units
     ]
     read = ReadResult(units, list(pf.read.comments), [])
-    source = pf.source if keep_source else _EMPTY_SOURCE
-    return replace(unit, pf=replace(pf, source=source, read=read))
+    if keep_source:
+        return replace(unit, pf=replace(pf, read=read))
+    statements = PackedStatements.pack(pf.statements)
+    return replace(unit, pf=replace(pf, source=_EMPTY_SOURCE, read=read, statements=statements))
 
 
 def rehydrate(unit: FileUnit, text: str, settings: Settings) -> FileUnit:

@@ -24,7 +24,7 @@ class ParsedFile:
 
     source: SourceFile
     dialect: str
-    statements: tuple[Statement, ...]
+    statements: Sequence[Statement]  # a tuple, or PackedStatements from a cache or worker
     read: ReadResult
     diagnostics: tuple[Diagnostic, ...]
     macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pickle
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import overload
 
 from decklint.findings import Severity
 from decklint.source import SourceMap, Span, compact_pickle
@@ -129,6 +132,68 @@ class Statement:
 
     def keywords(self) -> dict[str, Operand]:
         return {o.name: o for o in self.operands if o.name is not None}
+
+
+class PackedStatements(Sequence[Statement]):
+    """A file's statements kept pickled until something reads them.
+
+    The statements are half of what a cached or transferred file holds, and only the IR rules
+    read them, in the file phase; afterwards they are read only for a fix, a baseline or a
+    dump. A file loaded from the cache or a worker therefore keeps them as one bytes object,
+    unpacked on first use (a warm run of a large repository loads half as many objects).
+    Pickling a packed sequence again copies the bytes, never unpacks them.
+    """
+
+    __slots__ = ("_blob", "_items")
+
+    def __init__(self, blob: bytes) -> None:
+        self._blob = blob
+        self._items: tuple[Statement, ...] | None = None
+
+    @classmethod
+    def pack(cls, statements: Sequence[Statement]) -> PackedStatements:
+        if isinstance(statements, PackedStatements):
+            return statements
+        return cls(pickle.dumps(tuple(statements), protocol=pickle.HIGHEST_PROTOCOL))
+
+    def _unpacked(self) -> tuple[Statement, ...]:
+        if self._items is None:
+            items = pickle.loads(self._blob)
+            assert isinstance(items, tuple)
+            self._items = items
+        return self._items
+
+    @property
+    def unpacked(self) -> bool:
+        return self._items is not None
+
+    @overload
+    def __getitem__(self, index: int) -> Statement: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Statement]: ...
+
+    def __getitem__(self, index: int | slice) -> Statement | Sequence[Statement]:
+        return self._unpacked()[index]
+
+    def __len__(self) -> int:
+        return len(self._unpacked())
+
+    def __iter__(self) -> Iterator[Statement]:
+        return iter(self._unpacked())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, PackedStatements):
+            return self._unpacked() == other._unpacked()
+        return isinstance(other, tuple) and self._unpacked() == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"PackedStatements({len(self._blob)} bytes)"
+
+    def __reduce__(self) -> tuple[type[PackedStatements], tuple[bytes]]:
+        return PackedStatements, (self._blob,)
 
 
 @compact_pickle

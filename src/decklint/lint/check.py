@@ -62,6 +62,37 @@ def load_check(code: str, name: str) -> CheckFn | None:
     return CHECKS.get(code)
 
 
+@dataclass(frozen=True)
+class IrRule:
+    """An `ir` rule as the file phase runs it: its check and this run's options for it (part
+    of every file's cache key, so a changed option is a miss)."""
+
+    code: str
+    name: str
+    dialects: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...]
+
+
+def run_ir(rules: tuple[IrRule, ...], topo: Topology) -> tuple[list[tuple[str, Hit]], str]:
+    """The hits of the `ir` rules on a model of one file, as (code, hit), and the first
+    internal error ("CODE: what"), after which the remaining rules still run."""
+    out: list[tuple[str, Hit]] = []
+    error = ""
+    linted = set(topo.dialects.values())
+    for rule in rules:
+        if rule.dialects and not linted & set(rule.dialects):
+            continue
+        try:
+            fn = load_check(rule.code, rule.name)
+            if fn is None:
+                raise RuntimeError("no check is bound to it")
+            hits = list(fn(Context(topo, dict(rule.options))))
+            out.extend((rule.code, hit) for hit in hits)
+        except Exception as exc:  # a bug of ours costs this rule's hits, never the file
+            error = error or f"{rule.code}: {type(exc).__name__}: {exc}"
+    return out, error
+
+
 def load_checks() -> dict[str, CheckFn]:
     import importlib
     import pkgutil

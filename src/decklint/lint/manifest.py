@@ -98,6 +98,12 @@ class Manifest:
         return self.code[:3]
 
     @property
+    def reads_ir(self) -> bool:
+        """An `ir` rule reads one file's statements at a time: it runs in the file phase (in a
+        worker, its hits cached with the file), never on the merged model."""
+        return self.target == "ir"
+
+    @property
     def target_kind(self) -> str | None:
         return self.target.split(":", 1)[1] if self.target.startswith("model:") else None
 
@@ -184,9 +190,9 @@ def from_dict(data: Any, source: str) -> Manifest:
     if not isinstance(cit, dict) or not cit.get("seed") or not cit.get("section"):
         raise ManifestError(f"{where}: citation needs seed and section")
     target = str(data["target"])
-    if not (target.startswith(("model:", "ir:")) or target in ("topology", "engine")):
+    if not (target.startswith("model:") or target in ("ir", "topology", "engine")):
         raise ManifestError(
-            f"{where}: target {target!r} is not model:<kind>, ir:<dialect>, topology or engine"
+            f"{where}: target {target!r} is not model:<kind>, ir, topology or engine"
         )
     options = _options(data.get("options"), where)
     impl = str(data.get("impl", "expr"))

@@ -9,9 +9,10 @@ from typing import Any
 from decklint import fixes
 from decklint.dialects.ir import Diagnostic
 from decklint.findings import Finding, Fix
-from decklint.lint.check import Context, Hit, load_check
+from decklint.lint.check import Context, Hit, IrRule, load_check
 from decklint.lint.expr import render
 from decklint.lint.manifest import Manifest
+from decklint.lint.registry import Registry
 from decklint.model.build import Topology
 from decklint.model.entities import Entity
 
@@ -108,6 +109,40 @@ def diagnostic_finding(m: Manifest, d: Diagnostic, path: str, dialect: str) -> F
     )
 
 
+def _options(m: Manifest, options: dict[str, dict[str, Any]] | None) -> dict[str, Any]:
+    opts = m.option_defaults()
+    opts.update((options or {}).get(m.code, {}))
+    return opts
+
+
+def ir_rules(reg: Registry, options: dict[str, dict[str, Any]] | None) -> tuple[IrRule, ...]:
+    """Every `ir` rule, selected or not, for the file phase: a file's hits then stay valid in
+    the cache whatever a later run selects (selection applies when they are stamped)."""
+    return tuple(
+        IrRule(m.code, m.name, m.dialects, tuple(sorted(_options(m, options).items())))
+        for m in sorted(reg.rules.values(), key=lambda m: m.code)
+        if m.reads_ir
+    )
+
+
+def stamp_hits(
+    selected: dict[str, Manifest],
+    hits: Iterable[tuple[str, Hit]],
+    topo: Topology,
+    options: dict[str, dict[str, Any]] | None,
+) -> list[Finding]:
+    """Findings of the `ir` rules' hits (from the file phase) for the selected rules."""
+    out: list[Finding] = []
+    for code, hit in hits:
+        m = selected.get(code)
+        if m is None:
+            continue
+        f = stamp(m, hit, topo, _options(m, options))
+        if not m.dialects or f.dialect in m.dialects or f.dialect == "config":
+            out.append(f)
+    return out
+
+
 def run_rules(
     manifests: Iterable[Manifest],
     topo: Topology,
@@ -120,8 +155,7 @@ def run_rules(
             continue  # no file of the rule's dialects: it cannot fire
         if m.target_kind is not None and not topo.of(m.target_kind):
             continue  # nothing of the kind the rule inspects
-        opts = m.option_defaults()
-        opts.update((options or {}).get(m.code, {}))
+        opts = _options(m, options)
         if m.impl == "expr":
             out.extend(run_expr(m, topo, opts))
         elif m.target != "engine":

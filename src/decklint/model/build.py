@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,7 +93,7 @@ class Topology:
     settings: Settings = field(default_factory=Settings)
     entities: list[Entity] = field(default_factory=list)
     symbols: SymbolTable = field(default_factory=SymbolTable)
-    statements: dict[str, tuple[Statement, ...]] = field(default_factory=dict)
+    statements: dict[str, Sequence[Statement]] = field(default_factory=dict)
     dialects: dict[str, str] = field(default_factory=dict)
     _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
     site: dict[str, str] = field(default_factory=dict)  # file -> the node it belongs to
@@ -106,7 +106,7 @@ class Topology:
             self._memo[key] = build()
         return self._memo[key]
 
-    def merge(self, low: Lowering, statements: tuple[Statement, ...]) -> None:
+    def merge(self, low: Lowering, statements: Sequence[Statement]) -> None:
         for e in low.entities:
             self.entities.append(e)
             self._by_kind[e.kind].append(e)

@@ -1,0 +1,152 @@
+"""`ir` rules run on each file as it is parsed, and cached or transferred files keep their
+statements packed until something reads them."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from decklint import api
+from decklint.dialects.ir import PackedStatements, Statement
+from decklint.lint import check
+from decklint.lint.manifest import ManifestError, from_dict
+from decklint.lint.registry import load_registry
+from decklint.source import Span
+
+NCP = """\
+LAB45    BUILD BFRS=64,NEWNAME=LAB45
+         PCCU  CUADDR=020,DELAY=0.2
+"""
+IR_CODES = {"NCP004", "NCP006", "NCP014", "PRS002", "PRS003"}
+
+
+@pytest.fixture
+def deck(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "net"
+    folder.mkdir()
+    (folder / "LAB45.ncp").write_text(NCP)
+    (folder / "TUNED.ncp").write_text("TUNED    BUILD BFRS=240,NEWNAME=TUNED\n")
+    return folder
+
+
+def _codes(result: api.LintResult) -> list[tuple[str, str, int]]:
+    return [(f.code, Path(f.path).name, f.span.line) for f in result.findings]
+
+
+def test_the_statement_rules_are_ir_rules() -> None:
+    ir = {m.code for m in load_registry().rules.values() if m.reads_ir}
+    assert ir == IR_CODES
+    assert all(load_registry().rules[c].impl == "python" for c in ir)
+
+
+def test_an_expression_rule_cannot_read_ir() -> None:
+    raw = {
+        "code": "XYZ001",
+        "name": "x",
+        "summary": "s",
+        "rationale": "r",
+        "severity": "info",
+        "target": "ir",
+        "message": "m",
+        "citation": {"seed": "s", "section": "x"},
+        "require": "1 == 1",
+    }
+    with pytest.raises(ManifestError, match="expression rule needs target model"):
+        from_dict(raw, "XYZ001-x.yaml")
+
+
+def test_ir_hits_come_back_from_the_cache_and_statements_stay_packed(deck: Path) -> None:
+    first = api.lint_paths([str(deck)], api.Options(cache=True))
+    assert {"NCP004", "NCP006"} <= {c for c, _f, _l in _codes(first)}
+    second = api.lint_paths([str(deck)], api.Options(cache=True))
+    assert second.stats.cached == 2
+    assert _codes(second) == _codes(first)
+    for pf in second.parsed.values():
+        assert isinstance(pf.statements, PackedStatements)
+    # nothing read the tuned deck's statements: it has no finding that needs a fix
+    tuned = second.parsed[str(deck / "TUNED.ncp")].statements
+    assert isinstance(tuned, PackedStatements) and not tuned.unpacked
+
+
+def test_a_fix_of_a_model_rule_unpacks_only_its_own_file(deck: Path) -> None:
+    (deck / "SLOW.ncp").write_text("SLOW     BUILD BFRS=240,SLODOWN=50,NEWNAME=SLOW\n")
+    api.lint_paths([str(deck)], api.Options(cache=True))
+    again = api.lint_paths([str(deck)], api.Options(cache=True))
+    assert again.stats.cached == 3
+    slodown = [f for f in again.findings if f.code == "NCP005"]
+    assert slodown and slodown[0].fix is not None
+    assert [e.replacement for e in slodown[0].fix.edits] == ["6"]
+    unpacked = {
+        Path(path).name
+        for path, pf in again.parsed.items()
+        if isinstance(pf.statements, PackedStatements) and pf.statements.unpacked
+    }
+    assert unpacked == {"SLOW.ncp"}
+
+
+def test_selection_applies_to_cached_ir_hits(deck: Path) -> None:
+    api.lint_paths([str(deck)], api.Options(cache=True))
+    only = api.lint_paths([str(deck)], api.Options(cache=True, select=("NCP004",)))
+    assert only.stats.cached == 2
+    assert {c for c, _f, _l in _codes(only)} == {"NCP004"}
+    without = api.lint_paths([str(deck)], api.Options(cache=True, ignore=("NCP004",)))
+    assert "NCP004" not in {c for c, _f, _l in _codes(without)}
+    assert "NCP006" in {c for c, _f, _l in _codes(without)}
+
+
+def test_an_ir_rule_option_is_part_of_the_cache_key(deck: Path) -> None:
+    api.lint_paths([str(deck)], api.Options(cache=True))
+    opts = api.Options(cache=True, rule_options={"NCP004": {"bfrs": 64}})
+    changed = api.lint_paths([str(deck)], opts)
+    assert changed.stats.parsed == 2
+    bfrs = [f for f in changed.findings if f.code == "NCP004"]
+    assert [Path(f.path).name for f in bfrs] == ["TUNED.ncp"]
+    assert "use 64" in bfrs[0].message
+
+
+def test_a_broken_ir_rule_is_an_internal_error_and_the_rest_still_run(
+    deck: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(ctx: check.Context) -> Iterator[check.Hit]:
+        yield check.Hit(str(deck / "LAB45.ncp"), Span.point(1, 1), {"what": "x", "hint": ""})
+        raise ZeroDivisionError("boom")
+
+    check.load_check("PRS002", "unknown-name")
+    monkeypatch.setitem(check.CHECKS, "PRS002", broken)
+    result = api.lint_paths([str(deck)], api.Options())
+    assert result.internal_errors == 2
+    internal = [f for f in result.findings if f.code == "PRS009"]
+    assert len(internal) == 2
+    assert "internal error in rule PRS002: ZeroDivisionError: boom" in internal[0].message
+    codes = {c for c, _f, _l in _codes(result)}
+    assert "PRS002" not in codes  # the hit before the failure is dropped with the rule
+    assert {"NCP004", "NCP006"} <= codes
+
+
+def _statements() -> tuple[Statement, ...]:
+    return (
+        Statement("a", "ncp", 0, "BUILD", Span(1, 1, 1, 20)),
+        Statement("a", "ncp", 1, "PCCU", Span(2, 1, 2, 30), label="X"),
+    )
+
+
+def test_packed_statements_unpack_on_first_read_and_equal_the_tuple() -> None:
+    stmts = _statements()
+    packed = PackedStatements.pack(stmts)
+    assert not packed.unpacked
+    assert packed == stmts and stmts == packed
+    assert packed.unpacked
+    assert len(packed) == 2 and packed[1].op == "PCCU" and list(packed) == list(stmts)
+    assert PackedStatements.pack(packed) is packed
+
+
+def test_pickling_packed_statements_never_unpacks_them() -> None:
+    packed = PackedStatements.pack(_statements())
+    copy = pickle.loads(pickle.dumps(packed))
+    assert isinstance(copy, PackedStatements)
+    assert not packed.unpacked and not copy.unpacked
+    assert tuple(copy) == _statements()
