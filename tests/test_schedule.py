@@ -183,6 +183,17 @@ def test_model_objects_survive_the_compact_pickle(site: Path) -> None:
     assert pickle.loads(pickle.dumps(ents, protocol=5)) == ents
 
 
+def test_defaulted_attributes_are_shared_and_keep_their_type() -> None:
+    from decklint.model.build import default
+
+    assert default(256) is default(256)
+    assert default(1) is not default(True) and type(default(True).value) is bool
+    assert default(1.0).value.__class__ is float
+    assert default("X", "note") is not default("X")
+    listed = default(["A", "B"])  # unhashable: an Attr of its own
+    assert listed.value == ["A", "B"] and listed.defaulted and listed is not default(["A", "B"])
+
+
 def _cli(*args: str) -> tuple[int, str, str]:
     r = CliRunner().invoke(main, list(args))
     return r.exit_code, r.stdout, r.stderr

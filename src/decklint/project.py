@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +88,7 @@ class Project:
     use_nearest: bool = True
     _scopes: dict[str, _Scope] = field(default_factory=dict)
     _folders: dict[Path, Path | None] = field(default_factory=dict)
+    _parents: dict[str, Config] = field(default_factory=dict)  # a file's folder as written
 
     @classmethod
     def load(
@@ -203,9 +205,18 @@ class Project:
     # ------------------------------------------------------------------ per file
 
     def _nearest(self, path: str) -> Config:
+        """The configuration of the file's folder, looked up once per folder as written (a
+        resolve and an upward search per file and per finding cost a tenth of a second on
+        2,000 decks)."""
         if not self.use_nearest:
             return self.config
-        folder = Path(path).parent.resolve()
+        parent = os.path.dirname(path)
+        got = self._parents.get(parent)
+        if got is None:
+            got = self._parents[parent] = self._nearest_in(Path(parent or ".").resolve())
+        return got
+
+    def _nearest_in(self, folder: Path) -> Config:
         if folder not in self._folders:
             self._folders[folder] = find(folder)
         found = self._folders[folder]

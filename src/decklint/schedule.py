@@ -110,11 +110,12 @@ def file_units(
     keys: dict[int, str] = {}
     todo: list[tuple[int, str, str]] = []
     hints: dict[int, str | None] = {}
+    steering: dict[str | None, tuple[Steering, str | None]] = {}  # one key form per hint
     for i, (path, text, hint) in enumerate(texts):
         if text is None:
             continue
         if store is not None:
-            k = keys[i] = cache_mod.key(path, text, (steer, hint))
+            k = keys[i] = cache_mod.key(path, text, steering.setdefault(hint, (steer, hint)))
             blob = store.get(k)
             if blob is not None:
                 try:

@@ -69,7 +69,7 @@ class Lowering:
 def coded(op: Operand | None, value: Any = None) -> Attr:
     """An Attr for a coded operand (value defaults to the operand's number or text)."""
     if op is None:
-        return Attr(None, defaulted=True)
+        return default(None)
     if value is None:
         v = op.value
         value = v.as_number()
@@ -78,8 +78,23 @@ def coded(op: Operand | None, value: Any = None) -> Attr:
     return Attr(value, op.text, op.span)
 
 
+# Defaulted attributes are immutable and repeat (a link's status, a mode's uncoded operand):
+# one shared Attr per value means fewer objects to build, and a cached file pickles each once.
+_DEFAULTS: dict[tuple[type, Any, str], Attr] = {}
+_DEFAULTS_MAX = 1 << 16
+
+
 def default(value: Any, note: str = "") -> Attr:
-    return Attr(value, None, None, True, note)
+    try:
+        key = (type(value), value, note)  # the type: 1, 1.0 and True are equal keys
+        shared = _DEFAULTS.get(key)
+    except TypeError:  # an unhashable value (a list of names): its own Attr
+        return Attr(value, None, None, True, note)
+    if shared is None:
+        shared = Attr(value, None, None, True, note)
+        if len(_DEFAULTS) < _DEFAULTS_MAX:
+            _DEFAULTS[key] = shared
+    return shared
 
 
 def attr_or_default(op: Operand | None, value: Any, note: str = "") -> Attr:
