@@ -233,3 +233,21 @@ def test_cache_clean_and_info(site: Path, fresh_cache: Path) -> None:
     assert cache.usage().entries == 0
     code, out, _ = _cli("cache", "info")
     assert ": 0 files" in out
+
+
+def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
+    from decklint.model.build import default
+    from decklint.model.entities import Attr, Attrs, Entity
+    from decklint.source import Span
+
+    attrs = {"maxdata": Attr(4105, "4105", Span(3, 16, 3, 28)), "pacing": default(7, "why")}
+    e = Entity("ncp", "LAB45", "a.ncp", "ncp", Span(1, 1, 1, 9), "ncp:LAB45", attrs)
+    copy = pickle.loads(pickle.dumps(e, protocol=5))
+    assert isinstance(copy.attrs, Attrs)
+    assert copy.value("maxdata") == 4105 and copy.value("nothing") is None
+    assert not copy.attrs._made  # a value needs no Attr
+    assert copy.get("pacing") == default(7, "why") and copy.anchor("maxdata") == Span(3, 16, 3, 28)
+    assert copy.get("nothing").defaulted and "maxdata" in copy.attrs and len(copy.attrs) == 2
+    assert copy == e and pickle.loads(pickle.dumps(copy)) == e
+    with pytest.raises(TypeError):
+        copy.attrs["x"] = Attr(1)  # type: ignore[index]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,8 +27,75 @@ class Attr:
 
 MISSING = Attr(None, defaulted=True)
 
+# An Attr as plain data: (value, raw, (line, col, end_line, end_col) or None, defaulted, note).
+_Raw = tuple[Any, str | None, tuple[int, int, int, int] | None, bool, str]
 
-@compact_pickle
+
+def _raw(a: Attr) -> _Raw:
+    s = a.span
+    return (
+        a.value,
+        a.raw,
+        None if s is None else (s.line, s.col, s.end_line, s.end_col),
+        a.defaulted,
+        a.note,
+    )
+
+
+class Attrs(Mapping[str, Attr]):
+    """An entity's attributes as a cache entry or a worker hands them over: plain tuples,
+    made into Attr objects when first read.
+
+    Attributes and their spans were most of the objects a cached file rebuilt, at about a
+    microsecond each; tuples of numbers and strings load in C, and a rule reading a value
+    (`Entity.value`) needs no Attr at all. Read-only, as a loaded model is.
+    """
+
+    __slots__ = ("_data", "_made")
+
+    def __init__(self, data: dict[str, _Raw]) -> None:
+        self._data = data
+        self._made: dict[str, Attr] = {}
+
+    @classmethod
+    def pack(cls, attrs: Mapping[str, Attr]) -> Attrs:
+        if isinstance(attrs, Attrs):
+            return attrs
+        return cls({k: _raw(a) for k, a in attrs.items()})
+
+    def __getitem__(self, name: str) -> Attr:
+        a = self._made.get(name)
+        if a is None:
+            value, raw, s, defaulted, note = self._data[name]
+            a = Attr(value, raw, None if s is None else Span(*s), defaulted, note)
+            self._made[name] = a
+        return a
+
+    def get(self, name: str, default: Any = None) -> Any:
+        if name in self._data:
+            return self[name]
+        return default
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._data
+
+    def value(self, name: str) -> Any:
+        raw = self._data.get(name)
+        return None if raw is None else raw[0]
+
+    def __repr__(self) -> str:
+        return f"Attrs({dict(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Attrs], tuple[dict[str, _Raw]]]:
+        return Attrs, (self._data,)
+
+
 @dataclass(frozen=True, slots=True)
 class Entity:
     """A model element (mode, application, PU, line, NCP, CICS sessions, ...).
@@ -51,12 +118,30 @@ class Entity:
         return self.attrs.get(name, MISSING)
 
     def value(self, name: str) -> Any:
-        return self.attrs.get(name, MISSING).value
+        attrs = self.attrs
+        if type(attrs) is Attrs:  # the rules' hottest path: no Attr built, no method called
+            raw = attrs._data.get(name)
+            return None if raw is None else raw[0]
+        return attrs.get(name, MISSING).value
 
     @property
     def id(self) -> str:
         qual = f"{self.scope}." if self.scope else ""
         return f"{self.dialect}:{self.kind}:{qual}{self.name}"
+
+    def __reduce__(self) -> tuple[type[Entity], tuple[Any, ...]]:
+        """Pickled as its fields with the attributes packed (`Attrs`)."""
+        attrs = Attrs.pack(self.attrs)
+        return Entity, (
+            self.kind,
+            self.name,
+            self.path,
+            self.dialect,
+            self.span,
+            self.node,
+            attrs,
+            self.scope,
+        )
 
     def anchor(self, name: str) -> Span:
         """Where a finding about attribute `name` points: the operand, else the statement."""
