@@ -109,3 +109,24 @@ def test_examples_run(m, i, ex, tmp_path, monkeypatch) -> None:  # type: ignore[
         assert not own, f"{m.code} example {i} should pass; got {own}"
     crashes = [f for f in res.findings if f.code == "PRS009" and f.severity.label == "error"]
     assert not crashes
+
+
+def test_the_cached_registry_holds_the_checked_manifests_without_code(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import pickle
+
+    from decklint.lint import registry
+
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path))
+    files = [(p, False) for p in manifest_files(rules_root())]
+    fresh = registry._loaded(files)  # a miss: read, checked and written
+    [cached_file] = tmp_path.glob("manifests-*.pickle")
+    again = registry._loaded(files)  # a hit
+    assert again == fresh and again is not fresh
+    expr = next(m for m in again.values() if m.impl == "expr" and m.where)
+    assert "require_fn" not in vars(expr)  # compiled when the rule first runs
+    assert expr.require_fn is not None and expr.where_fn is not None
+    assert pickle.loads(pickle.dumps(expr)) == expr  # the compiled closures are left out
+    cached_file.write_bytes(b"not a pickle")
+    assert registry._loaded(files) == fresh  # a damaged cache is rebuilt

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.cics import ATTRIBUTES
 from decklint.dialects.ir import Operand, Statement
 from decklint.dialects.schema import ALL, known_operands, statement_schema, suggest
 from decklint.findings import Severity
@@ -52,6 +51,8 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
 def _cics(st: Statement) -> Iterator[Hit]:
     if st.op != "DEFINE" or not st.operands:
         return
+    from decklint.dialects.cics import ATTRIBUTES  # loaded already when a CICS deck is linted
+
     rtype = st.operands[0].name or ""
     known = ATTRIBUTES.get(rtype)
     if known is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -90,12 +91,33 @@ class Manifest:
     unsuppressible: bool = False
     tested_by: str = ""  # a test module, for rules that file examples cannot show
     fix: FixSpec | None = None
-    where_fn: Fn | None = None
-    require_fn: Fn | None = None
 
     @property
     def prefix(self) -> str:
         return self.code[:3]
+
+    @functools.cached_property
+    def where_fn(self) -> Fn | None:
+        """The compiled `where` of an expression rule (checked when the manifest loaded;
+        compiled again only when the rule runs, so a cached registry holds no code)."""
+        return self._compiled(self.where)
+
+    @functools.cached_property
+    def require_fn(self) -> Fn | None:
+        return self._compiled(self.require)
+
+    def _compiled(self, src: str | None) -> Fn | None:
+        kind = self.target_kind
+        if src is None or self.impl != "expr" or kind is None:
+            return None
+        return compile_expr(src, set(KINDS[kind].fields), set(self.options))
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the compiled expressions (closures; rebuilt on first use)."""
+        state = dict(self.__dict__)
+        state.pop("where_fn", None)
+        state.pop("require_fn", None)
+        return state
 
     @property
     def reads_ir(self) -> bool:
@@ -198,7 +220,6 @@ def from_dict(data: Any, source: str) -> Manifest:
     impl = str(data.get("impl", "expr"))
     where_src = data.get("where")
     require_src = data.get("require")
-    where_fn = require_fn = None
     kind = target.split(":", 1)[1] if target.startswith("model:") else None
     if impl == "expr":
         if kind is None or kind not in KINDS:
@@ -210,9 +231,9 @@ def from_dict(data: Any, source: str) -> Manifest:
             raise ManifestError(f"{where}: an expression rule needs require")
         fields = set(KINDS[kind].fields)
         try:
-            require_fn = compile_expr(str(require_src), fields, set(options))
+            compile_expr(str(require_src), fields, set(options))
             if where_src:
-                where_fn = compile_expr(str(where_src), fields, set(options))
+                compile_expr(str(where_src), fields, set(options))
         except ExprError as exc:
             raise ManifestError(f"{where}: {exc}") from None
         for ph in template_names(str(data["message"])):
@@ -248,8 +269,6 @@ def from_dict(data: Any, source: str) -> Manifest:
         unsuppressible=bool(data.get("unsuppressible", False)),
         tested_by=str(data.get("tested-by", "")),
         fix=_fix(data.get("fix"), where, impl, data.get("anchor")),
-        where_fn=where_fn,
-        require_fn=require_fn,
     )
 
 

@@ -7,7 +7,6 @@ import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from decklint.lint.expr import TREES, ExprError, parse_expr
 from decklint.lint.manifest import Manifest, ManifestError, load_file, read_yaml
@@ -68,11 +67,14 @@ def manifest_files(root: Path, *, user: bool = False) -> list[Path]:
     return sorted(root.rglob("*.yaml") if user else root.glob("*/*.yaml"))
 
 
-def _cached_data(paths: list[Path]) -> dict[str, Any]:
-    """Parsed YAML of the manifests, from a pickle in the user cache when no file changed.
+def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
+    """The manifests, checked, from a pickle in the user cache when no file changed.
 
     The key is every file's path, size and modification time plus decklint's version; a miss
-    reads the YAML and rewrites the cache, which lives in a folder only the user owns.
+    reads and checks the YAML (a bad manifest raises before anything is written) and rewrites
+    the cache, which lives in a folder only the user owns. Checking 117 manifests was a
+    twentieth of a small run's start-up; the compiled expressions are not kept (closures) and
+    are rebuilt from the cached expression trees when a rule runs.
     """
     import pickle
     import zlib
@@ -81,38 +83,40 @@ def _cached_data(paths: list[Path]) -> dict[str, Any]:
     from decklint.dialects.base import cache_dir
 
     stamp = [__version__]
-    for p in paths:
+    for p, user in files:
         st = p.stat()
-        stamp.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+        stamp.append(f"{p}:{user}:{st.st_size}:{st.st_mtime_ns}")
     key = f"{zlib.crc32(chr(10).join(stamp).encode()):08x}"
     cdir = cache_dir()
     cfile = cdir / f"manifests-{key}.pickle" if cdir else None
     if cfile is not None and cfile.is_file():
         try:
-            cached: dict[str, Any] = pickle.loads(cfile.read_bytes())
-            TREES.update(cached.pop("\0trees"))
-            return cached
+            cached = pickle.loads(cfile.read_bytes())
+            TREES.update(cached["trees"])
+            manifests: dict[str, Manifest] = cached["manifests"]
+            return manifests
         except Exception:  # a broken cache is rebuilt below
             pass
-    data: dict[str, Any] = {str(p): read_yaml(p) for p in paths}
-    for d in data.values():
-        for key in ("where", "require"):
-            if isinstance(d, dict) and isinstance(d.get(key), str):
-                # a bad expression is reported with its file name when the manifest loads
-                with contextlib.suppress(ExprError):
-                    parse_expr(d[key])
+    loaded: dict[str, Manifest] = {}
+    for path, user in files:
+        data = read_yaml(path)
+        if isinstance(data, dict):
+            for k in ("where", "require"):
+                if isinstance(data.get(k), str):
+                    # a bad expression is reported with its file name by load_file
+                    with contextlib.suppress(ExprError):
+                        parse_expr(data[k])
+        loaded[str(path)] = load_file(path, data, user=user)
     if cfile is not None:
-        data["\0trees"] = dict(TREES)
         try:
             for old in cfile.parent.glob("manifests-*.pickle"):
                 old.unlink(missing_ok=True)
             tmp = cfile.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps(data))
+            tmp.write_bytes(pickle.dumps({"trees": dict(TREES), "manifests": loaded}))
             tmp.replace(cfile)
         except OSError:
             pass
-        data.pop("\0trees")
-    return data
+    return loaded
 
 
 @functools.cache
@@ -121,9 +125,9 @@ def load_registry(extra: tuple[str, ...] = ()) -> Registry:
     roots = [(rules_root(), False), *((Path(e), True) for e in extra)]
     names: dict[str, str] = {}
     files = [(p, user) for root, user in roots for p in manifest_files(root, user=user)]
-    data = _cached_data([p for p, _u in files])
-    for path, user in files:
-        m = load_file(path, data[str(path)], user=user)
+    loaded = _loaded(files)
+    for path, _user in files:
+        m = loaded[str(path)]
         if m.code in rules:
             raise ManifestError(f"{path}: code {m.code} is already used by {rules[m.code].source}")
         if m.name in names:
