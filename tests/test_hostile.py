@@ -168,6 +168,33 @@ def test_scf_line_of_blanks_is_read_in_linear_time(tmp_path: Path) -> None:
     assert code in (0, 1) and "internal error" not in out
 
 
+FEATURE_DECKS = sorted(
+    p
+    for p in (Path(__file__).parent.parent / "fixtures" / "dialects").glob("*/*")
+    if p.is_file() and not p.name.endswith(".model.yaml")
+)
+
+
+@pytest.mark.parametrize("digits", ["9" * 5_000, "\u00b2\u00b3"], ids=["huge", "superscript"])
+@pytest.mark.parametrize("dialect", sorted(dialects.REGISTRY))
+def test_every_number_of_every_feature_deck_made_hostile(dialect: str, digits: str) -> None:
+    """Found by benchmarks/fuzz.py (a VM pool size of 67,173 digits): every number in every
+    feature deck of a dialect replaced by 5,000 digits, or by digits `str.isdigit` accepts
+    and `int` refuses. Each must give findings, never an internal error."""
+    import re
+
+    from decklint import api
+
+    decks = [p for p in FEATURE_DECKS if p.parent.name == dialect]
+    assert decks
+    files = {
+        f"{p.parent.name}-{p.name}": re.sub(r"[0-9]+", digits, p.read_text(encoding="utf-8"))
+        for p in decks
+    }
+    result = api.lint_texts(files, api.Options(dialect=dialect))
+    assert result.internal_errors == 0, [f.message for f in result.findings if f.code == "PRS009"]
+
+
 @pytest.mark.parametrize("dialect", ["nsdos", "ncp", "tcpip", "cm2", "as400"])
 def test_a_number_of_ten_thousand_digits(tmp_path: Path, dialect: str) -> None:
     """Found by benchmarks/fuzz.py: int() refuses digit strings over 4,300 digits."""
@@ -176,3 +203,13 @@ def test_a_number_of_ten_thousand_digits(tmp_path: Path, dialect: str) -> None:
     f.write_text(f"N PCCU MAXDATA={digits}\nMAXDATA {digits}\nSOMAXCONN {digits}\n")
     code, out = run("--dialect", dialect, str(f))
     assert code in (0, 1) and "internal error" not in out
+
+
+def test_release_levels_from_the_configuration_refuse_huge_numbers() -> None:
+    from decklint.model.tcpip import vm_level, zos_level
+
+    huge = "9" * 5_000
+    assert zos_level(f"V{huge}R1") is None and zos_level(f"{huge}.1") is None
+    assert zos_level(f"OS/390 R{huge}") is None and zos_level("V2R1") == (2, 1)
+    assert vm_level(f"{huge}.{huge}") is not None  # the last digits read as a level, no crash
+    assert vm_level("function level 320") == 320

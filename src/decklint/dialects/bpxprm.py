@@ -22,7 +22,15 @@ from decklint.dialects.base import (
     unknown_name,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
+from decklint.dialects.ir import (
+    Diagnostic,
+    Operand,
+    ReadResult,
+    Statement,
+    Value,
+    classify_atom,
+    small_int,
+)
 from decklint.dialects.keywords import words
 from decklint.findings import Severity
 from decklint.model.build import Lowering, default
@@ -89,11 +97,10 @@ _WORD = re.compile(r"[^\s(),']+|'(?:[^']|'')*'?|[(),]")
 def number(text: str) -> int | None:
     """A BPXPRMxx number: decimal with an optional K, M, G, T or P suffix (1024-based)."""
     t = text.upper()
-    if t.isdigit():
-        return int(t)
-    if len(t) > 1 and t[:-1].isdigit() and t[-1] in _SUFFIX:
-        return int(t[:-1]) * _SUFFIX[t[-1]]
-    return None
+    if t[-1:] in _SUFFIX:
+        n = small_int(t[:-1])
+        return None if n is None else n * _SUFFIX[t[-1]]
+    return small_int(t)
 
 
 def read(src: SourceFile) -> tuple[Text, str, ReadResult]:

@@ -20,6 +20,7 @@ from decklint.dialects.ir import (
     Remark,
     Statement,
     Value,
+    small_int,
 )
 from decklint.findings import Severity
 from decklint.model.build import Lowering, attr_or_default, coded, default
@@ -260,7 +261,8 @@ def _int_attr(op: Operand | None, dflt: int | None) -> Attr:
     if op is None:
         return default(dflt, "CICS default")
     text = op.value.text.strip()
-    return Attr(int(text) if text.isdigit() else text.upper(), op.value.text, op.value.span)
+    n = small_int(text)
+    return Attr(n if n is not None else text.upper(), op.value.text, op.value.span)
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:
@@ -314,7 +316,7 @@ def _lower_sessions(st: Statement, low: Lowering, name: str, group: str, head: O
     mx = st.keyword("MAXIMUM")
     if mx is not None:
         nums = [p.strip() for p in mx.value.text.split(",")]
-        vals = tuple(int(p) if p.isdigit() else None for p in nums)
+        vals = tuple(small_int(p) for p in nums)
         maximum = Attr(vals, mx.value.text, mx.value.span)
     else:
         maximum = default((1, 0), "CICS default")

@@ -46,7 +46,7 @@ class Value:
         if v is None:
             return None
         if v.kind == "int":
-            return int(v.text)
+            return small_int(v.text)
         if v.kind == "hex":
             body = v.text[2:-1]
             try:
@@ -69,6 +69,14 @@ class Value:
 
     def upper(self) -> str:
         return self.text.upper()
+
+
+def small_int(text: str) -> int | None:
+    """`text` as a whole number when it is 1 to 30 ASCII digits, else None.
+
+    The guard for every number read from a deck: `str.isdigit` also accepts digits `int`
+    refuses (superscripts), and `int` refuses (and is quadratic on) huge digit strings."""
+    return int(text) if _INT.match(text) else None
 
 
 def classify_atom(text: str) -> str:

@@ -68,8 +68,8 @@ FIELDS = {
         "DEVICENAME": "device",
     },
 }
-_TIME = re.compile(r"(?:(\d+):(\d+):)?(\d*\.?\d+)\Z")
-_PID = re.compile(r"\(?\s*(\d+)\s*,\s*(\d+)\s*\)?\Z")
+_TIME = re.compile(r"(?:([0-9]{1,9}):([0-9]{1,9}):)?([0-9]{0,30}\.?[0-9]{1,30})\Z")
+_PID = re.compile(r"\(?\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*\)?\Z")
 
 
 def norm(name: str) -> str:

@@ -26,7 +26,7 @@ from decklint.source import SourceFile, Span
 if TYPE_CHECKING:
     from decklint.model.build import Lowering
 
-_INT = re.compile(r"[0-9]+\Z")
+_INT = re.compile(r"[0-9]{1,30}\Z")  # longer digit runs are words (see ir._INT)
 _SIZE = re.compile(r"[0-9]+[KkMm]\Z")
 _SEQ = re.compile(r"[0-9]{8}\Z")
 

@@ -16,7 +16,7 @@ from pathlib import PurePath
 
 from decklint.dialects import tcpip_keywords as kw
 from decklint.dialects.base import ParsedFile, unknown_name
-from decklint.dialects.ir import Diagnostic, Statement, Value
+from decklint.dialects.ir import Diagnostic, Statement, Value, small_int
 from decklint.findings import Severity
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
@@ -671,9 +671,8 @@ class _Profile:
         st = self.telnet
         if st is None:
             return
-        ports = tuple(
-            int(p.text.split(",")[0]) for p in self.telnet_ports if p.text.split(",")[0].isdigit()
-        )
+        numbers = (small_int(p.text.split(",")[0]) for p in self.telnet_ports)
+        ports = tuple(n for n in numbers if n is not None)
         attrs = {
             "block": default(st.op),
             "ports": Attr(ports, None, self.telnet_ports[0].span) if ports else default(()),

@@ -19,7 +19,7 @@ from decklint.model.entities import Attr, Entity
 
 # Profile file names that say nothing about the stack: the folder names it instead.
 _GENERIC = {"PROFILE", "PROFILE.TCPIP", "TCPIP.PROFILE.TCPIP", "PROFILE TCPIP", "PROFILE.TCP"}
-_OS390 = re.compile(r"OS/?390\s*V?(\d+)?R(\d+)")
+_OS390 = re.compile(r"OS/?390\s*V?([0-9]{1,6})?R([0-9]{1,6})")
 
 
 def zos_level(text: str) -> tuple[int, int] | None:
@@ -33,14 +33,14 @@ def zos_level(text: str) -> tuple[int, int] | None:
     if m:
         return (0, int(m.group(2)))
     t = t.removeprefix("Z/OS").removeprefix("CS/390").removeprefix("CS390")
-    m = re.fullmatch(r"V(\d+)R(\d+)", t)
+    m = re.fullmatch(r"V([0-9]{1,6})R([0-9]{1,6})", t)
     if m:
         v, r = int(m.group(1)), int(m.group(2))
         return (0, r) if v == 2 and r > 5 else (v, r)
-    m = re.fullmatch(r"(\d+)\.(\d+)(\.\d+)?", t)
+    m = re.fullmatch(r"([0-9]{1,6})\.([0-9]{1,6})(\.[0-9]+)?", t)
     if m:
         return (int(m.group(1)), int(m.group(2)))
-    m = re.fullmatch(r"R(\d+)", t)
+    m = re.fullmatch(r"R([0-9]{1,6})", t)
     if m:
         n = int(m.group(1))
         return (1, n - 10) if n >= 11 else (0, n)
@@ -52,10 +52,10 @@ def vm_level(text: str) -> int | None:
     t = text.upper()
     if "Z/VM" in t or "ZVM" in t:
         return 400
-    m = re.search(r"(\d+)\.(\d+)(\.\d+)?", t)
+    m = re.search(r"([0-9]{1,6})\.([0-9]{1,6})", t)
     if m:
         return int(m.group(1)) * 100 + int(m.group(2)) * 10
-    m = re.search(r"(\d{3})", t)
+    m = re.search(r"([0-9]{3})", t)
     return int(m.group(1)) if m else None
 
 
