@@ -6,7 +6,9 @@ the CLI, counting inputs, failures and peak memory.
 A failure is a traceback, an internal error (PRS009 'internal error' or exit code 2), or an
 input that takes longer than --slow seconds. Failing inputs are written to --out for replay.
 With atheris installed (`pip install atheris`), `--atheris` runs its coverage-guided engine on
-the same entry point instead. Not a test: CI runs the bounded suite in tests/test_hostile.py.
+the same entry point instead (decklint and Lark instrumented, the feature decks as the seed
+corpus; libFuzzer flags such as -max_total_time=300 pass through).
+Not a test: CI runs the bounded suite in tests/test_hostile.py.
 """
 
 from __future__ import annotations
@@ -142,7 +144,20 @@ def _cli(data: bytes, dialect: str | None, name: str, out: Path) -> str | None:
 
 
 def atheris_main(engine_args: list[str]) -> None:
+    # Coverage-guided: decklint's and Lark's code is instrumented so the engine keeps inputs
+    # that reach new branches (without it, atheris is random testing). instrument_all covers
+    # the modules imported above; the dialect and check modules are imported here first so
+    # they are covered too.
+    import importlib
+
     import atheris  # type: ignore[import-not-found]
+
+    for name in dialects.REGISTRY.values():
+        importlib.import_module(name)
+    from decklint.lint.check import load_checks
+
+    load_checks()
+    atheris.instrument_all()
 
     def one(data: bytes) -> None:
         # the first byte picks the dialect, the rest is the deck
@@ -151,8 +166,23 @@ def atheris_main(engine_args: list[str]) -> None:
         if problem:
             raise RuntimeError(problem)
 
+    if not any(Path(a).is_dir() for a in engine_args):
+        engine_args = [*engine_args, str(seed_corpus())]
     atheris.Setup([sys.argv[0], *engine_args], one)
     atheris.Fuzz()
+
+
+def seed_corpus() -> Path:
+    """A corpus folder of the feature decks, each behind the byte that picks its dialect, so
+    the engine starts from real decks (it adds what it finds to the folder)."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="decklint-atheris-"))
+    for i, deck in enumerate(sorted((ROOT / "fixtures" / "dialects").glob("*/*"))):
+        if deck.is_file() and not deck.name.endswith(".yaml") and deck.parent.name in DIALECTS:
+            lead = bytes([DIALECTS.index(deck.parent.name)])
+            (folder / f"seed{i:04d}").write_bytes(lead + deck.read_bytes())
+    return folder
 
 
 def main() -> None:
