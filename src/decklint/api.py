@@ -333,8 +333,8 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
                 unit.dialect,
             )
         hits.extend(unit.hits)
-    findings.extend(stamp_hits(selected, hits, topo, opts.rule_options))
     try:
+        findings.extend(stamp_hits(selected, hits, topo, opts.rule_options))
         resolve(topo)
         network = [m for m in manifests if not m.reads_ir]
         findings.extend(run_rules(network, topo, opts.rule_options))
