@@ -71,17 +71,22 @@ class Value:
         return self.text.upper()
 
 
+def is_whole_number(text: str) -> bool:
+    """1 to 30 ASCII digits: what every dialect reads as a number (a longer run is a word)."""
+    return _INT.match(text) is not None
+
+
 def small_int(text: str) -> int | None:
     """`text` as a whole number when it is 1 to 30 ASCII digits, else None.
 
     The guard for every number read from a deck: `str.isdigit` also accepts digits `int`
     refuses (superscripts), and `int` refuses (and is quadratic on) huge digit strings."""
-    return int(text) if _INT.match(text) else None
+    return int(text) if is_whole_number(text) else None
 
 
 def classify_atom(text: str) -> str:
     """The kind of an atom from its text."""
-    if _INT.match(text):
+    if is_whole_number(text):
         return "int"
     if _DEC.match(text):
         return "decimal"

@@ -19,14 +19,21 @@ from typing import TYPE_CHECKING
 from decklint.dialects import GLOBS
 from decklint.dialects import tcpip_keywords as kw
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, line_heads
-from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Remark, Statement, Value
+from decklint.dialects.ir import (
+    Diagnostic,
+    Operand,
+    ReadResult,
+    Remark,
+    Statement,
+    Value,
+    is_whole_number,
+)
 from decklint.dialects.keywords import words
 from decklint.source import SourceFile, Span
 
 if TYPE_CHECKING:
     from decklint.model.build import Lowering
 
-_INT = re.compile(r"[0-9]{1,30}\Z")  # longer digit runs are words (see ir._INT)
 _SIZE = re.compile(r"[0-9]+[KkMm]\Z")
 _SEQ = re.compile(r"[0-9]{8}\Z")
 
@@ -299,7 +306,7 @@ class _Splitter:
 
 
 def _kind(text: str) -> str:
-    if _INT.match(text):
+    if is_whole_number(text):
         return "int"
     if text.startswith("'"):
         return "string"
