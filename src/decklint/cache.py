@@ -63,31 +63,23 @@ def _stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
             yield rel, st.st_size, st.st_mtime_ns
 
 
-def key(path: str, text: str, steering: object) -> str:
+def key(path: str, text: str, steering: bytes) -> str:
+    """`steering`: `steering_form` of the options (a run computes it once, not per file:
+    walking the options for each of 2,000 files was a tenth of a second)."""
     h = hashlib.blake2b(digest_size=20)
     h.update(fingerprint().encode())
     h.update(b"\0")
     h.update(path.encode("utf-8", "surrogatepass"))
     h.update(b"\0")
-    h.update(_steering_bytes(steering))
+    h.update(steering)
     h.update(b"\0")
     h.update(text.encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 
-_steered: dict[int, tuple[object, bytes]] = {}
-
-
-def _steering_bytes(steering: object) -> bytes:
-    """The stable form of the options, once per options object (a run keys every file with
-    the same one: walking it for each of 2,000 files was a tenth of a second)."""
-    got = _steered.get(id(steering))
-    if got is None or got[0] is not steering:
-        got = (steering, repr(stable(steering)).encode("utf-8", "surrogatepass"))
-        if len(_steered) >= 16:
-            _steered.clear()  # a run's few options objects; each is kept alive with its form
-        _steered[id(steering)] = got
-    return got[1]
+def steering_form(steering: object) -> bytes:
+    """The options that steer a file's result, in a form that does not depend on hash order."""
+    return repr(stable(steering)).encode("utf-8", "surrogatepass")
 
 
 def stable(obj: object) -> object:

@@ -110,12 +110,14 @@ def file_units(
     keys: dict[int, str] = {}
     todo: list[tuple[int, str, str]] = []
     hints: dict[int, str | None] = {}
-    steering: dict[str | None, tuple[Steering, str | None]] = {}  # one key form per hint
+    forms: dict[str | None, bytes] = {}  # the options' part of the cache key, per hint
     for i, (path, text, hint) in enumerate(texts):
         if text is None:
             continue
         if store is not None:
-            k = keys[i] = cache_mod.key(path, text, steering.setdefault(hint, (steer, hint)))
+            if hint not in forms:
+                forms[hint] = cache_mod.steering_form((steer, hint))
+            k = keys[i] = cache_mod.key(path, text, forms[hint])
             blob = store.get(k)
             if blob is not None:
                 try:
