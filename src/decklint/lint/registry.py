@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from decklint.lint.expr import TREES, ExprError, parse_expr
-from decklint.lint.manifest import Manifest, ManifestError, load_file, read_yaml
+from decklint.lint.expr import TREES
+from decklint.lint.manifest import Manifest, ManifestError, load_file
 from decklint.resources import rules_root
 
 
@@ -97,23 +96,15 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
             return manifests
         except Exception:  # a broken cache is rebuilt below
             pass
-    loaded: dict[str, Manifest] = {}
-    for path, user in files:
-        data = read_yaml(path)
-        if isinstance(data, dict):
-            for k in ("where", "require"):
-                if isinstance(data.get(k), str):
-                    # a bad expression is reported with its file name by load_file
-                    with contextlib.suppress(ExprError):
-                        parse_expr(data[k])
-        loaded[str(path)] = load_file(path, data, user=user)
+    # checking an expression rule parses its expressions, which fills TREES
+    loaded = {str(path): load_file(path, user=user) for path, user in files}
     if cfile is not None:
+        from decklint.fileio import atomic_write
+
         try:
             for old in cfile.parent.glob("manifests-*.pickle"):
                 old.unlink(missing_ok=True)
-            tmp = cfile.with_suffix(".tmp")
-            tmp.write_bytes(pickle.dumps({"trees": dict(TREES), "manifests": loaded}))
-            tmp.replace(cfile)
+            atomic_write(cfile, pickle.dumps({"trees": dict(TREES), "manifests": loaded}))
         except OSError:
             pass
     return loaded

@@ -48,7 +48,8 @@ class Attrs(Mapping[str, Attr]):
 
     Attributes and their spans were most of the objects a cached file rebuilt, at about a
     microsecond each; tuples of numbers and strings load in C, and a rule reading a value
-    (`Entity.value`) needs no Attr at all. Read-only, as a loaded model is.
+    (`Entity.value`, which reads `_data` itself) needs no Attr at all. Read-only, as a loaded
+    model is.
     """
 
     __slots__ = ("_data", "_made")
@@ -84,10 +85,6 @@ class Attrs(Mapping[str, Attr]):
 
     def __contains__(self, name: object) -> bool:
         return name in self._data
-
-    def value(self, name: str) -> Any:
-        raw = self._data.get(name)
-        return None if raw is None else raw[0]
 
     def __repr__(self) -> str:
         return f"Attrs({dict(self)!r})"
