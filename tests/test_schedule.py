@@ -108,6 +108,69 @@ def test_a_faster_process_takes_more_files(site: Path, monkeypatch: pytest.Monke
     assert len(mine) < parallel.stats.parsed / 2
 
 
+def test_workers_files_are_taken_in_between_this_process_chunks(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Loading what the workers sent is not left for the end (where it was serial time)."""
+    serial = _lint(site, jobs=1)
+    here, rehydrate = schedule._here, schedule.rehydrate
+    events: list[str] = []
+
+    def slow_here(path: str, *args: object) -> object:
+        import time
+
+        time.sleep(0.05)
+        events.append("here")
+        return here(path, *args)  # type: ignore[arg-type]
+
+    def taken(*args: object) -> object:
+        events.append("taken")
+        return rehydrate(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(schedule, "_here", slow_here)
+    monkeypatch.setattr(schedule, "rehydrate", taken)
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_CHARS", 0)
+    parallel = _lint(site, jobs=2)
+    assert _keys(parallel) == _keys(serial)
+    last_here = max(i for i, e in enumerate(events) if e == "here")
+    assert "taken" in events[:last_here]
+
+
+def _dying_work(steer: object) -> int:
+    """A worker that sends two files and is then killed."""
+    import os
+
+    assert schedule._shared is not None
+    todo, counter, done = schedule._shared
+    for n, (i, p, text, hint) in enumerate(schedule._claims(todo, counter)):
+        if n == 2:
+            os._exit(9)
+        unit = schedule.process(p, text, steer, hint)  # type: ignore[arg-type]
+        done.put((i, cache.dumps(schedule.slim(unit))))
+    return 0
+
+
+def test_a_killed_worker_leaves_its_files_to_this_process(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial = _lint(site, jobs=1)
+    here = schedule._here
+
+    def slow_here(path: str, *args: object) -> object:  # the worker gets files to claim
+        import time
+
+        time.sleep(0.05)
+        return here(path, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(schedule, "_here", slow_here)
+    monkeypatch.setattr(schedule, "_work", _dying_work)
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_CHARS", 0)
+    parallel = _lint(site, jobs=2)
+    assert parallel.stats.workers == 1  # said so: the rest was parsed here
+    assert _keys(parallel) == _keys(serial)
+    assert parallel.files == serial.files
+
+
 def test_small_runs_stay_in_one_process(site: Path) -> None:
     assert _lint(site, jobs=4).stats.workers == 1
 

@@ -48,16 +48,17 @@ def jobs_for(requested: int) -> int:
         return max(1, os.cpu_count() or 1)
 
 
-# What a pool shares: the files to parse and the index of the next unclaimed chunk. Workers get
-# them when they start (inheritance: a shared counter cannot be pickled into a task).
+# What a pool shares: the files to parse, the index of the next unclaimed chunk, and the queue
+# the workers send parsed files back on. Workers get them when they start (inheritance: a
+# shared counter or queue cannot be pickled into a task).
 _Todo = list[tuple[int, str, str, str | None]]  # (index into the run, path, text, hint)
-_shared: tuple[_Todo, Any] | None = None
+_shared: tuple[_Todo, Any, Any] | None = None
 _CHUNK = 4  # files claimed at a time: small enough that the sides finish together
 
 
-def _share(todo: _Todo, counter: Any) -> None:
+def _share(todo: _Todo, counter: Any, done: Any = None) -> None:
     global _shared
-    _shared = (todo, counter)
+    _shared = (todo, counter, done)
 
 
 def _claims(todo: _Todo, counter: Any) -> Iterator[tuple[int, str, str, str | None]]:
@@ -75,13 +76,15 @@ def _claims(todo: _Todo, counter: Any) -> Iterator[tuple[int, str, str, str | No
         yield from todo[start : start + _CHUNK]
 
 
-def _work(steer: Steering) -> list[tuple[int, bytes]]:
+def _work(steer: Steering) -> int:
+    """Parse claimed files, sending each back as soon as it is done; how many were sent."""
     assert _shared is not None
-    todo, counter = _shared
-    return [
-        (i, cache_mod.dumps(slim(process(p, text, steer, hint))))
-        for i, p, text, hint in _claims(todo, counter)
-    ]
+    todo, counter, done = _shared
+    sent = 0
+    for i, p, text, hint in _claims(todo, counter):
+        done.put((i, cache_mod.dumps(slim(process(p, text, steer, hint)))))
+        sent += 1
+    return sent
 
 
 def _context() -> multiprocessing.context.BaseContext:
@@ -173,26 +176,60 @@ def _parallel(
     keys: dict[int, str],
     hints: dict[int, str | None],
 ) -> None:
+    """Parse with `workers - 1` forked processes and this one.
+
+    This process takes in the workers' files between its own chunks, so that loading them is
+    not left for the end: it claims fewer files itself, and the sides finish together."""
+    import queue
     from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     ctx = _context()
     shared: _Todo = [(i, path, text, hints[i]) for i, path, text in todo]
+    texts = {i: text for i, _path, text in todo}
     counter = ctx.Value("q", 0)
+    done = ctx.Queue()
+
+    def take(blob_item: tuple[int, bytes]) -> None:
+        i, blob = blob_item
+        unit = cache_mod.loads(blob)
+        assert isinstance(unit, FileUnit)
+        out[i] = rehydrate(unit, texts[i], settings)
+        if store is not None and not unit.error:
+            store.put(keys[i], blob)
+
+    def drain() -> int:
+        n = 0
+        while True:
+            try:
+                take(done.get_nowait())
+            except queue.Empty:
+                return n
+            n += 1
+
     with ProcessPoolExecutor(
         max_workers=workers - 1,
         mp_context=ctx,
         initializer=_share,
-        initargs=(shared, counter),
+        initargs=(shared, counter, done),
     ) as pool:
         futures = [pool.submit(_work, steer) for _ in range(workers - 1)]
+        mine = received = 0
         # this process claims and parses files too, as long as any are left
         for i, path, text, hint in _claims(shared, counter):
             out[i] = _here(path, text, steer, hint, store, keys.get(i))
-        texts = {i: text for i, _path, text in todo}
-        for future in futures:
-            for i, blob in future.result():
-                unit = cache_mod.loads(blob)
-                assert isinstance(unit, FileUnit)
-                out[i] = rehydrate(unit, texts[i], settings)
-                if store is not None and not unit.error:
-                    store.put(keys[i], blob)
+            mine += 1
+            received += drain()
+        expected, quiet = len(shared) - mine, 0  # the files the workers claimed
+        while received < expected:
+            try:
+                take(done.get(timeout=1.0))
+            except queue.Empty:
+                for f in futures:
+                    if f.done():
+                        f.result()  # raises when a worker died
+                quiet += 1
+                if quiet >= 10 and all(f.done() for f in futures):
+                    raise BrokenProcessPool("a worker's parsed files never came") from None
+                continue
+            received, quiet = received + 1, 0
