@@ -83,6 +83,48 @@ def test_include_joins_the_member_into_the_stack() -> None:
     assert not [f for f in res.findings if f.code in ("PRS005", "PRS010")]
 
 
+def test_a_member_is_moved_into_the_stack_that_includes_it_symbols_too() -> None:
+    res = lint_texts(
+        {
+            "prod/PROFILE.TCPIP": "INCLUDE TCPIP.PARMS(OSADEV)\nHOME 10.1.1.1 ETH1\n",
+            "prod/OSADEV": "DEVICE OSA1 MPCIPA\nLINK ETH1 IPAQENET OSA1\nLINK ETH1 IPAQENET OSA1\n",
+            "prod/PROFILE.TCPIP2": "INCLUDE TCPIP.PARMS(OSADEV)\n",
+        }
+    )
+    topo = res.topology
+    member = [e for e in topo.entities if e.path == "prod/OSADEV"]
+    assert member and {(e.scope, e.node) for e in member} == {("PROD", "tcpip:PROD")}
+    assert {d.scope for d in topo.symbols.definitions if d.path == "prod/OSADEV"} == {"PROD"}
+    assert topo.of("tcpip_link") == [e for e in topo.entities if e.kind == "tcpip_link"]
+    (dup,) = [f for f in res.findings if f.code == "PRS004"]
+    assert "stack PROD" in dup.message  # the member's names are checked in the stack
+
+
+def test_stacks_that_would_share_a_name_are_told_apart() -> None:
+    res = lint_texts(
+        {
+            "a/SYS1/PROFILE.TCPIP": "DEVICE D1 MPCIPA\nLINK L1 IPAQENET D1\nHOME 1.1.1.1 L1\n",
+            "b/SYS1/PROFILE.TCPIP": "DEVICE D1 MPCIPA\nLINK L1 IPAQENET D1\nHOME 1.1.1.2 L1\n",
+        }
+    )
+    topo = res.topology
+    names = sorted(e.name for e in topo.of("tcpip_stack"))
+    assert names == ["SYS1", "SYS1/PROFILE.TCPIP"]
+    for e in topo.of("tcpip_link"):
+        assert e.node == f"tcpip:{e.scope}" and e.scope == ("SYS1" if "a/" in e.path else names[1])
+    assert not [f for f in res.findings if f.code == "PRS004"]  # one D1 in each stack
+
+
+def test_a_stack_of_one_file_keeps_the_elements_its_lowering_made() -> None:
+    from decklint.debug import load
+
+    text = "DEVICE D1 MPCIPA\nLINK L1 IPAQENET D1\n"
+    _pf, low = load("x/PROFILE.TCPIP", text, "tcpip")
+    assert {(e.scope, e.node) for e in low.entities} == {("X", "tcpip:X")}
+    res = lint_texts({"x/PROFILE.TCPIP": text})
+    assert {(e.scope, e.node) for e in res.topology.of("tcpip_link")} == {("X", "tcpip:X")}
+
+
 def test_undefined_link_is_an_error_in_a_complete_stack() -> None:
     res = lint_texts({"PROFILE.TCPIP": "SOMAXCONN 1024\nHOME 10.1.1.1 ETH9\n"})
     (f,) = [f for f in res.findings if f.code == "PRS005"]

@@ -21,6 +21,7 @@ from decklint.findings import Severity
 from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
 from decklint.model.kinds import STACK_SETTINGS
+from decklint.model.tcpip import stack_name
 from decklint.source import Span
 
 _IPV4 = re.compile(r"\d{1,3}(\.\d{1,3}){1,3}(/\d{1,2})?\Z")
@@ -111,7 +112,9 @@ class _Profile:
         self.pf = pf
         self.low = low
         self.path = pf.source.path
-        self.scope = f"tcpfile:{self.path}"
+        # the stack this file makes on its own; resolve moves it when it belongs to another
+        self.scope = stack_name(self.path)
+        low.node = f"tcpip:{self.scope}"
         self.coded: dict[str, Attr] = {}
         self.markers: set[str] = set()
         self.block_head: dict[str, Statement] = {}

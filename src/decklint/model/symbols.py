@@ -103,14 +103,14 @@ class SymbolTable:
             if r.rule == rule and not self.defined(r.kind, r.name, r.scope)
         ]
 
-    def rescope(self, mapping: dict[str, str]) -> None:
-        """Move definitions and references from one scope to another (the files of a TCP/IP
-        stack share the stack's scope once INCLUDEs are resolved)."""
+    def move_files(self, scopes: dict[str, str]) -> None:
+        """Give the definitions and references of some files another scope (path -> scope:
+        the files of a TCP/IP stack share the stack's scope once INCLUDEs are resolved)."""
         self.definitions = [
-            d.moved(mapping[d.scope]) if d.scope in mapping else d for d in self.definitions
+            d.moved(scopes[d.path]) if d.path in scopes else d for d in self.definitions
         ]
         self.references = [
-            r.moved(mapping[r.scope]) if r.scope in mapping else r for r in self.references
+            r.moved(scopes[r.path]) if r.path in scopes else r for r in self.references
         ]
         self._index.clear()
         for d in self.definitions:

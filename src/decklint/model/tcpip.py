@@ -95,7 +95,7 @@ def resolve(topo: Topology) -> None:
     includes: dict[str, list[tuple[Entity, str | None]]] = defaultdict(list)
     included: set[str] = set()
     for inc in topo.of("tcpip_include"):
-        src = _path_of(inc)
+        src = inc.path
         found = [t for t in index.get(inc.name, []) if t != src]
         target = found[0] if len(found) == 1 else None
         includes[src].append((inc, target))
@@ -114,19 +114,15 @@ def resolve(topo: Topology) -> None:
             owner[p] = p
     names = _names(members)
     declared = {name: {k: v for k, v, _l in facts} for name, _p, facts in topo.settings.declared}
-    rescope = {f"tcpfile:{p}": names[owner[p]] for p in paths}
+    moved = {p: names[owner[p]] for p in paths if names[owner[p]] != stack_name(p)}
     targets = {(inc.path, inc.span): t for f in includes.values() for inc, t in f}
-    _rehome(topo, rescope, targets)
+    _rehome(topo, moved, targets)
     by_path = {p.path: p for p in profiles}
     for root, files in members.items():
         name = names[root]
         facts = declared.get(name, {})
         unresolved = [inc for f in files for inc, target in includes.get(f, []) if target is None]
         _stack(topo, name, [by_path[f] for f in files], facts, unresolved)
-
-
-def _path_of(e: Entity) -> str:
-    return e.scope.removeprefix("tcpfile:") if e.scope.startswith("tcpfile:") else e.path
 
 
 def _member_keys(path: str) -> set[str]:
@@ -155,14 +151,19 @@ def _walk(
     order.append(path)  # included members first, the including profile last (it wins)
 
 
+def stack_name(path: str) -> str:
+    """The name of the stack a profile makes on its own: its file name, or its folder's when
+    the file name says nothing. The lowering gives its elements this stack as node and
+    scope; `resolve` moves the files that turn out to belong to another stack."""
+    p = PurePath(path)
+    name = p.name.upper()
+    if name in _GENERIC or name.startswith("PROFILE."):
+        name = (p.parent.name or name).upper()
+    return name
+
+
 def _names(members: dict[str, list[str]]) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for root in members:
-        p = PurePath(root)
-        name = p.name.upper()
-        if name in _GENERIC or name.startswith("PROFILE."):
-            name = (p.parent.name or name).upper()
-        out[root] = name
+    out = {root: stack_name(root) for root in members}
     seen: dict[str, int] = defaultdict(int)
     for root, name in sorted(out.items()):
         seen[name] += 1
@@ -172,24 +173,31 @@ def _names(members: dict[str, list[str]]) -> dict[str, str]:
 
 
 def _rehome(
-    topo: Topology, rescope: dict[str, str], targets: dict[tuple[str, Any], str | None]
+    topo: Topology, moved: dict[str, str], targets: dict[tuple[str, Any], str | None]
 ) -> None:
-    """Give every entity and symbol of a stack's files the stack as node and scope, and
-    each INCLUDE the file it found (`target`, None when no linted file is the member)."""
+    """Move the elements and symbols of the files whose stack is not the one they make on
+    their own (`moved`: path -> stack; members an INCLUDE found, a name two stacks share) and
+    give each INCLUDE the file it found (`target`, None when no linted file is the member).
+
+    Every other element keeps the node and scope its lowering gave it: rebuilding all of them
+    was the largest part of resolving a large TCP/IP estate."""
+    built: dict[int, Entity] = {}
     for i, e in enumerate(topo.entities):
-        stack = rescope.get(e.scope)
-        if stack is None:
+        if e.dialect != "tcpip":
+            continue
+        stack = moved.get(e.path)
+        if stack is None and e.kind != "tcpip_include":
             continue
         attrs = e.attrs
         if e.kind == "tcpip_include":
             attrs = {**attrs, "target": default(targets.get((e.path, e.span)))}
-        topo.entities[i] = Entity(
-            e.kind, e.name, e.path, e.dialect, e.span, f"tcpip:{stack}", attrs, stack
-        )
-    topo._by_kind.clear()
-    for e in topo.entities:
-        topo._by_kind[e.kind].append(e)
-    topo.symbols.rescope(rescope)
+        node, scope = (e.node, e.scope) if stack is None else (f"tcpip:{stack}", stack)
+        new = Entity(e.kind, e.name, e.path, e.dialect, e.span, node, attrs, scope)
+        topo.entities[i] = built[id(e)] = new
+    for kind in {e.kind for e in built.values()}:
+        topo._by_kind[kind] = [built.get(id(e), e) for e in topo._by_kind[kind]]
+    if moved:
+        topo.symbols.move_files(moved)
 
 
 def _stack(
