@@ -85,3 +85,32 @@ def test_parse_errors_cannot_be_waived() -> None:
 def test_no_inline_audits_every_suppression() -> None:
     deck = "* decklint: disable-next=NCP001\n" + BAD
     assert lint({"n.ncp": deck}, inline=False) == ["2:NCP001"]
+
+
+def test_directives_work_from_the_cache_and_files_without_any_keep_no_comments(
+    tmp_path,
+    monkeypatch,  # type: ignore[no-untyped-def]
+) -> None:
+    from decklint import filephase
+
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path / "cache"))
+    deck = (
+        card("H1       HOST  MAXBFRU=11,", "X")
+        + "\n"
+        + "               UNITSZ=384           decklint: disable=NCP001\n"
+        + "* a comment\nB1       BUILD SLODOWN=50,SUBAREA=4\n"
+    )
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    (decks / "a.ncp").write_text(deck)
+    (decks / "b.ncp").write_text("* a comment\n" + BAD)
+    runs = [api.lint_paths([str(decks)], api.Options(cache=True)) for _ in range(2)]
+    assert runs[1].stats.cached == 2
+    for res in runs:
+        assert [(f.path[-5:], f.span.line, f.code) for f in res.findings] == [
+            ("a.ncp", 4, "NCP005"),
+            ("b.ncp", 2, "NCP001"),
+        ]
+    a, b = (runs[1].parsed[str(decks / n)] for n in ("a.ncp", "b.ncp"))
+    assert filephase.has_directives(a) and a.read.units and a.read.comments
+    assert not b.read.units and not b.read.comments  # nothing a directive could be in

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from decklint.api import lint_texts
+from decklint.debug import load
 from decklint.dialects.bpxprm import number
 from decklint.dialects.scf_model import number as scf_number
 from decklint.dialects.scf_model import seconds
@@ -25,7 +26,8 @@ def test_tcpip_data_system_prefix_and_both_comment_styles() -> None:
         ("S0W1", "HOSTNAME"),
         (None, "TCPIPJOBNAME"),
     ]
-    assert len(pf.read.comments) == 2
+    full, _low = load("TCPIP.DATA", res.parsed["TCPIP.DATA"].source.text, "tcpdata")
+    assert len(full.read.comments) == 2  # the lint result keeps comments only with directives
     (data,) = res.topology.of("tcpip_data")
     assert data.value("hostname") == "S0W1" and data.value("tcpipjobname") == "TCPIP"
 

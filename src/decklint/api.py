@@ -14,6 +14,7 @@ from decklint import embedded, schedule
 from decklint import encoding as encoding_mod
 from decklint.dialects.base import ParsedFile
 from decklint.discover import walk
+from decklint.filephase import has_directives
 from decklint.findings import Finding, Severity
 from decklint.lint.check import Hit
 from decklint.lint.manifest import Manifest
@@ -347,9 +348,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             f"internal error in the rule engine ({type(exc).__name__}: {exc}); please report it",
             Severity.ERROR,
         )
-    if opts.inline and any(
-        "decklint:" in c.text.lower() for pf in parsed.values() for c in _comments(pf)
-    ):
+    if opts.inline and any(has_directives(pf) for pf in parsed.values()):
         from decklint import suppress
 
         outcome = suppress.apply(findings, suppress.collect(parsed.values()), reg)
@@ -406,12 +405,6 @@ def _merge_files(
         if out.get(key) is None:
             out[key] = dialect
     return list(out.items())
-
-
-def _comments(pf: ParsedFile) -> Iterator[Any]:
-    yield from pf.read.comments
-    for u in pf.read.units:
-        yield from u.remarks
 
 
 def lint_paths(paths: Sequence[str], opts: Options | None = None) -> LintResult:

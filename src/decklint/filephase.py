@@ -83,23 +83,35 @@ _NO_MAP = SourceMap()
 def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
     """The unit without what the caller can rebuild: source text and the card maps.
 
-    Kept: statements, lowered model, diagnostics, comments, and each unit's lines and remarks
-    (inline suppressions live there and cover them). Dropping the rest makes a cached or
-    transferred unit a third of the size and quicker to load, and a large run's model
-    smaller. `keep_source` when the unit stays in this process; otherwise its statements are
-    packed (`PackedStatements`): the `ir` rules have read them already.
+    Kept: statements, lowered model, diagnostics, and, in a file with a `decklint:` directive,
+    its comments and each unit's lines and remarks (inline suppressions live there and cover
+    them). Dropping the rest makes a cached or transferred unit a third of the size and
+    quicker to load, and a large run's model smaller. `keep_source` when the unit stays in
+    this process; otherwise its statements are packed (`PackedStatements`): the `ir` rules
+    have read them already.
     """
     if unit.pf is None:
         return unit
     pf = unit.pf
-    units = [
-        LogicalUnit("", _NO_MAP, u.line, u.kind, list(u.remarks), u.end_line) for u in pf.read.units
-    ]
-    read = ReadResult(units, list(pf.read.comments), [])
+    if has_directives(pf):
+        units = [
+            LogicalUnit("", _NO_MAP, u.line, u.kind, list(u.remarks), u.end_line)
+            for u in pf.read.units
+        ]
+        read = ReadResult(units, list(pf.read.comments), [])
+    else:  # nothing for inline suppression to read: the remarks were a fifth of the objects
+        read = ReadResult([], [], [])
     if keep_source:
         return replace(unit, pf=replace(pf, read=read))
     statements = PackedStatements.pack(pf.statements)
     return replace(unit, pf=replace(pf, source=_EMPTY_SOURCE, read=read, statements=statements))
+
+
+def has_directives(pf: ParsedFile) -> bool:
+    """Whether a comment or remark of the file may hold a `decklint:` directive."""
+    if any("decklint:" in c.text.lower() for c in pf.read.comments):
+        return True
+    return any("decklint:" in r.text.lower() for u in pf.read.units for r in u.remarks)
 
 
 def rehydrate(unit: FileUnit, text: str, settings: Settings) -> FileUnit:

@@ -93,6 +93,18 @@ class Attrs(Mapping[str, Attr]):
         return Attrs, (self._data,)
 
 
+def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Attr]) -> Attrs:
+    """An inferred element's attributes built straight into their packed form: its name,
+    then each of `defaults` as a defaulted value, then `extra` as given; no Attr object is
+    made until one is read (the links of a large estate number in the tens of thousands)."""
+    data: dict[str, _Raw] = {"name": (name, None, None, False, "")}
+    for k, v in defaults.items():
+        data[k] = (v, None, None, True, "")
+    for k, a in extra.items():
+        data[k] = _raw(a)
+    return Attrs(data)
+
+
 @dataclass(frozen=True, slots=True)
 class Entity:
     """A model element (mode, application, PU, line, NCP, CICS sessions, ...).
@@ -142,7 +154,12 @@ class Entity:
 
     def anchor(self, name: str) -> Span:
         """Where a finding about attribute `name` points: the operand, else the statement."""
-        a = self.attrs.get(name)
+        attrs = self.attrs
+        if type(attrs) is Attrs:  # the span alone, without building the Attr
+            raw = attrs._data.get(name)
+            s = None if raw is None else raw[2]
+            return self.span if s is None else Span(*s)
+        a = attrs.get(name)
         if a is not None and a.span is not None:
             return a.span
         return self.span
