@@ -78,3 +78,21 @@ def test_fixture_spans_round_trip(path: Path) -> None:
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
 def test_corpus_spans_round_trip(path: Path) -> None:
     _roundtrip(path)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "a\nb", "a\r\nb\r\n", "a\rb\n\n", "x\n\x1a", "x\n\x1a\r\n", "only"]
+)
+def test_lazy_lines_split_when_read_as_the_eager_ones(text: str) -> None:
+    import pickle
+
+    from decklint.source import LazyLines
+
+    lazy = SourceFile.lazy("p", text)
+    assert isinstance(lazy.lines, LazyLines) and lazy.lines._lines is None  # not split yet
+    eager = SourceFile.from_text("p", text)
+    assert tuple(lazy.lines) == eager.lines and len(lazy.lines) == len(eager.lines)
+    assert lazy.lines[:2] == eager.lines[:2] and lazy.lines == eager.lines
+    if eager.lines:
+        assert lazy.lines[-1] == eager.lines[-1] and lazy.line_text(1) == eager.line_text(1)
+    assert pickle.loads(pickle.dumps(lazy)).lines == eager.lines

@@ -120,4 +120,4 @@ def rehydrate(unit: FileUnit, text: str, settings: Settings) -> FileUnit:
         return unit
     if unit.low is not None:
         unit.low.settings = settings
-    return replace(unit, pf=replace(unit.pf, source=SourceFile.from_text(unit.path, text)))
+    return replace(unit, pf=replace(unit.pf, source=SourceFile.lazy(unit.path, text)))

@@ -11,9 +11,10 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
@@ -56,24 +57,79 @@ class Span:
         return f"{self.line}:{self.col}-{self.end_line}:{self.end_col}"
 
 
+def split_lines(text: str) -> tuple[str, ...]:
+    """The physical lines of a text, line terminators removed."""
+    body = text
+    # A DOS end-of-file byte (0x1A) after the last line is a transfer artifact.
+    while body.endswith(("\x1a", "\x1a\n", "\x1a\r\n")):
+        body = body[: body.rfind("\x1a")]
+    lines = _EOL.split(body)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return tuple(lines)
+
+
+class LazyLines(Sequence[str]):
+    """A text's lines, split when first read.
+
+    A file read back from the cache is split only if something reads its lines: a report
+    quoting a line, a fix, an inline suppression. Splitting 2,000 decks that nobody reads
+    was a twentieth of a warm run."""
+
+    __slots__ = ("_lines", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: tuple[str, ...] | None = None
+
+    def _all(self) -> tuple[str, ...]:
+        if self._lines is None:
+            self._lines = split_lines(self._text)
+        return self._lines
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[str, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> str | tuple[str, ...]:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LazyLines):
+            other = other._all()
+        return self._all() == other
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __reduce__(self) -> tuple[type[LazyLines], tuple[str]]:
+        return LazyLines, (self._text,)
+
+
 @dataclass(frozen=True, slots=True)
 class SourceFile:
     """A decoded file split into physical lines (line terminators removed)."""
 
     path: str
     text: str
-    lines: tuple[str, ...]
+    lines: Sequence[str]  # a tuple, or LazyLines for a file read back from the cache
 
     @classmethod
     def from_text(cls, path: str, text: str) -> SourceFile:
-        body = text
-        # A DOS end-of-file byte (0x1A) after the last line is a transfer artifact.
-        while body.endswith(("\x1a", "\x1a\n", "\x1a\r\n")):
-            body = body[: body.rfind("\x1a")]
-        lines = _EOL.split(body)
-        if lines and lines[-1] == "":
-            lines.pop()
-        return cls(path, text, tuple(lines))
+        return cls(path, text, split_lines(text))
+
+    @classmethod
+    def lazy(cls, path: str, text: str) -> SourceFile:
+        """The file with its lines split when first read."""
+        return cls(path, text, LazyLines(text))
 
     def line_text(self, line: int) -> str:
         if 1 <= line <= len(self.lines):
