@@ -314,3 +314,46 @@ def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
     assert copy == e and pickle.loads(pickle.dumps(copy)) == e
     with pytest.raises(TypeError):
         copy.attrs["x"] = Attr(1)  # type: ignore[index]
+
+
+def test_fast_init_builds_what_the_dataclass_init_builds() -> None:
+    import dataclasses
+    import inspect
+
+    from decklint.model.entities import Attr, Entity
+    from decklint.source import Span, fast_init
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Plain:
+        a: int
+        b: str = "x"
+        c: list[int] = dataclasses.field(default_factory=list)
+
+    Fast = fast_init(
+        dataclasses.make_dataclass(
+            "Fast",
+            [("a", int), ("b", str, "x"), ("c", list, dataclasses.field(default_factory=list))],
+            frozen=True,
+            slots=True,
+        )
+    )
+    assert inspect.signature(Fast.__init__).parameters.keys() == {"self", "a", "b", "c"}
+    for args, kw in [((1,), {}), ((1, "y"), {}), ((1,), {"c": [2]}), ((), {"a": 3, "b": "z"})]:
+        assert dataclasses.astuple(Fast(*args, **kw)) == dataclasses.astuple(Plain(*args, **kw))
+    one, two = Fast(1), Fast(1)
+    assert one.c == [] and one.c is not two.c  # a fresh default each time
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        one.a = 2  # type: ignore[misc]
+    with pytest.raises(TypeError):
+        Fast()  # type: ignore[call-arg]
+    assert Span(1, 2, 3, 4) == Span(1, 2, 3, 4) and hash(Span(1, 2, 3, 4)) == hash((1, 2, 3, 4))
+    assert Attr(5).defaulted is False and Attr(5, defaulted=True).defaulted
+    assert Entity("k", "n", "p", "d", Span(1, 1, 1, 1), "x").attrs == {}
+
+    @fast_init
+    @dataclasses.dataclass(frozen=True)
+    class NoSlots:  # keeps the dataclass's own __init__
+        a: int
+
+    assert "_set0" in Fast.__init__.__globals__  # the slots' setters
+    assert "_set0" not in NoSlots.__init__.__globals__ and NoSlots(1).a == 1

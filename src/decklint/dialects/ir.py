@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import overload
 
 from decklint.findings import Severity
-from decklint.source import SourceMap, Span, compact_pickle
+from decklint.source import SourceMap, Span, compact_pickle, fast_init
 
 # At most 30 digits: no operand takes more, and int() of a huge digit string is refused by
 # Python (and quadratic); a longer run is a word, which range checks report.
@@ -19,6 +19,7 @@ _KM = re.compile(r"([0-9]+)([KM])\Z")
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Value:
     """One operand value: an atom (kind word/int/decimal/hex/char/binary/string/symbol),
@@ -99,6 +100,7 @@ def classify_atom(text: str) -> str:
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Operand:
     """KEY=value (name set) or a positional operand (name None)."""
@@ -114,6 +116,7 @@ class Operand:
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Remark:
     line: int
@@ -122,6 +125,7 @@ class Remark:
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Statement:
     """One logical statement (or one start-list item) of a deck."""
@@ -210,6 +214,7 @@ class PackedStatements(Sequence[Statement]):
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A problem found while reading or parsing: becomes a finding of rule `code`."""

@@ -6,10 +6,11 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from decklint.source import Span, compact_pickle
+from decklint.source import Span, compact_pickle, fast_init
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Attr:
     """One fact: its value, how it was written, where, and whether a default supplied it."""
@@ -105,6 +106,7 @@ def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Att
     return Attrs(data)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Entity:
     """A model element (mode, application, PU, line, NCP, CICS sessions, ...).

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from decklint.source import Span, compact_pickle
+from decklint.source import Span, compact_pickle, fast_init
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Definition:
     kind: str
@@ -24,6 +25,7 @@ class Definition:
 
 
 @compact_pickle
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Reference:
     """A use of a name. `rule` is the code of the check that reports it when undefined."""
