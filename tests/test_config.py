@@ -261,3 +261,18 @@ def test_readme_topology_example_is_valid(tmp_path: Path, monkeypatch: pytest.Mo
     assert res.exit_code == 0, res.output
     shown = yaml.safe_load(res.output)
     assert shown["topology"]["links"][0]["between"] == ["OS2CP", "DOSCP"]
+
+
+def test_find_with_a_shared_memo_gives_the_answers_of_separate_lookups(tmp_path: Path) -> None:
+    from decklint.config import find
+
+    (tmp_path / "repo" / "a" / "x").mkdir(parents=True)
+    (tmp_path / "repo" / "a" / "y").mkdir()
+    (tmp_path / "repo" / "b" / "z").mkdir(parents=True)
+    (tmp_path / "repo" / ".decklint.yaml").write_text("fail-on: error\n")
+    (tmp_path / "repo" / "b" / ".decklint.yaml").write_text("fail-on: info\n")
+    folders = [tmp_path / "repo" / p for p in ("a/x", "a/y", "b/z", "b", "a", ".")]
+    memo: dict[Path, Path | None] = {}
+    assert [find(f, memo) for f in folders] == [find(f) for f in folders]
+    assert find(folders[2], memo) == tmp_path / "repo" / "b" / ".decklint.yaml"
+    assert memo[(tmp_path / "repo" / "a").resolve()] == tmp_path / "repo" / ".decklint.yaml"

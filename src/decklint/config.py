@@ -242,21 +242,39 @@ def read_file(path: Path) -> tuple[Any, dict[str, int]] | None:
     return data, lines
 
 
-def find(start: Path) -> Path | None:
-    """The configuration nearest to `start` (a folder), looking upwards."""
+def find(start: Path, memo: dict[Path, Path | None] | None = None) -> Path | None:
+    """The configuration nearest to `start` (a folder), looking upwards.
+
+    `memo` (folder -> answer) is shared by the lookups of one run: the folders of a large
+    repository have their parents in common, and each is asked once."""
     d = start.resolve()
+    walked: list[Path] = []
+    found: Path | None = None
     for folder in (d, *d.parents):
-        for name in CONFIG_NAMES:
-            p = folder / name
-            if p.is_file():
-                return p
-        pp = folder / "pyproject.toml"
-        if pp.is_file():
-            try:
-                if "[tool.decklint" in pp.read_text(encoding="utf-8", errors="replace"):
-                    return pp
-            except OSError:
-                pass
+        if memo is not None and folder in memo:
+            found = memo[folder]
+            break
+        walked.append(folder)
+        found = _config_in(folder)
+        if found is not None:
+            break
+    if memo is not None:
+        memo.update((f, found) for f in walked)
+    return found
+
+
+def _config_in(folder: Path) -> Path | None:
+    for name in CONFIG_NAMES:
+        p = folder / name
+        if p.is_file():
+            return p
+    pp = folder / "pyproject.toml"
+    if pp.is_file():
+        try:
+            if "[tool.decklint" in pp.read_text(encoding="utf-8", errors="replace"):
+                return pp
+        except OSError:
+            pass
     return None
 
 

@@ -92,11 +92,12 @@ class SymbolTable:
         return any(k == kind and (scope is None or s == scope) for (k, s, _n) in self._index)
 
     def duplicates(self) -> list[list[Definition]]:
-        return [
-            defs
-            for (kind, _s, _n), defs in sorted(self._index.items())
-            if kind in UNIQUE_KINDS and len(defs) > 1
+        dups = [
+            (key, defs)
+            for key, defs in self._index.items()
+            if len(defs) > 1 and key[0] in UNIQUE_KINDS
         ]
+        return [defs for _key, defs in sorted(dups, key=lambda kd: kd[0])]
 
     def unresolved(self, rule: str) -> list[Reference]:
         return [
