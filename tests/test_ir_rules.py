@@ -74,18 +74,24 @@ def test_ir_hits_come_back_from_the_cache_and_statements_stay_packed(deck: Path)
 
 def test_a_fix_of_a_model_rule_unpacks_only_its_own_file(deck: Path) -> None:
     (deck / "SLOW.ncp").write_text("SLOW     BUILD BFRS=240,SLODOWN=50,NEWNAME=SLOW\n")
+    (deck / "PROFILE.TCPIP").write_text("SOMAXCONN 10\nTCPCONFIG TCPSENDBFRSIZE 64K\n")
     api.lint_paths([str(deck)], api.Options(cache=True))
     again = api.lint_paths([str(deck)], api.Options(cache=True))
-    assert again.stats.cached == 3
+    assert again.stats.cached == 4
+    # NCP005 runs per file: its fix was made when the deck was parsed, and cached with it
     slodown = [f for f in again.findings if f.code == "NCP005"]
     assert slodown and slodown[0].fix is not None
     assert [e.replacement for e in slodown[0].fix.edits] == ["6"]
+    # TCP006 judges the stack, on the merged model: its fix reads the profile's statements
+    (somaxconn,) = [f for f in again.findings if f.code == "TCP006"]
+    assert somaxconn.fix is not None
+    assert [e.replacement for e in somaxconn.fix.edits] == ["1024"]
     unpacked = {
         Path(path).name
         for path, pf in again.parsed.items()
         if isinstance(pf.statements, PackedStatements) and pf.statements.unpacked
     }
-    assert unpacked == {"SLOW.ncp"}
+    assert unpacked == {"PROFILE.TCPIP"}
 
 
 def test_selection_applies_to_cached_ir_hits(deck: Path) -> None:

@@ -19,7 +19,13 @@ from decklint.findings import Finding, Severity
 from decklint.lint.check import Hit
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import load_registry
-from decklint.lint.runner import diagnostic_finding, ir_rules, run_rules, stamp_hits
+from decklint.lint.runner import (
+    diagnostic_finding,
+    file_rules,
+    run_rules,
+    selected_findings,
+    stamp_hits,
+)
 from decklint.model.build import Settings, Topology
 from decklint.model.topology import resolve
 from decklint.source import Span
@@ -278,7 +284,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         settings=opts.settings,
         jobs=opts.jobs,
         use_cache=opts.cache,
-        ir_rules=ir_rules(reg, opts.rule_options),
+        file_rules=file_rules(reg, opts.rule_options),
     )
     for inp, unit in zip(inputs, units, strict=True):
         for note in inp.notes:
@@ -334,10 +340,11 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
                 unit.dialect,
             )
         hits.extend(unit.hits)
+        findings.extend(selected_findings(selected, unit.findings))
     try:
         findings.extend(stamp_hits(selected, hits, topo, opts.rule_options))
         resolve(topo)
-        network = [m for m in manifests if not m.reads_ir]
+        network = [m for m in manifests if not m.per_file]
         findings.extend(run_rules(network, topo, opts.rule_options))
     except Exception as exc:
         internal += 1

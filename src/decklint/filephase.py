@@ -15,7 +15,8 @@ from decklint import dialects
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.ir import LogicalUnit, PackedStatements, ReadResult
 from decklint.discover import detect
-from decklint.lint.check import Hit, IrRule, run_ir
+from decklint.findings import Finding
+from decklint.lint.check import FileRule, Hit
 from decklint.model.build import Lowering, Settings, Topology
 from decklint.source import SourceFile, SourceMap
 
@@ -27,7 +28,7 @@ class Steering:
     dialect: str | None
     config_globs: tuple[tuple[str, str], ...]
     settings: Settings
-    ir_rules: tuple[IrRule, ...] = ()
+    file_rules: tuple[FileRule, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -39,8 +40,9 @@ class FileUnit:
     pf: ParsedFile | None = None
     low: Lowering | None = None
     error: str = ""  # an internal error: "detect: ..." or "parse: ..."
-    hits: tuple[tuple[str, Hit], ...] = ()  # what the `ir` rules found: (code, hit)
-    rule_error: str = ""  # an internal error in an `ir` rule: "CODE: ..."
+    hits: tuple[tuple[str, Hit], ...] = ()  # what the file phase's checks found: (code, hit)
+    findings: tuple[Finding, ...] = ()  # what its expression rules found
+    rule_error: str = ""  # an internal error in a rule of the file phase: "CODE: ..."
 
 
 def node_for(path: str, dialect: str) -> str:
@@ -68,12 +70,16 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
             low.define("macro", name, mspan)
     except Exception as exc:  # a bug of ours must not stop the run
         return FileUnit(path, det.dialect, error=f"parse:{type(exc).__name__}: {exc}")
-    if not steer.ir_rules:
+    if not steer.file_rules:
         return FileUnit(path, det.dialect, pf, low)
-    alone = Topology(settings=steer.settings)  # the `ir` rules see this file only
+    from decklint.lint.runner import run_file_rules
+
+    alone = Topology(settings=steer.settings)  # the file phase's rules see this file only
     alone.merge(low, pf.statements)
-    hits, rule_error = run_ir(steer.ir_rules, alone)
-    return FileUnit(path, det.dialect, pf, low, hits=tuple(hits), rule_error=rule_error)
+    hits, found, rule_error = run_file_rules(steer.file_rules, alone)
+    return FileUnit(
+        path, det.dialect, pf, low, hits=tuple(hits), findings=tuple(found), rule_error=rule_error
+    )
 
 
 _EMPTY_SOURCE = SourceFile("", "", ())

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from decklint import cache as cache_mod
 from decklint.filephase import FileUnit, Steering, process, rehydrate, slim
-from decklint.lint.check import IrRule
+from decklint.lint.check import FileRule
 from decklint.model.build import Settings
 
 if TYPE_CHECKING:
@@ -103,11 +103,11 @@ def file_units(
     settings: Settings,
     jobs: int = 1,
     use_cache: bool = False,
-    ir_rules: tuple[IrRule, ...] = (),
+    file_rules: tuple[FileRule, ...] = (),
 ) -> tuple[list[FileUnit | None], Stats]:
     """One unit per (path, text, dialect hint), None where there is no text; and how they
-    were made. `ir_rules` run on each file as it is parsed (their hits are in its unit)."""
-    steer = Steering(dialect, tuple(sorted(config_globs.items())), settings, ir_rules)
+    were made. `file_rules` run on each file as it is parsed (their results are in its unit)."""
+    steer = Steering(dialect, tuple(sorted(config_globs.items())), settings, file_rules)
     store = cache_mod.Store.open() if use_cache else None
     out: list[FileUnit | None] = [None] * len(texts)
     keys: dict[int, str] = {}

@@ -63,34 +63,15 @@ def load_check(code: str, name: str) -> CheckFn | None:
 
 
 @dataclass(frozen=True)
-class IrRule:
-    """An `ir` rule as the file phase runs it: its check and this run's options for it (part
-    of every file's cache key, so a changed option is a miss)."""
+class FileRule:
+    """A rule as the file phase runs it (`Manifest.per_file`): its code and this run's
+    options for it (part of every file's cache key, so a changed option is a miss)."""
 
     code: str
     name: str
     dialects: tuple[str, ...]
     options: tuple[tuple[str, Any], ...]
-
-
-def run_ir(rules: tuple[IrRule, ...], topo: Topology) -> tuple[list[tuple[str, Hit]], str]:
-    """The hits of the `ir` rules on a model of one file, as (code, hit), and the first
-    internal error ("CODE: what"), after which the remaining rules still run."""
-    out: list[tuple[str, Hit]] = []
-    error = ""
-    linted = set(topo.dialects.values())
-    for rule in rules:
-        if rule.dialects and not linted & set(rule.dialects):
-            continue
-        try:
-            fn = load_check(rule.code, rule.name)
-            if fn is None:
-                raise RuntimeError("no check is bound to it")
-            hits = list(fn(Context(topo, dict(rule.options))))
-            out.extend((rule.code, hit) for hit in hits)
-        except Exception as exc:  # a bug of ours costs this rule's hits, never the file
-            error = error or f"{rule.code}: {type(exc).__name__}: {exc}"
-    return out, error
+    expr: bool = False  # an expression rule (else a Python check)
 
 
 def load_checks() -> dict[str, CheckFn]:

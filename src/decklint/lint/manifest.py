@@ -10,7 +10,7 @@ from typing import Any
 
 from decklint.findings import Applicability, Citation, Severity
 from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
-from decklint.model.kinds import KINDS
+from decklint.model.kinds import KINDS, RESOLVED_KINDS
 
 CODE_RE = re.compile(r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z")
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
@@ -27,6 +27,7 @@ KNOWN_KEYS = set(REQUIRED) | {
     "unsuppressible",
     "aliases",
     "tested-by",
+    "scope",
     "fix",
 }
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
@@ -91,6 +92,7 @@ class Manifest:
     unsuppressible: bool = False
     tested_by: str = ""  # a test module, for rules that file examples cannot show
     fix: FixSpec | None = None
+    scope: str = "network"  # "file": each finding needs one file's elements only
 
     @property
     def prefix(self) -> str:
@@ -121,9 +123,15 @@ class Manifest:
 
     @property
     def reads_ir(self) -> bool:
-        """An `ir` rule reads one file's statements at a time: it runs in the file phase (in a
-        worker, its hits cached with the file), never on the merged model."""
+        """An `ir` rule reads one file's statements at a time."""
         return self.target == "ir"
+
+    @property
+    def per_file(self) -> bool:
+        """Whether the rule runs in the file phase (in the worker that parsed the file, its
+        results cached with it), never on the merged model: `ir` rules, and model rules that
+        need one file's elements only (`scope: file`)."""
+        return self.target == "ir" or self.scope == "file"
 
     @property
     def target_kind(self) -> str | None:
@@ -248,6 +256,14 @@ def from_dict(data: Any, source: str) -> Manifest:
             raise ManifestError(f"{where}: anchor {anchor!r} is not a field of {kind}")
     elif impl != "python":
         raise ManifestError(f"{where}: impl must be expr or python")
+    scope = str(data.get("scope", "network"))
+    if scope not in ("network", "file"):
+        raise ManifestError(f"{where}: scope must be network or file")
+    if scope == "file" and (kind is None or kind in RESOLVED_KINDS):
+        raise ManifestError(
+            f"{where}: scope file needs target model:<kind> with a kind a file's lowering "
+            f"makes and resolve leaves alone (not {', '.join(sorted(RESOLVED_KINDS))})"
+        )
     return Manifest(
         code=code,
         name=name,
@@ -269,6 +285,7 @@ def from_dict(data: Any, source: str) -> Manifest:
         unsuppressible=bool(data.get("unsuppressible", False)),
         tested_by=str(data.get("tested-by", "")),
         fix=_fix(data.get("fix"), where, impl, data.get("anchor")),
+        scope=scope,
     )
 
 
@@ -301,6 +318,8 @@ def load_file(path: Path, data: Any = None, *, user: bool = False) -> Manifest:
                 f"{path}: a site rule is an expression rule (impl: python is "
                 "for decklint's own checks)"
             )
+        if m.scope == "file":  # the cache keys a file by decklint's own manifests only
+            raise ManifestError(f"{path}: a site rule runs on the whole model (no scope: file)")
     elif path.parent.name != m.code[:3].lower():
         raise ManifestError(f"{path}: should live in rules/{m.code[:3].lower()}/")
     return m

@@ -9,10 +9,10 @@ from typing import Any
 from decklint import fixes
 from decklint.dialects.ir import Diagnostic
 from decklint.findings import Finding, Fix
-from decklint.lint.check import Context, Hit, IrRule, load_check
+from decklint.lint.check import Context, FileRule, Hit, load_check
 from decklint.lint.expr import render
 from decklint.lint.manifest import Manifest
-from decklint.lint.registry import Registry
+from decklint.lint.registry import Registry, load_registry
 from decklint.model.build import Topology
 from decklint.model.entities import Entity
 
@@ -115,14 +115,54 @@ def _options(m: Manifest, options: dict[str, dict[str, Any]] | None) -> dict[str
     return opts
 
 
-def ir_rules(reg: Registry, options: dict[str, dict[str, Any]] | None) -> tuple[IrRule, ...]:
-    """Every `ir` rule, selected or not, for the file phase: a file's hits then stay valid in
-    the cache whatever a later run selects (selection applies when they are stamped)."""
+def file_rules(reg: Registry, options: dict[str, dict[str, Any]] | None) -> tuple[FileRule, ...]:
+    """Every rule of the file phase, selected or not: a file's results then stay valid in the
+    cache whatever a later run selects (selection applies when they become findings)."""
     return tuple(
-        IrRule(m.code, m.name, m.dialects, tuple(sorted(_options(m, options).items())))
+        FileRule(
+            m.code,
+            m.name,
+            m.dialects,
+            tuple(sorted(_options(m, options).items())),
+            m.impl == "expr",
+        )
         for m in sorted(reg.rules.values(), key=lambda m: m.code)
-        if m.reads_ir
+        if m.per_file
     )
+
+
+def run_file_rules(
+    rules: tuple[FileRule, ...], topo: Topology
+) -> tuple[list[tuple[str, Hit]], list[Finding], str]:
+    """The file phase's rules on a model of one file: the Python checks' hits as (code, hit),
+    the expression rules' findings, and the first internal error ("CODE: what"), after
+    which the remaining rules still run."""
+    hits: list[tuple[str, Hit]] = []
+    found: list[Finding] = []
+    error = ""
+    linted = set(topo.dialects.values())
+    for rule in rules:
+        if rule.dialects and not linted & set(rule.dialects):
+            continue
+        try:
+            if rule.expr:
+                m = load_registry().rules[rule.code]  # shipped rules only (Manifest.per_file)
+                if m.target_kind is not None and topo.of(m.target_kind):
+                    found.extend(run_expr(m, topo, dict(rule.options)))
+                continue
+            fn = load_check(rule.code, rule.name)
+            if fn is None:
+                raise RuntimeError("no check is bound to it")
+            got = list(fn(Context(topo, dict(rule.options))))
+            hits.extend((rule.code, hit) for hit in got)
+        except Exception as exc:  # a bug of ours costs this rule's results, never the file
+            error = error or f"{rule.code}: {type(exc).__name__}: {exc}"
+    return hits, found, error
+
+
+def selected_findings(selected: dict[str, Manifest], found: Iterable[Finding]) -> list[Finding]:
+    """The file phase's expression findings of the selected rules."""
+    return [f for f in found if f.code in selected]
 
 
 def stamp_hits(
@@ -131,7 +171,7 @@ def stamp_hits(
     topo: Topology,
     options: dict[str, dict[str, Any]] | None,
 ) -> list[Finding]:
-    """Findings of the `ir` rules' hits (from the file phase) for the selected rules."""
+    """Findings of the file phase's hits for the selected rules."""
     out: list[Finding] = []
     for code, hit in hits:
         m = selected.get(code)

@@ -625,3 +625,12 @@ KINDS: dict[str, KindSpec] = {
         ),
     ]
 }
+
+
+# Kinds whose elements `resolve` builds, or may give another node and scope (a TCP/IP member
+# joins the stack that includes it): a rule on them cannot run on one file (`scope: file`).
+RESOLVED_KINDS = frozenset(
+    {"link", "node", "declared_node", "dlc_profile", "tcpip_stack"}
+    | {k for k in KINDS if k.startswith("tcpip_") and k != "tcpip_data"}
+    | {"telnet_params"}
+)

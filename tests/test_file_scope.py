@@ -1,0 +1,132 @@
+"""Rules with `scope: file` run on each file as it is parsed, and find what they would find
+on the merged model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from decklint import api
+from decklint.lint.manifest import Manifest, ManifestError, from_dict, load_file
+from decklint.lint.registry import load_registry
+from decklint.model.kinds import RESOLVED_KINDS
+
+from .conftest import CORPUS, FIXTURES
+
+NETWORKS = sorted(p for p in (FIXTURES / "networks").glob("*/*") if p.is_dir())
+RULE_EXAMPLES = FIXTURES / "rules"
+
+
+def _all(path: Path) -> list[tuple[Any, ...]]:
+    res = api.lint_paths([str(path)], api.Options(select=("ALL",)))
+    return [
+        (f.path, f.span, f.code, f.severity, f.message, f.subject, f.related, f.fix)
+        for f in res.findings
+    ]
+
+
+def _on_the_merged_model(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every model rule back on the merged model, as before `scope: file`."""
+    monkeypatch.setattr(Manifest, "per_file", property(lambda m: m.target == "ir"))
+
+
+@pytest.mark.parametrize("network", NETWORKS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_per_file_rules_find_what_they_find_on_the_merged_model(
+    network: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    per_file = _all(network)
+    _on_the_merged_model(monkeypatch)
+    assert _all(network) == per_file
+
+
+def test_per_file_rules_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
+    if not CORPUS.is_dir():
+        pytest.skip("no corpus")
+    per_file = _all(CORPUS)
+    _on_the_merged_model(monkeypatch)
+    assert _all(CORPUS) == per_file
+
+
+def test_the_per_file_rules_run_in_the_file_phase_and_hold_findings() -> None:
+    rules = [m for m in load_registry().rules.values() if m.scope == "file"]
+    assert len(rules) >= 30
+    for m in rules:
+        assert m.per_file and m.target_kind is not None
+        assert m.target_kind not in RESOLVED_KINDS
+    res = api.lint_paths([str(FIXTURES / "networks" / "site" / "baseline")])
+    codes = {f.code for f in res.findings}
+    assert codes & {m.code for m in rules}  # some of them fire on the example network
+
+
+def _raw(**over: Any) -> dict[str, Any]:
+    raw = {
+        "code": "XYZ001",
+        "name": "x",
+        "summary": "s",
+        "rationale": "r",
+        "severity": "info",
+        "target": "model:mode",
+        "message": "m",
+        "citation": {"seed": "s", "section": "x"},
+        "require": "1 == 1",
+        "scope": "file",
+    }
+    raw.update(over)
+    return raw
+
+
+def test_scope_file_is_refused_where_resolve_builds_or_moves_elements() -> None:
+    assert from_dict(_raw(), "XYZ001-x.yaml").per_file
+    for target in ("model:link", "model:tcpip_stack", "model:tcpip_route", "model:node"):
+        with pytest.raises(ManifestError, match="scope file needs"):
+            from_dict(_raw(target=target, require=None, impl="python"), "XYZ001-x.yaml")
+    with pytest.raises(ManifestError, match="scope file needs"):
+        from_dict(_raw(target="topology", require=None, impl="python"), "XYZ001-x.yaml")
+    with pytest.raises(ManifestError, match="scope must be"):
+        from_dict(_raw(scope="stack"), "XYZ001-x.yaml")
+
+
+def test_a_site_rule_cannot_run_per_file(tmp_path: Path) -> None:
+    import yaml
+
+    path = tmp_path / "XYZ001-x.yaml"
+    path.write_text(yaml.safe_dump(_raw()))
+    with pytest.raises(ManifestError, match="site rule runs on the whole model"):
+        load_file(path, user=True)
+    path.write_text(yaml.safe_dump(_raw(scope="network")))
+    assert not load_file(path, user=True).per_file
+
+
+CASE_FILES = sorted(RULE_EXAMPLES.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", CASE_FILES, ids=lambda p: p.stem)
+def test_every_rule_case_finds_the_same_per_file_and_on_the_merged_model(
+    path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The case files hold small networks of several decks, built to show each rule, so a
+    rule that wrongly claimed `scope: file` would lose (or gain) findings here."""
+    import yaml
+
+    from .helpers import options_for
+
+    cases = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+
+    def found(case: dict[str, Any], where: Path) -> list[tuple[Any, ...]]:
+        where.mkdir()
+        opts = options_for(
+            where,
+            monkeypatch,
+            config=case.get("config"),
+            rule_options=case.get("options"),
+            bulk_modes=case.get("settings", {}).get("bulk_modes"),
+        )
+        res = api.lint_texts(case["files"], opts)
+        return [(f.path, f.span, f.code, f.message, f.subject, f.fix) for f in res.findings]
+
+    per_file = {n: found(c, tmp_path / f"a-{n}") for n, c in cases.items()}
+    _on_the_merged_model(monkeypatch)
+    merged = {n: found(c, tmp_path / f"b-{n}") for n, c in cases.items()}
+    assert merged == per_file
