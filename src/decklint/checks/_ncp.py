@@ -9,10 +9,20 @@ from decklint.model.entities import Entity
 
 
 def lines_by_path(topo: Topology) -> dict[str, list[Entity]]:
+    """The NCP lines of each file (built once per run, shared by the NCP checks)."""
+    return topo.memo("ncp.lines_by_path", lambda: _lines_by_path(topo))  # type: ignore[no-any-return]
+
+
+def _lines_by_path(topo: Topology) -> dict[str, list[Entity]]:
     out: dict[str, list[Entity]] = {}
     for ln in topo.of("line"):
         out.setdefault(ln.path, []).append(ln)
     return out
+
+
+def stations_of(topo: Topology) -> Stations:
+    """The switched stations by line (built once per run, shared by the NCP checks)."""
+    return topo.memo("ncp.stations", lambda: Stations(topo))  # type: ignore[no-any-return]
 
 
 class Stations:

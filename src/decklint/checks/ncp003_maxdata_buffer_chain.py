@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._helpers import related
-from decklint.checks._ncp import Stations, largest_frame, lines_by_path
+from decklint.checks._ncp import largest_frame, lines_by_path, stations_of
 from decklint.lint.check import Context, Hit, check
 
 
 @check("NCP003")
 def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
     lines = lines_by_path(ctx.topo)
-    stations = Stations(ctx.topo)
+    stations = stations_of(ctx.topo)
     for n in ctx.topo.of("ncp"):
         unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
         if not isinstance(unitsz, int) or not isinstance(maxbfru, int):

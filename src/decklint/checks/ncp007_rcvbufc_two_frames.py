@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._helpers import related
-from decklint.checks._ncp import Stations
+from decklint.checks._ncp import stations_of
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 
 
 @check("NCP007")
 def rcvbufc_two_frames(ctx: Context) -> Iterator[Hit]:
-    stations = Stations(ctx.topo)
+    stations = stations_of(ctx.topo)
     for ln in ctx.topo.of("line"):
         rcv, tsl = ln.value("rcvbufc"), ln.value("maxtsl")
         if not isinstance(rcv, int) or not isinstance(tsl, int):
