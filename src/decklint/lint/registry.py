@@ -110,8 +110,14 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
     return loaded
 
 
-@functools.cache
 def load_registry(extra: tuple[str, ...] = ()) -> Registry:
+    """The shipped rules and those of the `extra` folders (site rules), loaded once per
+    process for each set of folders (`load_registry()` and `load_registry(())` are one)."""
+    return _registry(tuple(extra))
+
+
+@functools.cache
+def _registry(extra: tuple[str, ...]) -> Registry:
     rules: dict[str, Manifest] = {}
     roots = [(rules_root(), False), *((Path(e), True) for e in extra)]
     names: dict[str, str] = {}
