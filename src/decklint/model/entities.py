@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from decklint.source import Span, compact_pickle, fast_init
+
+intern = sys.intern
 
 
 @compact_pickle
@@ -34,13 +37,23 @@ _Raw = tuple[Any, str | None, tuple[int, int, int, int] | None, bool, str]
 
 def _raw(a: Attr) -> _Raw:
     s = a.span
+    value, raw = a.value, a.raw
+    # Short texts repeat (TCP, IPAQENET, 255.255.255.0, X'8585'): as one object each, a
+    # cached or transferred file pickles them once and loads them once.
+    if type(value) is str and len(value) <= _SHORT:
+        value = intern(value)
+    if raw is not None and len(raw) <= _SHORT:
+        raw = intern(raw)
     return (
-        a.value,
-        a.raw,
+        value,
+        raw,
         None if s is None else (s.line, s.col, s.end_line, s.end_col),
         a.defaulted,
         a.note,
     )
+
+
+_SHORT = 40
 
 
 class Attrs(Mapping[str, Attr]):
