@@ -59,7 +59,7 @@ def test_parallel_with_three_processes_and_the_cache_gives_the_serial_findings(
     parallel = _lint(site, jobs=3, cache=True)
     assert parallel.stats.workers == 3
     assert _keys(parallel) == _keys(serial)
-    # what this process parsed and what the workers sent were both written to the cache
+    # what this process parsed and what the workers parsed (they write it) is in the cache
     again = _lint(site, jobs=3, cache=True)
     assert again.stats.parsed == 0 and _keys(again) == _keys(serial)
 
@@ -141,7 +141,7 @@ def _dying_work(steer: object) -> int:
     import os
 
     assert schedule._shared is not None
-    todo, counter, done = schedule._shared
+    todo, counter, done, _store, _keys = schedule._shared
     for n, (i, p, text, hint) in enumerate(schedule._claims(todo, counter)):
         if n == 2:
             os._exit(9)

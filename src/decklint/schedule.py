@@ -52,13 +52,20 @@ def jobs_for(requested: int) -> int:
 # the workers send parsed files back on. Workers get them when they start (inheritance: a
 # shared counter or queue cannot be pickled into a task).
 _Todo = list[tuple[int, str, str, str | None]]  # (index into the run, path, text, hint)
-_shared: tuple[_Todo, Any, Any] | None = None
+_Shared = tuple[_Todo, Any, Any, "cache_mod.Store | None", dict[int, str]]
+_shared: _Shared | None = None
 _CHUNK = 4  # files claimed at a time: small enough that the sides finish together
 
 
-def _share(todo: _Todo, counter: Any, done: Any = None) -> None:
+def _share(
+    todo: _Todo,
+    counter: Any,
+    done: Any = None,
+    store: cache_mod.Store | None = None,
+    keys: dict[int, str] | None = None,
+) -> None:
     global _shared
-    _shared = (todo, counter, done)
+    _shared = (todo, counter, done, store, keys or {})
 
 
 def _claims(todo: _Todo, counter: Any) -> Iterator[tuple[int, str, str, str | None]]:
@@ -77,12 +84,17 @@ def _claims(todo: _Todo, counter: Any) -> Iterator[tuple[int, str, str, str | No
 
 
 def _work(steer: Steering) -> int:
-    """Parse claimed files, sending each back as soon as it is done; how many were sent."""
+    """Parse claimed files, each written to the cache here (writes in parallel, not all in
+    decklint's process) and sent back as soon as it is done; how many were sent."""
     assert _shared is not None
-    todo, counter, done = _shared
+    todo, counter, done, store, keys = _shared
     sent = 0
     for i, p, text, hint in _claims(todo, counter):
-        done.put((i, cache_mod.dumps(slim(process(p, text, steer, hint)))))
+        unit = process(p, text, steer, hint)
+        blob = cache_mod.dumps(slim(unit))
+        if store is not None and not unit.error and i in keys:
+            store.put(keys[i], blob)
+        done.put((i, blob))
         sent += 1
     return sent
 
@@ -194,9 +206,7 @@ def _parallel(
         i, blob = blob_item
         unit = cache_mod.loads(blob)
         assert isinstance(unit, FileUnit)
-        out[i] = rehydrate(unit, texts[i], settings)
-        if store is not None and not unit.error:
-            store.put(keys[i], blob)
+        out[i] = rehydrate(unit, texts[i], settings)  # the worker wrote it to the cache
 
     def drain() -> int:
         n = 0
@@ -211,7 +221,7 @@ def _parallel(
         max_workers=workers - 1,
         mp_context=ctx,
         initializer=_share,
-        initargs=(shared, counter, done),
+        initargs=(shared, counter, done, store, keys),
     ) as pool:
         futures = [pool.submit(_work, steer) for _ in range(workers - 1)]
         mine = received = 0
