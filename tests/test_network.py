@@ -290,3 +290,24 @@ def test_readme_shows_what_the_main_command_prints(monkeypatch: pytest.MonkeyPat
     assert stated is not None
     expected = (NETWORKS / "site" / "baseline.expected").read_text().splitlines()
     assert int(stated.group(1)) == len(expected)
+
+
+def test_home_addresses_are_keyed_as_ipaddress_reads_them() -> None:
+    import ipaddress
+    import random
+
+    from decklint.model.links import _ip_key
+
+    parts = ["0", "00", "01", "1", "9", "99", "100", "199", "249", "255", "256", "999", "x", ""]
+    rng = random.Random(7)
+    cases = ["1.2.3.4", "::1", "fe80::1", "１.2.3.4", "1.2.3.4\n", " 1.2.3.4", "+1.2.3.4"]
+    cases += [
+        ".".join(rng.choice(parts) for _ in range(rng.choice([3, 4, 4, 5]))) for _ in range(3000)
+    ]
+    for text in cases:
+        try:
+            ip = ipaddress.ip_address(text)
+            want: tuple[int, int] | None = (ip.version, int(ip))
+        except ValueError:
+            want = None
+        assert _ip_key(text) == want, text
