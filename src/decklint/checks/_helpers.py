@@ -8,6 +8,20 @@ from decklint.model.entities import Entity
 from decklint.source import Span
 
 
+def links_of(topo: Topology, kind: str) -> list[Entity]:
+    """The links of one kind (`path`, `dlc`, `cp`, `session`, `ip`, ...), indexed once per
+    run: several checks each walked every link of the site for the few of their kind."""
+    by_kind: dict[str, list[Entity]] = topo.memo("links.by_kind", lambda: _links_by_kind(topo))
+    return by_kind.get(kind, [])
+
+
+def _links_by_kind(topo: Topology) -> dict[str, list[Entity]]:
+    out: dict[str, list[Entity]] = {}
+    for lk in topo.of("link"):
+        out.setdefault(str(lk.value("kind")), []).append(lk)
+    return out
+
+
 def related(e: Entity, field: str, message: str) -> Related:
     return Related(e.path, e.anchor(field), message)
 
@@ -49,8 +63,8 @@ class Frames:
         for ln in topo.of("line_desc"):
             self._add(("as400", ln.path), ln.value("maxframe"), ln, "maxframe")
         lines = {(ln.path, f"LINE {ln.name}"): ln for ln in topo.of("line")}
-        for lk in topo.of("link"):
-            if lk.value("kind") == "dlc" and lk.value("status") in ("matched", "half-open"):
+        for lk in links_of(topo, "dlc"):
+            if lk.value("status") in ("matched", "half-open"):
                 far = lines.get((str(lk.value("b_path")), str(lk.value("end_b"))))
                 if far is not None:
                     self._add(("link", str(lk.value("node_a"))), far.value("maxtsl"), far, "maxtsl")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from decklint.checks._helpers import links_of
 from decklint.model.build import Topology
 from decklint.model.entities import Entity
 
@@ -42,9 +43,7 @@ class Stations:
         ]
         by_name = {pu.name: pu for pu in self.all}
         self.linked: dict[str, list[Entity]] = defaultdict(list)
-        for lk in topo.of("link"):
-            if lk.value("kind") != "path":
-                continue
+        for lk in links_of(topo, "path"):
             pu = by_name.get(lk.value("pu"))
             if pu is not None and lk.value("line"):
                 self.linked[lk.value("line")].append(pu)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks._helpers import links_of
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.build import Topology
@@ -32,8 +33,8 @@ def pairs(topo: Topology) -> list[tuple[Entity, Entity]]:
     node = topo.site
     ctls = {(c.path, c.name): c for c in topo.of("controller")}
     toward: dict[str, list[Entity]] = {}  # node of the far line -> controllers toward it
-    for lk in topo.of("link"):
-        if lk.value("kind") != "dlc" or not str(lk.value("end_a")).startswith("controller "):
+    for lk in links_of(topo, "dlc"):
+        if not str(lk.value("end_a")).startswith("controller "):
             continue
         c = ctls.get((lk.path, str(lk.value("end_a")).split(" ", 1)[1]))
         far = lk.value("b_path")

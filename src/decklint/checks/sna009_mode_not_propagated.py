@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks._helpers import links_of
 from decklint.lint.check import Context, Hit, check
 from decklint.model.build import Topology
 
@@ -30,12 +31,8 @@ def mode_not_propagated(ctx: Context) -> Iterator[Hit]:
 def _devices_to_host(topo: Topology) -> dict[tuple[str, str], str]:
     """(file, AS/400 device) -> the VTAM application its RMTLOCNAME matched."""
     out: dict[tuple[str, str], str] = {}
-    for lk in topo.of("link"):
+    for lk in links_of(topo, "session"):
         end = str(lk.value("end_a"))
-        if (
-            lk.value("kind") == "session"
-            and end.startswith("device ")
-            and lk.value("status") == "matched"
-        ):
+        if end.startswith("device ") and lk.value("status") == "matched":
             out[(lk.path, end.split(" ", 1)[1])] = str(lk.value("end_b")).split(" ", 1)[-1]
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import Setting, described, node_windows
+from decklint.checks._helpers import Setting, described, links_of, node_windows
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.build import Topology
@@ -23,8 +23,8 @@ def _host_to_station(topo: Topology) -> Iterator[Hit]:
     workstation whose control point it names."""
     pus = {(pu.path, f"pu {pu.name}"): pu for pu in topo.of("pu")}
     toward_host = _host_facing_receive_windows(topo)
-    for lk in topo.of("link"):
-        if lk.value("kind") != "cp" or lk.value("status") != "matched":
+    for lk in links_of(topo, "cp"):
+        if lk.value("status") != "matched":
             continue
         pu = pus.get((lk.path, str(lk.value("end_a"))))
         if pu is None or not isinstance(pu.value("maxout"), int):

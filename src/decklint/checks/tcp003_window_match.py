@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks._helpers import links_of
 from decklint.checks._tcpip import defaulted_note, peers, rfc1323_of, stacks
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
@@ -22,9 +23,7 @@ def _routed_stacks(ctx: Context) -> Iterator[Hit]:
     windows at both ends, reported at the smaller one."""
     by_name = {s.name: s for s in stacks(ctx.topo) if s.product == "zos"}
     seen: set[tuple[str, str]] = set()
-    for lk in ctx.topo.of("link"):
-        if lk.value("kind") != "ip":
-            continue
+    for lk in links_of(ctx.topo, "ip"):
         a, b = by_name.get(str(lk.value("node_a"))), by_name.get(str(lk.value("node_b")))
         if a is None or b is None or a is b:
             continue

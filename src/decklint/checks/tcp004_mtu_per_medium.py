@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks._helpers import links_of
 from decklint.checks._tcpip import MEDIUM_MTU, MEDIUM_NAMES, link_of, peers, stacks
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
@@ -23,9 +24,9 @@ def _routed_pairs(ctx: Context) -> Iterator[Hit]:
     the same (reported once per pair, at the larger)."""
     routes: dict[tuple[str, str], Entity] = {}
     at = {(r.path, r.anchor("first_hop")): r for r in ctx.topo.of("tcpip_route")}
-    for lk in ctx.topo.of("link"):
+    for lk in links_of(ctx.topo, "ip"):
         r = at.get((lk.path, lk.span))
-        if lk.value("kind") == "ip" and r is not None and isinstance(r.value("mtu"), int):
+        if r is not None and isinstance(r.value("mtu"), int):
             routes.setdefault((str(lk.value("node_a")), str(lk.value("node_b"))), r)
     seen: set[frozenset[str]] = set()
     for (a, b), r in sorted(routes.items()):
