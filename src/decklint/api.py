@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -97,6 +98,13 @@ class Input:
     container: str | None = None
     block: embedded.Block | None = None
     encoding: str = ""  # how the bytes were decoded (fixes are written back the same way)
+
+    @functools.cached_property
+    def digest(self) -> bytes | None:
+        """The text's hash (`cache.digest`), computed once for the cache and the run memo."""
+        from decklint.cache import digest
+
+        return None if self.text is None else digest(self.text)
 
 
 @dataclass
@@ -279,6 +287,9 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             )
             for i in inputs
         ],
+        digests=[None if i.container == i.path else i.digest for i in inputs]
+        if opts.cache
+        else None,
         dialect=opts.dialect,
         config_globs=opts.config_globs,
         settings=opts.settings,

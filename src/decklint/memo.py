@@ -49,7 +49,7 @@ def key(identity: bytes, options: object, inputs: Sequence[Input]) -> str:
         head = (inp.path, inp.explicit, inp.problem, inp.notes, text is None)
         h.update(repr(head).encode("utf-8", "surrogatepass"))
         if text is not None:
-            h.update(hashlib.blake2b(text.encode("utf-8", "surrogatepass")).digest())
+            h.update(inp.digest or b"")
     return h.hexdigest()
 
 

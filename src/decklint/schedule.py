@@ -116,9 +116,11 @@ def file_units(
     jobs: int = 1,
     use_cache: bool = False,
     file_rules: tuple[FileRule, ...] = (),
+    digests: Sequence[bytes | None] | None = None,
 ) -> tuple[list[FileUnit | None], Stats]:
     """One unit per (path, text, dialect hint), None where there is no text; and how they
-    were made. `file_rules` run on each file as it is parsed (their results are in its unit)."""
+    were made. `file_rules` run on each file as it is parsed (their results are in its unit);
+    `digests`, where known, are the texts' `cache.digest`."""
     steer = Steering(dialect, tuple(sorted(config_globs.items())), settings, file_rules)
     store = cache_mod.Store.open() if use_cache else None
     out: list[FileUnit | None] = [None] * len(texts)
@@ -132,7 +134,8 @@ def file_units(
         if store is not None:
             if hint not in forms:
                 forms[hint] = cache_mod.steering_form((steer, hint))
-            k = keys[i] = cache_mod.key(path, text, forms[hint])
+            dg = digests[i] if digests is not None else None
+            k = keys[i] = cache_mod.key(path, dg or cache_mod.digest(text), forms[hint])
             blob = store.get(k)
             if blob is not None:
                 try:

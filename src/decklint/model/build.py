@@ -122,13 +122,12 @@ class Topology:
         return self._memo[key]
 
     def merge(self, low: Lowering, statements: Sequence[Statement]) -> None:
+        self.entities.extend(low.entities)
+        by_kind = self._by_kind
         for e in low.entities:
-            self.entities.append(e)
-            self._by_kind[e.kind].append(e)
-        for d in low.definitions:
-            self.symbols.define(d)
-        for r in low.references:
-            self.symbols.reference(r)
+            by_kind[e.kind].append(e)
+        self.symbols.define_all(low.definitions)
+        self.symbols.references.extend(low.references)
         self.statements[low.path] = statements
         self.dialects[low.path] = low.dialect
 

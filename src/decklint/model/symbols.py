@@ -79,6 +79,13 @@ class SymbolTable:
         self.definitions.append(d)
         self._index[(d.kind, d.scope, d.name)].append(d)
 
+    def define_all(self, defs: list[Definition]) -> None:
+        """`define` for each of a file's definitions (one call per file, not per name)."""
+        self.definitions.extend(defs)
+        index = self._index
+        for d in defs:
+            index[(d.kind, d.scope, d.name)].append(d)
+
     def reference(self, r: Reference) -> None:
         self.references.append(r)
 
