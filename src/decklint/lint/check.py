@@ -72,6 +72,7 @@ class FileRule:
     dialects: tuple[str, ...]
     options: tuple[tuple[str, Any], ...]
     expr: bool = False  # an expression rule (else a Python check)
+    kind: str | None = None  # the kind it inspects (`model:<kind>`); None for an `ir` rule
 
 
 def load_checks() -> dict[str, CheckFn]:

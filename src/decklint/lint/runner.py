@@ -125,6 +125,7 @@ def file_rules(reg: Registry, options: dict[str, dict[str, Any]] | None) -> tupl
             m.dialects,
             tuple(sorted(_options(m, options).items())),
             m.impl == "expr",
+            m.target_kind,
         )
         for m in sorted(reg.rules.values(), key=lambda m: m.code)
         if m.per_file
@@ -144,11 +145,12 @@ def run_file_rules(
     for rule in rules:
         if rule.dialects and not linted & set(rule.dialects):
             continue
+        if rule.kind is not None and not topo.of(rule.kind):
+            continue  # nothing of the kind it inspects (and its module is not imported)
         try:
             if rule.expr:
                 m = load_registry().rules[rule.code]  # shipped rules only (Manifest.per_file)
-                if m.target_kind is not None and topo.of(m.target_kind):
-                    found.extend(run_expr(m, topo, dict(rule.options)))
+                found.extend(run_expr(m, topo, dict(rule.options)))
                 continue
             fn = load_check(rule.code, rule.name)
             if fn is None:
