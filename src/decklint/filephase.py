@@ -93,8 +93,8 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
     its comments and each unit's lines and remarks (inline suppressions live there and cover
     them). Dropping the rest makes a cached or transferred unit a third of the size and
     quicker to load, and a large run's model smaller. `keep_source` when the unit stays in
-    this process; otherwise its statements are packed (`PackedStatements`): the `ir` rules
-    have read them already.
+    this process; otherwise its statements are packed (`PackedStatements`): the file phase's
+    rules have read them already.
     """
     if unit.pf is None:
         return unit
