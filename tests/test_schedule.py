@@ -316,6 +316,38 @@ def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
         copy.attrs["x"] = Attr(1)  # type: ignore[index]
 
 
+def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
+    from decklint.model.build import default
+    from decklint.model.entities import Attr, Attrs, Entity
+    from decklint.source import Span
+
+    where = Span(3, 16, 3, 28)
+    attrs = {
+        "coded": Attr(4105, "4105", where),  # the flat six
+        "name": Attr("LAB45"),  # the short three
+        "dflt": default(7, "why"),
+        "raw_only": Attr(5, "X'05'"),  # the general five
+        "span_dflt": Attr(1, None, where, True),
+        "noted": Attr(2, "2", where, False, "a note"),
+        "text": Attr("IPAQENET", "ipaqenet", where),
+    }
+    e = Entity("ncp", "LAB45", "a.ncp", "ncp", Span(1, 1, 1, 9), "ncp:LAB45", attrs)
+    copy = pickle.loads(pickle.dumps(e, protocol=5))
+    assert isinstance(copy.attrs, Attrs)
+    assert {k: len(r) for k, r in copy.attrs._data.items()} == {
+        "coded": 6,
+        "name": 3,
+        "dflt": 3,
+        "raw_only": 5,
+        "span_dflt": 5,
+        "noted": 5,
+        "text": 6,
+    }
+    for k, a in attrs.items():
+        assert copy.value(k) == a.value and copy.get(k) == a, k
+        assert copy.anchor(k) == (a.span or e.span), k
+
+
 def test_fast_init_builds_what_the_dataclass_init_builds() -> None:
     import dataclasses
     import inspect

@@ -31,8 +31,12 @@ class Attr:
 
 MISSING = Attr(None, defaulted=True)
 
-# An Attr as plain data: (value, raw, (line, col, end_line, end_col) or None, defaulted, note).
-_Raw = tuple[Any, str | None, tuple[int, int, int, int] | None, bool, str]
+# An Attr as plain data, its value always first, in the shortest of three forms (a cached TCP/IP
+# profile holds thousands; one flat tuple loads faster than a tuple holding a span's tuple):
+#   (value, raw, line, col, end_line, end_col)   a coded operand (not defaulted, no note)
+#   (value, defaulted, note)                     no raw text and no span (defaults, names)
+#   (value, raw, (line, col, end_line, end_col) or None, defaulted, note)   anything else
+_Raw = tuple[Any, ...]
 
 
 def _raw(a: Attr) -> _Raw:
@@ -44,13 +48,29 @@ def _raw(a: Attr) -> _Raw:
         value = intern(value)
     if raw is not None and len(raw) <= _SHORT:
         raw = intern(raw)
-    return (
-        value,
-        raw,
-        None if s is None else (s.line, s.col, s.end_line, s.end_col),
-        a.defaulted,
-        a.note,
-    )
+    if s is not None and not a.defaulted and not a.note:
+        return (value, raw, s.line, s.col, s.end_line, s.end_col)
+    if s is None and raw is None:
+        return (value, a.defaulted, a.note)
+    where = None if s is None else (s.line, s.col, s.end_line, s.end_col)
+    return (value, raw, where, a.defaulted, a.note)
+
+
+def _attr(r: _Raw) -> Attr:
+    if len(r) == 6:
+        return Attr(r[0], r[1], Span(r[2], r[3], r[4], r[5]))
+    if len(r) == 3:
+        return Attr(r[0], None, None, r[1], r[2])
+    value, raw, s, defaulted, note = r
+    return Attr(value, raw, None if s is None else Span(*s), defaulted, note)
+
+
+def _span(r: _Raw) -> Span | None:
+    if len(r) == 6:
+        return Span(r[2], r[3], r[4], r[5])
+    if len(r) == 5 and r[2] is not None:
+        return Span(*r[2])
+    return None
 
 
 _SHORT = 40
@@ -81,9 +101,7 @@ class Attrs(Mapping[str, Attr]):
     def __getitem__(self, name: str) -> Attr:
         a = self._made.get(name)
         if a is None:
-            value, raw, s, defaulted, note = self._data[name]
-            a = Attr(value, raw, None if s is None else Span(*s), defaulted, note)
-            self._made[name] = a
+            a = self._made[name] = _attr(self._data[name])
         return a
 
     def get(self, name: str, default: Any = None) -> Any:
@@ -111,9 +129,9 @@ def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Att
     """An inferred element's attributes built straight into their packed form: its name,
     then each of `defaults` as a defaulted value, then `extra` as given; no Attr object is
     made until one is read (the links of a large estate number in the tens of thousands)."""
-    data: dict[str, _Raw] = {"name": (name, None, None, False, "")}
+    data: dict[str, _Raw] = {"name": (name, False, "")}
     for k, v in defaults.items():
-        data[k] = (v, None, None, True, "")
+        data[k] = (v, True, "")
     for k, a in extra.items():
         data[k] = _raw(a)
     return Attrs(data)
@@ -172,8 +190,8 @@ class Entity:
         attrs = self.attrs
         if type(attrs) is Attrs:  # the span alone, without building the Attr
             raw = attrs._data.get(name)
-            s = None if raw is None else raw[2]
-            return self.span if s is None else Span(*s)
+            s = None if raw is None else _span(raw)
+            return self.span if s is None else s
         a = attrs.get(name)
         if a is not None and a.span is not None:
             return a.span
