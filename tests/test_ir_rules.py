@@ -38,7 +38,7 @@ def _codes(result: api.LintResult) -> list[tuple[str, str, int]]:
 
 
 def test_the_statement_rules_are_ir_rules() -> None:
-    ir = {m.code for m in load_registry().rules.values() if m.reads_ir}
+    ir = {m.code for m in load_registry().rules.values() if m.target == "ir"}
     assert ir == IR_CODES
     assert all(load_registry().rules[c].impl == "python" for c in ir)
 

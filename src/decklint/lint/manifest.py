@@ -122,11 +122,6 @@ class Manifest:
         return state
 
     @property
-    def reads_ir(self) -> bool:
-        """An `ir` rule reads one file's statements at a time."""
-        return self.target == "ir"
-
-    @property
     def per_file(self) -> bool:
         """Whether the rule runs in the file phase (in the worker that parsed the file, its
         results cached with it), never on the merged model: `ir` rules, and model rules that
