@@ -317,6 +317,8 @@ def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
 
 
 def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
+    from lark import Token
+
     from decklint.model.build import default
     from decklint.model.entities import Attr, Attrs, Entity
     from decklint.source import Span
@@ -330,6 +332,7 @@ def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
         "span_dflt": Attr(1, None, where, True),
         "noted": Attr(2, "2", where, False, "a note"),
         "text": Attr("IPAQENET", "ipaqenet", where),
+        "token": Attr("A", Token("NAME", "a"), where),  # a str subclass cannot be interned
     }
     e = Entity("ncp", "LAB45", "a.ncp", "ncp", Span(1, 1, 1, 9), "ncp:LAB45", attrs)
     copy = pickle.loads(pickle.dumps(e, protocol=5))
@@ -342,6 +345,7 @@ def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
         "span_dflt": 5,
         "noted": 5,
         "text": 6,
+        "token": 6,
     }
     for k, a in attrs.items():
         assert copy.value(k) == a.value and copy.get(k) == a, k

@@ -46,7 +46,7 @@ def _raw(a: Attr) -> _Raw:
     # cached or transferred file pickles them once and loads them once.
     if type(value) is str and len(value) <= _SHORT:
         value = intern(value)
-    if raw is not None and len(raw) <= _SHORT:
+    if type(raw) is str and len(raw) <= _SHORT:  # (sys.intern refuses str subclasses)
         raw = intern(raw)
     if s is not None and not a.defaulted and not a.note:
         return (value, raw, s.line, s.col, s.end_line, s.end_col)
