@@ -87,7 +87,6 @@ class Project:
     cli_ignore: tuple[str, ...] = ()
     use_nearest: bool = True
     _scopes: dict[str, _Scope] = field(default_factory=dict)
-    _folders: dict[Path, Path | None] = field(default_factory=dict)
     _found: dict[Path, Path | None] = field(default_factory=dict)  # every folder `find` asked
     _parents: dict[str, Config] = field(default_factory=dict)  # a file's folder as written
 
@@ -218,9 +217,7 @@ class Project:
         return got
 
     def _nearest_in(self, folder: Path) -> Config:
-        if folder not in self._folders:
-            self._folders[folder] = find(folder, self._found)
-        found = self._folders[folder]
+        found = find(folder, self._found)
         if found is None or (self.config.path and found == self.config.path):
             return self.config
         key = str(found)
