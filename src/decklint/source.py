@@ -19,6 +19,7 @@ from typing import Any, TypeVar, overload
 _EOL = re.compile(r"\r\n|\r|\n")
 
 _T = TypeVar("_T", bound=type)
+_E = TypeVar("_E")
 
 
 _NOTHING: Any = object()  # a field left to its default factory
@@ -112,7 +113,38 @@ def split_lines(text: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-class LazyLines(Sequence[str]):
+class TupleView(Sequence[_E]):
+    """A read-only sequence over a tuple a subclass makes when first read (`_all`).
+
+    Equal to the tuple it stands for (and to another view of an equal tuple)."""
+
+    __slots__ = ()
+
+    def _all(self) -> tuple[_E, ...]:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> _E: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> tuple[_E, ...]: ...
+
+    def __getitem__(self, i: int | slice) -> _E | tuple[_E, ...]:
+        return self._all()[i]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Iterator[_E]:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, TupleView):
+            other = other._all()
+        return isinstance(other, tuple) and self._all() == other
+
+
+class LazyLines(TupleView[str]):
     """A text's lines, split when first read.
 
     A file read back from the cache is split only if something reads its lines: a report
@@ -130,27 +162,7 @@ class LazyLines(Sequence[str]):
             self._lines = split_lines(self._text)
         return self._lines
 
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[str, ...]: ...
-
-    def __getitem__(self, i: int | slice) -> str | tuple[str, ...]:
-        return self._all()[i]
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._all())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, LazyLines):
-            other = other._all()
-        return self._all() == other
-
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # as the tuple of lines it stands for (a view has none)
         return hash(self._all())
 
     def __reduce__(self) -> tuple[type[LazyLines], tuple[str]]:

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pickle
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import overload
 
 from decklint.findings import Severity
-from decklint.source import SourceMap, Span, compact_pickle, fast_init
+from decklint.source import SourceMap, Span, TupleView, compact_pickle, fast_init
 
 # At most 30 digits: no operand takes more, and int() of a huge digit string is refused by
 # Python (and quadratic); a longer run is a word, which range checks report.
@@ -151,11 +150,11 @@ class Statement:
         return {o.name: o for o in self.operands if o.name is not None}
 
 
-class PackedStatements(Sequence[Statement]):
+class PackedStatements(TupleView[Statement]):
     """A file's statements kept pickled until something reads them.
 
-    The statements are half of what a cached or transferred file holds, and only the IR rules
-    read them, in the file phase; afterwards they are read only for a fix, a baseline or a
+    The statements are half of what a cached or transferred file holds, and only the rules of
+    the file phase read them; afterwards they are read only for a fix, a baseline or a
     dump. A file loaded from the cache or a worker therefore keeps them as one bytes object,
     unpacked on first use (a warm run of a large repository loads half as many objects).
     Pickling a packed sequence again copies the bytes, never unpacks them.
@@ -173,7 +172,7 @@ class PackedStatements(Sequence[Statement]):
             return statements
         return cls(pickle.dumps(tuple(statements), protocol=pickle.HIGHEST_PROTOCOL))
 
-    def _unpacked(self) -> tuple[Statement, ...]:
+    def _all(self) -> tuple[Statement, ...]:
         if self._items is None:
             items = pickle.loads(self._blob)
             assert isinstance(items, tuple)
@@ -183,28 +182,6 @@ class PackedStatements(Sequence[Statement]):
     @property
     def unpacked(self) -> bool:
         return self._items is not None
-
-    @overload
-    def __getitem__(self, index: int) -> Statement: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> Sequence[Statement]: ...
-
-    def __getitem__(self, index: int | slice) -> Statement | Sequence[Statement]:
-        return self._unpacked()[index]
-
-    def __len__(self) -> int:
-        return len(self._unpacked())
-
-    def __iter__(self) -> Iterator[Statement]:
-        return iter(self._unpacked())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, PackedStatements):
-            return self._unpacked() == other._unpacked()
-        return isinstance(other, tuple) and self._unpacked() == other
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"PackedStatements({len(self._blob)} bytes)"
