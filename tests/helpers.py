@@ -31,3 +31,34 @@ def options_for(
         return opts
     settings = Settings(bulk_modes=frozenset(bulk_modes)) if bulk_modes else Settings()
     return api.Options(dialect=dialect, rule_options=rule_options or {}, settings=settings)
+
+
+def case_options(
+    case: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> api.Options:
+    """Options for a case of a rule's case file (fixtures/rules/<CODE>.yaml): its
+    configuration, rule options and bulk modes."""
+    return options_for(
+        tmp_path,
+        monkeypatch,
+        config=case.get("config"),
+        rule_options=case.get("options"),
+        bulk_modes=case.get("settings", {}).get("bulk_modes"),
+    )
+
+
+def manifest_data(**over: Any) -> dict[str, Any]:
+    """The smallest valid expression-rule manifest (XYZ001-x), with `over` changed."""
+    raw: dict[str, Any] = {
+        "code": "XYZ001",
+        "name": "x",
+        "summary": "s",
+        "rationale": "r",
+        "severity": "info",
+        "target": "model:mode",
+        "message": "m",
+        "citation": {"seed": "s", "section": "x"},
+        "require": "1 == 1",
+    }
+    raw.update(over)
+    return raw

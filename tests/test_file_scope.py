@@ -14,6 +14,7 @@ from decklint.lint.registry import load_registry
 from decklint.model.kinds import RESOLVED_KINDS
 
 from .conftest import CORPUS, FIXTURES
+from .helpers import manifest_data
 
 NETWORKS = sorted(p for p in (FIXTURES / "networks").glob("*/*") if p.is_dir())
 RULE_EXAMPLES = FIXTURES / "rules"
@@ -61,20 +62,7 @@ def test_the_per_file_rules_run_in_the_file_phase_and_hold_findings() -> None:
 
 
 def _raw(**over: Any) -> dict[str, Any]:
-    raw = {
-        "code": "XYZ001",
-        "name": "x",
-        "summary": "s",
-        "rationale": "r",
-        "severity": "info",
-        "target": "model:mode",
-        "message": "m",
-        "citation": {"seed": "s", "section": "x"},
-        "require": "1 == 1",
-        "scope": "file",
-    }
-    raw.update(over)
-    return raw
+    return manifest_data(**{"scope": "file", **over})
 
 
 def test_scope_file_is_refused_where_resolve_builds_or_moves_elements() -> None:
@@ -110,19 +98,13 @@ def test_every_rule_case_finds_the_same_per_file_and_on_the_merged_model(
     rule that wrongly claimed `scope: file` would lose (or gain) findings here."""
     import yaml
 
-    from .helpers import options_for
+    from .helpers import case_options
 
     cases = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
 
     def found(case: dict[str, Any], where: Path) -> list[tuple[Any, ...]]:
         where.mkdir()
-        opts = options_for(
-            where,
-            monkeypatch,
-            config=case.get("config"),
-            rule_options=case.get("options"),
-            bulk_modes=case.get("settings", {}).get("bulk_modes"),
-        )
+        opts = case_options(case, where, monkeypatch)
         res = api.lint_texts(case["files"], opts)
         return [(f.path, f.span, f.code, f.message, f.subject, f.fix) for f in res.findings]
 

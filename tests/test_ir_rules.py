@@ -16,6 +16,8 @@ from decklint.lint.manifest import ManifestError, from_dict
 from decklint.lint.registry import load_registry
 from decklint.source import Span
 
+from .helpers import manifest_data
+
 NCP = """\
 LAB45    BUILD BFRS=64,NEWNAME=LAB45
          PCCU  CUADDR=020,DELAY=0.2
@@ -44,17 +46,7 @@ def test_the_statement_rules_are_ir_rules() -> None:
 
 
 def test_an_expression_rule_cannot_read_ir() -> None:
-    raw = {
-        "code": "XYZ001",
-        "name": "x",
-        "summary": "s",
-        "rationale": "r",
-        "severity": "info",
-        "target": "ir",
-        "message": "m",
-        "citation": {"seed": "s", "section": "x"},
-        "require": "1 == 1",
-    }
+    raw = manifest_data(target="ir")
     with pytest.raises(ManifestError, match="expression rule needs target model"):
         from_dict(raw, "XYZ001-x.yaml")
 

@@ -14,7 +14,7 @@ from decklint import api
 from decklint.lint.registry import load_registry
 
 from .conftest import FIXTURES
-from .helpers import options_for
+from .helpers import case_options
 
 CASE_DIR = FIXTURES / "rules"
 FILES = sorted(CASE_DIR.glob("*.yaml"))
@@ -48,13 +48,7 @@ def test_every_rule_has_a_case_file_with_fail_and_pass_cases() -> None:
 
 @pytest.mark.parametrize(("code", "name", "case"), CASES)
 def test_case(code: str, name: str, case: dict, tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def, type-arg]
-    opts = options_for(
-        tmp_path,
-        monkeypatch,
-        config=case.get("config"),
-        rule_options=case.get("options"),
-        bulk_modes=case.get("settings", {}).get("bulk_modes"),
-    )
+    opts = case_options(case, tmp_path, monkeypatch)
     res = api.lint_texts(case["files"], opts)
     got = [f"{f.path}:{f.span.line}:{f.span.col} {f.code}" for f in res.findings if f.code == code]
     assert got == case["expect"], f"{code} {name}: got {got}"
