@@ -337,7 +337,7 @@ def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
     e = Entity("ncp", "LAB45", "a.ncp", "ncp", Span(1, 1, 1, 9), "ncp:LAB45", attrs)
     copy = pickle.loads(pickle.dumps(e, protocol=5))
     assert isinstance(copy.attrs, Attrs)
-    assert {k: len(r) for k, r in copy.attrs._data.items()} == {
+    assert {k: width for k, (_at, width) in copy.attrs._shape.items()} == {
         "coded": 6,
         "name": 3,
         "dflt": 3,
@@ -350,6 +350,27 @@ def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
     for k, a in attrs.items():
         assert copy.value(k) == a.value and copy.get(k) == a, k
         assert copy.anchor(k) == (a.span or e.span), k
+
+
+def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_each() -> None:
+    from decklint.model.build import default
+    from decklint.model.entities import Attr, Entity
+    from decklint.source import Span
+
+    def route(name: str, mtu: int, line: int) -> Entity:
+        attrs = {"mtu": Attr(mtu, str(mtu), Span(line, 20, line, 24)), "max": default(5, "")}
+        return Entity("tcpip_route", name, "p", "tcpip", Span(line, 1, line, 30), "n", attrs)
+
+    routes = [route("A", 1500, 3), route("B", 576, 4), route("C", 4096, 5)]
+    copies = pickle.loads(pickle.dumps(routes, protocol=5))
+    assert len({id(c.attrs._shape) for c in copies}) == 1
+    assert all(type(c.attrs._flat) is tuple for c in copies)
+    assert [c.value("mtu") for c in copies] == [1500, 576, 4096]
+    assert [c.anchor("mtu").line for c in copies] == [3, 4, 5]
+    assert copies == routes
+    # Different attributes, or the same in another form, make another shape.
+    odd = Entity("tcpip_route", "D", "p", "tcpip", Span(6, 1, 6, 9), "n", {"mtu": default(1, "")})
+    assert pickle.loads(pickle.dumps(odd)).attrs._shape is not copies[0].attrs._shape
 
 
 def test_fast_init_builds_what_the_dataclass_init_builds() -> None:

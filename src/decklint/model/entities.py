@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from decklint.source import Span, compact_pickle, fast_init
@@ -36,6 +37,7 @@ MISSING = Attr(None, defaulted=True)
 #   (value, raw, line, col, end_line, end_col)   a coded operand (not defaulted, no note)
 #   (value, defaulted, note)                     no raw text and no span (defaults, names)
 #   (value, raw, (line, col, end_line, end_col) or None, defaulted, note)   anything else
+# The form is told by its length.
 _Raw = tuple[Any, ...]
 
 
@@ -56,73 +58,108 @@ def _raw(a: Attr) -> _Raw:
     return (value, raw, where, a.defaulted, a.note)
 
 
-def _attr(r: _Raw) -> Attr:
-    if len(r) == 6:
-        return Attr(r[0], r[1], Span(r[2], r[3], r[4], r[5]))
-    if len(r) == 3:
-        return Attr(r[0], None, None, r[1], r[2])
-    value, raw, s, defaulted, note = r
-    return Attr(value, raw, None if s is None else Span(*s), defaulted, note)
+def _attr(f: _Raw, i: int, width: int) -> Attr:
+    """The Attr whose raw form starts at `f[i]`."""
+    if width == 6:
+        return Attr(f[i], f[i + 1], Span(f[i + 2], f[i + 3], f[i + 4], f[i + 5]))
+    if width == 3:
+        return Attr(f[i], None, None, f[i + 1], f[i + 2])
+    s = f[i + 2]
+    return Attr(f[i], f[i + 1], None if s is None else Span(*s), f[i + 3], f[i + 4])
 
 
-def _span(r: _Raw) -> Span | None:
-    if len(r) == 6:
-        return Span(r[2], r[3], r[4], r[5])
-    if len(r) == 5 and r[2] is not None:
-        return Span(*r[2])
+def _span(f: _Raw, i: int, width: int) -> Span | None:
+    if width == 6:
+        return Span(f[i + 2], f[i + 3], f[i + 4], f[i + 5])
+    if width == 5 and f[i + 2] is not None:
+        return Span(*f[i + 2])
     return None
 
 
 _SHORT = 40
 
+# Shape: attribute name -> (where its raw form starts in the flat tuple, the form's length).
+_Shape = dict[str, tuple[int, int]]
+# Entities of one kind mostly have the same attributes in the same forms: one shape serves
+# them all, and a cache entry or a worker's answer pickles each shape once. Bounded, for
+# long-lived processes that see unusual decks.
+_SHAPES: dict[tuple[tuple[str, ...], tuple[int, ...]], _Shape] = {}
+_MAX_SHAPES = 4096
+
+
+def _shape_of(names: tuple[str, ...], widths: tuple[int, ...]) -> _Shape:
+    key = (names, widths)
+    shape = _SHAPES.get(key)
+    if shape is None:
+        shape, at = {}, 0
+        for name, width in zip(names, widths, strict=True):
+            shape[name] = (at, width)
+            at += width
+        if len(_SHAPES) < _MAX_SHAPES:
+            _SHAPES[key] = shape
+    return shape
+
 
 class Attrs(Mapping[str, Attr]):
-    """An entity's attributes as a cache entry or a worker hands them over: plain tuples,
-    made into Attr objects when first read.
+    """An entity's attributes as a cache entry or a worker hands them over: plain data, made
+    into Attr objects when first read.
 
     Attributes and their spans were most of the objects a cached file rebuilt, at about a
-    microsecond each; tuples of numbers and strings load in C, and a rule reading a value
-    (`Entity.value`, which reads `_data` itself) needs no Attr at all. Read-only, as a loaded
-    model is.
+    microsecond each. Here an entity's attributes are one flat tuple of numbers and strings
+    (each attribute's raw form, one after the other) and a shape it shares with the entities
+    that have the same attributes: loading a cached file makes two objects per entity, not
+    one per attribute. A rule reading a value (`Entity.value`, which reads the shape and the
+    tuple itself) needs no Attr at all. Read-only, as a loaded model is.
     """
 
-    __slots__ = ("_data", "_made")
+    __slots__ = ("_flat", "_made", "_shape")
 
-    def __init__(self, data: dict[str, _Raw]) -> None:
-        self._data = data
-        self._made: dict[str, Attr] = {}
+    def __init__(self, shape: _Shape, flat: _Raw) -> None:
+        self._shape = shape
+        self._flat = flat
+        self._made: dict[str, Attr] | None = None
 
     @classmethod
     def pack(cls, attrs: Mapping[str, Attr]) -> Attrs:
         if isinstance(attrs, Attrs):
             return attrs
-        return cls({k: _raw(a) for k, a in attrs.items()})
+        return cls.of_raw({k: _raw(a) for k, a in attrs.items()})
+
+    @classmethod
+    def of_raw(cls, data: Mapping[str, _Raw]) -> Attrs:
+        forms = data.values()
+        shape = _shape_of(tuple(data), tuple(map(len, forms)))
+        return cls(shape, tuple(chain.from_iterable(forms)))
 
     def __getitem__(self, name: str) -> Attr:
-        a = self._made.get(name)
+        made = self._made
+        if made is None:
+            made = self._made = {}
+        a = made.get(name)
         if a is None:
-            a = self._made[name] = _attr(self._data[name])
+            i, width = self._shape[name]
+            a = made[name] = _attr(self._flat, i, width)
         return a
 
     def get(self, name: str, default: Any = None) -> Any:
-        if name in self._data:
+        if name in self._shape:
             return self[name]
         return default
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
+        return iter(self._shape)
 
     def __len__(self) -> int:
-        return len(self._data)
+        return len(self._shape)
 
     def __contains__(self, name: object) -> bool:
-        return name in self._data
+        return name in self._shape
 
     def __repr__(self) -> str:
         return f"Attrs({dict(self)!r})"
 
-    def __reduce__(self) -> tuple[type[Attrs], tuple[dict[str, _Raw]]]:
-        return Attrs, (self._data,)
+    def __reduce__(self) -> tuple[type[Attrs], tuple[_Shape, _Raw]]:
+        return Attrs, (self._shape, self._flat)
 
 
 def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Attr]) -> Attrs:
@@ -134,7 +171,7 @@ def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Att
         data[k] = (v, True, "")
     for k, a in extra.items():
         data[k] = _raw(a)
-    return Attrs(data)
+    return Attrs.of_raw(data)
 
 
 @fast_init
@@ -162,8 +199,8 @@ class Entity:
     def value(self, name: str) -> Any:
         attrs = self.attrs
         if type(attrs) is Attrs:  # the rules' hottest path: no Attr built, no method called
-            raw = attrs._data.get(name)
-            return None if raw is None else raw[0]
+            at = attrs._shape.get(name)
+            return None if at is None else attrs._flat[at[0]]
         return attrs.get(name, MISSING).value
 
     @property
@@ -189,8 +226,8 @@ class Entity:
         """Where a finding about attribute `name` points: the operand, else the statement."""
         attrs = self.attrs
         if type(attrs) is Attrs:  # the span alone, without building the Attr
-            raw = attrs._data.get(name)
-            s = None if raw is None else _span(raw)
+            at = attrs._shape.get(name)
+            s = None if at is None else _span(attrs._flat, at[0], at[1])
             return self.span if s is None else s
         a = attrs.get(name)
         if a is not None and a.span is not None:
