@@ -373,6 +373,31 @@ def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_ea
     assert pickle.loads(pickle.dumps(odd)).attrs._shape is not copies[0].attrs._shape
 
 
+def test_symbols_are_tuples_that_travel_without_a_constructor_and_make_their_span_on_read() -> None:
+    from decklint.model.symbols import Definition, Reference
+    from decklint.source import Span
+
+    where = Span(4, 10, 4, 18)
+    d = Definition.at("tcpip_link", "OSA1", "p/PROFILE", where, "tcpip", "PROD")
+    r = Reference.at("tcpip_link", "OSA1", "p/PROFILE", where, "tcpip", "START", "PROD", "PRS005")
+    (d2, r2) = pickle.loads(pickle.dumps((d, r), protocol=5))
+    assert type(d2) is Definition and type(r2) is Reference
+    assert (d2.kind, d2.name, d2.path, d2.span, d2.dialect, d2.scope) == (
+        "tcpip_link",
+        "OSA1",
+        "p/PROFILE",
+        where,
+        "tcpip",
+        "PROD",
+    )
+    assert (r2.usage, r2.scope, r2.rule, r2.span) == ("START", "PROD", "PRS005", where)
+    assert d2 == d and hash(d2) == hash(d) and r2 == r
+    assert d.moved("TEST").scope == "TEST" and d.moved("TEST").span == where
+    assert r.moved("TEST").scope == "TEST" and r.moved("TEST").rule == "PRS005"
+    assert Reference.at("modetab", "M", "a", where, "vtam", "MODETAB").rule == "PRS005"
+    assert "OSA1" in repr(d) and "4:10-4:18" in repr(r)
+
+
 def test_fast_init_builds_what_the_dataclass_init_builds() -> None:
     import dataclasses
     import inspect

@@ -53,13 +53,13 @@ class Lowering:
         return e
 
     def define(self, kind: str, name: str, span: Span, scope: str = "") -> None:
-        self.definitions.append(Definition(kind, name, self.path, span, self.dialect, scope))
+        self.definitions.append(Definition.at(kind, name, self.path, span, self.dialect, scope))
 
     def reference(
         self, kind: str, name: str, span: Span, usage: str, scope: str = "", rule: str = "PRS005"
     ) -> None:
         self.references.append(
-            Reference(kind, name, self.path, span, self.dialect, usage, scope, rule)
+            Reference.at(kind, name, self.path, span, self.dialect, usage, scope, rule)
         )
 
     def diag(self, d: Diagnostic) -> None:

@@ -4,44 +4,108 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
+from operator import itemgetter
+from typing import Any
 
-from decklint.source import Span, compact_pickle, fast_init
+from decklint.source import Span
 
 
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Definition:
-    kind: str
-    name: str
-    path: str
-    span: Span
-    dialect: str
-    scope: str = ""
+def _field(i: int) -> Any:
+    return property(itemgetter(i))
+
+
+class Definition(tuple[str, str, str, int, int, int, int, str, str]):
+    """A name a deck defines: (kind, name, path, line, col, end_line, end_col, dialect, scope).
+
+    A tuple, not a dataclass: the files of a large estate define hundreds of thousands of
+    names, and a tuple subclass is loaded from the cache in C, with no constructor run and no
+    Span object; `span` is made when read (by a finding). Build one with `Definition.at`.
+    """
+
+    __slots__ = ()
+
+    kind: str = _field(0)
+    name: str = _field(1)
+    path: str = _field(2)
+    dialect: str = _field(7)
+    scope: str = _field(8)
+
+    @classmethod
+    def at(
+        cls, kind: str, name: str, path: str, span: Span, dialect: str, scope: str = ""
+    ) -> Definition:
+        return cls(
+            (kind, name, path, span.line, span.col, span.end_line, span.end_col, dialect, scope)
+        )
+
+    @property
+    def span(self) -> Span:
+        return Span(self[3], self[4], self[5], self[6])
 
     def moved(self, scope: str) -> Definition:
-        # the constructor, not dataclasses.replace: a large TCP/IP estate moves 100,000s
-        return Definition(self.kind, self.name, self.path, self.span, self.dialect, scope)
+        return Definition((*self[:8], scope))
+
+    def __repr__(self) -> str:
+        return (
+            f"Definition({self.kind}, {self.name}, {self.path}, {self.span.render()}, "
+            f"{self.dialect}, {self.scope!r})"
+        )
 
 
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Reference:
-    """A use of a name. `rule` is the code of the check that reports it when undefined."""
+class Reference(tuple[str, str, str, int, int, int, int, str, str, str, str]):
+    """A use of a name: (kind, name, path, line, col, end_line, end_col, dialect, usage, scope,
+    rule); `rule` is the code of the check that reports it when undefined. A tuple, as
+    `Definition` is; build one with `Reference.at`."""
 
-    kind: str
-    name: str
-    path: str
-    span: Span
-    dialect: str
-    usage: str
-    scope: str = ""
-    rule: str = "PRS005"
+    __slots__ = ()
+
+    kind: str = _field(0)
+    name: str = _field(1)
+    path: str = _field(2)
+    dialect: str = _field(7)
+    usage: str = _field(8)
+    scope: str = _field(9)
+    rule: str = _field(10)
+
+    @classmethod
+    def at(
+        cls,
+        kind: str,
+        name: str,
+        path: str,
+        span: Span,
+        dialect: str,
+        usage: str,
+        scope: str = "",
+        rule: str = "PRS005",
+    ) -> Reference:
+        return cls(
+            (
+                kind,
+                name,
+                path,
+                span.line,
+                span.col,
+                span.end_line,
+                span.end_col,
+                dialect,
+                usage,
+                scope,
+                rule,
+            )
+        )
+
+    @property
+    def span(self) -> Span:
+        return Span(self[3], self[4], self[5], self[6])
 
     def moved(self, scope: str) -> Reference:
-        return Reference(
-            self.kind, self.name, self.path, self.span, self.dialect, self.usage, scope, self.rule
+        return Reference((*self[:9], scope, self[10]))
+
+    def __repr__(self) -> str:
+        return (
+            f"Reference({self.kind}, {self.name}, {self.path}, {self.span.render()}, "
+            f"{self.dialect}, {self.usage!r}, {self.scope!r}, {self.rule})"
         )
 
 
@@ -84,7 +148,7 @@ class SymbolTable:
         self.definitions.extend(defs)
         index = self._index
         for d in defs:
-            index[(d.kind, d.scope, d.name)].append(d)
+            index[(d[0], d[8], d[1])].append(d)  # (kind, scope, name), read as a tuple
 
     def reference(self, r: Reference) -> None:
         self.references.append(r)
