@@ -187,6 +187,30 @@ def test_second_run_reads_every_file_from_the_cache(site: Path, fresh_cache: Pat
     assert len(second.topology.entities) == len(first.topology.entities)
 
 
+def test_a_warm_run_that_parses_nothing_never_imports_lark(site: Path, fresh_cache: Path) -> None:
+    """The manifest cache holds expression trees as plain data, and every deck comes from the
+    file cache: a warm run needs no grammar (importing Lark is a fifth of a cold start)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from decklint import api\n"
+        f"r = api.lint_paths([{str(site)!r}], api.Options(cache=True))\n"
+        "print(r.stats.parsed, len(r.findings), 'lark' in sys.modules)\n"
+    )
+
+    def run() -> list[str]:
+        return subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True
+        ).stdout.split()
+
+    parsed, found, lark = run()
+    assert int(parsed) > 10 and lark == "True"
+    parsed, again, lark = run()
+    assert (parsed, again, lark) == ("0", found, "False")
+
+
 def test_a_changed_file_is_the_only_one_parsed_again(site: Path, fresh_cache: Path) -> None:
     _lint(site, cache=True)
     deck = next(p for p in sorted(site.rglob("*")) if p.is_file() and p.suffix != ".yaml")

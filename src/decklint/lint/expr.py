@@ -13,7 +13,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 Env = Mapping[str, Any]
 Fn = Callable[[Env], Any]
@@ -83,22 +83,39 @@ _ARITH: dict[str, Callable[[Any, Any], Any]] = {
 }
 
 
+class Node(NamedTuple):
+    """A parse tree node as plain data (a rule's name, its children: nodes, texts or None)."""
+
+    data: str
+    children: tuple[Any, ...]
+
+
+def _plain(t: Any) -> Any:
+    """A Lark tree as `Node`s and strings: the manifest cache then holds no Lark object, and
+    loading it does not import Lark (a warm run that parses nothing never needs it)."""
+    if t is None:
+        return None
+    if hasattr(t, "data"):
+        return Node(str(t.data), tuple(_plain(c) for c in t.children))
+    return str(t)
+
+
 # Parse trees by expression text: filled from the manifest cache so that a warm start does
 # not need the expression grammar at all (see lint.registry).
-TREES: dict[str, Any] = {}
+TREES: dict[str, Node] = {}
 
 
-def parse_expr(text: str) -> Any:
+def parse_expr(text: str) -> Node:
     tree = TREES.get(text)
     if tree is None:
         from lark.exceptions import LarkError
 
         try:
-            tree = _parser().parse(text)
+            parsed = _parser().parse(text)
         except LarkError as exc:
             first = str(exc).strip().splitlines()[0]
             raise ExprError(f"expression {text!r} does not parse: {first}") from None
-        TREES[text] = tree
+        tree = TREES[text] = _plain(parsed)
     return tree
 
 
