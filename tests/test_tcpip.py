@@ -98,6 +98,13 @@ def test_a_member_is_moved_into_the_stack_that_includes_it_symbols_too() -> None
     assert topo.of("tcpip_link") == [e for e in topo.entities if e.kind == "tcpip_link"]
     (dup,) = [f for f in res.findings if f.code == "PRS004"]
     assert "stack PROD" in dup.message  # the member's names are checked in the stack
+    # a file's own entities, as moved, in the order the files were merged; not what resolve
+    # inferred from them (the stack, the nodes, the links)
+    assert [path for path, _ents in topo.files()] == list(topo.dialects)
+    assert topo.entities_of("prod/OSADEV") == member
+    assert topo.entities[: topo.merged] == [e for _p, ents in topo.files() for e in ents]
+    assert {e.kind for e in topo.entities[topo.merged :]} >= {"tcpip_stack", "node"}
+    assert topo.entities_of("no/such/file") == []
 
 
 def test_stacks_that_would_share_a_name_are_told_apart() -> None:

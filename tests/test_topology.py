@@ -339,3 +339,20 @@ def test_a_triangle_in_one_row_arcs_over_the_middle_node() -> None:
     top = got.pos[a][1] - BOX_H / 2
     assert f",{top:.0f} C" in got.routes[arcs[0]].path  # leaves from the top of the box
     assert got.pos["A"][1] - BOX_H / 2 > 30  # the arc has room above the row
+
+
+def test_a_file_merged_twice_keeps_both_sets_of_entities() -> None:
+    from decklint.model.build import Lowering, Topology
+    from decklint.source import Span
+
+    topo = Topology()
+    for name, path in (("A", "x.vtam"), ("B", "y.vtam"), ("C", "x.vtam")):
+        low = Lowering(path, "vtam", "vtam:X", topo.settings)
+        low.add("application", name, Span(1, 1, 1, 9), {})
+        topo.merge(low, ())
+    assert [e.name for e in topo.entities_of("x.vtam")] == ["A", "C"]
+    assert [(p, [e.name for e in ents]) for p, ents in topo.files()] == [
+        ("x.vtam", ["A", "C"]),
+        ("y.vtam", ["B"]),
+    ]
+    assert topo.merged == 3

@@ -127,8 +127,10 @@ def _stacks(topo: Topology) -> list[Stack]:
         by_name[e.name] = Stack(e)
     if not by_name:
         return []
-    for e in topo.entities:
-        if e.dialect == "tcpip" and e.kind != "tcpip_stack":
+    for path, dialect in topo.dialects.items():  # a stack's elements are its profiles'
+        if dialect != "tcpip":
+            continue
+        for e in topo.entities_of(path):
             s = by_name.get(e.scope)
             if s is not None:
                 s.parts[e.kind].append(e)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -112,6 +112,10 @@ class Topology:
     dialects: dict[str, str] = field(default_factory=dict)
     _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
     site: dict[str, str] = field(default_factory=dict)  # file -> the node it belongs to
+    # file -> where its lowered entities are in `entities` (start, end): resolve replaces
+    # entities in place and appends what it infers after `merged`, so the ranges hold
+    _ranges: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
+    merged: int = 0  # how many of `entities` came from the files; resolve's follow
     # indexes checks derive from the model, computed once per run (see `memo`)
     _memo: dict[str, Any] = field(default_factory=dict)
 
@@ -122,7 +126,10 @@ class Topology:
         return self._memo[key]
 
     def merge(self, low: Lowering, statements: Sequence[Statement]) -> None:
+        start = len(self.entities)
         self.entities.extend(low.entities)
+        self._ranges[low.path].append((start, len(self.entities)))
+        self.merged = len(self.entities)
         by_kind = self._by_kind
         for e in low.entities:
             by_kind[e.kind].append(e)
@@ -133,6 +140,21 @@ class Topology:
 
     def of(self, kind: str) -> list[Entity]:
         return self._by_kind.get(kind, [])
+
+    def entities_of(self, path: str) -> list[Entity]:
+        """The entities lowered from one file, as resolve left them (moved to their stack);
+        what resolve inferred from them (nodes, links, stacks) is not among them."""
+        ents = self.entities
+        ranges = self._ranges.get(path, ())
+        if len(ranges) == 1:
+            start, end = ranges[0]
+            return ents[start:end]
+        return [e for start, end in ranges for e in ents[start:end]]
+
+    def files(self) -> Iterator[tuple[str, list[Entity]]]:
+        """(path, `entities_of(path)`) for each merged file, in the order they were merged."""
+        for path in self._ranges:
+            yield path, self.entities_of(path)
 
     def find(self, kind: str, name: str, scope: str | None = None) -> list[Entity]:
         return [

@@ -56,10 +56,6 @@ def _strip(key: str) -> str:
 
 def assign(topo: Topology) -> dict[str, str]:
     """File path -> node name, for every linted file."""
-    keys: dict[str, set[str]] = defaultdict(set)
-    for e in topo.entities:
-        if e.dialect != "config":
-            keys[e.path].add(e.node)
     sscp: dict[str, str] = {}
     for e in topo.of("vtam_start"):
         if e.value("sscpname"):
@@ -89,7 +85,6 @@ def assign(topo: Topology) -> dict[str, str]:
             out[path] = named
             continue
         folder = _folder(path)
-        node_keys = sorted(keys.get(path, ()))
         if dialect in _HOST:
             out[path] = sscp.get(folder) or _folder_name(path)
         elif dialect in _ZOS_SIDE:
@@ -100,10 +95,9 @@ def assign(topo: Topology) -> dict[str, str]:
             out[path] = nsdos_names.get(folder) or _folder_name(path)
         elif dialect in ("aix", "as400"):
             out[path] = PurePath(path).name.split(".")[0].upper()
-        elif node_keys:
-            out[path] = _strip(node_keys[0])
-        else:
-            out[path] = _folder_name(path)
+        else:  # the node its definitions name (an NCP's NEWNAME, a workstation's CP name)
+            node_keys = sorted({e.node for e in topo.entities_of(path)})
+            out[path] = _strip(node_keys[0]) if node_keys else _folder_name(path)
     return out
 
 
@@ -122,7 +116,11 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
         paths[node].append(path)
     declared = {e.name: e for e in topo.of("declared_node")}
     first_entity: dict[str, Entity] = {}
-    for e in topo.entities:
+    for path, ents in topo.files():
+        owner = files.get(path)
+        if owner is not None and ents:
+            first_entity.setdefault(owner, ents[0])
+    for e in topo.entities[topo.merged :]:  # a TCP/IP stack, a declared node
         owner = files.get(e.path)
         if owner is not None:
             first_entity.setdefault(owner, e)

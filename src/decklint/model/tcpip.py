@@ -182,18 +182,21 @@ def _rehome(
     Every other element keeps the node and scope its lowering gave it: rebuilding all of them
     was the largest part of resolving a large TCP/IP estate."""
     built: dict[int, Entity] = {}
-    for i, e in enumerate(topo.entities):
-        if e.dialect != "tcpip":
-            continue
-        stack = moved.get(e.path)
-        if stack is None and e.kind != "tcpip_include":
-            continue
-        attrs = e.attrs
-        if e.kind == "tcpip_include":
-            attrs = {**attrs, "target": default(targets.get((e.path, e.span)))}
-        node, scope = (e.node, e.scope) if stack is None else (f"tcpip:{stack}", stack)
-        new = Entity(e.kind, e.name, e.path, e.dialect, e.span, node, attrs, scope)
-        topo.entities[i] = built[id(e)] = new
+    ents = topo.entities
+    touched = set(moved) | {inc.path for inc in topo.of("tcpip_include")}
+    for path in sorted(touched):
+        for start, end in topo._ranges.get(path, ()):
+            for i in range(start, end):
+                e = ents[i]
+                stack = moved.get(path)
+                if stack is None and e.kind != "tcpip_include":
+                    continue
+                attrs = e.attrs
+                if e.kind == "tcpip_include":
+                    attrs = {**attrs, "target": default(targets.get((e.path, e.span)))}
+                node, scope = (e.node, e.scope) if stack is None else (f"tcpip:{stack}", stack)
+                new = Entity(e.kind, e.name, e.path, e.dialect, e.span, node, attrs, scope)
+                ents[i] = built[id(e)] = new
     for kind in {e.kind for e in built.values()}:
         topo._by_kind[kind] = [built.get(id(e), e) for e in topo._by_kind[kind]]
     if moved:
