@@ -397,6 +397,20 @@ def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_ea
     assert pickle.loads(pickle.dumps(odd)).attrs._shape is not copies[0].attrs._shape
 
 
+def test_inferred_attributes_pack_as_their_attrs_would_with_an_override_in_its_place() -> None:
+    from decklint.model.build import default
+    from decklint.model.entities import Attr, Attrs, packed_attrs
+    from decklint.source import Span
+
+    mtu = Attr(1500, "1500", Span(3, 20, 3, 24))
+    defaults = {"kind": "ip", "status": "matched", "frame": None}
+    for extra in ({}, {"mtu": mtu}, {"frame": mtu, "note": default("x")}):
+        got = packed_attrs("A-B", defaults, extra)
+        want = {"name": Attr("A-B"), **{k: default(v) for k, v in defaults.items()}, **extra}
+        assert list(got) == list(want) and dict(got) == want
+        assert got._shape is Attrs.pack(want)._shape and got._flat == Attrs.pack(want)._flat
+
+
 def test_symbols_are_tuples_that_travel_without_a_constructor_and_make_their_span_on_read() -> None:
     from decklint.model.symbols import Definition, Reference
     from decklint.source import Span

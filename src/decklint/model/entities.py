@@ -166,12 +166,27 @@ def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Att
     """An inferred element's attributes built straight into their packed form: its name,
     then each of `defaults` as a defaulted value, then `extra` as given; no Attr object is
     made until one is read (the links of a large estate number in the tens of thousands)."""
-    data: dict[str, _Raw] = {"name": (name, False, "")}
-    for k, v in defaults.items():
-        data[k] = (v, True, "")
-    for k, a in extra.items():
-        data[k] = _raw(a)
-    return Attrs.of_raw(data)
+    if "name" in defaults or "name" in extra or not extra.keys().isdisjoint(defaults):
+        data: dict[str, _Raw] = {"name": (name, False, "")}  # an override keeps its place
+        for k, v in defaults.items():
+            data[k] = (v, True, "")
+        for k, a in extra.items():
+            data[k] = _raw(a)
+        return Attrs.of_raw(data)
+    flat: list[Any] = [name, False, ""]  # the flat tuple written out at once (a quarter faster)
+    for v in defaults.values():
+        flat.append(v)
+        flat += _DEFAULTED
+    widths = (3,) * (1 + len(defaults))
+    if extra:
+        forms = [_raw(a) for a in extra.values()]
+        for f in forms:
+            flat += f
+        widths += tuple(map(len, forms))
+    return Attrs(_shape_of(("name", *defaults, *extra), widths), tuple(flat))
+
+
+_DEFAULTED = (True, "")  # the tail of a defaulted value's short form
 
 
 @fast_init
