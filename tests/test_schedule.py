@@ -374,6 +374,9 @@ def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
     for k, a in attrs.items():
         assert copy.value(k) == a.value and copy.get(k) == a, k
         assert copy.anchor(k) == (a.span or e.span), k
+        assert copy.coded(k) is e.coded(k) is a.coded, k
+    assert not copy.coded("nothing") and not e.coded("nothing")
+    assert [k for k in attrs if copy.coded(k)] == ["coded", "noted", "text", "token"]
 
 
 def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_each() -> None:

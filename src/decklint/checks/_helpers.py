@@ -44,7 +44,7 @@ def end_station(pu: Entity) -> bool:
     """A PU that stands for a peripheral node: switched, or an NCP PU of type 2."""
     if pu.value("major") == "SWNET":
         return True
-    return pu.value("major") == "NCP" and pu.value("putype") == 2 and pu.get("putype").coded
+    return pu.value("major") == "NCP" and pu.value("putype") == 2 and pu.coded("putype")
 
 
 class Frames:

@@ -38,7 +38,7 @@ class Stations:
             pu
             for pu in topo.of("pu")
             if pu.value("major") == "SWNET"
-            and pu.get("maxdata").coded
+            and pu.coded("maxdata")
             and isinstance(pu.value("maxdata"), int)
         ]
         by_name = {pu.name: pu for pu in self.all}

@@ -15,7 +15,7 @@ def lan_window(ctx: Context) -> Iterator[Hit]:
         if out == "*CALC" and ack == "*CALC":
             continue
         pair = (ack, out)
-        anchor = ctl.anchor("lanmaxout") if ctl.get("lanmaxout").coded else ctl.anchor("lanackfrq")
+        anchor = ctl.anchor("lanmaxout") if ctl.coded("lanmaxout") else ctl.anchor("lanackfrq")
         if pair == (2, 4):
             yield Hit(
                 ctl.path,

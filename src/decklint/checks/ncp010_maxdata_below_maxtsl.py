@@ -16,7 +16,7 @@ def maxdata_below_maxtsl(ctx: Context) -> Iterator[Hit]:
         ncps.setdefault(n.path, []).append(n)
     pus: dict[tuple[str, str], list[Entity]] = {}
     for pu in ctx.topo.of("pu"):
-        if pu.get("maxdata").coded and pu.value("line"):
+        if pu.coded("maxdata") and pu.value("line"):
             pus.setdefault((pu.path, pu.value("line")), []).append(pu)
     for ln in ctx.topo.of("line"):
         tsl = ln.value("maxtsl")

@@ -17,7 +17,7 @@ def frame_size(ctx: Context) -> Iterator[Hit]:
             continue
         how = (
             f"TRMF {frame}"
-            if f.get("frame").coded
+            if f.coded("frame")
             else f"TRMF is not coded; the default {frame} applies"
         )
         if frame < want:

@@ -37,8 +37,9 @@ def _show(e: Entity, field: str) -> str:
 
 
 def _cos(e: Entity) -> str | None:
-    a = e.get("appncos") if e.get("appncos").coded else e.get("cos")
-    return str(a.value) if a.coded and a.value else None
+    f = "appncos" if e.coded("appncos") else "cos"
+    v = e.value(f)
+    return str(v) if v and e.coded(f) else None
 
 
 def differences(a: Entity, b: Entity) -> list[str]:

@@ -34,7 +34,7 @@ def _host_to_station(topo: Topology) -> Iterator[Hit]:
         m = pu.value("maxout")
         if recv is None or recv[0] >= m:
             continue
-        coded = "" if pu.get("maxout").coded else " (not coded, the default)"
+        coded = "" if pu.coded("maxout") else " (not coded, the default)"
         yield Hit(
             pu.path,
             pu.anchor("maxout"),

@@ -22,7 +22,7 @@ def cics_sockets(ctx: Context) -> Iterator[Hit]:
                 c.anchor("ntasks"),
                 {
                     "what": f"CICS Sockets {c.name}: NTASKS {ntasks}"
-                    + (" (the default)" if not c.get("ntasks").coded else "")
+                    + (" (the default)" if not c.coded("ntasks") else "")
                     + f" for a peak of {peak} connections; set it slightly higher than the "
                     "peak so the reusable subtasks are not exhausted"
                 },
@@ -65,7 +65,7 @@ def cics_sockets(ctx: Context) -> Iterator[Hit]:
                     {
                         "what": f"listener {lst.value('tranid')} port {lst.value('port')}: BACKLOG "
                         f"{backlog}"
-                        + (" (the default)" if not lst.get("backlog").coded else "")
+                        + (" (the default)" if not lst.coded("backlog") else "")
                         + "; the seed recommends 40 queued connections"
                     },
                     subject=lst.id,

@@ -48,7 +48,7 @@ def capacity(ctx: Context) -> Iterator[Hit]:
                 f"planned load {how} = {ratio:.3f} CPU s per elapsed s: more than one "
                 "processor (declare processors: to see the utilisation)"
             )
-        first = "ftp_kb_per_second" if n.get("ftp_kb_per_second").coded else "tn3270_users"
+        first = "ftp_kb_per_second" if n.coded("ftp_kb_per_second") else "tn3270_users"
         yield Hit(
             n.path, n.anchor(first), {"node": n.name, "what": what}, subject=n.id, dialect="config"
         )

@@ -12,7 +12,7 @@ from decklint.lint.check import Context, Hit, check
 @check("VTM007")
 def appl_pu_mode_table(ctx: Context) -> Iterator[Hit]:
     apps = [
-        a for a in ctx.topo.of("application") if a.value("appc") == "YES" and a.get("modetab").coded
+        a for a in ctx.topo.of("application") if a.value("appc") == "YES" and a.coded("modetab")
     ]
     tables = {a.value("modetab") for a in apps}
     if len(tables) != 1:

@@ -14,11 +14,10 @@ def vpacing_off(ctx: Context) -> Iterator[Hit]:
             continue
         if e.kind == "pu" and e.value("major") != "SWNET":
             continue
-        a = e.get("vpacing")
-        if a.coded and a.value == 0:
+        if e.value("vpacing") == 0 and e.coded("vpacing"):
             yield Hit(
                 e.path,
-                a.span or e.span,
+                e.anchor("vpacing"),
                 {
                     "what": f"{'APPL' if e.kind == 'application' else 'PU'} {e.name}",
                     "how": "VPACING=0 turns pacing toward it off",

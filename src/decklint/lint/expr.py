@@ -162,7 +162,7 @@ def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
             field = str(args[0].children[0])[1:-1]
             if field not in fields:
                 raise ExprError(f"coded(): unknown field {field!r}")
-            return lambda env: env["entity"].get(field).coded
+            return lambda env: env["entity"].coded(field)
         fn = FUNCTIONS.get(name)
         if fn is None:
             raise ExprError(f"unknown function {name!r} (functions: {sorted(FUNCTIONS)}, coded)")

@@ -218,6 +218,19 @@ class Entity:
             return None if at is None else attrs._flat[at[0]]
         return attrs.get(name, MISSING).value
 
+    def coded(self, name: str) -> bool:
+        """Whether attribute `name` was written in the deck (`Attr.coded`, without making the
+        Attr when the attributes are packed)."""
+        attrs = self.attrs
+        if type(attrs) is Attrs:
+            at = attrs._shape.get(name)
+            if at is None:
+                return False
+            i, width = at
+            f = attrs._flat
+            return width == 6 or (width == 5 and not f[i + 3] and f[i + 2] is not None)
+        return bool(attrs.get(name, MISSING).coded)
+
     @property
     def id(self) -> str:
         qual = f"{self.scope}." if self.scope else ""
