@@ -19,7 +19,6 @@ import functools
 import hashlib
 import os
 import pickle
-import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,6 +179,8 @@ def usage() -> Usage:
 
 def clean() -> Usage:
     """Remove everything decklint keeps in its cache folder; returns what was there."""
+    import shutil  # here only: importing it was 2 ms of every run's start-up
+
     before = usage()
     if before.folder is not None:
         for child in before.folder.iterdir():
