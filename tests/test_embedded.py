@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from decklint import api, embedded
 from decklint.cli import main
@@ -127,3 +129,48 @@ def test_cli_embedded_none() -> None:
         main, ["lint", "--no-cache", "--embedded", "none", str(EMB / "VTAMLOAD.jcl")]
     )
     assert "statement JOB is not known" in r.stdout  # the job card read as a deck statement
+
+
+_LINES = [
+    "//LOADVT  JOB (ACCT),'LOAD'",
+    "//SYSIN    DD *",
+    "//DATA     DD DATA,DLM=@@",
+    "./ ADD NAME=APPLLAB",
+    "//* a comment",
+    "/*",
+    "```vtam",
+    "~~~",
+    "APPLLAB  VBUILD TYPE=APPL",
+    "         MODEENT LOGMODE=M1,RUSIZES=X'8585'",
+    "* see http:/ /host",
+    "",
+    "   ",
+    "\x85NEL",
+]
+
+
+@given(
+    st.lists(st.sampled_from(_LINES), max_size=12),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.sampled_from(["deck", "doc.md", "JOB.jcl", "README.MARKDOWN"]),
+    st.sampled_from(embedded.MODES),
+)
+@settings(max_examples=400, deadline=None)
+def test_a_file_that_may_hold_no_deck_is_one_find_calls_no_container(
+    lines: list[str], eol: str, name: str, mode: str
+) -> None:
+    text = eol.join(lines)
+    if not api.may_hold_decks(name, text, mode):
+        assert embedded.find(name, text, mode) is None
+
+
+def test_every_fixture_that_holds_decks_is_let_through() -> None:
+    containers = 0
+    for path in sorted(FIXTURES.rglob("*")):
+        if not path.is_file() or path.suffix in (".yaml", ".json", ".sarif", ".txt"):
+            continue
+        text = path.read_text(encoding="latin-1")
+        if embedded.find(path.name, text) is not None:
+            containers += 1
+            assert api.may_hold_decks(path.name, text), path
+    assert containers >= 3

@@ -9,10 +9,10 @@ import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from decklint import embedded, schedule
 from decklint import encoding as encoding_mod
+from decklint import schedule
 from decklint.dialects.base import ParsedFile
 from decklint.discover import walk
 from decklint.filephase import has_directives
@@ -30,6 +30,9 @@ from decklint.lint.runner import (
 from decklint.model.build import Settings, Topology
 from decklint.model.topology import resolve
 from decklint.source import Span
+
+if TYPE_CHECKING:
+    from decklint import embedded
 
 # Extensions that are never decks: skipped quietly when a folder is walked.
 _NOT_DECKS = frozenset(
@@ -142,11 +145,22 @@ def read_input(path: str, data: bytes, explicit: bool, encoding: str | None = No
     return Input(path, got.text, explicit, got.why, got.notes, encoding=got.encoding)
 
 
+def may_hold_decks(path: str, text: str, mode: str = "auto") -> bool:
+    """False when `embedded.find` would say the file is no container, told without importing
+    it or splitting the text into lines: a container is markdown by its name, or JCL, whose
+    statements begin with // (IEBUPDTE's with ./)."""
+    if mode == "none":
+        return False
+    return path.lower().endswith((".md", ".markdown")) or "//" in text or "./" in text
+
+
 def expand(inp: Input, mode: str = "auto") -> list[Input]:
     """The input, or the decks inside it (JCL instream data, markdown fences; see
     `decklint.embedded`). A container with no deck in it gives nothing unless named."""
-    if inp.text is None:
+    if inp.text is None or not may_hold_decks(inp.path, inp.text, mode):
         return [inp]
+    from decklint import embedded
+
     blocks = embedded.find(inp.path, inp.text, mode)
     if blocks is None:
         return [inp]
@@ -393,7 +407,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     )
 
 
-Origins = dict[str, tuple[str, embedded.Block]]  # cut-out deck -> (container, where)
+Origins = dict[str, tuple[str, "embedded.Block"]]  # cut-out deck -> (container, where)
 
 
 def _place(f: Finding, origins: Origins) -> Finding:
