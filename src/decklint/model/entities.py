@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import chain
+from operator import itemgetter
 from typing import Any
 
 from decklint.source import Span, compact_pickle, fast_init
@@ -189,30 +190,75 @@ def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Att
 _DEFAULTED = (True, "")  # the tail of a defaulted value's short form
 
 
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Entity:
+def _field(i: int) -> Any:
+    return property(itemgetter(i))
+
+
+# How a pickled Entity is rebuilt: the tuple constructor itself, run in C (see Entity).
+_MAKE = tuple.__new__
+
+
+class Entity(tuple[str, str, str, str, int, int, int, int, str, Mapping[str, Attr], str]):
     """A model element (mode, application, PU, line, NCP, CICS sessions, ...).
 
     `kind` selects its declared fields (see `decklint.model.kinds`); `node` is the system that
     owns the definition; `scope` qualifies names that are only unique inside something (a
     mode inside its mode table, sessions inside a CICS group).
+
+    Built as `Entity(kind, name, path, dialect, span, node, attrs={}, scope="")` and read by
+    those names; immutable. A tuple underneath, with its span as four numbers (made into a
+    `Span` when read): a large estate's cached files hold 100,000s of entities, and a tuple
+    is loaded back in C, with no constructor run and no Span made. Its attributes travel
+    packed (`Attrs`).
     """
 
-    kind: str
-    name: str
-    path: str
-    dialect: str
-    span: Span
-    node: str
-    attrs: Mapping[str, Attr] = field(default_factory=dict)
-    scope: str = ""
+    __slots__ = ()
+
+    kind: str = _field(0)
+    name: str = _field(1)
+    path: str = _field(2)
+    dialect: str = _field(3)
+    node: str = _field(8)
+    attrs: Mapping[str, Attr] = _field(9)
+    scope: str = _field(10)
+
+    def __new__(
+        cls,
+        kind: str,
+        name: str,
+        path: str,
+        dialect: str,
+        span: Span,
+        node: str,
+        attrs: Mapping[str, Attr] | None = None,
+        scope: str = "",
+    ) -> Entity:
+        return _MAKE(
+            cls,
+            (
+                kind,
+                name,
+                path,
+                dialect,
+                span.line,
+                span.col,
+                span.end_line,
+                span.end_col,
+                node,
+                {} if attrs is None else attrs,
+                scope,
+            ),
+        )
+
+    @property
+    def span(self) -> Span:
+        return Span(self[4], self[5], self[6], self[7])
 
     def get(self, name: str) -> Attr:
-        return self.attrs.get(name, MISSING)
+        return self[9].get(name, MISSING)
 
     def value(self, name: str) -> Any:
-        attrs = self.attrs
+        attrs = self[9]
         if type(attrs) is Attrs:  # the rules' hottest path: no Attr built, no method called
             at = attrs._shape.get(name)
             return None if at is None else attrs._flat[at[0]]
@@ -221,7 +267,7 @@ class Entity:
     def coded(self, name: str) -> bool:
         """Whether attribute `name` was written in the deck (`Attr.coded`, without making the
         Attr when the attributes are packed)."""
-        attrs = self.attrs
+        attrs = self[9]
         if type(attrs) is Attrs:
             at = attrs._shape.get(name)
             if at is None:
@@ -236,23 +282,20 @@ class Entity:
         qual = f"{self.scope}." if self.scope else ""
         return f"{self.dialect}:{self.kind}:{qual}{self.name}"
 
-    def __reduce__(self) -> tuple[type[Entity], tuple[Any, ...]]:
-        """Pickled as its fields with the attributes packed (`Attrs`)."""
-        attrs = Attrs.pack(self.attrs)
-        return Entity, (
-            self.kind,
-            self.name,
-            self.path,
-            self.dialect,
-            self.span,
-            self.node,
-            attrs,
-            self.scope,
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as the tuple with the attributes packed (`Attrs`), and rebuilt by the
+        tuple constructor: no Python code runs for it when a cached file loads."""
+        return _MAKE, (Entity, (*self[:9], Attrs.pack(self[9]), self[10]))
+
+    def __repr__(self) -> str:
+        return (
+            f"Entity({self.kind!r}, {self.name!r}, {self.path!r}, {self.dialect!r}, "
+            f"{self.span.render()}, {self.node!r}, {dict(self[9])!r}, {self.scope!r})"
         )
 
     def anchor(self, name: str) -> Span:
         """Where a finding about attribute `name` points: the operand, else the statement."""
-        attrs = self.attrs
+        attrs = self[9]
         if type(attrs) is Attrs:  # the span alone, without building the Attr
             at = attrs._shape.get(name)
             s = None if at is None else _span(attrs._flat, at[0], at[1])
