@@ -414,6 +414,27 @@ def test_inferred_attributes_pack_as_their_attrs_would_with_an_override_in_its_p
         assert got._shape is Attrs.pack(want)._shape and got._flat == Attrs.pack(want)._flat
 
 
+def test_an_entity_is_read_by_name_immutable_and_travels_as_a_tuple() -> None:
+    from decklint.model.entities import Attr, Attrs, Entity
+    from decklint.source import Span
+
+    where = Span(7, 10, 8, 3)
+    e = Entity("pu", "PU1", "n.ncp", "ncp", where, "ncp:N", {"maxout": Attr(7)}, "G1")
+    assert (e.kind, e.name, e.path, e.dialect, e.span, e.node, e.scope) == (
+        *("pu", "PU1", "n.ncp", "ncp"),
+        where,
+        *("ncp:N", "G1"),
+    )
+    assert e.id == "ncp:pu:G1.PU1" and e.value("maxout") == 7 and "PU1" in repr(e)
+    with pytest.raises(AttributeError):
+        e.name = "PU2"  # type: ignore[misc]
+    copy = pickle.loads(pickle.dumps(e, protocol=5))
+    assert type(copy) is Entity and type(copy.attrs) is Attrs and copy == e
+    assert Entity("k", "n", "p", "d", where, "x") != Entity(
+        "k", "n", "p", "d", Span(7, 10, 8, 4), "x"
+    )
+
+
 def test_symbols_are_tuples_that_travel_without_a_constructor_and_make_their_span_on_read() -> None:
     from decklint.model.symbols import Definition, Reference
     from decklint.source import Span
