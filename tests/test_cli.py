@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from decklint.cli import main
@@ -175,3 +177,24 @@ def test_parse_dumps() -> None:
     assert "kind: ncp" in model.output
     tree = run("parse", deck, "--dump", "tree")
     assert "keyword" in tree.output
+
+
+def test_paths_are_shown_as_relpath_would_show_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from decklint.api import _display, gather
+
+    here = tmp_path / "repo"
+    (here / "net").mkdir(parents=True)
+    (tmp_path / "other").mkdir()
+    monkeypatch.chdir(here)
+    cwd = str(here) + "/"
+    paths = ["net/a.vtam", ".", "net", "../other/b", "net/../net/c", str(here / "net" / "d")]
+    paths += [str(here), str(tmp_path / "other" / "e"), str(here) + "x/f", "/"]
+    for p in paths:
+        assert _display(Path(p), cwd) == _display(Path(p)), p
+    assert _display(Path(str(here / "net" / "d")), cwd) == "net/d"
+    (here / "net" / "g.vtam").write_text("G VBUILD TYPE=APPL\n")
+    assert [i.path for i in gather([str(here)])] == ["net/g.vtam"]
+    assert [i.path for i in gather(["net"])] == ["net/g.vtam"]
+    assert [i.path for i in gather([str(tmp_path / "repo" / "net" / "g.vtam")])] == ["net/g.vtam"]
