@@ -11,9 +11,9 @@ _WHAT = {"modetab": "mode table", "cics_connection": "CICS CONNECTION"}
 
 @check("PRS006")
 def unused_definition(ctx: Context) -> Iterator[Hit]:
-    refs = ctx.topo.symbols.references
+    referred = ctx.topo.symbols.referred_kinds()
     for d in ctx.topo.symbols.unused():
-        if not any(r.kind == d.kind for r in refs):
+        if d.kind not in referred:
             continue  # nothing in the linted files refers to this kind at all
         yield Hit(
             d.path, d.span, {"what": _WHAT.get(d.kind, d.kind), "name": d.name}, dialect=d.dialect

@@ -171,10 +171,11 @@ class SymbolTable:
         return [defs for _key, defs in sorted(dups, key=lambda kd: kd[0])]
 
     def unresolved(self, rule: str) -> list[Reference]:
-        return [
+        index = self._index
+        return [  # `defined`, inlined: read as tuples, 116,000 references of a large estate
             r
             for r in self.references
-            if r.rule == rule and not self.defined(r.kind, r.name, r.scope)
+            if r[10] == rule and not index.get((r[0], r[9], r[1])) and (r[0], r[1]) not in BUILTIN
         ]
 
     def move_files(self, scopes: dict[str, str]) -> None:
@@ -191,9 +192,11 @@ class SymbolTable:
             self._index[(d.kind, d.scope, d.name)].append(d)
 
     def unused(self) -> list[Definition]:
-        used = {(r.kind, r.scope, r.name) for r in self.references}
+        used = {(r[0], r[9], r[1]) for r in self.references}  # (kind, scope, name)
         return [
-            d
-            for d in self.definitions
-            if d.kind in REPORT_UNUSED and (d.kind, d.scope, d.name) not in used
+            d for d in self.definitions if d[0] in REPORT_UNUSED and (d[0], d[8], d[1]) not in used
         ]
+
+    def referred_kinds(self) -> set[str]:
+        """The kinds something refers to."""
+        return {r[0] for r in self.references}
