@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
+
 from decklint.findings import Related
 from decklint.model.build import Topology
 from decklint.model.entities import Entity
@@ -37,7 +39,17 @@ def smallest_frame(topo: Topology) -> Entity | None:
 
 
 def modes_named(topo: Topology, name: str) -> list[Entity]:
-    return [m for m in topo.of("mode") if m.name == name]
+    """Every mode of that name, in model order (an index built once per run: a check asks
+    for each mode of each application)."""
+    by_name: dict[str, list[Entity]] = topo.memo("modes.by_name", lambda: _by_name(topo, "mode"))
+    return by_name.get(name, [])
+
+
+def _by_name(topo: Topology, kind: str) -> dict[str, list[Entity]]:
+    out: dict[str, list[Entity]] = defaultdict(list)
+    for e in topo.of(kind):
+        out[e.name].append(e)
+    return dict(out)
 
 
 def end_station(pu: Entity) -> bool:

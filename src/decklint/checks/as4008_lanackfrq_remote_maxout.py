@@ -33,12 +33,13 @@ def pairs(topo: Topology) -> list[tuple[Entity, Entity]]:
     node = topo.site
     ctls = {(c.path, c.name): c for c in topo.of("controller")}
     toward: dict[str, list[Entity]] = {}  # node of the far line -> controllers toward it
+    line_files = {ln.path for ln in topo.of("line_desc")}
     for lk in links_of(topo, "dlc"):
         if not str(lk.value("end_a")).startswith("controller "):
             continue
         c = ctls.get((lk.path, str(lk.value("end_a")).split(" ", 1)[1]))
         far = lk.value("b_path")
-        if c is not None and far and any(ln.path == far for ln in topo.of("line_desc")):
+        if c is not None and far and far in line_files:
             toward.setdefault(node.get(str(far), str(far)), []).append(c)
     out = []
     for far_node, mine in toward.items():

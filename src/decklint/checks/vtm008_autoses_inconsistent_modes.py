@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.checks._helpers import modes_named, related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
 
 
 def _inconsistent(ctx: Context, name: str) -> list[str]:
@@ -16,14 +18,14 @@ def _inconsistent(ctx: Context, name: str) -> list[str]:
 
 @check("VTM008")
 def autoses_inconsistent_modes(ctx: Context) -> Iterator[Hit]:
+    by_table: dict[str, list[Entity]] = defaultdict(list)  # mode table -> its modes
+    for m in ctx.topo.of("mode"):
+        by_table[m.scope].append(m)
     for app in ctx.topo.of("application"):
         auto = app.value("autoses")
         if not isinstance(auto, int) or auto <= 0:
             continue
-        table = app.value("modetab")
-        for m in ctx.topo.of("mode"):
-            if m.scope != table:
-                continue
+        for m in by_table.get(app.value("modetab"), []):
             diff = _inconsistent(ctx, m.name)
             if diff:
                 yield Hit(
