@@ -14,9 +14,7 @@ def network_file_system(ctx: Context) -> Iterator[Hit]:
     for r in sym.unresolved("BPX004"):
         if r.scope not in judged:
             continue  # no member of this system has FILESYSTYPE: cannot judge
-        types = sorted(
-            d.name for d in sym.definitions if d.kind == "bpx_pfs" and d.scope == r.scope
-        )
+        types = sym.names("bpx_pfs", r.scope)
         yield Hit(
             r.path,
             r.span,

@@ -38,10 +38,7 @@ def _tcpip(ctx: Context, r: Reference) -> Hit:
     """A TCP/IP stack name: an error in a complete stack (a main profile with every INCLUDE
     found) or for a near miss of a defined name; information in a fragment linted without
     the profile that INCLUDEs it, which may define the name."""
-    defined = sorted(
-        d.name for d in ctx.topo.symbols.definitions if d.kind == r.kind and d.scope == r.scope
-    )
-    guess = suggest(r.name, defined)
+    guess = suggest(r.name, ctx.topo.symbols.names(r.kind, r.scope))
     stacks = ctx.topo.find("tcpip_stack", r.scope)
     complete = bool(stacks) and bool(stacks[0].value("complete"))
     what = _WHAT.get(r.kind, r.kind)

@@ -138,17 +138,29 @@ class SymbolTable:
     _index: dict[tuple[str, str, str], list[Definition]] = field(
         default_factory=lambda: defaultdict(list)
     )
+    _names: dict[tuple[str, str], list[str]] | None = None  # see `names`; None: not built
 
     def define(self, d: Definition) -> None:
+        self._names = None
         self.definitions.append(d)
         self._index[(d.kind, d.scope, d.name)].append(d)
 
     def define_all(self, defs: list[Definition]) -> None:
         """`define` for each of a file's definitions (one call per file, not per name)."""
+        self._names = None
         self.definitions.extend(defs)
         index = self._index
         for d in defs:
             index[(d[0], d[8], d[1])].append(d)  # (kind, scope, name), read as a tuple
+
+    def names(self, kind: str, scope: str) -> list[str]:
+        """The names defined of a kind in a scope, sorted (for "did you mean")."""
+        if self._names is None:
+            names: dict[tuple[str, str], list[str]] = defaultdict(list)
+            for k, sc, name in self._index:
+                names[(k, sc)].append(name)
+            self._names = {key: sorted(ns) for key, ns in names.items()}
+        return self._names.get((kind, scope), [])
 
     def reference(self, r: Reference) -> None:
         self.references.append(r)
@@ -188,6 +200,7 @@ class SymbolTable:
             r.moved(scopes[r.path]) if r.path in scopes else r for r in self.references
         ]
         self._index.clear()
+        self._names = None
         for d in self.definitions:
             self._index[(d.kind, d.scope, d.name)].append(d)
 

@@ -1,0 +1,43 @@
+"""The symbol table: what is defined where, what is used, and what is missing."""
+
+from __future__ import annotations
+
+from decklint.model.symbols import Definition, Reference, SymbolTable
+from decklint.source import Span
+
+AT = Span(1, 1, 1, 5)
+
+
+def _table() -> SymbolTable:
+    sym = SymbolTable()
+    sym.define_all(
+        [
+            Definition.at("tcpip_link", name, "p", AT, "tcpip", "PROD")
+            for name in ("OSA2", "ETH1", "OSA1", "ETH1")
+        ]
+    )
+    sym.define(Definition.at("modetab", "TAB1", "m", AT, "vtam"))
+    sym.define(Definition.at("modetab", "TAB2", "m", AT, "vtam"))
+    for kind, name, scope in (("tcpip_link", "OSA3", "PROD"), ("modetab", "TAB1", "")):
+        sym.reference(Reference.at(kind, name, "p", AT, "tcpip", "START", scope))
+    sym.reference(Reference.at("modetab", "ISTINCLM", "a", AT, "vtam", "MODETAB"))
+    return sym
+
+
+def test_names_are_each_defined_name_once_sorted_and_follow_changes() -> None:
+    sym = _table()
+    assert sym.names("tcpip_link", "PROD") == ["ETH1", "OSA1", "OSA2"]
+    assert sym.names("tcpip_link", "TEST") == [] and sym.names("modetab", "") == ["TAB1", "TAB2"]
+    sym.define(Definition.at("tcpip_link", "ETH0", "q", AT, "tcpip", "PROD"))
+    assert sym.names("tcpip_link", "PROD") == ["ETH0", "ETH1", "OSA1", "OSA2"]
+    sym.move_files({"q": "TEST"})
+    assert sym.names("tcpip_link", "TEST") == ["ETH0"]
+    assert "ETH0" not in sym.names("tcpip_link", "PROD")
+
+
+def test_unresolved_unused_and_the_kinds_referred_to() -> None:
+    sym = _table()
+    assert [r.name for r in sym.unresolved("PRS005")] == ["OSA3"]  # ISTINCLM is IBM's own
+    assert [d.name for d in sym.unused()] == ["TAB2"]
+    assert sym.referred_kinds() == {"tcpip_link", "modetab"}
+    assert [len(d) for d in sym.duplicates()] == [2]
