@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from decklint.model.symbols import Definition, Reference, SymbolTable
 from decklint.source import Span
 
@@ -41,3 +43,29 @@ def test_unresolved_unused_and_the_kinds_referred_to() -> None:
     assert [d.name for d in sym.unused()] == ["TAB2"]
     assert sym.referred_kinds() == {"tcpip_link", "modetab"}
     assert [len(d) for d in sym.duplicates()] == [2]
+
+
+def test_has_kind_with_and_without_a_scope() -> None:
+    sym = _table()
+    assert sym.has_kind("tcpip_link") and sym.has_kind("tcpip_link", "PROD")
+    assert not sym.has_kind("tcpip_link", "TEST") and not sym.has_kind("tcpip_device")
+    sym.define(Definition.at("tcpip_device", "D1", "q", AT, "tcpip", "TEST"))
+    assert sym.has_kind("tcpip_device") and sym.has_kind("tcpip_device", "TEST")
+
+
+def test_guesses_stop_when_the_run_has_spent_its_comparisons(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from decklint.api import lint_texts
+    from decklint.checks import prs005_undefined_reference as prs005
+
+    profile = "DEVICE OSADEV1 MPCIPA\nLINK ETH1 IPAQENET OSADEV1\nSTART OSADEV2\nSTART OSADEV3\n"
+    by_budget = {}
+    full = prs005.GUESS_BUDGET
+    for budget in (full, 1, 0):
+        monkeypatch.setattr(prs005, "GUESS_BUDGET", budget)
+        found = lint_texts({"SYS1/PROFILE.TCPIP": profile}).findings
+        by_budget[budget] = [
+            "did you mean OSADEV1" in f.message for f in found if f.code == "PRS005"
+        ]
+    assert by_budget == {full: [True, True], 1: [True, False], 0: [False, False]}

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from decklint.dialects.schema import suggest
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
 from decklint.model.symbols import CLOSED_WORLD, Reference
 
 _WHAT = {
@@ -34,13 +35,31 @@ def undefined_reference(ctx: Context) -> Iterator[Hit]:
         )
 
 
+# "Did you mean" compares a name with every name of its kind in its stack: on an estate with
+# thousands of both, millions of comparisons. A run spends at most this many (about a
+# second); the names after that get no guess.
+GUESS_BUDGET = 500_000
+
+
+def _guess(ctx: Context, r: Reference) -> str | None:
+    pool = ctx.topo.symbols.names(r.kind, r.scope)
+    left: list[int] = ctx.topo.memo("PRS005.guesses", lambda: [GUESS_BUDGET])
+    if len(pool) > left[0]:
+        return None
+    left[0] -= len(pool)
+    return suggest(r.name, pool)
+
+
 def _tcpip(ctx: Context, r: Reference) -> Hit:
     """A TCP/IP stack name: an error in a complete stack (a main profile with every INCLUDE
     found) or for a near miss of a defined name; information in a fragment linted without
     the profile that INCLUDEs it, which may define the name."""
-    guess = suggest(r.name, ctx.topo.symbols.names(r.kind, r.scope))
-    stacks = ctx.topo.find("tcpip_stack", r.scope)
-    complete = bool(stacks) and bool(stacks[0].value("complete"))
+    guess = _guess(ctx, r)
+    stacks: dict[str, Entity] = ctx.topo.memo(
+        "tcpip.stack_by_name", lambda: {s.name: s for s in reversed(ctx.topo.of("tcpip_stack"))}
+    )
+    stack = stacks.get(r.scope)
+    complete = stack is not None and bool(stack.value("complete"))
     what = _WHAT.get(r.kind, r.kind)
     usage = f"{r.usage}; did you mean {guess}?" if guess else r.usage
     if not complete and not guess:

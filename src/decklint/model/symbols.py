@@ -139,6 +139,7 @@ class SymbolTable:
         default_factory=lambda: defaultdict(list)
     )
     _names: dict[tuple[str, str], list[str]] | None = None  # see `names`; None: not built
+    _kinds: set[str] = field(default_factory=set)  # the kinds of `_names`
 
     def define(self, d: Definition) -> None:
         self._names = None
@@ -155,12 +156,17 @@ class SymbolTable:
 
     def names(self, kind: str, scope: str) -> list[str]:
         """The names defined of a kind in a scope, sorted (for "did you mean")."""
+        return self._name_index().get((kind, scope), [])
+
+    def _name_index(self) -> dict[tuple[str, str], list[str]]:
+        """(kind, scope) -> sorted names: built once, and again after a definition changes."""
         if self._names is None:
             names: dict[tuple[str, str], list[str]] = defaultdict(list)
             for k, sc, name in self._index:
                 names[(k, sc)].append(name)
             self._names = {key: sorted(ns) for key, ns in names.items()}
-        return self._names.get((kind, scope), [])
+            self._kinds = {k for k, _sc in self._names}
+        return self._names
 
     def reference(self, r: Reference) -> None:
         self.references.append(r)
@@ -172,7 +178,9 @@ class SymbolTable:
         return (kind, name) in BUILTIN or bool(self._index.get((kind, scope, name)))
 
     def has_kind(self, kind: str, scope: str | None = None) -> bool:
-        return any(k == kind and (scope is None or s == scope) for (k, s, _n) in self._index)
+        """Whether any name of the kind is defined (in the scope, when given)."""
+        index = self._name_index()
+        return (kind, scope) in index if scope is not None else kind in self._kinds
 
     def duplicates(self) -> list[list[Definition]]:
         dups = [
