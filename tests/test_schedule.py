@@ -501,3 +501,47 @@ def test_fast_init_builds_what_the_dataclass_init_builds() -> None:
 
     assert "_set0" in Fast.__init__.__globals__  # the slots' setters
     assert "_set0" not in NoSlots.__init__.__globals__ and NoSlots(1).a == 1
+
+
+def test_builds_no_run_used_for_a_month_are_removed_once_a_day(
+    site: Path, fresh_cache: Path
+) -> None:
+    import os
+
+    _lint(site, cache=True)  # this build: entries, a run memo and its mark
+    own = cache.fingerprint()
+    day, now = 86400, 2_000_000_000.0
+    for build, age in (("oldbuild", 40), ("recent", 5), ("memoonly", 40)):
+        for area in ("files", "runs"):
+            (fresh_cache / area / build).mkdir(parents=True)
+        entry = fresh_cache / "files" / build / "ab" / "cdef"
+        entry.parent.mkdir()
+        entry.write_bytes(b"x")
+        for p in (entry, entry.parent, fresh_cache / "files" / build, fresh_cache / "runs" / build):
+            os.utime(p, (now - age * day, now - age * day))
+    memo = fresh_cache / "runs" / "memoonly" / "k"  # answered by its memo 2 days ago
+    memo.write_bytes(b"m")
+    os.utime(memo, (now - 2 * day, now - 2 * day))
+    os.utime(fresh_cache / "runs" / "memoonly", (now - 40 * day, now - 40 * day))
+    (fresh_cache / ".pruned").unlink()
+
+    assert cache.prune(fresh_cache, own, now) == ["oldbuild"]
+    left = {p.name for p in (fresh_cache / "files").iterdir()}
+    assert left == {own, "recent", "memoonly"}
+    assert not (fresh_cache / "runs" / "oldbuild").exists()
+    # looked for at most once a day: a build gone stale since is removed tomorrow
+    later = now + 3600
+    os.utime(fresh_cache / "files" / "recent", (later - 40 * day, later - 40 * day))
+    os.utime(fresh_cache / "runs" / "recent", (later - 40 * day, later - 40 * day))
+    assert cache.prune(fresh_cache, own, later) == []
+    assert cache.prune(fresh_cache, own, now + 2 * day) == ["recent"]
+    # the run's own entries are still read
+    assert _lint(site, cache=True).stats.parsed == 0
+    assert cache.usage().entries > 10
+
+
+def test_a_cache_folder_that_cannot_be_written_is_not_pruned(tmp_path: Path) -> None:
+    blocker = tmp_path / "file-not-folder"
+    blocker.write_text("")
+    assert cache.prune(blocker / "cache", "new", 2_000_000_000.0) == []
+    assert blocker.read_text() == ""

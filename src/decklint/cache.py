@@ -9,6 +9,11 @@ Entries are pickles written atomically (a temporary file renamed into place), so
 killed leaves either the old entry or the new one. An entry that cannot be read is a miss and is
 removed. The folder is the user's own (`dialects.base.cache_dir`): `decklint cache clean`
 empties it, `--no-cache` bypasses it.
+
+Each build of decklint (a new version, an edit of a grammar or rule) keys its entries apart
+(`files/<fingerprint>`, and the run memos in `runs/<fingerprint>`). A build that no run has
+used for `STALE_AFTER` is removed, looked for at most once a day (`prune`), so upgrades do not
+pile up in the folder.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import functools
 import hashlib
 import os
 import pickle
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,6 +123,7 @@ class Store:
         base = cache_dir()
         if base is None:
             return None
+        prune(base, fingerprint())
         return cls(base / "files" / fingerprint())
 
     def _path(self, k: str) -> Path:
@@ -150,6 +157,62 @@ class Store:
         self.writes += 1
 
 
+STALE_AFTER = 30 * 86400  # seconds a build's entries are kept without a run using them
+_USED = ".used"  # in files/<build>: touched by every run of that build that opens the cache
+_PRUNED = ".pruned"  # in the cache folder: when stale builds were last looked for
+
+
+def prune(base: Path, build: str, now: float | None = None) -> list[str]:
+    """Mark `build` as used and, at most once a day, remove the builds no run has used for
+    `STALE_AFTER` (their entries and run memos). Returns the builds removed; a folder that
+    cannot be written is left as it is."""
+    now = time.time() if now is None else now
+    try:
+        own = base / "files" / build
+        own.mkdir(parents=True, exist_ok=True)
+        os.utime(_touch(own / _USED), (now, now))
+        stamp = base / _PRUNED
+        if stamp.exists() and now - stamp.stat().st_mtime < 86400:
+            return []
+        os.utime(_touch(stamp), (now, now))
+    except OSError:
+        return []
+    removed = []
+    for other in sorted(_builds(base) - {build}):
+        if now - _last_used(base, other) > STALE_AFTER:
+            import shutil  # here only: importing it costs start-up time
+
+            for area in ("files", "runs"):
+                shutil.rmtree(base / area / other, ignore_errors=True)
+            removed.append(other)
+    return removed
+
+
+def _touch(p: Path) -> Path:
+    p.touch()
+    return p
+
+
+def _builds(base: Path) -> set[str]:
+    out: set[str] = set()
+    for area in ("files", "runs"):
+        with contextlib.suppress(OSError):
+            out.update(e.name for e in os.scandir(base / area) if e.is_dir(follow_symlinks=False))
+    return out
+
+
+def _last_used(base: Path, build: str) -> float:
+    """When a run last used the build: its mark, its folders, its run memos (a run answered
+    by its memo touches the memo, not the mark)."""
+    times = [0.0]
+    for p in (base / "files" / build / _USED, base / "files" / build, base / "runs" / build):
+        with contextlib.suppress(OSError):
+            times.append(p.stat().st_mtime)
+    with contextlib.suppress(OSError):
+        times += (e.stat().st_mtime for e in os.scandir(base / "runs" / build))
+    return max(times)
+
+
 def dumps(obj: object) -> bytes:
     return pickle.dumps(obj, protocol=pickle.HIGHEST_PROTOCOL)
 
@@ -172,8 +235,8 @@ def usage() -> Usage:
     entries = size = 0
     for f in base.rglob("*"):
         if f.is_file():
-            entries += 1
             size += f.stat().st_size
+            entries += not f.name.startswith(".")  # not the marks, nor a write under way
     return Usage(base, entries, size)
 
 
