@@ -13,7 +13,7 @@ import dataclasses
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter
+from operator import attrgetter, itemgetter
 from typing import Any, TypeVar, overload
 
 _EOL = re.compile(r"\r\n|\r|\n")
@@ -99,6 +99,22 @@ class Span:
 
     def render(self) -> str:
         return f"{self.line}:{self.col}-{self.end_line}:{self.end_col}"
+
+
+# The model's most numerous classes (entities, definitions, references) are tuple subclasses,
+# loaded from the cache in C; these give them their fields by name.
+def tuple_field(i: int) -> Any:
+    """A read-only field of a tuple subclass: its element `i`, read in C."""
+    return property(itemgetter(i))
+
+
+def tuple_span(i: int) -> Any:
+    """A tuple subclass's span, kept as four numbers from element `i`; made when read."""
+
+    def span(self: tuple[Any, ...]) -> Span:
+        return Span(self[i], self[i + 1], self[i + 2], self[i + 3])
+
+    return property(span)
 
 
 def split_lines(text: str) -> tuple[str, ...]:

@@ -6,10 +6,9 @@ import sys
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain
-from operator import itemgetter
 from typing import Any
 
-from decklint.source import Span, compact_pickle, fast_init
+from decklint.source import Span, compact_pickle, fast_init, tuple_field, tuple_span
 
 intern = sys.intern
 
@@ -190,10 +189,6 @@ def packed_attrs(name: str, defaults: Mapping[str, Any], extra: Mapping[str, Att
 _DEFAULTED = (True, "")  # the tail of a defaulted value's short form
 
 
-def _field(i: int) -> Any:
-    return property(itemgetter(i))
-
-
 # How a pickled Entity is rebuilt: the tuple constructor itself, run in C (see Entity).
 _MAKE = tuple.__new__
 
@@ -214,13 +209,14 @@ class Entity(tuple[str, str, str, str, int, int, int, int, str, Mapping[str, Att
 
     __slots__ = ()
 
-    kind: str = _field(0)
-    name: str = _field(1)
-    path: str = _field(2)
-    dialect: str = _field(3)
-    node: str = _field(8)
-    attrs: Mapping[str, Attr] = _field(9)
-    scope: str = _field(10)
+    kind: str = tuple_field(0)
+    name: str = tuple_field(1)
+    path: str = tuple_field(2)
+    dialect: str = tuple_field(3)
+    span: Span = tuple_span(4)
+    node: str = tuple_field(8)
+    attrs: Mapping[str, Attr] = tuple_field(9)
+    scope: str = tuple_field(10)
 
     def __new__(
         cls,
@@ -249,10 +245,6 @@ class Entity(tuple[str, str, str, str, int, int, int, int, str, Mapping[str, Att
                 scope,
             ),
         )
-
-    @property
-    def span(self) -> Span:
-        return Span(self[4], self[5], self[6], self[7])
 
     def get(self, name: str) -> Attr:
         return self[9].get(name, MISSING)

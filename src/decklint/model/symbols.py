@@ -4,14 +4,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import Any
 
-from decklint.source import Span
-
-
-def _field(i: int) -> Any:
-    return property(itemgetter(i))
+from decklint.source import Span, tuple_field, tuple_span
 
 
 class Definition(tuple[str, str, str, int, int, int, int, str, str]):
@@ -24,11 +18,12 @@ class Definition(tuple[str, str, str, int, int, int, int, str, str]):
 
     __slots__ = ()
 
-    kind: str = _field(0)
-    name: str = _field(1)
-    path: str = _field(2)
-    dialect: str = _field(7)
-    scope: str = _field(8)
+    kind: str = tuple_field(0)
+    name: str = tuple_field(1)
+    path: str = tuple_field(2)
+    span: Span = tuple_span(3)
+    dialect: str = tuple_field(7)
+    scope: str = tuple_field(8)
 
     @classmethod
     def at(
@@ -37,10 +32,6 @@ class Definition(tuple[str, str, str, int, int, int, int, str, str]):
         return cls(
             (kind, name, path, span.line, span.col, span.end_line, span.end_col, dialect, scope)
         )
-
-    @property
-    def span(self) -> Span:
-        return Span(self[3], self[4], self[5], self[6])
 
     def moved(self, scope: str) -> Definition:
         return Definition((*self[:8], scope))
@@ -59,13 +50,14 @@ class Reference(tuple[str, str, str, int, int, int, int, str, str, str, str]):
 
     __slots__ = ()
 
-    kind: str = _field(0)
-    name: str = _field(1)
-    path: str = _field(2)
-    dialect: str = _field(7)
-    usage: str = _field(8)
-    scope: str = _field(9)
-    rule: str = _field(10)
+    kind: str = tuple_field(0)
+    name: str = tuple_field(1)
+    path: str = tuple_field(2)
+    span: Span = tuple_span(3)
+    dialect: str = tuple_field(7)
+    usage: str = tuple_field(8)
+    scope: str = tuple_field(9)
+    rule: str = tuple_field(10)
 
     @classmethod
     def at(
@@ -94,10 +86,6 @@ class Reference(tuple[str, str, str, int, int, int, int, str, str, str, str]):
                 rule,
             )
         )
-
-    @property
-    def span(self) -> Span:
-        return Span(self[3], self[4], self[5], self[6])
 
     def moved(self, scope: str) -> Reference:
         return Reference((*self[:9], scope, self[10]))
