@@ -115,7 +115,6 @@ class Topology:
     # file -> where its lowered entities are in `entities` (start, end): resolve replaces
     # entities in place and appends what it infers after `merged`, so the ranges hold
     _ranges: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
-    merged: int = 0  # how many of `entities` came from the files; resolve's follow
     # indexes checks derive from the model, computed once per run (see `memo`)
     _memo: dict[str, Any] = field(default_factory=dict)
 
@@ -129,7 +128,6 @@ class Topology:
         start = len(self.entities)
         self.entities.extend(low.entities)
         self._ranges[low.path].append((start, len(self.entities)))
-        self.merged = len(self.entities)
         by_kind = self._by_kind
         for e in low.entities:
             by_kind[e.kind].append(e)
@@ -140,6 +138,11 @@ class Topology:
 
     def of(self, kind: str) -> list[Entity]:
         return self._by_kind.get(kind, [])
+
+    @property
+    def merged(self) -> int:
+        """How many of `entities` came from the files; what resolve inferred follows."""
+        return max((end for ranges in self._ranges.values() for _start, end in ranges), default=0)
 
     def entities_of(self, path: str) -> list[Entity]:
         """The entities lowered from one file, as resolve left them (moved to their stack);
