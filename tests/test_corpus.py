@@ -13,7 +13,7 @@ import yaml
 
 from decklint.api import decode, lint_paths
 from decklint.dialects.schema import statement_schema
-from decklint.discover import detect
+from decklint.inputs.discover import detect
 from decklint.source import SourceFile
 
 from .conftest import CORPUS, FIXTURES

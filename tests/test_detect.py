@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from decklint import dialects
-from decklint.discover import detect
+from decklint.inputs.discover import detect
 from decklint.source import SourceFile
 
 from .conftest import FIXTURES
@@ -70,7 +70,7 @@ def test_a_telling_name_imports_one_dialect_module() -> None:
 
     code = (
         "import sys\n"
-        "from decklint.discover import detect\n"
+        "from decklint.inputs.discover import detect\n"
         "from decklint.source import SourceFile\n"
         "d = detect(SourceFile.from_text('ATCSTR00', 'SSCPID=1\\n'))\n"
         "mods = sorted(m for m in sys.modules if m.startswith('decklint.dialects.'))\n"

@@ -9,8 +9,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from decklint import api, embedded
+from decklint import api
 from decklint.cli import main
+from decklint.inputs import embedded
 from tests.conftest import FIXTURES
 
 EMB = FIXTURES / "embedded"

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from decklint.cli import main
-from decklint.encoding import decode
+from decklint.inputs.encoding import decode
 
 MODES = (
     "TUNEMODE MODETAB\n"

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import api, fixer, fixloop
+from decklint import api
 from decklint.cli import main
 from decklint.findings import Applicability, Edit
+from decklint.fix import loop, patch
 from decklint.source import Span
 
 
@@ -128,21 +129,21 @@ def test_decks_inside_jcl_are_shown_never_rewritten(tmp_path: Path) -> None:
 
 
 def test_the_loop_stops_and_says_so(gen: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    real = fixer.apply
+    real = patch.apply
 
-    def undone(text: str, edits: list[Edit], card_image: bool) -> fixer.Outcome:
+    def undone(text: str, edits: list[Edit], card_image: bool) -> patch.Outcome:
         """Claims the edits but gives the text back as it was: a fix another one undoes."""
         out = real(text, edits, card_image)
-        return fixer.Outcome(text, out.applied, out.skipped)
+        return patch.Outcome(text, out.applied, out.skipped)
 
-    monkeypatch.setattr(fixer, "apply", undone)
-    run = fixloop.run(api.gather([str(gen)]), api.Options(), unsafe=True)
-    assert not run.converged and run.passes <= fixloop.MAX_PASSES
+    monkeypatch.setattr(patch, "apply", undone)
+    run = loop.run(api.gather([str(gen)]), api.Options(), unsafe=True)
+    assert not run.converged and run.passes <= loop.MAX_PASSES
     assert "undo each other" in run.why and not run.texts
 
 
 def test_the_loop_converges_with_a_count(gen: Path) -> None:
-    run = fixloop.run(api.gather([str(gen)]), api.Options(), unsafe=True)
+    run = loop.run(api.gather([str(gen)]), api.Options(), unsafe=True)
     assert run.converged and 2 <= run.passes <= 3
     assert sum(run.applied.values()) == 3
 
@@ -150,10 +151,10 @@ def test_the_loop_converges_with_a_count(gen: Path) -> None:
 def test_fixer_takes_blanks_from_the_widest_gap_and_keeps_one() -> None:
     line = card("A        PCCU  DELAY=1   REMARK", True, 7)
     edit = Edit(Span(1, 22, 1, 23), "0.0000")
-    out = fixer.apply(line + "\n", [edit], True)
+    out = patch.apply(line + "\n", [edit], True)
     assert out.applied and out.text.splitlines()[0][71:] == line[71:]
     assert "DELAY=0.0000 REMARK" in out.text or "DELAY=0.0000   REMARK" in out.text
-    overlap = fixer.apply(line + "\n", [edit, Edit(Span(1, 22, 1, 23), "2")], True)
+    overlap = patch.apply(line + "\n", [edit, Edit(Span(1, 22, 1, 23), "2")], True)
     assert len(overlap.applied) == 1 and len(overlap.skipped) == 1
 
 
@@ -172,7 +173,7 @@ def test_every_rule_with_a_fix_fixes_its_own_example() -> None:
             got = api.lint_inputs(inputs, opts).findings
             if not any(f.code == m.code and f.fix is not None for f in got):
                 continue
-            run = fixloop.run(inputs, opts, unsafe=True)
+            run = loop.run(inputs, opts, unsafe=True)
             left = [f for f in run.result.findings if f.code == m.code and f.fix is not None]
             assert run.texts and not left, (m.code, run.texts)
             assert len(run.result.findings) < len(got)

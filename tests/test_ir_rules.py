@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from decklint import api
-from decklint.dialects.ir import PackedStatements, Statement
+from decklint.ir import PackedStatements, Statement
 from decklint.lint import check
 from decklint.lint.manifest import ManifestError, from_dict
 from decklint.lint.registry import load_registry

@@ -8,7 +8,7 @@ import pytest
 
 from decklint.api import decode
 from decklint.debug import load
-from decklint.dialects.ir import Value
+from decklint.ir import Value
 from decklint.source import SourceFile, Span
 
 from .conftest import CORPUS, FIXTURES

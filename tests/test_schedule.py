@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import api, cache, schedule
+from decklint import api
 from decklint.cli import main
-from decklint.dialects.ir import Statement
+from decklint.ir import Statement
+from decklint.pipeline import cache, schedule
 from tests.conftest import FIXTURES
 
 SITE = FIXTURES / "networks" / "site" / "baseline"
@@ -271,7 +272,7 @@ def test_model_objects_survive_the_compact_pickle(site: Path) -> None:
 
 
 def test_defaulted_attributes_are_shared_and_keep_their_type() -> None:
-    from decklint.model.build import default
+    from decklint.model.lowering import default
 
     assert default(256) is default(256)
     assert default(1) is not default(True) and type(default(True).value) is bool
@@ -323,8 +324,8 @@ def test_cache_clean_and_info(site: Path, fresh_cache: Path) -> None:
 
 
 def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
-    from decklint.model.build import default
     from decklint.model.entities import Attr, Attrs, Entity
+    from decklint.model.lowering import default
     from decklint.source import Span
 
     attrs = {"maxdata": Attr(4105, "4105", Span(3, 16, 3, 28)), "pacing": default(7, "why")}
@@ -343,8 +344,8 @@ def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
 def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
     from lark import Token
 
-    from decklint.model.build import default
     from decklint.model.entities import Attr, Attrs, Entity
+    from decklint.model.lowering import default
     from decklint.source import Span
 
     where = Span(3, 16, 3, 28)
@@ -380,8 +381,8 @@ def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
 
 
 def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_each() -> None:
-    from decklint.model.build import default
     from decklint.model.entities import Attr, Entity
+    from decklint.model.lowering import default
     from decklint.source import Span
 
     def route(name: str, mtu: int, line: int) -> Entity:
@@ -401,8 +402,8 @@ def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_ea
 
 
 def test_inferred_attributes_pack_as_their_attrs_would_with_an_override_in_its_place() -> None:
-    from decklint.model.build import default
     from decklint.model.entities import Attr, Attrs, packed_attrs
+    from decklint.model.lowering import default
     from decklint.source import Span
 
     mtu = Attr(1500, "1500", Span(3, 20, 3, 24))

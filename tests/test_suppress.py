@@ -91,7 +91,7 @@ def test_directives_work_from_the_cache_and_files_without_any_keep_no_comments(
     tmp_path,
     monkeypatch,  # type: ignore[no-untyped-def]
 ) -> None:
-    from decklint import filephase
+    from decklint.pipeline import filephase
 
     monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path / "cache"))
     deck = (

@@ -11,12 +11,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from decklint import encoding as encoding_mod
-from decklint import schedule
 from decklint.dialects.base import ParsedFile
-from decklint.discover import walk
-from decklint.filephase import has_directives
 from decklint.findings import Finding, Severity
+from decklint.inputs import encoding as encoding_mod
+from decklint.inputs.discover import walk
 from decklint.lint.check import Hit
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import load_registry
@@ -27,12 +25,14 @@ from decklint.lint.runner import (
     selected_findings,
     stamp_hits,
 )
-from decklint.model.build import Settings, Topology
-from decklint.model.topology import resolve
+from decklint.model.resolve import resolve
+from decklint.model.topology import Settings, Topology
+from decklint.pipeline import schedule
+from decklint.pipeline.filephase import has_directives
 from decklint.source import Span
 
 if TYPE_CHECKING:
-    from decklint import embedded
+    from decklint.inputs import embedded
 
 # Extensions that are never decks: skipped quietly when a folder is walked.
 _NOT_DECKS = frozenset(
@@ -105,7 +105,7 @@ class Input:
     @functools.cached_property
     def digest(self) -> bytes | None:
         """The text's hash (`cache.digest`), computed once for the cache and the run memo."""
-        from decklint.cache import digest
+        from decklint.pipeline.cache import digest
 
         return None if self.text is None else digest(self.text)
 
@@ -135,7 +135,7 @@ class LintResult:
 
 
 def decode(data: bytes, encoding: str | None = None) -> tuple[str | None, str]:
-    """Text of a file, or (None, why) for binary content (see `decklint.encoding`)."""
+    """Text of a file, or (None, why) for binary content (see `decklint.inputs.encoding`)."""
     got = encoding_mod.decode(data, encoding)
     return got.text, got.why
 
@@ -156,10 +156,10 @@ def may_hold_decks(path: str, text: str, mode: str = "auto") -> bool:
 
 def expand(inp: Input, mode: str = "auto") -> list[Input]:
     """The input, or the decks inside it (JCL instream data, markdown fences; see
-    `decklint.embedded`). A container with no deck in it gives nothing unless named."""
+    `decklint.inputs.embedded`). A container with no deck in it gives nothing unless named."""
     if inp.text is None or not may_hold_decks(inp.path, inp.text, mode):
         return [inp]
-    from decklint import embedded
+    from decklint.inputs import embedded
 
     blocks = embedded.find(inp.path, inp.text, mode)
     if blocks is None:
@@ -257,7 +257,7 @@ def lint_inputs(
     run memo; the result then has no model (`topology` empty, `parsed` {})."""
     k = None
     if opts.cache and identity is not None:
-        from decklint import memo
+        from decklint.pipeline import memo
 
         steer = (opts.dialect, opts.select, opts.ignore, opts.rule_options, opts.settings)
         k = memo.key(identity, (*steer, opts.config_globs, opts.rule_paths, opts.inline), inputs)
@@ -277,7 +277,7 @@ def lint_inputs(
     with _gc_paused():
         result = _lint_inputs(inputs, opts)
     if k is not None and not result.internal_errors:
-        from decklint import memo
+        from decklint.pipeline import memo
 
         memo.save(k, memo.Memo(tuple(result.findings), tuple(result.files), result.rules_run))
     return result
@@ -299,7 +299,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     ) -> None:
         m = selected.get(code)
         if m is not None:
-            from decklint.dialects.ir import Diagnostic
+            from decklint.ir import Diagnostic
 
             findings.append(
                 diagnostic_finding(m, Diagnostic(code, span, message, sev), path, dialect)
@@ -394,7 +394,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
             Severity.ERROR,
         )
     if opts.inline and any(has_directives(pf) for pf in parsed.values()):
-        from decklint import suppress
+        from decklint.lint import suppress
 
         outcome = suppress.apply(findings, suppress.collect(parsed.values()), reg)
         findings = outcome.kept
@@ -469,8 +469,8 @@ def manifests() -> list[Manifest]:
 def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> LintResult:
     """Keep only findings the baseline does not hold; report (or, with `update`, drop)
     baseline entries that no longer occur. Raises baseline.BaselineError."""
-    from decklint import baseline
-    from decklint.dialects.ir import Diagnostic
+    from decklint.ir import Diagnostic
+    from decklint.lint import baseline
 
     files = baseline.load(path)
     locator = baseline.Locator(result.parsed)
@@ -509,7 +509,7 @@ def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> L
 
 
 def write_baseline(result: LintResult, path: Path) -> int:
-    from decklint import baseline
+    from decklint.lint import baseline
 
     doc = baseline.document(result.findings, baseline.Locator(result.parsed))
     baseline.write(path, doc)

@@ -11,7 +11,7 @@ from typing import Any
 import click
 
 from decklint import __version__
-from decklint.encoding import CHOICES
+from decklint.inputs.encoding import CHOICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
 FORMATS = ["text", "parsable", "json", "sarif", "github", "junit"]
@@ -181,9 +181,9 @@ def lint(
     reuse = not (baseline_path or write_baseline_path or fix or diff)
     try:
         if fix or diff:
-            from decklint import fixloop
+            from decklint.fix import loop
 
-            run = fixloop.run(inputs, opts, unsafe_fixes)
+            run = loop.run(inputs, opts, unsafe_fixes)
             result = run.result
             if diff:
                 sys.exit(_show_diff(inputs, run))
@@ -206,7 +206,7 @@ def lint(
         )
         sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
     if baseline_path:
-        from decklint.baseline import BaselineError
+        from decklint.lint.baseline import BaselineError
 
         try:
             result = api.apply_baseline(result, Path(baseline_path), update=update_baseline)
@@ -277,8 +277,8 @@ def _fix_notes(run: Any) -> None:
 def _write_fixes(inputs: Any, run: Any) -> None:
     """Write each fixed file atomically, in the bytes form it was read in; never a file that
     changed on disk since it was read, nor standard input."""
-    from decklint import encoding as enc
     from decklint.fileio import atomic_write
+    from decklint.inputs import encoding as enc
 
     done = 0
     for inp in inputs:
@@ -403,7 +403,7 @@ def cache_cmd() -> None:
 @cache_cmd.command("clean")
 def cache_clean() -> None:
     """Remove everything decklint keeps in its cache folder."""
-    from decklint import cache
+    from decklint.pipeline import cache
 
     was = cache.clean()
     where = was.folder if was.folder is not None else "no cache folder"
@@ -413,7 +413,7 @@ def cache_clean() -> None:
 @cache_cmd.command("info")
 def cache_info() -> None:
     """Where the cache is and how big."""
-    from decklint import cache
+    from decklint.pipeline import cache
 
     now = cache.usage()
     if now.folder is None:
@@ -454,7 +454,7 @@ def _emit(
 
         out.write(jsonrep.render(result.findings, result.files))
     elif fmt == "sarif":
-        from decklint import baseline
+        from decklint.lint import baseline
         from decklint.report import sarif
 
         locator = baseline.Locator(result.parsed)

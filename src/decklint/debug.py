@@ -8,11 +8,12 @@ from typing import Any
 from decklint import dialects
 from decklint.api import decode
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.ir import Statement, Value
-from decklint.discover import detect
-from decklint.filephase import node_for
-from decklint.model.build import Lowering, Settings
+from decklint.inputs.discover import detect
+from decklint.ir import Statement, Value
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering
+from decklint.model.topology import Settings
+from decklint.pipeline.filephase import node_for
 from decklint.source import SourceFile
 
 

@@ -29,7 +29,7 @@ from decklint.config import (
 from decklint.findings import Finding, Severity
 from decklint.lint.manifest import ManifestError
 from decklint.lint.registry import Registry, load_registry
-from decklint.model.build import DEFAULT_BULK_MODES, Settings
+from decklint.model.topology import DEFAULT_BULK_MODES, Settings
 
 
 def _declared(configs: Sequence[Config]) -> tuple[tuple[str, str, tuple[Any, ...]], ...]:
@@ -180,7 +180,7 @@ class Project:
     def identity(self, paths: Sequence[str]) -> bytes:
         """Everything of the configuration that can change a run's findings for these files:
         the text of every configuration file that applies, the command line's selection, and
-        the text of the rule plug-ins. Part of the run memo's key (`decklint.memo`)."""
+        the text of the rule plug-ins. Part of the run memo's key (`decklint.pipeline.memo`)."""
         configs = {str(self.config.path): self.config}
         for p in paths:
             cfg = self._nearest(p)

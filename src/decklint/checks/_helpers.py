@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from decklint.findings import Related
-from decklint.model.build import Topology
 from decklint.model.entities import Entity
+from decklint.model.topology import Topology
 from decklint.source import Span
 
 

@@ -3,8 +3,8 @@ an `adapter:` fact); registers no check."""
 
 from __future__ import annotations
 
-from decklint.model.build import Topology
 from decklint.model.entities import Entity
+from decklint.model.topology import Topology
 
 KINDS = {"fast-ethernet": "Fast Ethernet", "token-ring": "token ring"}
 

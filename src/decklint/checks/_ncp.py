@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from decklint.checks._helpers import links_of
-from decklint.model.build import Topology
 from decklint.model.entities import Entity
+from decklint.model.topology import Topology
 
 
 def lines_by_path(topo: Topology) -> dict[str, list[Entity]]:

@@ -6,8 +6,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from decklint.model.build import Topology
 from decklint.model.entities import MISSING, Attr, Entity
+from decklint.model.topology import Topology
 from decklint.source import Span
 
 

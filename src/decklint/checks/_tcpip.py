@@ -6,9 +6,10 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from decklint.model.build import Topology, default
 from decklint.model.entities import Attr, Entity
+from decklint.model.lowering import default
 from decklint.model.tcpip import vm_level, zos_level
+from decklint.model.topology import Topology
 from decklint.source import Span
 
 # MTUs the seed recommends per medium (Ethernet also 1492 for IEEE 802.3 and OSA QDIO,

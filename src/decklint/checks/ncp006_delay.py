@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint import fixes
 from decklint.findings import Severity
+from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
 
 
@@ -24,7 +24,7 @@ def delay(ctx: Context) -> Iterator[Hit]:
                     "default and its tuned lab codes DELAY=0 explicitly"
                 },
                 dialect="ncp",
-                fix=fixes.add_operand(ctx.topo, st.path, st.span, "DELAY=0", "code DELAY=0"),
+                fix=edits.add_operand(ctx.topo, st.path, st.span, "DELAY=0", "code DELAY=0"),
             )
             continue
         v = o.value.as_number()
@@ -35,5 +35,5 @@ def delay(ctx: Context) -> Iterator[Hit]:
                 {"how": f"DELAY={o.value.text} holds data before it is sent to the NCP"},
                 dialect="ncp",
                 severity=None if v is not None else Severity.WARNING,
-                fix=fixes.set_value(ctx.topo, st.path, o.value.span, "0", "code DELAY=0"),
+                fix=edits.set_value(ctx.topo, st.path, o.value.span, "0", "code DELAY=0"),
             )

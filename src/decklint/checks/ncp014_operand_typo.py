@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.ir import Operand
 from decklint.dialects.schema import statement_schema, suggest
 from decklint.findings import Applicability, Edit, Fix
+from decklint.ir import Operand
 from decklint.lint.check import Context, Hit, check
 from decklint.source import Span
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.ir import Operand, Statement
 from decklint.dialects.schema import ALL, known_operands, statement_schema, suggest
 from decklint.findings import Severity
+from decklint.ir import Operand, Statement
 from decklint.lint.check import Context, Hit, check
 
 

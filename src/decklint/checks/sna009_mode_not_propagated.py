@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from decklint.checks._helpers import links_of
 from decklint.lint.check import Context, Hit, check
-from decklint.model.build import Topology
+from decklint.model.topology import Topology
 
 
 @check("SNA009")

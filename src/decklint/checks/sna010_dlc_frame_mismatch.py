@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from decklint.checks._helpers import Setting, described, node_frame
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
-from decklint.model.build import Topology
 from decklint.model.entities import Entity
+from decklint.model.topology import Topology
 
 
 @check("SNA010")

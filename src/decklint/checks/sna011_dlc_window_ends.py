@@ -7,8 +7,8 @@ from collections.abc import Iterator
 from decklint.checks._helpers import Setting, described, links_of, node_windows
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
-from decklint.model.build import Topology
 from decklint.model.links import mac
+from decklint.model.topology import Topology
 
 
 @check("SNA011")

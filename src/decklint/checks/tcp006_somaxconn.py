@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint import fixes
 from decklint.checks._tcpip import defaulted_note, stacks
+from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
 
 
@@ -25,7 +25,7 @@ def somaxconn(ctx: Context) -> Iterator[Hit]:
             {"stack": s.name, "value": a.raw or a.value, "note": defaulted_note(a)},
             subject=s.entity.id,
             dialect="tcpip",
-            fix=fixes.set_value(ctx.topo, path, span, str(low), f"code SOMAXCONN {low}")
+            fix=edits.set_value(ctx.topo, path, span, str(low), f"code SOMAXCONN {low}")
             if a.span is not None
             else None,
         )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint import fixes
 from decklint.findings import Fix, Severity
+from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 
@@ -72,4 +72,4 @@ def _hit(  # type: ignore[no-untyped-def]
 
 def _set(ctx: Context, f: Entity, field: str, value: str, title: str) -> Fix | None:
     a = f.get(field)
-    return fixes.set_value(ctx.topo, f.path, a.span, value, title) if a.span else None
+    return edits.set_value(ctx.topo, f.path, a.span, value, title) if a.span else None

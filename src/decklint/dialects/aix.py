@@ -13,7 +13,7 @@ import re
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, parsed_units
 from decklint.dialects.freeform import line_units
-from decklint.dialects.ir import (
+from decklint.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -21,8 +21,8 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile
 
 NO_OPTIONS = ("thewall", "lowclust", "lowmbuf", "mb_cl_hiwat")

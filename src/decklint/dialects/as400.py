@@ -20,7 +20,7 @@ from decklint.dialects.base import (
     sniff_count,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.dialects.ir import (
+from decklint.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -29,8 +29,8 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile, SourceMap
 
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)

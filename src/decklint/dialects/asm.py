@@ -12,7 +12,8 @@ from typing import Any
 
 from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
 from decklint.dialects.cards import read_assembler, read_option_list
-from decklint.dialects.ir import (
+from decklint.findings import Severity
+from decklint.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -21,7 +22,6 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.findings import Severity
 from decklint.source import SourceFile, SourceMap, Span
 
 

@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from decklint.dialects.ir import Diagnostic, LogicalUnit, ReadResult, Statement
 from decklint.findings import Severity
+from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Statement
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
-    from decklint.model.build import Lowering
+    from decklint.model.lowering import Lowering
 
 
 @dataclass(frozen=True)

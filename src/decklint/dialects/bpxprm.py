@@ -22,7 +22,9 @@ from decklint.dialects.base import (
     unknown_name,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.dialects.ir import (
+from decklint.dialects.keywords import words
+from decklint.findings import Severity
+from decklint.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -31,10 +33,8 @@ from decklint.dialects.ir import (
     classify_atom,
     small_int,
 )
-from decklint.dialects.keywords import words
-from decklint.findings import Severity
-from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile, SourceMap, Span
 
 # Statements whose operand is one value: KEYWORD(value). name -> (lowest, highest) or None.

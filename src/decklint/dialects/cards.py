@@ -20,8 +20,8 @@ the SourceMap maps every character of each field back to its physical line and c
 
 from __future__ import annotations
 
-from decklint.dialects.ir import Diagnostic, LogicalUnit, ReadResult, Remark
 from decklint.findings import Severity
+from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Remark
 from decklint.source import SourceFile, SourceMap, Span
 
 TEXT_END = 71  # last text column

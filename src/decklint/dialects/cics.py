@@ -12,7 +12,8 @@ import re
 
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, parse_unit, sniff_count
-from decklint.dialects.ir import (
+from decklint.findings import Severity
+from decklint.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -22,9 +23,8 @@ from decklint.dialects.ir import (
     Value,
     small_int,
 )
-from decklint.findings import Severity
-from decklint.model.build import Lowering, attr_or_default, coded, default
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.source import SourceFile, SourceMap, Span
 
 # Verbs with the minimum abbreviation (the upper-case part in the CICS documentation).

@@ -18,9 +18,9 @@ from decklint.dialects.base import (
     sniff_count,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.dialects.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
-from decklint.model.build import Lowering, attr_or_default, coded, default
+from decklint.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.source import SourceFile
 
 # A /* without its */ runs to the end of the file (and is reported).

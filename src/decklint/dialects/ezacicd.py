@@ -13,9 +13,9 @@ import re
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
-from decklint.dialects.ir import Diagnostic, Statement
-from decklint.model.build import Lowering, attr_or_default, coded
+from decklint.ir import Diagnostic, Statement
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, attr_or_default, coded
 from decklint.source import SourceFile
 
 # TYPE -> operand -> (field, default)

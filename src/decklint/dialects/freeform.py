@@ -12,7 +12,7 @@ import bisect
 import re
 from collections.abc import Iterable
 
-from decklint.dialects.ir import Diagnostic, LogicalUnit, ReadResult, Remark
+from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Remark
 from decklint.source import SourceFile, SourceMap, Span
 
 

@@ -18,7 +18,7 @@ from decklint.dialects.base import (
     line_heads,
     parsed_units,
 )
-from decklint.dialects.ir import (
+from decklint.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -28,8 +28,8 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile, SourceMap, Span
 
 _SEQ = re.compile(r"[0-9 ]{8}\Z")

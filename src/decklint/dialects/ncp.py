@@ -15,10 +15,10 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
-from decklint.dialects.ir import Operand, Statement
 from decklint.dialects.vtam import _lower_lu, _lower_pu
-from decklint.model.build import Lowering, attr_or_default, coded, default
+from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.source import SourceFile
 
 _NCP_OPS = re.compile(

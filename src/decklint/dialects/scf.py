@@ -22,7 +22,8 @@ from decklint.dialects.base import (
     line_heads,
     parse_unit,
 )
-from decklint.dialects.ir import (
+from decklint.dialects.keywords import words
+from decklint.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -32,11 +33,10 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.dialects.keywords import words
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
-    from decklint.model.build import Lowering
+    from decklint.model.lowering import Lowering
 
 VERBS = words(
     """ABORT ACTIVATE ADD ALLOW ALTER ASSUME CONTROL DELAY DELETE DETAIL DIAGNOSE ENV EXIT FC

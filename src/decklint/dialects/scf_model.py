@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.ir import Diagnostic, Operand, Statement, Value
-from decklint.model.build import Lowering, default
+from decklint.ir import Diagnostic, Operand, Statement, Value
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, default
 from decklint.source import Span
 
 KINDS = {"PROCESS": "nsk_process", "LINE": "nsk_line", "PORT": "nsk_port", "SUBNET": "nsk_subnet"}

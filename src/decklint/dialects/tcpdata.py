@@ -19,7 +19,8 @@ from decklint.dialects.base import (
     unknown_name,
 )
 from decklint.dialects.freeform import line_units
-from decklint.dialects.ir import (
+from decklint.dialects.keywords import words
+from decklint.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -28,9 +29,8 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.dialects.keywords import words
-from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile, SourceMap
 
 TCPIP_DATA = words(

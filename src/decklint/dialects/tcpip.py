@@ -19,7 +19,8 @@ from typing import TYPE_CHECKING
 from decklint.dialects import GLOBS
 from decklint.dialects import tcpip_keywords as kw
 from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, line_heads
-from decklint.dialects.ir import (
+from decklint.dialects.keywords import words
+from decklint.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -28,11 +29,10 @@ from decklint.dialects.ir import (
     Value,
     is_whole_number,
 )
-from decklint.dialects.keywords import words
 from decklint.source import SourceFile, Span
 
 if TYPE_CHECKING:
-    from decklint.model.build import Lowering
+    from decklint.model.lowering import Lowering
 
 _SIZE = re.compile(r"[0-9]+[KkMm]\Z")
 _SEQ = re.compile(r"[0-9]{8}\Z")

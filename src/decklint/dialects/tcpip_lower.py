@@ -16,11 +16,11 @@ from pathlib import PurePath
 
 from decklint.dialects import tcpip_keywords as kw
 from decklint.dialects.base import ParsedFile, unknown_name
-from decklint.dialects.ir import Diagnostic, Statement, Value, small_int
 from decklint.findings import Severity
-from decklint.model.build import Lowering, default
+from decklint.ir import Diagnostic, Statement, Value, small_int
 from decklint.model.entities import Attr
 from decklint.model.kinds import STACK_SETTINGS
+from decklint.model.lowering import Lowering, default
 from decklint.model.tcpip import stack_name
 from decklint.source import Span
 

@@ -18,7 +18,9 @@ from decklint.dialects.base import (
     unknown_name,
 )
 from decklint.dialects.freeform import line_units
-from decklint.dialects.ir import (
+from decklint.dialects.keywords import abbreviations, spelled, words
+from decklint.findings import Severity
+from decklint.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -26,10 +28,8 @@ from decklint.dialects.ir import (
     Value,
     classify_atom,
 )
-from decklint.dialects.keywords import abbreviations, spelled, words
-from decklint.findings import Severity
-from decklint.model.build import Lowering, default
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile
 
 OPTIONS = """

@@ -14,10 +14,10 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list
 from decklint.dialects.base import DialectSpec, ParsedFile
-from decklint.dialects.ir import Diagnostic, Operand, Statement
 from decklint.findings import Severity
-from decklint.model.build import Lowering, attr_or_default, coded, default
+from decklint.ir import Diagnostic, Operand, Statement
 from decklint.model.entities import Attr
+from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.model.sna import decode_ru_byte
 from decklint.source import SourceFile
 

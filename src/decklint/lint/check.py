@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from decklint.findings import Fix, Related, Severity
-from decklint.model.build import Topology
+from decklint.model.topology import Topology
 from decklint.source import Span
 
 

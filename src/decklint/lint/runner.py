@@ -6,15 +6,15 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from decklint import fixes
-from decklint.dialects.ir import Diagnostic
 from decklint.findings import Finding, Fix
+from decklint.fix import edits
+from decklint.ir import Diagnostic
 from decklint.lint.check import Context, FileRule, Hit, load_check
 from decklint.lint.expr import render
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import Registry, load_registry
-from decklint.model.build import Topology
 from decklint.model.entities import Entity
+from decklint.model.topology import Topology
 
 
 def _values_for(entity: Entity, options: dict[str, Any]) -> Any:
@@ -64,9 +64,9 @@ def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None
     value, title = render(spec.value, values), render(spec.title, values)
     a = e.get(m.anchor)
     if a.coded and a.span is not None:
-        fix = fixes.set_value(topo, e.path, a.span, value, title)
+        fix = edits.set_value(topo, e.path, a.span, value, title)
     elif spec.operand:
-        fix = fixes.add_operand(topo, e.path, e.span, f"{spec.operand}={value}", title)
+        fix = edits.add_operand(topo, e.path, e.span, f"{spec.operand}={value}", title)
     else:
         fix = None
     return replace(fix, applicability=spec.applicability) if fix is not None else None

@@ -31,8 +31,9 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from decklint.model.build import Topology, default
 from decklint.model.entities import Attr, Entity, packed_attrs
+from decklint.model.lowering import default
+from decklint.model.topology import Topology
 from decklint.source import Span
 
 _HEX = re.compile(r"[0-9A-F]+")

@@ -14,8 +14,9 @@ import fnmatch
 from collections import defaultdict
 from pathlib import PurePath
 
-from decklint.model.build import Topology, default
 from decklint.model.entities import Attr, Entity
+from decklint.model.lowering import default
+from decklint.model.topology import Topology
 from decklint.source import Span
 
 # Dialects whose files belong to the host or z/OS system of their folder.

@@ -14,8 +14,9 @@ from collections import defaultdict
 from pathlib import PurePath
 from typing import Any
 
-from decklint.model.build import Topology, default
 from decklint.model.entities import Attr, Entity
+from decklint.model.lowering import default
+from decklint.model.topology import Topology
 
 # Profile file names that say nothing about the stack: the folder names it instead.
 _GENERIC = {"PROFILE", "PROFILE.TCPIP", "TCPIP.PROFILE.TCPIP", "PROFILE TCPIP", "PROFILE.TCP"}

@@ -1,69 +1,117 @@
-"""Resolve the merged model: nodes from the files, links between definitions.
-
-Links carry a status as Batfish's edges do: matched (both ends found), unknown-peer (the
-name points at nothing in the linted files), ambiguous (several candidates). The first
-inference here joins a switched PU's PATH GRPNM to the NCP group it dials through, and that
-group's PHYPORT to the physical token-ring line (its MAXTSL is the link's frame).
-"""
+"""The Topology the rules read: every file's entities, symbols and statements, merged."""
 
 from __future__ import annotations
 
-from decklint.model.build import Topology, default
-from decklint.model.entities import Attr, Entity
-from decklint.source import Span
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from decklint.ir import Statement
+from decklint.model.entities import Entity
+from decklint.model.symbols import SymbolTable
+
+if TYPE_CHECKING:
+    from decklint.model.lowering import Lowering
+
+# Modes that carry bulk data unless the configuration says otherwise (seed 000,
+# "Use modes wisely": #BATCH; design: #BATCH and #BATCHSC).
+DEFAULT_BULK_MODES = frozenset({"#BATCH", "#BATCHSC", "#BATCHC", "#BATCHCS"})
 
 
-def resolve(topo: Topology) -> None:
-    from decklint.model import links, site, tcpip
+@dataclass(frozen=True)
+class Settings:
+    """What the rules need to know that no deck says."""
 
-    tcpip.resolve(topo)
-    _declared(topo)
-    files = site.assign(topo)
-    site.build_nodes(topo, files)
-    links.infer(topo, files)
-
-
-_FACT_FIELDS = {
-    "frame": "frame",
-    "send-window": "send_window",
-    "receive-window": "receive_window",
-    "partner": "partner",
-    "ring-speed": "ring_speed",
-}
+    bulk_modes: frozenset[str] = DEFAULT_BULK_MODES
+    network: str = ""  # "appn" | "subarea" | "" (infer from VTAM NODETYPE)
+    # Facts configurations declare per node: (node name, configuration file, facts), each fact
+    # (key, value, line).
+    declared: tuple[tuple[str, str, tuple[tuple[str, Any, int], ...]], ...] = ()
+    # `topology:` of the configurations: node -> file globs, and declared links
+    # (node a, node b, facts, configuration file, line)
+    node_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    links: tuple[tuple[str, str, tuple[tuple[str, Any], ...], str, int], ...] = ()
 
 
-# Products whose nodes have no DLC profile: their facts are TCP/IP and capacity facts.
-_NO_DLC = {"zos", "vm", "mvs", "nonstop", "windows", "linux", "unix", "tsm"}
+@dataclass
+class Topology:
+    """Every entity and symbol of the linted files, indexed for the rules."""
 
+    settings: Settings = field(default_factory=Settings)
+    entities: list[Entity] = field(default_factory=list)
+    symbols: SymbolTable = field(default_factory=SymbolTable)
+    statements: dict[str, Sequence[Statement]] = field(default_factory=dict)
+    dialects: dict[str, str] = field(default_factory=dict)
+    _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
+    site: dict[str, str] = field(default_factory=dict)  # file -> the node it belongs to
+    # file -> where its lowered entities are in `entities` (start, end): resolve replaces
+    # entities in place and appends what it infers after `merged`, so the ranges hold
+    _ranges: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
+    # indexes checks derive from the model, computed once per run (see `memo`)
+    _memo: dict[str, Any] = field(default_factory=dict)
 
-def _declared(topo: Topology) -> None:
-    """Facts the configuration declares as entities that point at their configuration lines:
-    every node's facts (`declared_node`) and, for SNA workstations, a `dlc_profile` (a CM/2
-    .CFG's frame and windows, ...)."""
-    for name, path, facts in topo.settings.declared:
-        by_key = {k: (v, line) for k, v, line in facts}
-        product = str(by_key.get("product", ("", 0))[0]) or "unknown"
-        first = min((line for _k, _v, line in facts), default=1)
-        node = f"{product}:{name}"
-        where = Span(first, 1, first, 1)
-        every = {"name": Attr(name), "product": default(product)}
-        for key, (v, line) in by_key.items():
-            if key != "product":
-                every[key.replace("-", "_")] = Attr(v, str(v), Span(line, 1, line, 1 + len(key)))
-        _add(topo, Entity("declared_node", name, path, "config", where, node, every))
-        topo.dialects.setdefault(path, "config")
-        if product in _NO_DLC and not set(by_key) & set(_FACT_FIELDS):
-            continue
-        attrs: dict[str, Attr] = {"name": Attr(name), "product": default(product)}
-        for key, field in _FACT_FIELDS.items():
-            if key in by_key:
-                v, line = by_key[key]
-                attrs[field] = Attr(v, str(v), Span(line, 1, line, 1 + len(key)))
-            else:
-                attrs[field] = default(None)
-        _add(topo, Entity("dlc_profile", name, path, "config", where, node, attrs))
+    def memo(self, key: str, build: Callable[[], Any]) -> Any:
+        """An index derived from the model, built on first use and shared by every check."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
 
+    def merge(self, low: Lowering, statements: Sequence[Statement]) -> None:
+        start = len(self.entities)
+        self.entities.extend(low.entities)
+        self._ranges[low.path].append((start, len(self.entities)))
+        by_kind = self._by_kind
+        for e in low.entities:
+            by_kind[e.kind].append(e)
+        self.symbols.define_all(low.definitions)
+        self.symbols.references.extend(low.references)
+        self.statements[low.path] = statements
+        self.dialects[low.path] = low.dialect
 
-def _add(topo: Topology, e: Entity) -> None:
-    topo.entities.append(e)
-    topo._by_kind[e.kind].append(e)
+    def of(self, kind: str) -> list[Entity]:
+        return self._by_kind.get(kind, [])
+
+    @property
+    def merged(self) -> int:
+        """How many of `entities` came from the files; what resolve inferred follows."""
+        return max((end for ranges in self._ranges.values() for _start, end in ranges), default=0)
+
+    def entities_of(self, path: str) -> list[Entity]:
+        """The entities lowered from one file, as resolve left them (moved to their stack);
+        what resolve inferred from them (nodes, links, stacks) is not among them."""
+        ents = self.entities
+        ranges = self._ranges.get(path, ())
+        if len(ranges) == 1:
+            start, end = ranges[0]
+            return ents[start:end]
+        return [e for start, end in ranges for e in ents[start:end]]
+
+    def files(self) -> Iterator[tuple[str, list[Entity]]]:
+        """(path, `entities_of(path)`) for each merged file, in the order they were merged."""
+        for path in self._ranges:
+            yield path, self.entities_of(path)
+
+    def find(self, kind: str, name: str, scope: str | None = None) -> list[Entity]:
+        return [
+            e
+            for e in self._by_kind.get(kind, [])
+            if e.name == name and (scope is None or e.scope == scope)
+        ]
+
+    def all_statements(self) -> Iterable[Statement]:
+        for stmts in self.statements.values():
+            yield from stmts
+
+    @property
+    def header_bytes(self) -> tuple[int, str]:
+        """SNA header per RU segment: 9 (APPN) or 29 (subarea), and why."""
+        if self.settings.network == "appn":
+            return 9, "APPN network (configuration)"
+        if self.settings.network == "subarea":
+            return 29, "subarea network (configuration)"
+        for e in self.of("vtam_start"):
+            nt = e.value("nodetype")
+            if nt in ("NN", "EN"):
+                return 9, f"APPN network (VTAM NODETYPE={nt})"
+        return 29, "subarea network (no VTAM NODETYPE coded)"

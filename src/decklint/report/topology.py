@@ -14,7 +14,7 @@ import os
 from collections import defaultdict
 from typing import Any
 
-from decklint.model.build import Topology
+from decklint.model.topology import Topology
 from decklint.report import layout
 
 SCHEMA_VERSION = 1

@@ -22,8 +22,8 @@ from typing import Any
 
 from decklint import __version__
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.ir import Statement
 from decklint.findings import Finding
+from decklint.ir import Statement
 
 SCHEMA_VERSION = 1
 

@@ -1,11 +1,11 @@
 """The run memo: the findings of a whole run, reused only when nothing at all has changed.
 
-The per-file cache (`decklint.cache`) spares the parsing of unchanged files; the rules then run
-on the whole model, rebuilt from the entries. When not one input, option, configuration file,
-rule plug-in or piece of decklint changed since a run, that run's findings are what the rules
-would find again, and re-linting a repository that nobody touched (pre-commit on an unrelated
-commit, a CI re-run) can skip the model altogether. Change any one of those and the memo misses:
-the whole model is built again and every rule runs.
+The per-file cache (`decklint.pipeline.cache`) spares the parsing of unchanged files; the rules
+then run on the whole model, rebuilt from the entries. When not one input, option, configuration
+file, rule plug-in or piece of decklint changed since a run, that run's findings are what the
+rules would find again, and re-linting a repository that nobody touched (pre-commit on an
+unrelated commit, a CI re-run) can skip the model altogether. Change any one of those and the
+memo misses: the whole model is built again and every rule runs.
 
 Only `decklint lint` uses it, and not with a baseline (which needs the parsed statements).
 """
@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from decklint import cache as cache_mod
 from decklint.dialects.base import cache_dir
 from decklint.fileio import atomic_write
 from decklint.findings import Finding
+from decklint.pipeline import cache as cache_mod
 
 if TYPE_CHECKING:
     from decklint.api import Input

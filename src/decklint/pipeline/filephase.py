@@ -3,7 +3,7 @@
 What a file contributes to the model (its statements, lowered entities and symbols, and the
 problems found while reading it) depends only on its text, its path, the options that steer
 detection and lowering, and decklint itself. That is what makes it safe to compute in a
-separate process and to keep in the content-keyed cache (`decklint.cache`).
+separate process and to keep in the content-keyed cache (`decklint.pipeline.cache`).
 """
 
 from __future__ import annotations
@@ -13,11 +13,12 @@ from pathlib import Path
 
 from decklint import dialects
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.ir import LogicalUnit, PackedStatements, ReadResult
-from decklint.discover import detect
 from decklint.findings import Finding
+from decklint.inputs.discover import detect
+from decklint.ir import LogicalUnit, PackedStatements, ReadResult
 from decklint.lint.check import FileRule, Hit
-from decklint.model.build import Lowering, Settings, Topology
+from decklint.model.lowering import Lowering
+from decklint.model.topology import Settings, Topology
 from decklint.source import SourceFile, SourceMap
 
 

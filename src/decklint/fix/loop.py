@@ -12,9 +12,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from decklint import api, fixer
+from decklint import api
 from decklint.findings import Applicability, Edit, Finding, Severity
-from decklint.fixes import CARD_DIALECTS
+from decklint.fix import patch
+from decklint.fix.edits import CARD_DIALECTS
 
 MAX_PASSES = 10
 # A file with one of these is not fixed: its statements were not all read.
@@ -66,7 +67,7 @@ def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) ->
         texts = {i.path: i.text for i in current if i.text is not None}
         for path, found in by_path.items():
             edits: list[Edit] = [e for f in found for e in f.fix.edits]  # type: ignore[union-attr]
-            out = fixer.apply(texts[path], edits, dialects.get(path) in CARD_DIALECTS)
+            out = patch.apply(texts[path], edits, dialects.get(path) in CARD_DIALECTS)
             done = set(out.applied)
             for f in found:
                 assert f.fix is not None

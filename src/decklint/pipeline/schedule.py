@@ -12,10 +12,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from decklint import cache as cache_mod
-from decklint.filephase import FileUnit, Steering, process, rehydrate, slim
 from decklint.lint.check import FileRule
-from decklint.model.build import Settings
+from decklint.model.topology import Settings
+from decklint.pipeline import cache as cache_mod
+from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, slim
 
 if TYPE_CHECKING:
     import multiprocessing.context
@@ -35,7 +35,7 @@ class Stats:
     cached: int = 0
     parsed: int = 0
     workers: int = 1
-    memo: bool = False  # the whole run's findings came from the run memo (decklint.memo)
+    memo: bool = False  # the whole run's findings came from the run memo (decklint.pipeline.memo)
 
 
 def jobs_for(requested: int) -> int:

@@ -7,9 +7,9 @@ is safe is the rule manifest's `fix: applicability:`; the runner stamps it.
 
 from __future__ import annotations
 
-from decklint.dialects.ir import Operand, Statement
 from decklint.findings import Applicability, Edit, Fix
-from decklint.model.build import Topology
+from decklint.ir import Operand, Statement
+from decklint.model.topology import Topology
 from decklint.source import Span
 
 CARD_DIALECTS = frozenset({"vtam", "ncp", "cics"})

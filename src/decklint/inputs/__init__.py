@@ -1,0 +1,1 @@
+"""Inputs: the files to lint, decks embedded in JCL and markdown, and their encodings."""

@@ -1,0 +1,81 @@
+"""Lowering: one file's IR becomes model entities, definitions and references."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from decklint.ir import Diagnostic, Operand
+from decklint.model.entities import Attr, Entity
+from decklint.model.symbols import Definition, Reference
+from decklint.model.topology import Settings
+from decklint.source import Span
+
+
+class Lowering:
+    """Collects one file's entities, symbols and lowering diagnostics."""
+
+    def __init__(self, path: str, dialect: str, node: str, settings: Settings) -> None:
+        self.path = path
+        self.dialect = dialect
+        self.node = node
+        self.settings = settings
+        self.entities: list[Entity] = []
+        self.definitions: list[Definition] = []
+        self.references: list[Reference] = []
+        self.diagnostics: list[Diagnostic] = []
+
+    def add(
+        self, kind: str, name: str, span: Span, attrs: Mapping[str, Attr], scope: str = ""
+    ) -> Entity:
+        e = Entity(kind, name, self.path, self.dialect, span, self.node, dict(attrs), scope)
+        self.entities.append(e)
+        return e
+
+    def define(self, kind: str, name: str, span: Span, scope: str = "") -> None:
+        self.definitions.append(Definition.at(kind, name, self.path, span, self.dialect, scope))
+
+    def reference(
+        self, kind: str, name: str, span: Span, usage: str, scope: str = "", rule: str = "PRS005"
+    ) -> None:
+        self.references.append(
+            Reference.at(kind, name, self.path, span, self.dialect, usage, scope, rule)
+        )
+
+    def diag(self, d: Diagnostic) -> None:
+        self.diagnostics.append(d)
+
+
+def coded(op: Operand | None, value: Any = None) -> Attr:
+    """An Attr for a coded operand (value defaults to the operand's number or text)."""
+    if op is None:
+        return default(None)
+    if value is None:
+        v = op.value
+        value = v.as_number()
+        if value is None:
+            value = v.text.upper() if v.kind != "empty" else None
+    return Attr(value, op.text, op.span)
+
+
+# Defaulted attributes are immutable and repeat (a link's status, a mode's uncoded operand):
+# one shared Attr per value means fewer objects to build, and a cached file pickles each once.
+_DEFAULTS: dict[tuple[type, Any, str], Attr] = {}
+_DEFAULTS_MAX = 1 << 16
+
+
+def default(value: Any, note: str = "") -> Attr:
+    try:
+        key = (type(value), value, note)  # the type: 1, 1.0 and True are equal keys
+        shared = _DEFAULTS.get(key)
+    except TypeError:  # an unhashable value (a list of names): its own Attr
+        return Attr(value, None, None, True, note)
+    if shared is None:
+        shared = Attr(value, None, None, True, note)
+        if len(_DEFAULTS) < _DEFAULTS_MAX:
+            _DEFAULTS[key] = shared
+    return shared
+
+
+def attr_or_default(op: Operand | None, value: Any, note: str = "") -> Attr:
+    return coded(op) if op is not None else default(value, note)
