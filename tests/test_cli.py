@@ -182,7 +182,7 @@ def test_parse_dumps() -> None:
 def test_paths_are_shown_as_relpath_would_show_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from decklint.api import _display, gather
+    from decklint.inputs.gather import _display, gather
 
     here = tmp_path / "repo"
     (here / "net").mkdir(parents=True)
