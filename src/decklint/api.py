@@ -84,7 +84,7 @@ def _gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while decks are parsed.
 
     Parsing allocates millions of small acyclic objects that reference counting frees; the
-    cyclic collector only rescans them (research/performance.md measured 2x on large decks).
+    cyclic collector would only rescan them (see docs/decisions.md).
     """
     was = gc.isenabled()
     gc.disable()
