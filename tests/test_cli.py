@@ -182,7 +182,7 @@ def test_parse_dumps() -> None:
 def test_paths_are_shown_as_relpath_would_show_them(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from decklint.api import _display, gather
+    from decklint.inputs.gather import _display, gather
 
     here = tmp_path / "repo"
     (here / "net").mkdir(parents=True)
@@ -198,3 +198,13 @@ def test_paths_are_shown_as_relpath_would_show_them(
     assert [i.path for i in gather([str(here)])] == ["net/g.vtam"]
     assert [i.path for i in gather(["net"])] == ["net/g.vtam"]
     assert [i.path for i in gather([str(tmp_path / "repo" / "net" / "g.vtam")])] == ["net/g.vtam"]
+
+
+def test_lint_takes_its_parameters_as_one_record() -> None:
+    import dataclasses
+
+    from decklint.cli import LintArgs, lint
+
+    fields = {f.name for f in dataclasses.fields(LintArgs)}
+    assert {p.name for p in lint.params} == fields
+    assert dataclasses.is_dataclass(LintArgs) and LintArgs.__dataclass_params__.frozen  # type: ignore[attr-defined]

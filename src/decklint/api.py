@@ -5,19 +5,22 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from decklint.dialects.base import ParsedFile
 from decklint.findings import Finding, Severity
-from decklint.inputs import encoding as encoding_mod
-from decklint.inputs.discover import walk
+from decklint.inputs.gather import Input as Input
+from decklint.inputs.gather import decode as decode
+from decklint.inputs.gather import expand as expand
+from decklint.inputs.gather import gather as gather
+from decklint.inputs.gather import may_hold_decks as may_hold_decks
+from decklint.inputs.gather import read_input as read_input
 from decklint.lint.check import Hit
 from decklint.lint.manifest import Manifest
-from decklint.lint.registry import load_registry
+from decklint.lint.registry import Registry, load_registry
 from decklint.lint.runner import (
     diagnostic_finding,
     file_rules,
@@ -28,49 +31,11 @@ from decklint.lint.runner import (
 from decklint.model.resolve import resolve
 from decklint.model.topology import Settings, Topology
 from decklint.pipeline import schedule
-from decklint.pipeline.filephase import has_directives
+from decklint.pipeline.filephase import FileUnit, has_directives
 from decklint.source import Span
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
-
-# Extensions that are never decks: skipped quietly when a folder is walked.
-_NOT_DECKS = frozenset(
-    [
-        ".md",
-        ".rst",
-        ".py",
-        ".pyc",
-        ".yaml",
-        ".yml",
-        ".json",
-        ".toml",
-        ".cfg",
-        ".ini",
-        ".lock",
-        ".png",
-        ".jpg",
-        ".jpeg",
-        ".gif",
-        ".pdf",
-        ".html",
-        ".htm",
-        ".css",
-        ".js",
-        ".ts",
-        ".sh",
-        ".bat",
-        ".xml",
-        ".svg",
-        ".zip",
-        ".gz",
-        ".tar",
-        ".whl",
-        ".exe",
-        ".dll",
-        ".so",
-    ]
-)
 
 
 @dataclass
@@ -88,26 +53,6 @@ class Options:
     excluded: Callable[[Path], bool] | None = None
     jobs: int = 1  # worker processes for parsing; 0: every core
     cache: bool = False  # keep and reuse per-file results in the user's cache folder
-
-
-@dataclass
-class Input:
-    path: str  # as shown in findings
-    text: str | None
-    explicit: bool
-    problem: str = ""
-    notes: tuple[encoding_mod.Note, ...] = ()  # how the bytes were read (PRS011)
-    # A deck cut out of another file: that file's path as shown, and where the deck sits in it.
-    container: str | None = None
-    block: embedded.Block | None = None
-    encoding: str = ""  # how the bytes were decoded (fixes are written back the same way)
-
-    @functools.cached_property
-    def digest(self) -> bytes | None:
-        """The text's hash (`cache.digest`), computed once for the cache and the run memo."""
-        from decklint.pipeline.cache import digest
-
-        return None if self.text is None else digest(self.text)
 
 
 @dataclass
@@ -134,111 +79,12 @@ class LintResult:
         return any(f.severity >= threshold for f in self.findings)
 
 
-def decode(data: bytes, encoding: str | None = None) -> tuple[str | None, str]:
-    """Text of a file, or (None, why) for binary content (see `decklint.inputs.encoding`)."""
-    got = encoding_mod.decode(data, encoding)
-    return got.text, got.why
-
-
-def read_input(path: str, data: bytes, explicit: bool, encoding: str | None = None) -> Input:
-    got = encoding_mod.decode(data, encoding)
-    return Input(path, got.text, explicit, got.why, got.notes, encoding=got.encoding)
-
-
-def may_hold_decks(path: str, text: str, mode: str = "auto") -> bool:
-    """False when `embedded.find` would say the file is no container, told without importing
-    it or splitting the text into lines: a container is markdown by its name, or JCL, whose
-    statements begin with // (IEBUPDTE's with ./)."""
-    if mode == "none":
-        return False
-    return path.lower().endswith((".md", ".markdown")) or "//" in text or "./" in text
-
-
-def expand(inp: Input, mode: str = "auto") -> list[Input]:
-    """The input, or the decks inside it (JCL instream data, markdown fences; see
-    `decklint.inputs.embedded`). A container with no deck in it gives nothing unless named."""
-    if inp.text is None or not may_hold_decks(inp.path, inp.text, mode):
-        return [inp]
-    from decklint.inputs import embedded
-
-    blocks = embedded.find(inp.path, inp.text, mode)
-    if blocks is None:
-        return [inp]
-    if not blocks:
-        if not inp.explicit:
-            return []
-        why = "no deck found inside it (JCL instream data, IEBUPDTE members, fenced blocks)"
-        return [Input(inp.path, None, True, why, inp.notes)]
-    # The container stays (its notes, its text for showing source lines) but is not parsed.
-    out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path, None, inp.encoding)]
-    taken: set[str] = set()
-    for b in blocks:
-        virtual = f"{inp.path}({b.name})"
-        n = 2
-        while virtual in taken:
-            virtual, n = f"{inp.path}({b.name}#{n})", n + 1
-        taken.add(virtual)
-        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
-    return out
-
-
-def _display(path: Path, cwd: str | None = None) -> str:
-    """The path as reported: relative to the current folder inside it, else as given.
-
-    `cwd`: the current folder ending in "/", when the caller has it. A Path's text is already
-    normal, so without `..` in it the answer is the text itself or its part after `cwd`,
-    as `os.path.relpath` would find with more work (40 ms on 2,000 files)."""
-    text = str(path)
-    if os.sep == "/" and ".." not in text.split("/"):
-        if not text.startswith("/"):
-            return text
-        if cwd is not None and text.startswith(cwd):
-            return text[len(cwd) :]
-    try:
-        rel = os.path.relpath(path)
-    except ValueError:
-        return path.as_posix()
-    return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
-
-
-def gather(
-    paths: Iterable[str],
-    excluded: Callable[[Path], bool] | None = None,
-    encoding: str | None = None,
-    embedded_mode: str = "auto",
-) -> list[Input]:
-    out: list[Input] = []
-    cwd = os.getcwd().rstrip("/") + "/"
-    explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
-    for p in paths:
-        if not Path(p).exists():
-            out.append(Input(p, None, True, "no such file or folder"))
-    for f in walk([p for p in paths if Path(p).exists()]):
-        is_explicit = str(f) in explicit
-        markdown = f.suffix.lower() in (".md", ".markdown") and embedded_mode != "none"
-        skip = f.suffix.lower() in _NOT_DECKS and not markdown
-        if not is_explicit and (skip or (excluded and excluded(f))):
-            continue
-        if not f.is_file():  # a pipe, socket or device: reading it could block forever
-            if is_explicit:
-                out.append(Input(_display(f, cwd), None, True, "not a regular file: skipped"))
-            continue
-        try:
-            data = f.read_bytes()
-        except OSError as exc:
-            out.append(Input(_display(f, cwd), None, is_explicit, f"cannot read: {exc.strerror}"))
-            continue
-        shown = _display(f, cwd)
-        out.extend(expand(read_input(shown, data, is_explicit, encoding), embedded_mode))
-    return out
-
-
 @contextlib.contextmanager
 def _gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while decks are parsed.
 
     Parsing allocates millions of small acyclic objects that reference counting frees; the
-    cyclic collector only rescans them (research/performance.md measured 2x on large decks).
+    cyclic collector would only rescan them (see docs/decisions.md).
     """
     was = gc.isenabled()
     gc.disable()
@@ -284,28 +130,78 @@ def lint_inputs(
 
 
 def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
+    """The pipeline: parse and lower each file (with the file-phase rules), merge the files
+    into one model, run the network rules on it, then suppress, place and filter."""
     reg = load_registry(tuple(opts.rule_paths))
-    manifests = reg.select(opts.select, opts.ignore)
-    selected = {m.code: m for m in manifests}
-    topo = Topology(settings=opts.settings)
-    findings: list[Finding] = []
-    files: list[tuple[str, str | None]] = []
-    parsed: dict[str, ParsedFile] = {}
-    hits: list[tuple[str, Hit]] = []
-    internal = 0
+    run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
+    units, stats = _file_phase(inputs, opts, reg)
+    for inp, unit in zip(inputs, units, strict=True):
+        _take_file(run, inp, unit)
+    _network_phase(run, opts, inputs[0].path if inputs else "-")
+    if opts.inline:
+        _suppress(run, reg)
+    _place_embedded(run, inputs)
+    findings = run.findings
+    if opts.policy is not None:
+        kept = (opts.policy(f) for f in findings)
+        findings = [f for f in kept if f is not None]
+    return LintResult(
+        sorted(set(findings), key=Finding.sort_key),
+        run.files,
+        run.topo,
+        run.parsed,
+        run.internal,
+        frozenset(m.code for m in run.manifests),
+        opts.policy,
+        stats,
+    )
 
-    def engine(
-        code: str, path: str, span: Span, message: str, sev: Severity | None, dialect: str = ""
+
+@dataclass
+class _Run:
+    """What a run has gathered so far, step by step."""
+
+    manifests: list[Manifest]
+    topo: Topology
+    findings: list[Finding] = field(default_factory=list)
+    files: list[tuple[str, str | None]] = field(default_factory=list)  # (path, dialect)
+    parsed: dict[str, ParsedFile] = field(default_factory=dict)
+    hits: list[tuple[str, Hit]] = field(default_factory=list)
+    internal: int = 0  # internal errors
+
+    @functools.cached_property
+    def selected(self) -> dict[str, Manifest]:
+        return {m.code: m for m in self.manifests}
+
+    def report(
+        self,
+        code: str,
+        path: str,
+        span: Span,
+        message: str,
+        sev: Severity | None = None,
+        dialect: str = "",
     ) -> None:
-        m = selected.get(code)
+        """A finding of the engine itself (PRS009, PRS011, a parser's diagnostic), if selected."""
+        m = self.selected.get(code)
         if m is not None:
             from decklint.ir import Diagnostic
 
-            findings.append(
-                diagnostic_finding(m, Diagnostic(code, span, message, sev), path, dialect)
-            )
+            d = Diagnostic(code, span, message, sev)
+            self.findings.append(diagnostic_finding(m, d, path, dialect))
 
-    units, stats = schedule.file_units(
+    def internal_error(self, path: str, what: str, dialect: str = "") -> None:
+        self.internal += 1
+        message = f"internal error {what}; please report it"
+        self.report("PRS009", path, Span.point(1, 1), message, Severity.ERROR, dialect)
+
+
+def _file_phase(
+    inputs: Sequence[Input], opts: Options, reg: Registry
+) -> tuple[list[FileUnit | None], schedule.Stats]:
+    """Each input detected, parsed and lowered, with the per-file rules run on it (from the
+    cache where it can be); a container's own text is not parsed, only its decks are."""
+    return schedule.file_units(
         [
             (
                 i.path,
@@ -324,100 +220,78 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         use_cache=opts.cache,
         file_rules=file_rules(reg, opts.rule_options),
     )
-    for inp, unit in zip(inputs, units, strict=True):
-        for note in inp.notes:
-            sev = Severity.WARNING if note.warning else Severity.INFO
-            engine("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
-        if inp.container == inp.path:
-            continue  # the file the decks were cut from: its notes are reported, its decks are
-        if inp.text is None or unit is None:
-            files.append((inp.path, None))
-            engine("PRS009", inp.path, Span.point(1, 1), inp.problem, None)
-            continue
-        if unit.error:
-            internal += 1
-            files.append((inp.path, unit.dialect))
-            stage, _, what = unit.error.partition(":")
-            doing = "detecting the dialect" if stage == "detect" else "reading this file"
-            engine(
-                "PRS009",
-                inp.path,
-                Span.point(1, 1),
-                f"internal error while {doing} ({what}); please report it",
-                Severity.ERROR,
-                unit.dialect or "",
-            )
-            continue
-        if unit.dialect is None:
-            files.append((inp.path, None))
-            if inp.explicit:
-                engine(
-                    "PRS009",
-                    inp.path,
-                    Span.point(1, 1),
-                    "no dialect recognised: name one with --dialect or a "
-                    "'decklint: dialect=NAME' comment",
-                    Severity.INFO,
-                )
-            continue
-        files.append((inp.path, unit.dialect))
-        pf, low = unit.pf, unit.low
-        assert pf is not None and low is not None
-        parsed[inp.path] = pf
-        topo.merge(low, pf.statements)
-        for d in (*pf.diagnostics, *low.diagnostics):
-            engine(d.code, inp.path, d.span, d.message, d.severity, unit.dialect)
-        if unit.rule_error:
-            internal += 1
-            engine(
-                "PRS009",
-                inp.path,
-                Span.point(1, 1),
-                f"internal error in rule {unit.rule_error}; please report it",
-                Severity.ERROR,
-                unit.dialect,
-            )
-        hits.extend(unit.hits)
-        findings.extend(selected_findings(selected, unit.findings))
-    try:
-        findings.extend(stamp_hits(selected, hits, topo, opts.rule_options))
-        resolve(topo)
-        network = [m for m in manifests if not m.per_file]
-        findings.extend(run_rules(network, topo, opts.rule_options))
-    except Exception as exc:
-        internal += 1
-        engine(
-            "PRS009",
-            inputs[0].path if inputs else "-",
-            Span.point(1, 1),
-            f"internal error in the rule engine ({type(exc).__name__}: {exc}); please report it",
-            Severity.ERROR,
-        )
-    if opts.inline and any(has_directives(pf) for pf in parsed.values()):
-        from decklint.lint import suppress
 
-        outcome = suppress.apply(findings, suppress.collect(parsed.values()), reg)
-        findings = outcome.kept
-        for path, span, code, message in outcome.problems:
-            engine(code, path, span, message, None, topo.dialects.get(path, ""))
+
+def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
+    """One file's unit into the run: its reading notes, its problems, its part of the model,
+    its diagnostics and what the file-phase rules found in it."""
+    for note in inp.notes:
+        sev = Severity.WARNING if note.warning else Severity.INFO
+        run.report("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
+    if inp.container == inp.path:
+        return  # the file the decks were cut from: its notes are reported, its decks are
+    if inp.text is None or unit is None:
+        run.files.append((inp.path, None))
+        run.report("PRS009", inp.path, Span.point(1, 1), inp.problem)
+        return
+    if unit.error:
+        run.files.append((inp.path, unit.dialect))
+        stage, _, what = unit.error.partition(":")
+        doing = "detecting the dialect" if stage == "detect" else "reading this file"
+        run.internal_error(inp.path, f"while {doing} ({what})", unit.dialect or "")
+        return
+    if unit.dialect is None:
+        run.files.append((inp.path, None))
+        if inp.explicit:
+            why = (
+                "no dialect recognised: name one with --dialect or a "
+                "'decklint: dialect=NAME' comment"
+            )
+            run.report("PRS009", inp.path, Span.point(1, 1), why, Severity.INFO)
+        return
+    run.files.append((inp.path, unit.dialect))
+    pf, low = unit.pf, unit.low
+    assert pf is not None and low is not None
+    run.parsed[inp.path] = pf
+    run.topo.merge(low, pf.statements)
+    for d in (*pf.diagnostics, *low.diagnostics):
+        run.report(d.code, inp.path, d.span, d.message, d.severity, unit.dialect)
+    if unit.rule_error:
+        run.internal_error(inp.path, f"in rule {unit.rule_error}", unit.dialect)
+    run.hits.extend(unit.hits)
+    run.findings.extend(selected_findings(run.selected, unit.findings))
+
+
+def _network_phase(run: _Run, opts: Options, first_path: str) -> None:
+    """The file-phase hits stamped as findings, references resolved across the files, and the
+    rules that need the whole model run on it; a bug in any is one PRS009 on the first file."""
+    try:
+        run.findings.extend(stamp_hits(run.selected, run.hits, run.topo, opts.rule_options))
+        resolve(run.topo)
+        network = [m for m in run.manifests if not m.per_file]
+        run.findings.extend(run_rules(network, run.topo, opts.rule_options))
+    except Exception as exc:
+        run.internal_error(first_path, f"in the rule engine ({type(exc).__name__}: {exc})")
+
+
+def _suppress(run: _Run, reg: Registry) -> None:
+    """Inline suppressions applied; their own problems (unused, unknown code) reported."""
+    if not any(has_directives(pf) for pf in run.parsed.values()):
+        return
+    from decklint.lint import suppress
+
+    outcome = suppress.apply(run.findings, suppress.collect(run.parsed.values()), reg)
+    run.findings = outcome.kept
+    for path, span, code, message in outcome.problems:
+        run.report(code, path, span, message, None, run.topo.dialects.get(path, ""))
+
+
+def _place_embedded(run: _Run, inputs: Sequence[Input]) -> None:
+    """Findings in cut-out decks moved to the lines of the files they were cut from."""
     origins = {i.path: (i.container or i.path, i.block) for i in inputs if i.block is not None}
     if origins:
-        findings = [_place(f, origins) for f in findings]
-        files = _merge_files(files, origins)
-    if opts.policy is not None:
-        kept = (opts.policy(f) for f in findings)
-        findings = [f for f in kept if f is not None]
-    findings = sorted(set(findings), key=Finding.sort_key)
-    return LintResult(
-        findings,
-        files,
-        topo,
-        parsed,
-        internal,
-        frozenset(m.code for m in manifests),
-        opts.policy,
-        stats,
-    )
+        run.findings = [_place(f, origins) for f in run.findings]
+        run.files = _merge_files(run.files, origins)
 
 
 Origins = dict[str, tuple[str, "embedded.Block"]]  # cut-out deck -> (container, where)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 import os
 import sys
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +40,14 @@ def main() -> None:
     """Lint IBM-era network definition decks (VTAM, NCP, CICS, ...)."""
 
 
+def _config_options(fn: Any) -> Any:
+    """--config and --isolated: which configuration applies."""
+    fn = click.option("--isolated", is_flag=True, help="Ignore every configuration file.")(fn)
+    return click.option(
+        "--config", "config_path", help="Use this configuration file, not the nearest."
+    )(fn)
+
+
 def _speed_options(fn: Any) -> Any:
     fn = click.option(
         "--no-cache",
@@ -51,6 +62,51 @@ def _speed_options(fn: Any) -> Any:
         show_default=True,
         help="Processes that parse files at once; 0: every core (small runs stay in one).",
     )(fn)
+
+
+@dataclass(frozen=True)
+class LintArgs:
+    """The command line of `decklint lint`, as click parsed it."""
+
+    paths: tuple[str, ...]
+    dialect: str | None
+    fmt: str | None
+    output: str | None
+    statistics: bool
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    exit_zero: bool
+    stdin_filename: str | None
+    encoding: str
+    no_source: bool
+    color: bool | None
+    config_path: str | None
+    isolated: bool
+    no_inline: bool
+    baseline_path: str | None
+    update_baseline: bool
+    write_baseline_path: str | None
+    fix: bool
+    unsafe_fixes: bool
+    diff: bool
+    jobs: int
+    no_cache: bool
+    embedded: str
+    fail_on: str | None
+
+
+def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], Any]:
+    """Under a command's click parameters: the command takes them as one `record`, built from
+    the parameters by name, in place of one argument each."""
+
+    def wrap(command: Callable[[Any], None]) -> Any:
+        @functools.wraps(command)
+        def called(**params: Any) -> None:
+            command(record(**params))
+
+        return called
+
+    return wrap
 
 
 @main.command()
@@ -84,8 +140,7 @@ def _speed_options(fn: Any) -> Any:
 )
 @click.option("--no-source", is_flag=True, help="Do not print the source line under a finding.")
 @click.option("--color/--no-color", default=None, help="Force colour on or off.")
-@click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
-@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@_config_options
 @click.option(
     "--no-inline",
     is_flag=True,
@@ -129,99 +184,100 @@ def _speed_options(fn: Any) -> Any:
     type=click.Choice(["error", "warning", "info"]),
     help="The lowest severity that fails the run (default: the configuration's, else warning).",
 )
-def lint(
-    paths: tuple[str, ...],
-    dialect: str | None,
-    fmt: str | None,
-    output: str | None,
-    statistics: bool,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    exit_zero: bool,
-    stdin_filename: str | None,
-    encoding: str,
-    no_source: bool,
-    color: bool | None,
-    config_path: str | None,
-    isolated: bool,
-    no_inline: bool,
-    baseline_path: str | None,
-    update_baseline: bool,
-    write_baseline_path: str | None,
-    fail_on: str | None,
-    jobs: int,
-    no_cache: bool,
-    embedded: str,
-    fix: bool,
-    unsafe_fixes: bool,
-    diff: bool,
-) -> None:
+@_as_record(LintArgs)
+def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
     from decklint import api
 
-    dialect = _dialect_choice(dialect)
-    project = _project(config_path, isolated, select, ignore)
+    dialect = _dialect_choice(args.dialect)
+    project = _project(args.config_path, args.isolated, args.select, args.ignore)
     opts = project.options(dialect)
-    opts.inline = not no_inline
-    opts.jobs, opts.cache = jobs, not no_cache
-    inputs: list[api.Input] = []
-    file_paths = [p for p in paths if p != "-"]
-    if "-" in paths:
-        data = sys.stdin.buffer.read()
-        piped = api.read_input(stdin_filename or "<stdin>", data, True, encoding)
-        inputs.extend(api.expand(piped, embedded))
-    inputs.extend(api.gather(file_paths, opts.excluded, encoding, embedded))
+    opts.inline = not args.no_inline
+    opts.jobs, opts.cache = args.jobs, not args.no_cache
+    inputs = _lint_inputs(args, opts)
     try:
         project.declare_for(opts, [i.path for i in inputs])
     except _config_error() as exc:
         _config_exit(exc)
-    if unsafe_fixes and not (fix or diff):
+    if args.unsafe_fixes and not (args.fix or args.diff):
         raise click.UsageError("--unsafe-fixes goes with --fix or --diff")
-    # The run memo only when nothing needs the parsed model afterwards (a baseline does).
-    reuse = not (baseline_path or write_baseline_path or fix or diff)
     try:
-        if fix or diff:
-            from decklint.fix import loop
-
-            run = loop.run(inputs, opts, unsafe_fixes)
-            result = run.result
-            if diff:
-                sys.exit(_show_diff(inputs, run))
-            _write_fixes(inputs, run)
-            inputs = [
-                dataclasses.replace(i, text=run.texts[i.path]) if i.path in run.texts else i
-                for i in inputs
-            ]
+        if args.fix or args.diff:
+            inputs, result = _fix(args, inputs, opts)
         else:
+            # The run memo only when nothing needs the parsed model afterwards (a baseline does).
+            reuse = not (args.baseline_path or args.write_baseline_path)
             identity = project.identity([i.path for i in inputs]) if reuse else None
             result = api.lint_inputs(inputs, opts, identity)
     except _config_error() as exc:
         _config_exit(exc)
-    if update_baseline and not baseline_path:
+    if args.update_baseline and not args.baseline_path:
         raise click.UsageError("--update-baseline goes with --baseline FILE")
-    if write_baseline_path:
-        n = api.write_baseline(result, Path(write_baseline_path))
-        click.echo(
-            f"decklint: wrote {n} finding{'s' if n != 1 else ''} to {write_baseline_path}", err=True
-        )
+    if args.write_baseline_path:
+        n = api.write_baseline(result, Path(args.write_baseline_path))
+        _say(f"wrote {n} finding{'s' if n != 1 else ''} to {args.write_baseline_path}")
         sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
-    if baseline_path:
-        from decklint.lint.baseline import BaselineError
+    if args.baseline_path:
+        result = _baseline(args, result)
+    _report(args, result, {i.path: i.text for i in inputs}, project.registry)
+    if result.internal_errors:
+        sys.exit(EXIT_ERROR)
+    if not args.exit_zero and result.fails(project.fail_on(args.fail_on)):
+        sys.exit(EXIT_FINDINGS)
+    sys.exit(EXIT_CLEAN)
 
-        try:
-            result = api.apply_baseline(result, Path(baseline_path), update=update_baseline)
-        except BaselineError as exc:
-            click.echo(f"decklint: {exc}", err=True)
-            sys.exit(EXIT_ERROR)
-    texts = {i.path: i.text for i in inputs}
+
+def _lint_inputs(args: LintArgs, opts: Any) -> list[Any]:
+    """The inputs the command line names: standard input for '-', then the files and folders."""
+    from decklint import api
+
+    inputs: list[api.Input] = []
+    if "-" in args.paths:
+        data = sys.stdin.buffer.read()
+        piped = api.read_input(args.stdin_filename or "<stdin>", data, True, args.encoding)
+        inputs.extend(api.expand(piped, args.embedded))
+    file_paths = [p for p in args.paths if p != "-"]
+    inputs.extend(api.gather(file_paths, opts.excluded, args.encoding, args.embedded))
+    return inputs
+
+
+def _fix(args: LintArgs, inputs: list[Any], opts: Any) -> tuple[list[Any], Any]:
+    """--fix: write the fixed files, and go on with their fixed texts; --diff: show, exit."""
+    from decklint.fix import loop
+
+    run = loop.run(inputs, opts, args.unsafe_fixes)
+    if args.diff:
+        sys.exit(_show_diff(inputs, run))
+    _write_fixes(inputs, run)
+    fixed = [
+        dataclasses.replace(i, text=run.texts[i.path]) if i.path in run.texts else i for i in inputs
+    ]
+    return fixed, run.result
+
+
+def _baseline(args: LintArgs, result: Any) -> Any:
+    from decklint import api
+    from decklint.lint.baseline import BaselineError
+
+    assert args.baseline_path is not None
+    try:
+        return api.apply_baseline(result, Path(args.baseline_path), update=args.update_baseline)
+    except BaselineError as exc:
+        _say(str(exc))
+        sys.exit(EXIT_ERROR)
+
+
+def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry: Any) -> None:
+    """The findings in the chosen format, to the chosen place; --statistics to stderr."""
+    fmt = args.fmt
     if fmt is None:
         fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
-    if output:
-        with open(output, "w", encoding="utf-8", newline="\n") as stream:
-            _emit(result, fmt, texts, no_source, False, stream, project.registry)
+    if args.output:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
+            _emit(result, fmt, texts, args.no_source, False, stream, registry)
     else:
-        _emit(result, fmt, texts, no_source, color, sys.stdout, project.registry)
-    if statistics:
+        _emit(result, fmt, texts, args.no_source, args.color, sys.stdout, registry)
+    if args.statistics:
         _statistics(result.findings)
         st = result.stats
         click.echo(
@@ -230,11 +286,6 @@ def lint(
             f"{'; findings from the run memo' if st.memo else ''})",
             err=True,
         )
-    if result.internal_errors:
-        sys.exit(EXIT_ERROR)
-    if not exit_zero and result.fails(project.fail_on(fail_on)):
-        sys.exit(EXIT_FINDINGS)
-    sys.exit(EXIT_CLEAN)
 
 
 def _say(message: str) -> None:
@@ -349,8 +400,7 @@ def _project(
 )
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this file.")
 @click.option("--dialect", help="Treat every file as this dialect.")
-@click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
-@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@_config_options
 @_speed_options
 def topology(
     paths: tuple[str, ...],
@@ -430,8 +480,7 @@ def _size(n: int) -> str:
 
 @main.command("config")
 @click.option("--show", is_flag=True, required=True, help="Print the resolved settings.")
-@click.option("--config", "config_path", help="Use this configuration file, not the nearest.")
-@click.option("--isolated", is_flag=True, help="Ignore every configuration file.")
+@_config_options
 def config_cmd(show: bool, config_path: str | None, isolated: bool) -> None:
     """Show the configuration that applies here (files found, rules selected, options)."""
     import yaml

@@ -6,9 +6,9 @@ from pathlib import Path
 from typing import Any
 
 from decklint import dialects
-from decklint.api import decode
 from decklint.dialects.base import ParsedFile
 from decklint.inputs.discover import detect
+from decklint.inputs.gather import decode
 from decklint.ir import Statement, Value
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering

@@ -8,7 +8,7 @@ import os
 import stat
 from pathlib import Path
 
-# Not tempfile and shutil: importing them was 3 ms of the start-up of a pre-commit run, which
+# Not tempfile and shutil: importing them weighs on the start-up of a pre-commit run, which
 # writes one cache entry. A temporary name holds the process id and a serial number, and
 # O_EXCL makes sure no one else has the file.
 _serial = itertools.count()

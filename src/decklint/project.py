@@ -205,9 +205,8 @@ class Project:
     # ------------------------------------------------------------------ per file
 
     def _nearest(self, path: str) -> Config:
-        """The configuration of the file's folder, looked up once per folder as written (a
-        resolve and an upward search per file and per finding cost a tenth of a second on
-        2,000 decks)."""
+        """The configuration of the file's folder, looked up once per folder as written: a
+        resolve and an upward search per file and per finding add up on large repositories."""
         if not self.use_nearest:
             return self.config
         parent = os.path.dirname(path)

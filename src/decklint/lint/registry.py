@@ -71,9 +71,9 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
 
     The key is every file's path, size and modification time plus decklint's version; a miss
     reads and checks the YAML (a bad manifest raises before anything is written) and rewrites
-    the cache, which lives in a folder only the user owns. Checking 117 manifests was a
-    twentieth of a small run's start-up; the compiled expressions are not kept (closures) and
-    are rebuilt from the cached expression trees when a rule runs.
+    the cache, which lives in a folder only the user owns. Checking every manifest is a
+    noticeable part of a small run's start-up; the compiled expressions are not kept (closures)
+    and are rebuilt from the cached expression trees when a rule runs.
     """
     import pickle
     import zlib

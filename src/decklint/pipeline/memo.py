@@ -26,7 +26,7 @@ from decklint.findings import Finding
 from decklint.pipeline import cache as cache_mod
 
 if TYPE_CHECKING:
-    from decklint.api import Input
+    from decklint.inputs.gather import Input
 
 KEEP = 16  # memos kept per decklint build; the oldest go first
 

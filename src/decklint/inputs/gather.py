@@ -1,0 +1,174 @@
+"""The inputs of a run: the `Input` record (a file's or a cut-out deck's text, how it was read),
+and gathering them from paths, standard input and the containers decks are embedded in."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from decklint.inputs import encoding as encoding_mod
+from decklint.inputs.discover import walk
+
+if TYPE_CHECKING:
+    from decklint.inputs import embedded
+
+# Extensions that are never decks: skipped quietly when a folder is walked.
+_NOT_DECKS = frozenset(
+    [
+        ".md",
+        ".rst",
+        ".py",
+        ".pyc",
+        ".yaml",
+        ".yml",
+        ".json",
+        ".toml",
+        ".cfg",
+        ".ini",
+        ".lock",
+        ".png",
+        ".jpg",
+        ".jpeg",
+        ".gif",
+        ".pdf",
+        ".html",
+        ".htm",
+        ".css",
+        ".js",
+        ".ts",
+        ".sh",
+        ".bat",
+        ".xml",
+        ".svg",
+        ".zip",
+        ".gz",
+        ".tar",
+        ".whl",
+        ".exe",
+        ".dll",
+        ".so",
+    ]
+)
+
+
+@dataclass
+class Input:
+    path: str  # as shown in findings
+    text: str | None
+    explicit: bool
+    problem: str = ""
+    notes: tuple[encoding_mod.Note, ...] = ()  # how the bytes were read (PRS011)
+    # A deck cut out of another file: that file's path as shown, and where the deck sits in it.
+    container: str | None = None
+    block: embedded.Block | None = None
+    encoding: str = ""  # how the bytes were decoded (fixes are written back the same way)
+
+    @functools.cached_property
+    def digest(self) -> bytes | None:
+        """The text's hash (`cache.digest`), computed once for the cache and the run memo."""
+        from decklint.pipeline.cache import digest
+
+        return None if self.text is None else digest(self.text)
+
+
+def decode(data: bytes, encoding: str | None = None) -> tuple[str | None, str]:
+    """Text of a file, or (None, why) for binary content (see `decklint.inputs.encoding`)."""
+    got = encoding_mod.decode(data, encoding)
+    return got.text, got.why
+
+
+def read_input(path: str, data: bytes, explicit: bool, encoding: str | None = None) -> Input:
+    got = encoding_mod.decode(data, encoding)
+    return Input(path, got.text, explicit, got.why, got.notes, encoding=got.encoding)
+
+
+def may_hold_decks(path: str, text: str, mode: str = "auto") -> bool:
+    """False when `embedded.find` would say the file is no container, told without importing
+    it or splitting the text into lines: a container is markdown by its name, or JCL, whose
+    statements begin with // (IEBUPDTE's with ./)."""
+    if mode == "none":
+        return False
+    return path.lower().endswith((".md", ".markdown")) or "//" in text or "./" in text
+
+
+def expand(inp: Input, mode: str = "auto") -> list[Input]:
+    """The input, or the decks inside it (JCL instream data, markdown fences; see
+    `decklint.inputs.embedded`). A container with no deck in it gives nothing unless named."""
+    if inp.text is None or not may_hold_decks(inp.path, inp.text, mode):
+        return [inp]
+    from decklint.inputs import embedded
+
+    blocks = embedded.find(inp.path, inp.text, mode)
+    if blocks is None:
+        return [inp]
+    if not blocks:
+        if not inp.explicit:
+            return []
+        why = "no deck found inside it (JCL instream data, IEBUPDTE members, fenced blocks)"
+        return [Input(inp.path, None, True, why, inp.notes)]
+    # The container stays (its notes, its text for showing source lines) but is not parsed.
+    out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path, None, inp.encoding)]
+    taken: set[str] = set()
+    for b in blocks:
+        virtual = f"{inp.path}({b.name})"
+        n = 2
+        while virtual in taken:
+            virtual, n = f"{inp.path}({b.name}#{n})", n + 1
+        taken.add(virtual)
+        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
+    return out
+
+
+def _display(path: Path, cwd: str | None = None) -> str:
+    """The path as reported: relative to the current folder inside it, else as given.
+
+    `cwd`: the current folder ending in "/", when the caller has it. A Path's text is already
+    normal, so without `..` in it the answer is the text itself or its part after `cwd`,
+    as `os.path.relpath` would find with more work, per file."""
+    text = str(path)
+    if os.sep == "/" and ".." not in text.split("/"):
+        if not text.startswith("/"):
+            return text
+        if cwd is not None and text.startswith(cwd):
+            return text[len(cwd) :]
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path.as_posix()
+    return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
+
+
+def gather(
+    paths: Iterable[str],
+    excluded: Callable[[Path], bool] | None = None,
+    encoding: str | None = None,
+    embedded_mode: str = "auto",
+) -> list[Input]:
+    out: list[Input] = []
+    cwd = os.getcwd().rstrip("/") + "/"
+    explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
+    for p in paths:
+        if not Path(p).exists():
+            out.append(Input(p, None, True, "no such file or folder"))
+    for f in walk([p for p in paths if Path(p).exists()]):
+        is_explicit = str(f) in explicit
+        markdown = f.suffix.lower() in (".md", ".markdown") and embedded_mode != "none"
+        skip = f.suffix.lower() in _NOT_DECKS and not markdown
+        if not is_explicit and (skip or (excluded and excluded(f))):
+            continue
+        if not f.is_file():  # a pipe, socket or device: reading it could block forever
+            if is_explicit:
+                out.append(Input(_display(f, cwd), None, True, "not a regular file: skipped"))
+            continue
+        try:
+            data = f.read_bytes()
+        except OSError as exc:
+            out.append(Input(_display(f, cwd), None, is_explicit, f"cannot read: {exc.strerror}"))
+            continue
+        shown = _display(f, cwd)
+        out.extend(expand(read_input(shown, data, is_explicit, encoding), embedded_mode))
+    return out
