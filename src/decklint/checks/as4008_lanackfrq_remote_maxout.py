@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import links_of
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
+from decklint.model.views.links import links_of
 
 # What *CALC means (seed 000): LANACKFRQ 1, LANMAXOUT 2.
 _CALC = {"lanackfrq": 1, "lanmaxout": 2}

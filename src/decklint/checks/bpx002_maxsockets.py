@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import declared
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.declared import declared
 
 
 @check("BPX002")

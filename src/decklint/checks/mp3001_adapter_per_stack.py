@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._mp3 import adapters
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.adapters import adapters
 
 
 @check("MP3001")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._mp3 import adapters, kind
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.adapters import adapters, kind
 
 
 def _framing(value: object) -> str:

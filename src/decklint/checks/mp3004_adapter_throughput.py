@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._mp3 import KINDS, adapters, kind
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.adapters import KINDS, adapters, kind
 
 # Measured ceilings of one adapter, MB/s: (to the network, from the network).
 _CEILING = {"fast-ethernet": (6.3, 2.5), "token-ring": (1.0, 1.7)}

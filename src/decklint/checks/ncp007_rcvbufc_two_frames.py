@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
-from decklint.checks._ncp import stations_of
+from decklint.checks._wording import related
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stations import stations_of
 
 
 @check("NCP007")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import end_station
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stations import end_station
 
 
 @check("NCP013")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._nsk import systems
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.nonstop import systems
 
 
 @check("NSK006")

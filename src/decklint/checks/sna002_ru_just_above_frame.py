@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import Frames, related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import encodable_at_most
+from decklint.model.views.frames import Frames
 
 
 @check("SNA002")

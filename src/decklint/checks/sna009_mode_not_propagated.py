@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import links_of
 from decklint.lint.check import Context, Hit, check
 from decklint.model.topology import Topology
+from decklint.model.views.links import links_of
 
 
 @check("SNA009")

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import defaulted_note, stacks
+from decklint.checks._wording import defaulted_note
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP001")

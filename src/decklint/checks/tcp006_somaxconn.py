@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import defaulted_note, stacks
+from decklint.checks._wording import defaulted_note
 from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP006")

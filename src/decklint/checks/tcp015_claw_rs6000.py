@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import declared
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.declared import declared
 
 _RS6000 = {"aix", "rs6000", "rs/6000"}
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import effective_telnet, stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
+from decklint.model.views.telnet import effective_telnet
 
 
 @check("TCP020")
