@@ -1,4 +1,5 @@
-"""AS4003: see rules/as4/AS4003-maxframe.yaml."""
+"""AS4003 checks that an AS/400 MAXFRAME is as large as the line allows and set alike on the line
+(LIND) and the controller (CTLD)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""AS4008: see rules/as4/AS4008-lanackfrq-remote-maxout.yaml."""
+"""AS4008 checks that, between two AS/400s on a LAN, each side's LANACKFRQ is at most the other
+side's LANMAXOUT."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""BPX002: see rules/bpx/BPX002-maxsockets.yaml."""
+"""BPX002 checks that the AF_INET NETWORK statement's MAXSOCKETS covers the planned Telnet and FTP
+sessions."""
 
 from __future__ import annotations
 

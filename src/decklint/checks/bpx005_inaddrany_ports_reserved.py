@@ -1,4 +1,5 @@
-"""BPX005: see rules/bpx/BPX005-inaddrany-ports-reserved.yaml."""
+"""BPX005 checks that each stack's PORTRANGE reserves to OMVS the INADDRANYPORT range of a CINET
+NETWORK statement."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""CIC002: see rules/cic/CIC002-size-below-ru.yaml."""
+"""CIC002 checks that CICS SENDSIZE and RECEIVESIZE hold the RU of the session's mode."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""MP3001: see rules/mp3/MP3001-adapter-per-stack.yaml."""
+"""MP3001 checks that a Multiprise 3000 Integrated LAN adapter serves only one TCP/IP stack."""
 
 from __future__ import annotations
 

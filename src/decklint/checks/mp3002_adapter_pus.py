@@ -1,4 +1,5 @@
-"""MP3002: see rules/mp3/MP3002-adapter-pus.yaml."""
+"""MP3002 checks that a Multiprise 3000 Integrated LAN adapter carries at most 256 SNA PU
+connections."""
 
 from __future__ import annotations
 

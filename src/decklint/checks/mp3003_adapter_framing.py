@@ -1,4 +1,5 @@
-"""MP3003: see rules/mp3/MP3003-adapter-framing.yaml."""
+"""MP3003 checks that SNA and TCP/IP sharing a Fast Ethernet adapter use the same framing (802.3 or
+DIX)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""MP3004: see rules/mp3/MP3004-adapter-throughput.yaml."""
+"""MP3004 checks that the planned throughput of a Multiprise 3000 Integrated LAN adapter stays
+below its measured ceiling."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""NCP002: see rules/ncp/NCP002-maxbfru-size.yaml."""
+"""NCP002 checks that MAXBFRU is the largest PIU divided by UNITSZ, rounded up."""
 
 from __future__ import annotations
 

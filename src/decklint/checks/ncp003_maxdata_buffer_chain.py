@@ -1,4 +1,4 @@
-"""NCP003: see rules/ncp/NCP003-maxdata-buffer-chain.yaml."""
+"""NCP003 checks that MAXDATA > UNITSZ x MAXBFRU > the largest PIU holds."""
 
 from __future__ import annotations
 

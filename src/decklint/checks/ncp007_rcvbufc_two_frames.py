@@ -1,4 +1,5 @@
-"""NCP007: see rules/ncp/NCP007-rcvbufc-two-frames.yaml."""
+"""NCP007 checks that RCVBUFC holds two whole frames of the line (MAXTSL, or the peripheral's
+frame)."""
 
 from __future__ import annotations
 

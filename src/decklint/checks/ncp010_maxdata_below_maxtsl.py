@@ -1,4 +1,4 @@
-"""NCP010: see rules/ncp/NCP010-maxdata-below-maxtsl.yaml."""
+"""NCP010 checks that MAXDATA is at least MAXTSL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""NCP013: see rules/ncp/NCP013-maxout.yaml."""
+"""NCP013 checks that MAXOUT is as large as the link type allows."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""NSK001: see rules/nsk/NSK001-qiomode-bulk.yaml."""
+"""NSK001 checks that a NonStop controller used for bulk data transfer has QIOMODE ON."""
 
 from __future__ import annotations
 

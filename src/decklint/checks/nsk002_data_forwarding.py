@@ -1,4 +1,5 @@
-"""NSK002: see rules/nsk/NSK002-data-forwarding.yaml."""
+"""NSK002 checks that NonStop bulk ports forward data at once (DATAFORWARDCOUNT 1 or
+DATAFORWARDTIME 0.001)."""
 
 from __future__ import annotations
 

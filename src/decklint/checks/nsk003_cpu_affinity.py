@@ -1,4 +1,5 @@
-"""NSK003: see rules/nsk/NSK003-cpu-affinity.yaml."""
+"""NSK003 checks that a NonStop requester, its TCP/IP stack, the TLAM process and its controller
+run in the same CPU."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""NSK004: see rules/nsk/NSK004-requester-priority.yaml."""
+"""NSK004 checks that several NonStop requesters in one CPU do not share one priority."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""NSK006: see rules/nsk/NSK006-stack-per-controller-cpu.yaml."""
+"""NSK006 checks that, with several LAN controllers, each CPU that has one runs a NonStop TCP/IP
+stack."""
 
 from __future__ import annotations
 

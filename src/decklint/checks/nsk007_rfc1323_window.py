@@ -1,4 +1,4 @@
-"""NSK007: see rules/nsk/NSK007-rfc1323-window.yaml."""
+"""NSK007 checks that a NonStop TCP/IP process with a window above 65535 has RFC1323-ENABLE ON."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""SNA001: see rules/sna/SNA001-ru-frame-multiple.yaml."""
+"""SNA001 checks that an RU larger than a frame is close to a whole multiple of the frame less the
+SNA header."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SNA002: see rules/sna/SNA002-ru-just-above-frame.yaml."""
+"""SNA002 checks that an RU just below the frame size still fits the frame after the SNA header."""
 
 from __future__ import annotations
 

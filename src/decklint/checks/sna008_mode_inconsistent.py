@@ -1,4 +1,5 @@
-"""SNA008: see rules/sna/SNA008-mode-inconsistent.yaml."""
+"""SNA008 checks that a mode defined in several mode tables agrees on RU sizes, pacing and class of
+service."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""SNA009: see rules/sna/SNA009-mode-not-propagated.yaml."""
+"""SNA009 checks that a mode a CICS SESSIONS definition or an AS/400 device uses toward VTAM is
+defined in the VTAM mode tables too."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SNA010: see rules/sna/SNA010-dlc-frame-mismatch.yaml."""
+"""SNA010 checks that the two ends of a link use the same DLC frame size."""
 
 from __future__ import annotations
 

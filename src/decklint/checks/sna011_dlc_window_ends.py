@@ -1,4 +1,5 @@
-"""SNA011: see rules/sna/SNA011-dlc-window-ends.yaml."""
+"""SNA011 checks that at each end of a link the receiver's DLC window is at least the sender's (2
+both ways between CM/2 and NS/DOS)."""
 
 from __future__ import annotations
 

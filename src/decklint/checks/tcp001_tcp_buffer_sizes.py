@@ -1,4 +1,4 @@
-"""TCP001: see rules/tcp/TCP001-tcp-buffer-sizes.yaml."""
+"""TCP001 checks that TCPCONFIG TCPSENDBFRSIZE and TCPRCVBUFRSIZE are at least 64 KB."""
 
 from __future__ import annotations
 

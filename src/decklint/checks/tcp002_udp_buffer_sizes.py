@@ -1,4 +1,5 @@
-"""TCP002: see rules/tcp/TCP002-udp-buffer-sizes.yaml."""
+"""TCP002 checks that UDPCONFIG sets UDPSENDBFRSIZE and UDPRCVBUFRSIZE to 65535 with
+NOUDPQUEUELIMIT."""
 
 from __future__ import annotations
 

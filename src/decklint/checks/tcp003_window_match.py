@@ -1,4 +1,5 @@
-"""TCP003: see rules/tcp/TCP003-window-match.yaml."""
+"""TCP003 checks that client and server TCP windows are equal, and that a window above 65535 has
+RFC 1323 on both ends."""
 
 from __future__ import annotations
 

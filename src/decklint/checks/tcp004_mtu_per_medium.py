@@ -1,4 +1,5 @@
-"""TCP004: see rules/tcp/TCP004-mtu-per-medium.yaml."""
+"""TCP004 checks that each link and route MTU suits its medium and equals the MTU at the other
+end."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP005: see rules/tcp/TCP005-packet-size-numeric.yaml."""
+"""TCP005 checks that GATEWAY and ROUTE packet sizes are numbers, not DEFAULTSIZE."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP006: see rules/tcp/TCP006-somaxconn.yaml."""
+"""TCP006 checks that SOMAXCONN is 1024 or more."""
 
 from __future__ import annotations
 

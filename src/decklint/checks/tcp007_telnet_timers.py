@@ -1,4 +1,5 @@
-"""TCP007: see rules/tcp/TCP007-telnet-timers.yaml."""
+"""TCP007 checks that the Telnet timers are TIMEMARK 10800, SCANINTERVAL 1800 and INACTIVE 5400,
+without DISABLESGA."""
 
 from __future__ import annotations
 

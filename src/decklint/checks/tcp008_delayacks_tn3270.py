@@ -1,4 +1,4 @@
-"""TCP008: see rules/tcp/TCP008-delayacks-tn3270.yaml."""
+"""TCP008 checks that a stack with a TN3270E server keeps TCPCONFIG DELAYACKS."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP009: see rules/tcp/TCP009-finwait2time.yaml."""
+"""TCP009 checks that TCPCONFIG FINWAIT2TIME is within 60-3600 seconds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP010: see rules/tcp/TCP010-storage-limits.yaml."""
+"""TCP010 checks that GLOBALCONFIG ECSALIMIT and POOLLIMIT set a limit."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""TCP012: see rules/tcp/TCP012-claw-packing.yaml."""
+"""TCP012 checks that CLAW devices use PACKED with read and write buffers within the release's
+maximum."""
 
 from __future__ import annotations
 

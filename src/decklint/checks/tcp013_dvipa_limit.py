@@ -1,4 +1,4 @@
-"""TCP013: see rules/tcp/TCP013-dvipa-limit.yaml."""
+"""TCP013 checks that a stack holds no more dynamic VIPAs than its release allows."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP015: see rules/tcp/TCP015-claw-rs6000.yaml."""
+"""TCP015 checks for an RS/6000 attached over ESCON with CLAW where MPC performs better."""
 
 from __future__ import annotations
 

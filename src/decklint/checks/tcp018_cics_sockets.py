@@ -1,4 +1,5 @@
-"""TCP018: see rules/tcp/TCP018-cics-sockets.yaml."""
+"""TCP018 checks that CICS Sockets NTASKS, NUMSOCK, BACKLOG and DPRTY suit the planned
+connections."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP020: see rules/tcp/TCP020-scaninterval-above-timemark.yaml."""
+"""TCP020 checks that a Telnet SCANINTERVAL is not longer than TIMEMARK."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP021: see rules/tcp/TCP021-ftp-max-receive-buffer.yaml."""
+"""TCP021 checks that a stack with an FTP server has TCPMAXRCVBUFRSIZE of at least 180K."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TCP022: see rules/tcp/TCP022-nodelayacks-overrides.yaml."""
+"""TCP022 checks for DELAYACKS on a PORT or ROUTE that a TCPCONFIG NODELAYACKS overrides."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""TCP023: see rules/tcp/TCP023-gateway-statement.yaml."""
+"""TCP023 checks for GATEWAY statements, deprecated on z/OS and replacing every static route when
+BEGINROUTES is in the same profile."""
 
 from __future__ import annotations
 

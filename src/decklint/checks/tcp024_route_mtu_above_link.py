@@ -1,4 +1,4 @@
-"""TCP024: see rules/tcp/TCP024-route-mtu-above-link.yaml."""
+"""TCP024 checks that no route's MTU is above the MTU of its link or interface."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""VMT001: see rules/vmt/VMT001-pool-excess.yaml."""
+"""VMT001 checks that VM TCP/IP buffer pools are not sized far above need before function level
+310."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""VMT002: see rules/vmt/VMT002-rfc1323.yaml."""
+"""VMT002 checks that a VM stack's windows above 64 KB have RFC 1323 on both ends."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""VTM005: see rules/vtm/VTM005-iobuf-size.yaml."""
+"""VTM005 checks that the IOBUF buffer size is 4000 and equal to the NCP's UNITSZ."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""VTM007: see rules/vtm/VTM007-appl-pu-mode-table.yaml."""
+"""VTM007 checks that an APPC application and the PUs that connect to it use the same mode
+table."""
 
 from __future__ import annotations
 

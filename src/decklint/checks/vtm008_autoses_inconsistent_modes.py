@@ -1,4 +1,5 @@
-"""VTM008: see rules/vtm/VTM008-autoses-inconsistent-modes.yaml."""
+"""VTM008 checks that the modes AUTOSES or AUTOCONNECT(ALL) binds at once are defined
+consistently."""
 
 from __future__ import annotations
 
