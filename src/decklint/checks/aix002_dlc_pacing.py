@@ -1,4 +1,5 @@
-"""AIX002: see rules/aix/AIX002-dlc-pacing.yaml."""
+"""AIX002 checks that SNA Services/6000 DLC send and receive windows are 127, and that a send
+window above 10 toward NCP V6R2 comes with APAR IX41022."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""AIX005: see rules/aix/AIX005-memory-buffers.yaml."""
+"""AIX005 checks that the AIX network options SNA relies on (thewall, lowclust, lowmbuf,
+mb_cl_hiwat) are at least what the seed recommends."""
 
 from __future__ import annotations
 

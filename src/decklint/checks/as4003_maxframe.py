@@ -1,10 +1,11 @@
-"""AS4003: see rules/as4/AS4003-maxframe.yaml."""
+"""AS4003 checks that an AS/400 MAXFRAME is as large as the line allows and set alike on the line
+(LIND) and the controller (CTLD)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
+from decklint.checks._wording import related
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
 

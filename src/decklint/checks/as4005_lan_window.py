@@ -1,4 +1,5 @@
-"""AS4005: see rules/as4/AS4005-lan-window.yaml."""
+"""AS4005 checks that AS/400 LANMAXOUT and LANACKFRQ are *CALC, or 4 and 2 on a link dedicated to
+bulk transfer."""
 
 from __future__ import annotations
 

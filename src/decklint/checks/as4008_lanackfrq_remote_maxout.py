@@ -1,14 +1,15 @@
-"""AS4008: see rules/as4/AS4008-lanackfrq-remote-maxout.yaml."""
+"""AS4008 checks that, between two AS/400s on a LAN, each side's LANACKFRQ is at most the other
+side's LANMAXOUT."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import links_of
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
+from decklint.model.views.links import links_of
 
 # What *CALC means (seed 000): LANACKFRQ 1, LANMAXOUT 2.
 _CALC = {"lanackfrq": 1, "lanmaxout": 2}

@@ -1,4 +1,5 @@
-"""BPX001: see rules/bpx/BPX001-limits-set.yaml."""
+"""BPX001 checks that BPXPRMxx sets MAXPROCSYS, MAXPROCUSER, MAXUIDS, MAXFILEPROC, MAXPTYS,
+MAXTHREADTASKS and MAXTHREADS."""
 
 from __future__ import annotations
 

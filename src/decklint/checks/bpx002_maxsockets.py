@@ -1,12 +1,13 @@
-"""BPX002: see rules/bpx/BPX002-maxsockets.yaml."""
+"""BPX002 checks that the AF_INET NETWORK statement's MAXSOCKETS covers the planned Telnet and FTP
+sessions."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import declared
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.declared import declared
 
 
 @check("BPX002")

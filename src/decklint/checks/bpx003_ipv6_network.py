@@ -1,4 +1,4 @@
-"""BPX003: see rules/bpx/BPX003-ipv6-network.yaml."""
+"""BPX003 checks that a z/OS stack using IPv6 has an AF_INET6 NETWORK statement in BPXPRMxx."""
 
 from __future__ import annotations
 

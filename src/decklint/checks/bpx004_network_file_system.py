@@ -1,4 +1,5 @@
-"""BPX004: see rules/bpx/BPX004-network-file-system.yaml."""
+"""BPX004 checks that a NETWORK or SUBFILESYSTYPE of TYPE(INET) or TYPE(CINET) has the FILESYSTYPE
+of that type."""
 
 from __future__ import annotations
 

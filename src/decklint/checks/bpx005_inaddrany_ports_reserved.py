@@ -1,12 +1,13 @@
-"""BPX005: see rules/bpx/BPX005-inaddrany-ports-reserved.yaml."""
+"""BPX005 checks that each stack's PORTRANGE reserves to OMVS the INADDRANYPORT range of a CINET
+NETWORK statement."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import PurePath
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("BPX005")

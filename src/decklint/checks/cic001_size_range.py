@@ -1,4 +1,4 @@
-"""CIC001: see rules/cic/CIC001-size-range.yaml."""
+"""CIC001 checks that CICS SENDSIZE and RECEIVESIZE are within 1-30720."""
 
 from __future__ import annotations
 

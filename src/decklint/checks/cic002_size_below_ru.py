@@ -1,12 +1,13 @@
-"""CIC002: see rules/cic/CIC002-size-below-ru.yaml."""
+"""CIC002 checks that CICS SENDSIZE and RECEIVESIZE hold the RU of the session's mode."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import modes_named, related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import CICS_MAX_SIZE
+from decklint.model.views.modes import modes_named
 
 
 @check("CIC002")

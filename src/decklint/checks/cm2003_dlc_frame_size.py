@@ -1,4 +1,5 @@
-"""CM2003: see rules/cm2/CM2003-dlc-frame-size.yaml."""
+"""CM2003 checks that each CM/2 node declares its DLC frame size and that it is at least the
+configured minimum."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""CM2004: see rules/cm2/CM2004-dlc-window.yaml."""
+"""CM2004 checks that CM/2 DLC send and receive window counts are 8 toward OS/2 and host partners
+and 2 toward NS/DOS."""
 
 from __future__ import annotations
 

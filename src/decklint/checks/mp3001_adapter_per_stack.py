@@ -1,11 +1,11 @@
-"""MP3001: see rules/mp3/MP3001-adapter-per-stack.yaml."""
+"""MP3001 checks that a Multiprise 3000 Integrated LAN adapter serves only one TCP/IP stack."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._mp3 import adapters
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.adapters import adapters
 
 
 @check("MP3001")

@@ -1,11 +1,12 @@
-"""MP3002: see rules/mp3/MP3002-adapter-pus.yaml."""
+"""MP3002 checks that a Multiprise 3000 Integrated LAN adapter carries at most 256 SNA PU
+connections."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._mp3 import adapters
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.adapters import adapters
 
 _PER_ADAPTER = 256
 

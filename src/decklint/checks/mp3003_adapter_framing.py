@@ -1,11 +1,12 @@
-"""MP3003: see rules/mp3/MP3003-adapter-framing.yaml."""
+"""MP3003 checks that SNA and TCP/IP sharing a Fast Ethernet adapter use the same framing (802.3 or
+DIX)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._mp3 import adapters, kind
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.adapters import adapters, kind
 
 
 def _framing(value: object) -> str:

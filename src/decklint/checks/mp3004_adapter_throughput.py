@@ -1,11 +1,12 @@
-"""MP3004: see rules/mp3/MP3004-adapter-throughput.yaml."""
+"""MP3004 checks that the planned throughput of a Multiprise 3000 Integrated LAN adapter stays
+below its measured ceiling."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._mp3 import KINDS, adapters, kind
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.adapters import KINDS, adapters, kind
 
 # Measured ceilings of one adapter, MB/s: (to the network, from the network).
 _CEILING = {"fast-ethernet": (6.3, 2.5), "token-ring": (1.0, 1.7)}

@@ -1,13 +1,14 @@
-"""NCP002: see rules/ncp/NCP002-maxbfru-size.yaml."""
+"""NCP002 checks that MAXBFRU is the largest PIU divided by UNITSZ, rounded up."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
-from decklint.checks._ncp import largest_frame, lines_by_path, stations_of
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.ncp import largest_frame, lines_by_path
+from decklint.model.views.stations import stations_of
 
 
 @check("NCP002")

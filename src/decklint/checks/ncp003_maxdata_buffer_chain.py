@@ -1,12 +1,13 @@
-"""NCP003: see rules/ncp/NCP003-maxdata-buffer-chain.yaml."""
+"""NCP003 checks that MAXDATA > UNITSZ x MAXBFRU > the largest PIU holds."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
-from decklint.checks._ncp import largest_frame, lines_by_path, stations_of
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.ncp import largest_frame, lines_by_path
+from decklint.model.views.stations import stations_of
 
 
 @check("NCP003")

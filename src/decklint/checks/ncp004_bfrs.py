@@ -1,4 +1,4 @@
-"""NCP004: see rules/ncp/NCP004-bfrs.yaml."""
+"""NCP004 checks that BFRS on BUILD is 240, the largest NCP buffer."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""NCP006: see rules/ncp/NCP006-delay.yaml."""
+"""NCP006 checks that DELAY on PCCU is coded as 0."""
 
 from __future__ import annotations
 

@@ -1,13 +1,14 @@
-"""NCP007: see rules/ncp/NCP007-rcvbufc-two-frames.yaml."""
+"""NCP007 checks that RCVBUFC holds two whole frames of the line (MAXTSL, or the peripheral's
+frame)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
-from decklint.checks._ncp import stations_of
+from decklint.checks._wording import related
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stations import stations_of
 
 
 @check("NCP007")

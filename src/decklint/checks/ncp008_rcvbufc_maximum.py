@@ -1,4 +1,4 @@
-"""NCP008: see rules/ncp/NCP008-rcvbufc-maximum.yaml."""
+"""NCP008 checks that RCVBUFC is within the adapter's maximum (4095 on TIC1, 32000 on TIC2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""NCP009: see rules/ncp/NCP009-maxtsl-adapter.yaml."""
+"""NCP009 checks that MAXTSL suits the line's token-ring adapter and ring speed."""
 
 from __future__ import annotations
 

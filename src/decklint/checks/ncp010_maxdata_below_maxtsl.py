@@ -1,10 +1,10 @@
-"""NCP010: see rules/ncp/NCP010-maxdata-below-maxtsl.yaml."""
+"""NCP010 checks that MAXDATA is at least MAXTSL."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 

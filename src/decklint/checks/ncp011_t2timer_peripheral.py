@@ -1,4 +1,5 @@
-"""NCP011: see rules/ncp/NCP011-t2timer-peripheral.yaml."""
+"""NCP011 checks that peripheral token-ring lines code T2TIMER=(1,1,2) when their stations send
+windows above 1."""
 
 from __future__ import annotations
 

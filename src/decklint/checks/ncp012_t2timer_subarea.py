@@ -1,4 +1,4 @@
-"""NCP012: see rules/ncp/NCP012-t2timer-subarea.yaml."""
+"""NCP012 checks that subarea token-ring lines use a large T2TIMER acknowledgement window."""
 
 from __future__ import annotations
 

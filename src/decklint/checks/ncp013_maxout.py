@@ -1,12 +1,12 @@
-"""NCP013: see rules/ncp/NCP013-maxout.yaml."""
+"""NCP013 checks that MAXOUT is as large as the link type allows."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import end_station
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stations import end_station
 
 
 @check("NCP013")

@@ -1,4 +1,4 @@
-"""NCP014: see rules/ncp/NCP014-operand-typo.yaml."""
+"""NCP014 checks for NCP operands that are near misses of ones NCP knows (MAXBUFRU for MAXBFRU)."""
 
 from __future__ import annotations
 

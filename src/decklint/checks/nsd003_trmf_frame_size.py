@@ -1,4 +1,4 @@
-"""NSD003: see rules/nsd/NSD003-trmf-frame-size.yaml."""
+"""NSD003 checks that the NS/DOS TRMF frame size is at least the configured minimum."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""NSD004: see rules/nsd/NSD004-trld-window.yaml."""
+"""NSD004 checks that NS/DOS TRLD MAXIN and MAXOUT are 2 toward CM/2 and 8 otherwise."""
 
 from __future__ import annotations
 

@@ -1,11 +1,11 @@
-"""NSK001: see rules/nsk/NSK001-qiomode-bulk.yaml."""
+"""NSK001 checks that a NonStop controller used for bulk data transfer has QIOMODE ON."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._nsk import systems
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.nonstop import systems
 
 
 @check("NSK001")

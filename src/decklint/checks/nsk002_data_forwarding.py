@@ -1,12 +1,13 @@
-"""NSK002: see rules/nsk/NSK002-data-forwarding.yaml."""
+"""NSK002 checks that NonStop bulk ports forward data at once (DATAFORWARDCOUNT 1 or
+DATAFORWARDTIME 0.001)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._nsk import systems
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.nonstop import systems
 
 
 @check("NSK002")

@@ -1,11 +1,12 @@
-"""NSK003: see rules/nsk/NSK003-cpu-affinity.yaml."""
+"""NSK003 checks that a NonStop requester, its TCP/IP stack, the TLAM process and its controller
+run in the same CPU."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._nsk import systems
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.nonstop import systems
 
 
 @check("NSK003")

@@ -1,11 +1,11 @@
-"""NSK004: see rules/nsk/NSK004-requester-priority.yaml."""
+"""NSK004 checks that several NonStop requesters in one CPU do not share one priority."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._nsk import Obj, systems
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.nonstop import Obj, systems
 
 
 @check("NSK004")

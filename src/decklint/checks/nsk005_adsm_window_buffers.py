@@ -1,4 +1,4 @@
-"""NSK005: see rules/nsk/NSK005-adsm-window-buffers.yaml."""
+"""NSK005 checks that the NonStop ADSM client uses TCPWINDOWSIZE 31 and TCPBUFFSIZE 31."""
 
 from __future__ import annotations
 

@@ -1,11 +1,12 @@
-"""NSK006: see rules/nsk/NSK006-stack-per-controller-cpu.yaml."""
+"""NSK006 checks that, with several LAN controllers, each CPU that has one runs a NonStop TCP/IP
+stack."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._nsk import systems
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.nonstop import systems
 
 
 @check("NSK006")

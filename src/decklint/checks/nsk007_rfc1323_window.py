@@ -1,11 +1,11 @@
-"""NSK007: see rules/nsk/NSK007-rfc1323-window.yaml."""
+"""NSK007 checks that a NonStop TCP/IP process with a window above 65535 has RFC1323-ENABLE ON."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._nsk import systems
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.nonstop import systems
 
 _LIMIT = 65535
 

@@ -1,4 +1,4 @@
-"""PRS003: see rules/prs/PRS003-value-out-of-range.yaml."""
+"""PRS003 checks that operand values are within the range the product documents."""
 
 from __future__ import annotations
 

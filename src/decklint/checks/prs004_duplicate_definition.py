@@ -1,4 +1,4 @@
-"""PRS004: see rules/prs/PRS004-duplicate-definition.yaml."""
+"""PRS004 checks that no mode, mode table, resource name or CICS definition is defined twice."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""PRS005: see rules/prs/PRS005-undefined-reference.yaml."""
+"""PRS005 checks that every name used is defined in one of the linted files."""
 
 from __future__ import annotations
 

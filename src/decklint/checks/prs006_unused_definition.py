@@ -1,4 +1,5 @@
-"""PRS006: see rules/prs/PRS006-unused-definition.yaml."""
+"""PRS006 checks that every mode table and CICS connection is referred to by something in the
+linted files."""
 
 from __future__ import annotations
 

@@ -1,12 +1,14 @@
-"""SNA001: see rules/sna/SNA001-ru-frame-multiple.yaml."""
+"""SNA001 checks that an RU larger than a frame is close to a whole multiple of the frame less the
+SNA header."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import Frames, related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import efficiency, encodable_sizes, encode_ru, segments
+from decklint.model.views.frames import Frames
 
 
 def suggest_ru(ru: int, frame: int, hdr: int) -> int:

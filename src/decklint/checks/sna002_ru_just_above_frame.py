@@ -1,12 +1,13 @@
-"""SNA002: see rules/sna/SNA002-ru-just-above-frame.yaml."""
+"""SNA002 checks that an RU just below the frame size still fits the frame after the SNA header."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import Frames, related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.sna import encodable_at_most
+from decklint.model.views.frames import Frames
 
 
 @check("SNA002")

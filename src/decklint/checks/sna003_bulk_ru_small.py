@@ -1,4 +1,4 @@
-"""SNA003: see rules/sna/SNA003-bulk-ru-small.yaml."""
+"""SNA003 checks that bulk-transfer modes have a large RU."""
 
 from __future__ import annotations
 

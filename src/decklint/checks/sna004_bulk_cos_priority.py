@@ -1,4 +1,5 @@
-"""SNA004: see rules/sna/SNA004-bulk-cos-priority.yaml."""
+"""SNA004 checks that bulk-transfer modes use a class of service with MEDIUM or LOW transmission
+priority."""
 
 from __future__ import annotations
 

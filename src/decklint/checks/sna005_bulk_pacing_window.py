@@ -1,4 +1,4 @@
-"""SNA005: see rules/sna/SNA005-bulk-pacing-window.yaml."""
+"""SNA005 checks that the session pacing windows of bulk modes are at least 8."""
 
 from __future__ import annotations
 

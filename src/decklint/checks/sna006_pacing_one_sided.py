@@ -1,4 +1,4 @@
-"""SNA006: see rules/sna/SNA006-pacing-one-sided.yaml."""
+"""SNA006 checks that send and receive pacing windows are raised together, not one way only."""
 
 from __future__ import annotations
 

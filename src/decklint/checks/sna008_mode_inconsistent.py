@@ -1,11 +1,12 @@
-"""SNA008: see rules/sna/SNA008-mode-inconsistent.yaml."""
+"""SNA008 checks that a mode defined in several mode tables agrees on RU sizes, pacing and class of
+service."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 

@@ -1,12 +1,13 @@
-"""SNA009: see rules/sna/SNA009-mode-not-propagated.yaml."""
+"""SNA009 checks that a mode a CICS SESSIONS definition or an AS/400 device uses toward VTAM is
+defined in the VTAM mode tables too."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import links_of
 from decklint.lint.check import Context, Hit, check
 from decklint.model.topology import Topology
+from decklint.model.views.links import links_of
 
 
 @check("SNA009")

@@ -1,14 +1,15 @@
-"""SNA010: see rules/sna/SNA010-dlc-frame-mismatch.yaml."""
+"""SNA010 checks that the two ends of a link use the same DLC frame size."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import Setting, described, node_frame
+from decklint.checks._wording import described
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
+from decklint.model.views.dlc import Setting, node_frame
 
 
 @check("SNA010")

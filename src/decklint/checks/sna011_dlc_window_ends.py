@@ -1,14 +1,17 @@
-"""SNA011: see rules/sna/SNA011-dlc-window-ends.yaml."""
+"""SNA011 checks that at each end of a link the receiver's DLC window is at least the sender's (2
+both ways between CM/2 and NS/DOS)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import Setting, described, links_of, node_windows
+from decklint.checks._wording import described
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.links import mac
 from decklint.model.topology import Topology
+from decklint.model.views.dlc import Setting, node_windows
+from decklint.model.views.links import links_of
 
 
 @check("SNA011")

@@ -1,11 +1,12 @@
-"""TCP001: see rules/tcp/TCP001-tcp-buffer-sizes.yaml."""
+"""TCP001 checks that TCPCONFIG TCPSENDBFRSIZE and TCPRCVBUFRSIZE are at least 64 KB."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import defaulted_note, stacks
+from decklint.checks._wording import defaulted_note
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP001")

@@ -1,11 +1,12 @@
-"""TCP002: see rules/tcp/TCP002-udp-buffer-sizes.yaml."""
+"""TCP002 checks that UDPCONFIG sets UDPSENDBFRSIZE and UDPRCVBUFRSIZE to 65535 with
+NOUDPQUEUELIMIT."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP002")

@@ -1,13 +1,15 @@
-"""TCP003: see rules/tcp/TCP003-window-match.yaml."""
+"""TCP003 checks that client and server TCP windows are equal, and that a window above 65535 has
+RFC 1323 on both ends."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import links_of
-from decklint.checks._tcpip import defaulted_note, peers, rfc1323_of, stacks
+from decklint.checks._wording import defaulted_note
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.links import links_of
+from decklint.model.views.stacks import peers, rfc1323_of, stacks
 
 _LIMIT = 65535
 

@@ -1,14 +1,16 @@
-"""TCP004: see rules/tcp/TCP004-mtu-per-medium.yaml."""
+"""TCP004 checks that each link and route MTU suits its medium and equals the MTU at the other
+end."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import links_of
-from decklint.checks._tcpip import MEDIUM_MTU, MEDIUM_NAMES, link_of, peers, stacks
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
+from decklint.model.views.links import links_of
+from decklint.model.views.mtu import MEDIUM_MTU, MEDIUM_NAMES
+from decklint.model.views.stacks import link_of, peers, stacks
 
 _LAN = ("ethernet", "tokenring", "fddi")
 

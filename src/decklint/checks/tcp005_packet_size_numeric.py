@@ -1,11 +1,12 @@
-"""TCP005: see rules/tcp/TCP005-packet-size-numeric.yaml."""
+"""TCP005 checks that GATEWAY and ROUTE packet sizes are numbers, not DEFAULTSIZE."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import MEDIUM_MTU, link_of, stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.mtu import MEDIUM_MTU
+from decklint.model.views.stacks import link_of, stacks
 
 
 @check("TCP005")

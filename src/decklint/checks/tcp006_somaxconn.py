@@ -1,12 +1,13 @@
-"""TCP006: see rules/tcp/TCP006-somaxconn.yaml."""
+"""TCP006 checks that SOMAXCONN is 1024 or more."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import defaulted_note, stacks
+from decklint.checks._wording import defaulted_note
 from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP006")

@@ -1,12 +1,14 @@
-"""TCP007: see rules/tcp/TCP007-telnet-timers.yaml."""
+"""TCP007 checks that the Telnet timers are TIMEMARK 10800, SCANINTERVAL 1800 and INACTIVE 5400,
+without DISABLESGA."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import effective_telnet, stacks
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
+from decklint.model.views.telnet import effective_telnet
 
 # parameter -> (recommendation, "low" when a smaller value costs more, "zero" when 0 does)
 _WANT = {"timemark": (10800, "low"), "scaninterval": (1800, "low"), "inactive": (5400, "zero")}

@@ -1,11 +1,11 @@
-"""TCP008: see rules/tcp/TCP008-delayacks-tn3270.yaml."""
+"""TCP008 checks that a stack with a TN3270E server keeps TCPCONFIG DELAYACKS."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP008")

@@ -1,11 +1,11 @@
-"""TCP009: see rules/tcp/TCP009-finwait2time.yaml."""
+"""TCP009 checks that TCPCONFIG FINWAIT2TIME is within 60-3600 seconds."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP009")

@@ -1,11 +1,11 @@
-"""TCP010: see rules/tcp/TCP010-storage-limits.yaml."""
+"""TCP010 checks that GLOBALCONFIG ECSALIMIT and POOLLIMIT set a limit."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP010")

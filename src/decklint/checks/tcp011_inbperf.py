@@ -1,4 +1,4 @@
-"""TCP011: see rules/tcp/TCP011-inbperf.yaml."""
+"""TCP011 checks that OSA-Express INBPERF is BALANCED."""
 
 from __future__ import annotations
 

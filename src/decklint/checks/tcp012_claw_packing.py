@@ -1,11 +1,12 @@
-"""TCP012: see rules/tcp/TCP012-claw-packing.yaml."""
+"""TCP012 checks that CLAW devices use PACKED with read and write buffers within the release's
+maximum."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP012")

@@ -1,11 +1,11 @@
-"""TCP013: see rules/tcp/TCP013-dvipa-limit.yaml."""
+"""TCP013 checks that a stack holds no more dynamic VIPAs than its release allows."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP013")

@@ -1,4 +1,5 @@
-"""TCP014: see rules/tcp/TCP014-tracing-left-on.yaml."""
+"""TCP014 checks for tracing left on in a TCP/IP profile (ITRACE ON, PKTTRACE, VM TRACE and
+MORETRACE)."""
 
 from __future__ import annotations
 

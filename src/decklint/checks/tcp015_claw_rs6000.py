@@ -1,11 +1,11 @@
-"""TCP015: see rules/tcp/TCP015-claw-rs6000.yaml."""
+"""TCP015 checks for an RS/6000 attached over ESCON with CLAW where MPC performs better."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import declared
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.declared import declared
 
 _RS6000 = {"aix", "rs6000", "rs/6000"}
 

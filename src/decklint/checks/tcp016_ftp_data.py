@@ -1,4 +1,5 @@
-"""TCP016: see rules/tcp/TCP016-ftp-data.yaml."""
+"""TCP016 checks that FTP.DATA uses CHKPTINT 0, no obsolete BUFNO, EXTRATASKS or NCP, and large
+blocks for new data sets."""
 
 from __future__ import annotations
 

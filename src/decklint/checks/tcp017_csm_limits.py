@@ -1,4 +1,4 @@
-"""TCP017: see rules/tcp/TCP017-csm-limits.yaml."""
+"""TCP017 checks that IVTPRM00 sets CSM FIXED MAX to at least 60M and ECSA MAX to at least 40M."""
 
 from __future__ import annotations
 

@@ -1,12 +1,13 @@
-"""TCP018: see rules/tcp/TCP018-cics-sockets.yaml."""
+"""TCP018 checks that CICS Sockets NTASKS, NUMSOCK, BACKLOG and DPRTY suit the planned
+connections."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import declared
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.declared import declared
 
 
 @check("TCP018")

@@ -1,4 +1,4 @@
-"""TCP019: see rules/tcp/TCP019-capacity.yaml."""
+"""TCP019 checks that the planned FTP and TN3270 load fits the CPU of the processors."""
 
 from __future__ import annotations
 

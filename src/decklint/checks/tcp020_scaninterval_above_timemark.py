@@ -1,11 +1,12 @@
-"""TCP020: see rules/tcp/TCP020-scaninterval-above-timemark.yaml."""
+"""TCP020 checks that a Telnet SCANINTERVAL is not longer than TIMEMARK."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import effective_telnet, stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
+from decklint.model.views.telnet import effective_telnet
 
 
 @check("TCP020")

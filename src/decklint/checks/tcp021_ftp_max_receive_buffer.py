@@ -1,11 +1,12 @@
-"""TCP021: see rules/tcp/TCP021-ftp-max-receive-buffer.yaml."""
+"""TCP021 checks that a stack with an FTP server has TCPMAXRCVBUFRSIZE of at least 180K."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import defaulted_note, stacks
+from decklint.checks._wording import defaulted_note
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP021")

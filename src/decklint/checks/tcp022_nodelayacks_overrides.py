@@ -1,12 +1,12 @@
-"""TCP022: see rules/tcp/TCP022-nodelayacks-overrides.yaml."""
+"""TCP022 checks for DELAYACKS on a PORT or ROUTE that a TCPCONFIG NODELAYACKS overrides."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP022")

@@ -1,12 +1,13 @@
-"""TCP023: see rules/tcp/TCP023-gateway-statement.yaml."""
+"""TCP023 checks for GATEWAY statements, deprecated on z/OS and replacing every static route when
+BEGINROUTES is in the same profile."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 
 @check("TCP023")

@@ -1,11 +1,12 @@
-"""TCP024: see rules/tcp/TCP024-route-mtu-above-link.yaml."""
+"""TCP024 checks that no route's MTU is above the MTU of its link or interface."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import TYPE_MAX_MTU, link_of, stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.mtu import TYPE_MAX_MTU
+from decklint.model.views.stacks import link_of, stacks
 
 
 @check("TCP024")

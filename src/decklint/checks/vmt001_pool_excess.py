@@ -1,11 +1,12 @@
-"""VMT001: see rules/vmt/VMT001-pool-excess.yaml."""
+"""VMT001 checks that VM TCP/IP buffer pools are not sized far above need before function level
+310."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import stacks
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import stacks
 
 # Storage Relief Measurements (seed 002): pool -> (trimmed, excess) counts.
 POOLS = {

@@ -1,12 +1,12 @@
-"""VMT002: see rules/vmt/VMT002-rfc1323.yaml."""
+"""VMT002 checks that a VM stack's windows above 64 KB have RFC 1323 on both ends."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._tcpip import peers, rfc1323_of, stacks
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stacks import peers, rfc1323_of, stacks
 
 _LIMIT = 65535
 

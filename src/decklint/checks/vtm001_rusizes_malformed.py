@@ -1,4 +1,4 @@
-"""VTM001: see rules/vtm/VTM001-rusizes-malformed.yaml."""
+"""VTM001 checks that RUSIZES bytes are X'mn' with mantissa 8-F, or X'00'."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""VTM004: see rules/vtm/VTM004-bulk-mode-pacing.yaml."""
+"""VTM004 checks that bulk modes code PSNDPAC, SSNDPAC and SRCVPAC as 63."""
 
 from __future__ import annotations
 

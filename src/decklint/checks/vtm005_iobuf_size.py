@@ -1,10 +1,10 @@
-"""VTM005: see rules/vtm/VTM005-iobuf-size.yaml."""
+"""VTM005 checks that the IOBUF buffer size is 4000 and equal to the NCP's UNITSZ."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 
 

@@ -1,4 +1,5 @@
-"""VTM006: see rules/vtm/VTM006-mode-reference-undefined.yaml."""
+"""VTM006 checks that each MODETAB names a mode table that exists and each DLOGMOD an entry of that
+table."""
 
 from __future__ import annotations
 

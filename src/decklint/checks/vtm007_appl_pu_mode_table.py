@@ -1,12 +1,13 @@
-"""VTM007: see rules/vtm/VTM007-appl-pu-mode-table.yaml."""
+"""VTM007 checks that an APPC application and the PUs that connect to it use the same mode
+table."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._helpers import end_station as _end_station
-from decklint.checks._helpers import related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stations import end_station as _end_station
 
 
 @check("VTM007")

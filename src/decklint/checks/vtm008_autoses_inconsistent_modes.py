@@ -1,13 +1,15 @@
-"""VTM008: see rules/vtm/VTM008-autoses-inconsistent-modes.yaml."""
+"""VTM008 checks that the modes AUTOSES or AUTOCONNECT(ALL) binds at once are defined
+consistently."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterator
 
-from decklint.checks._helpers import modes_named, related
+from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
+from decklint.model.views.modes import modes_named
 
 
 def _inconsistent(ctx: Context, name: str) -> list[str]:

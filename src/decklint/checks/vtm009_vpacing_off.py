@@ -1,4 +1,5 @@
-"""VTM009: see rules/vtm/VTM009-vpacing-off.yaml."""
+"""VTM009 checks for VPACING=0, which turns VTAM pacing off, on an APPC application or an end
+station's PU."""
 
 from __future__ import annotations
 

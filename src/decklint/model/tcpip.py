@@ -179,9 +179,7 @@ def _rehome(
     """Move the elements and symbols of the files whose stack is not the one they make on
     their own (`moved`: path -> stack; members an INCLUDE found, a name two stacks share) and
     give each INCLUDE the file it found (`target`, None when no linted file is the member).
-
-    Every other element keeps the node and scope its lowering gave it: rebuilding all of them
-    was the largest part of resolving a large TCP/IP estate."""
+    Every other element keeps the node and scope its lowering gave it."""
     built: dict[int, Entity] = {}
     ents = topo.entities
     touched = set(moved) | {inc.path for inc in topo.of("tcpip_include")}

@@ -1,4 +1,5 @@
-"""What the NonStop checks share: a system's objects merged across its files."""
+"""NonStop systems, each with its objects (processes, lines, ports, subnets) merged across
+the files that describe it."""
 
 from __future__ import annotations
 

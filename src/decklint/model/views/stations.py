@@ -1,24 +1,19 @@
-"""NCP sizing shared by the NCP checks (registers no check)."""
+"""The PUs that stand for peripheral stations, and the switched ones by NCP line."""
 
 from __future__ import annotations
 
 from collections import defaultdict
 
-from decklint.checks._helpers import links_of
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
+from decklint.model.views.links import links_of
 
 
-def lines_by_path(topo: Topology) -> dict[str, list[Entity]]:
-    """The NCP lines of each file (built once per run, shared by the NCP checks)."""
-    return topo.memo("ncp.lines_by_path", lambda: _lines_by_path(topo))  # type: ignore[no-any-return]
-
-
-def _lines_by_path(topo: Topology) -> dict[str, list[Entity]]:
-    out: dict[str, list[Entity]] = {}
-    for ln in topo.of("line"):
-        out.setdefault(ln.path, []).append(ln)
-    return out
+def end_station(pu: Entity) -> bool:
+    """A PU that stands for a peripheral node: switched, or an NCP PU of type 2."""
+    if pu.value("major") == "SWNET":
+        return True
+    return pu.value("major") == "NCP" and pu.value("putype") == 2 and pu.coded("putype")
 
 
 def stations_of(topo: Topology) -> Stations:
@@ -54,23 +49,3 @@ class Stations:
         if linked:
             return max(linked, key=lambda p: p.value("maxdata"))
         return self.largest
-
-
-def largest_frame(
-    ncp: Entity, lines: dict[str, list[Entity]], stations: Stations
-) -> tuple[int | None, Entity | None, str]:
-    """The largest DLC frame the NCP receives: the largest MAXTSL of its lines, or a larger
-    MAXDATA coded on a station PU (the peripheral's frame), with what it came from."""
-    best: int | None = None
-    src: Entity | None = None
-    field = ""
-    for ln in lines.get(ncp.path, []):
-        v = ln.value("maxtsl")
-        if not isinstance(v, int):
-            continue
-        if best is None or v > best:
-            best, src, field = v, ln, "maxtsl"
-        pu = stations.largest_for(ln.name)
-        if pu is not None and pu.value("maxdata") > best:
-            best, src, field = pu.value("maxdata"), pu, "maxdata"
-    return best, src, field

@@ -1,5 +1,5 @@
 """Multiprise 3000 Integrated LAN adapters, as the configuration declares them (nodes: with
-an `adapter:` fact); registers no check."""
+an `adapter:` fact)."""
 
 from __future__ import annotations
 

@@ -1,44 +1,16 @@
-"""What the TCP/IP checks share: a stack's elements, its release, who runs on it."""
+"""TCP/IP stacks with their elements, their release, who runs on them and who they talk to."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
 from decklint.model.tcpip import vm_level, zos_level
 from decklint.model.topology import Topology
+from decklint.model.views.declared import declared
 from decklint.source import Span
 
-# MTUs the seed recommends per medium (Ethernet also 1492 for IEEE 802.3 and OSA QDIO,
-# 8992 for OSA QDIO jumbo frames; HiperSockets frames from the CHPID's maximum frame size).
-MEDIUM_MTU: dict[str, tuple[int, ...]] = {
-    "ethernet": (1500, 1492, 8992),
-    "tokenring": (1500, 2000),
-    "fddi": (4000, 4352),
-    "ctc": (65527,),
-    "hipersockets": (8192, 16384, 32768, 57344),
-}
-MEDIUM_NAMES = {
-    "ethernet": "Ethernet",
-    "tokenring": "token ring",
-    "fddi": "FDDI",
-    "ctc": "CTC",
-    "hipersockets": "HiperSockets",
-}
-# The largest MTU a link type carries where it is fixed (LCS Ethernet, OSA QDIO, CTC, IQD).
-TYPE_MAX_MTU: dict[str, int] = {
-    "ETHERNET": 1500,
-    "802.3": 1492,
-    "ETHEROR802.3": 1492,
-    "IPAQENET": 8992,
-    "QDIOETHERNET": 8992,
-    "CTC": 65527,
-    "IPAQIDIO": 57344,
-    "QDIOIP": 57344,
-}
 FTP_JOBS = ("FTP",)  # job names that start so are FTP servers (FTPD1, FTPSERVE, ...)
 TELNET_JOBS = ("TN3270", "INTCLIEN", "TELNET", "TN")
 
@@ -154,56 +126,6 @@ def stack_path(s: Stack, a: Attr) -> str:
             if v is a:
                 return p.path
     return s.entity.path
-
-
-def declared(topo: Topology) -> dict[str, Entity]:
-    return {e.name: e for e in topo.of("declared_node")}
-
-
-def defaulted_note(a: Attr) -> str:
-    """' (not coded; default N, <why>)' for a defaulted setting, '' when coded."""
-    if not a.defaulted:
-        return ""
-    return f" (not coded; the default {a.value} applies: {a.note})" if a.note else " (not coded)"
-
-
-TELNET_FIELDS = ("timemark", "scaninterval", "inactive")
-
-
-def telnet_defaults(s: Stack) -> dict[str, Attr]:
-    """Telnet timer defaults: SCANINTERVAL was 120 s in the seed's releases, 1800 later."""
-    level = s.zos() if s.product == "zos" else None
-    new = level is not None and level >= (2, 1)
-    note = f"z/OS {s.release}" if level is not None else "the seed's releases"
-    return {
-        "timemark": default(10800, note),
-        "scaninterval": default(1800 if new else 120, note),
-        "inactive": default(0, note),
-    }
-
-
-def effective_telnet(s: Stack) -> Iterator[tuple[Entity, dict[str, Attr]]]:
-    """Each Telnet block with the timers that apply to it: its own, else TELNETGLOBALS',
-    else the default. TELNETGLOBALS and PARMSGROUP blocks are judged on what they code when
-    TELNETPARMS blocks (which inherit from them) exist."""
-    blocks = s.of("telnet_params")
-    dflt = telnet_defaults(s)
-    glob = next((b for b in blocks if b.value("block") == "TELNETGLOBALS"), None)
-    per_port = any(b.value("block") in ("TELNETPARMS",) for b in blocks)
-    for b in blocks:
-        kind = b.value("block")
-        eff: dict[str, Attr] = {}
-        for f in TELNET_FIELDS:
-            own = b.get(f)
-            if own.coded:
-                eff[f] = own
-            elif kind == "TELNETPARMS" and glob is not None and glob.get(f).coded:
-                eff[f] = glob.get(f)
-            elif kind == "PARMSGROUP" or (kind == "TELNETGLOBALS" and per_port):
-                eff[f] = default(None)
-            else:
-                eff[f] = dflt[f]
-        yield b, eff
 
 
 def peers(topo: Topology, s: Stack) -> list[Entity]:
