@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Statement
@@ -28,6 +28,33 @@ class ParsedFile:
     read: ReadResult
     diagnostics: tuple[Diagnostic, ...]
     macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
+
+
+class NodeRule(NamedTuple):
+    """How a dialect's files find the node they belong to (model/site.py applies it).
+
+    `by` is one of:
+      "named":  the node the file's definitions name (an NCP's NEWNAME, a CP name);
+      "anchor": the first entity of `kinds` in the file's folder gives it: its `field`, or its
+                name for "name", or the node it names for "node" (a folder's default node
+                does not count);
+      "folder": the folder's name;
+      "file":   the file's name up to its first dot.
+    Without a node, a file belongs to its folder's name."""
+
+    by: str
+    kinds: tuple[str, ...] = ()
+    field: str = ""
+
+
+class Dialect(NamedTuple):
+    """A dialect as the registry knows it, without importing its module."""
+
+    module: str  # the module whose SPEC parses and lowers its files
+    globs: tuple[str, ...]  # file names that say the dialect
+    product: str  # the product a node made of its files is drawn as
+    node: NodeRule
+    rank: int | None  # which product a node several dialects make is drawn as (lowest wins)
 
 
 @dataclass(frozen=True)
