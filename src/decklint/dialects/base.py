@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Statement
+from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
@@ -57,6 +57,15 @@ class Dialect(NamedTuple):
     rank: int | None  # which product a node several dialects make is drawn as (lowest wins)
 
 
+class AttributeTable(NamedTuple):
+    """The attributes a statement may code, where they depend on what it defines (a CSD
+    DEFINE's resource type) rather than on its verb: PRS002 checks `operands` against them."""
+
+    what: str  # e.g. "DEFINE CONNECTION"
+    known: tuple[str, ...]
+    operands: tuple[Operand, ...]
+
+
 @dataclass(frozen=True)
 class DialectSpec:
     name: str
@@ -68,6 +77,9 @@ class DialectSpec:
     comment_prefixes: tuple[str, ...]
     card_image: bool
     seeds: tuple[str, ...] = ()
+    starts: tuple[str, ...] = ("statement", "operand")  # grammar start rules (`debug tree`)
+    # a statement's attribute table, for dialects whose statements take a resource's attributes
+    attributes: Callable[[Statement], AttributeTable | None] | None = None
 
 
 def cache_dir() -> Path | None:
