@@ -102,7 +102,7 @@ def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
     """One memoised LALR parser per grammar, positions from tokens.
 
     The dialect grammars keep their terminals disjoint, so the basic lexer serves: it builds
-    one scanner instead of one per parser state, which is most of a cold start's lexer cost.
+    one scanner instead of one per parser state (docs/decisions.md, "Basic lexer").
     """
     from lark import Lark
 
