@@ -152,8 +152,8 @@ def atheris_main(engine_args: list[str]) -> None:
 
     import atheris  # type: ignore[import-not-found]
 
-    for name in dialects.REGISTRY.values():
-        importlib.import_module(name)
+    for d in dialects.REGISTRY.values():
+        importlib.import_module(d.module)
     from decklint.lint.check import load_checks
 
     load_checks()

@@ -20,7 +20,7 @@ from pathlib import Path
 from decklint import dialects, docs
 from decklint.lint.manifest import CODE_RE, NAME_RE, load_file
 from decklint.lint.registry import manifest_files
-from decklint.model.kinds import KINDS
+from decklint.model.kinds import kinds
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = "000_0000000000000000.txt"  # TODO: the seed document that says so
@@ -118,8 +118,8 @@ def refusal(root: Path, code: str, name: str, dialect: str, python: bool, kind: 
         )
     if dialect not in dialects.REGISTRY:
         return f"{dialect!r} is not a dialect ({', '.join(dialects.names())})"
-    if kind is not None and kind not in KINDS:
-        return f"{kind!r} is not a model kind ({', '.join(sorted(KINDS))})"
+    if kind is not None and kind not in kinds():
+        return f"{kind!r} is not a model kind ({', '.join(sorted(kinds()))})"
     if kind is None and not python:
         return "an expression rule needs --kind (the model entities it judges), or use --python"
     for other in manifest_files(root / "rules"):

@@ -11,7 +11,7 @@ import pytest
 from decklint import api
 from decklint.lint.manifest import Manifest, ManifestError, from_dict, load_file
 from decklint.lint.registry import load_registry
-from decklint.model.kinds import RESOLVED_KINDS
+from decklint.model.kinds import resolved_kinds
 
 from .conftest import CORPUS, FIXTURES
 from .helpers import manifest_data
@@ -55,7 +55,7 @@ def test_the_per_file_rules_run_in_the_file_phase_and_hold_findings() -> None:
     assert len(rules) >= 30
     for m in rules:
         assert m.per_file and m.target_kind is not None
-        assert m.target_kind not in RESOLVED_KINDS
+        assert m.target_kind not in resolved_kinds()
     res = api.lint_paths([str(FIXTURES / "networks" / "site" / "baseline")])
     codes = {f.code for f in res.findings}
     assert codes & {m.code for m in rules}  # some of them fire on the example network

@@ -105,7 +105,7 @@ def dump(path: str, what: str, dialect: str | None = None) -> str:
         grammar = pf.dialect
         for unit in pf.read.units:
             start = {"item": "operand", "command": "command"}.get(unit.kind, "statement")
-            starts = ("command",) if grammar == "cics" else ("statement", "operand")
+            starts = dialects.get(grammar).starts
             try:
                 out.append(lark_parser(grammar, starts).parse(unit.text, start=start).pretty())
             except Exception as exc:

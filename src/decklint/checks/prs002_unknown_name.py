@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint import dialects
+from decklint.dialects.base import AttributeTable
 from decklint.dialects.schema import ALL, known_operands, statement_schema, suggest
 from decklint.findings import Severity
 from decklint.ir import Operand, Statement
@@ -13,9 +15,13 @@ from decklint.lint.check import Context, Hit, check
 @check("PRS002")
 def unknown_name(ctx: Context) -> Iterator[Hit]:
     for st in ctx.topo.all_statements():
-        if st.dialect == "cics":
-            yield from _cics(st)
-            continue
+        if st.dialect in dialects.REGISTRY:
+            hook = dialects.get(st.dialect).attributes  # loaded already: its file was linted
+            if hook is not None:
+                table_of = hook(st)
+                if table_of is not None:
+                    yield from _attributes(st, table_of)
+                continue
         table = ALL.get(st.dialect)
         if table is None or st.kind != "statement":
             continue
@@ -48,20 +54,12 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
             yield _unknown(st, o, f"operand {o.name_text or o.name} on {st.op}", guess)
 
 
-def _cics(st: Statement) -> Iterator[Hit]:
-    if st.op != "DEFINE" or not st.operands:
-        return
-    from decklint.dialects.cics import ATTRIBUTES  # loaded already when a CICS deck is linted
-
-    rtype = st.operands[0].name or ""
-    known = ATTRIBUTES.get(rtype)
-    if known is None:
-        return
-    for o in st.operands[1:]:
-        if o.name is None or o.name in known:
+def _attributes(st: Statement, table: AttributeTable) -> Iterator[Hit]:
+    for o in table.operands:
+        if o.name is None or o.name in table.known:
             continue
-        guess = suggest(o.name, [n for n in known if st.keyword(n) is None])
-        yield _unknown(st, o, f"attribute {o.name_text or o.name} of DEFINE {rtype}", guess)
+        guess = suggest(o.name, [n for n in table.known if st.keyword(n) is None])
+        yield _unknown(st, o, f"attribute {o.name_text or o.name} of {table.what}", guess)
 
 
 def _unknown(st: Statement, o: Operand, what: str, guess: str | None) -> Hit:

@@ -4,63 +4,129 @@ from __future__ import annotations
 
 import importlib
 
-from decklint.dialects.base import DialectSpec
+from decklint.dialects.base import Dialect, DialectSpec, NodeRule
 
-# name -> module path; modules are imported only when a file of that dialect is linted.
-REGISTRY: dict[str, str] = {
-    "vtam": "decklint.dialects.vtam",
-    "ncp": "decklint.dialects.ncp",
-    "cics": "decklint.dialects.cics",
-    "cm2": "decklint.dialects.cm2",
-    "as400": "decklint.dialects.as400",
-    "nsdos": "decklint.dialects.nsdos",
-    "aix": "decklint.dialects.aix",
-    "tcpip": "decklint.dialects.tcpip",
-    "tcpdata": "decklint.dialects.tcpdata",
-    "ivtprm": "decklint.dialects.ivtprm",
-    "bpxprm": "decklint.dialects.bpxprm",
-    "scf": "decklint.dialects.scf",
-    "tsm": "decklint.dialects.tsm",
-    "ezacicd": "decklint.dialects.ezacicd",
-}
-
-
-# name -> the file names that say the dialect (read without importing the module, so a
-# deck with a telling name costs one dialect module at start-up).
-GLOBS: dict[str, tuple[str, ...]] = {
-    "vtam": (
-        "*.vtam",
-        "*.vtamlst",
-        "ATCSTR??",
-        "ATCSTR??.*",
-        "ATCCON??",
-        "ATCCON??.*",
-        "*.modetab",
+# name -> what is known of the dialect without importing its module, which happens only when
+# a file of that dialect is linted (so a deck with a telling name costs one module at start-up).
+REGISTRY: dict[str, Dialect] = {
+    "vtam": Dialect(
+        module="decklint.dialects.vtam",
+        globs=(
+            "*.vtam",
+            "*.vtamlst",
+            "ATCSTR??",
+            "ATCSTR??.*",
+            "ATCCON??",
+            "ATCCON??.*",
+            "*.modetab",
+        ),
+        product="VTAM",
+        node=NodeRule("anchor", ("vtam_start",), "sscpname"),
+        rank=3,
     ),
-    "ncp": ("*.ncp", "*.ncpgen"),
-    "cics": ("*.csd", "*.dfhcsdup", "*.csdup"),
-    "cm2": ("*.ndf",),
-    "as400": ("*.clp", "*.clle", "*.cl", "*.cfgsrc"),
-    "nsdos": ("*.nsd", "CONFIG.NSD", "MODE.NSD"),
-    "aix": ("*.no", "*.smit", "*.snaprof"),
-    "tcpip": ("PROFILE.TCPIP", "*.PROFILE.TCPIP", "PROFILE TCPIP", "*.tcpip", "*.tcpprof"),
-    "tcpdata": (
-        "TCPIP.DATA",
-        "*.TCPIP.DATA",
-        "TCPDATA",
-        "FTP.DATA",
-        "*.FTP.DATA",
-        "FTPDATA",
-        "FTPSDATA",
-        "*.tcpdata",
-        "*.ftpdata",
+    "ncp": Dialect(
+        module="decklint.dialects.ncp",
+        globs=("*.ncp", "*.ncpgen"),
+        product="NCP",
+        node=NodeRule("named"),
+        rank=1,
     ),
-    "ivtprm": ("IVTPRM*", "*.ivtprm"),
-    "bpxprm": ("BPXPRM*", "*.bpxprm"),
-    "scf": ("*.scf", "*.obey", "*.scfout"),
-    "tsm": ("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
-    "ezacicd": ("EZACICD*", "*.ezacicd", "EZACONFG*"),
+    "cics": Dialect(
+        module="decklint.dialects.cics",
+        globs=("*.csd", "*.dfhcsdup", "*.csdup"),
+        product="CICS",
+        node=NodeRule("anchor", ("vtam_start",), "sscpname"),
+        rank=9,
+    ),
+    "cm2": Dialect(
+        module="decklint.dialects.cm2",
+        globs=("*.ndf",),
+        product="CM/2",
+        node=NodeRule("named"),
+        rank=5,
+    ),
+    "as400": Dialect(
+        module="decklint.dialects.as400",
+        globs=("*.clp", "*.clle", "*.cl", "*.cfgsrc"),
+        product="AS/400",
+        node=NodeRule("file"),
+        rank=8,
+    ),
+    "nsdos": Dialect(
+        module="decklint.dialects.nsdos",
+        globs=("*.nsd", "CONFIG.NSD", "MODE.NSD"),
+        product="NS/DOS",
+        node=NodeRule("anchor", ("nsdos_link", "nsdos_frame"), "node"),
+        rank=6,
+    ),
+    "aix": Dialect(
+        module="decklint.dialects.aix",
+        globs=("*.no", "*.smit", "*.snaprof"),
+        product="AIX",
+        node=NodeRule("file"),
+        rank=7,
+    ),
+    "tcpip": Dialect(
+        module="decklint.dialects.tcpip",
+        globs=("PROFILE.TCPIP", "*.PROFILE.TCPIP", "PROFILE TCPIP", "*.tcpip", "*.tcpprof"),
+        product="TCP/IP",
+        node=NodeRule("named"),
+        rank=2,
+    ),
+    "tcpdata": Dialect(
+        module="decklint.dialects.tcpdata",
+        globs=(
+            "TCPIP.DATA",
+            "*.TCPIP.DATA",
+            "TCPDATA",
+            "FTP.DATA",
+            "*.FTP.DATA",
+            "FTPDATA",
+            "FTPSDATA",
+            "*.tcpdata",
+            "*.ftpdata",
+        ),
+        product="TCP/IP",
+        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        rank=None,
+    ),
+    "ivtprm": Dialect(
+        module="decklint.dialects.ivtprm",
+        globs=("IVTPRM*", "*.ivtprm"),
+        product="CSM",
+        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        rank=None,
+    ),
+    "bpxprm": Dialect(
+        module="decklint.dialects.bpxprm",
+        globs=("BPXPRM*", "*.bpxprm"),
+        product="z/OS UNIX",
+        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        rank=None,
+    ),
+    "scf": Dialect(
+        module="decklint.dialects.scf",
+        globs=("*.scf", "*.obey", "*.scfout"),
+        product="NonStop",
+        node=NodeRule("folder"),
+        rank=4,
+    ),
+    "tsm": Dialect(
+        module="decklint.dialects.tsm",
+        globs=("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
+        product="ADSM",
+        node=NodeRule("folder"),
+        rank=10,
+    ),
+    "ezacicd": Dialect(
+        module="decklint.dialects.ezacicd",
+        globs=("EZACICD*", "*.ezacicd", "EZACONFG*"),
+        product="CICS Sockets",
+        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        rank=None,
+    ),
 }
+GLOBS: dict[str, tuple[str, ...]] = {name: d.globs for name, d in REGISTRY.items()}
 
 
 def names() -> list[str]:
@@ -70,8 +136,8 @@ def names() -> list[str]:
 def named(file_name: str) -> str | None:
     """The dialect a file's name says (GLOBS, any case), or None.
 
-    Most globs are a name, a `*.suffix` or a `PREFIX*`, tested with string methods: compiling
-    all of them as patterns, as fnmatch does, was a twentieth of a small run's start-up."""
+    Most globs are a name, a `*.suffix` or a `PREFIX*`, tested with string methods rather than
+    compiled as patterns (docs/decisions.md, "Dialect knowledge in the dialects")."""
     upper = file_name.upper()
     for dialect in names():
         if any(_matches(upper, g.upper()) for g in GLOBS[dialect]):
@@ -93,7 +159,7 @@ def _matches(upper: str, glob: str) -> bool:
 
 def get(name: str) -> DialectSpec:
     try:
-        module = importlib.import_module(REGISTRY[name])
+        module = importlib.import_module(REGISTRY[name].module)
     except KeyError:
         raise KeyError(f"unknown dialect {name!r} (known: {', '.join(names())})") from None
     spec: DialectSpec = module.SPEC

@@ -8,10 +8,10 @@ import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Statement
+from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
@@ -30,6 +30,42 @@ class ParsedFile:
     macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
 
 
+class NodeRule(NamedTuple):
+    """How a dialect's files find the node they belong to (model/site.py applies it).
+
+    `by` is one of:
+      "named":  the node the file's definitions name (an NCP's NEWNAME, a CP name);
+      "anchor": the first entity of `kinds` in the file's folder gives it: its `field`, or its
+                name for "name", or the node it names for "node" (a folder's default node
+                does not count);
+      "folder": the folder's name;
+      "file":   the file's name up to its first dot.
+    Without a node, a file belongs to its folder's name."""
+
+    by: str
+    kinds: tuple[str, ...] = ()
+    field: str = ""
+
+
+class Dialect(NamedTuple):
+    """A dialect as the registry knows it, without importing its module."""
+
+    module: str  # the module whose SPEC parses and lowers its files
+    globs: tuple[str, ...]  # file names that say the dialect
+    product: str  # the product a node made of its files is drawn as
+    node: NodeRule
+    rank: int | None  # which product a node several dialects make is drawn as (lowest wins)
+
+
+class AttributeTable(NamedTuple):
+    """The attributes a statement may code, where they depend on what it defines (a CSD
+    DEFINE's resource type) rather than on its verb: PRS002 checks `operands` against them."""
+
+    what: str  # e.g. "DEFINE CONNECTION"
+    known: tuple[str, ...]
+    operands: tuple[Operand, ...]
+
+
 @dataclass(frozen=True)
 class DialectSpec:
     name: str
@@ -41,6 +77,9 @@ class DialectSpec:
     comment_prefixes: tuple[str, ...]
     card_image: bool
     seeds: tuple[str, ...] = ()
+    starts: tuple[str, ...] = ("statement", "operand")  # grammar start rules (`debug tree`)
+    # a statement's attribute table, for dialects whose statements take a resource's attributes
+    attributes: Callable[[Statement], AttributeTable | None] | None = None
 
 
 def cache_dir() -> Path | None:
@@ -63,7 +102,7 @@ def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
     """One memoised LALR parser per grammar, positions from tokens.
 
     The dialect grammars keep their terminals disjoint, so the basic lexer serves: it builds
-    one scanner instead of one per parser state, which is most of a cold start's lexer cost.
+    one scanner instead of one per parser state (docs/decisions.md, "Basic lexer").
     """
     from lark import Lark
 

@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, parse_unit, sniff_count
+from decklint.dialects.base import (
+    AttributeTable,
+    DialectSpec,
+    ParsedFile,
+    lark_parser,
+    parse_unit,
+    sniff_count,
+)
 from decklint.findings import Severity
 from decklint.ir import (
     Diagnostic,
@@ -132,6 +139,17 @@ def canonical(resource: str, keyword: str) -> str:
         return k
     hits = [n for n in names if n.startswith(k)]
     return hits[0] if len(hits) == 1 else k
+
+
+def attributes(st: Statement) -> AttributeTable | None:
+    """The attributes a DEFINE of a known resource type may code (PRS002)."""
+    if st.op != "DEFINE" or not st.operands:
+        return None
+    rtype = st.operands[0].name or ""
+    known = ATTRIBUTES.get(rtype)
+    if known is None:
+        return None
+    return AttributeTable(f"DEFINE {rtype}", known, tuple(st.operands[1:]))
 
 
 def read(src: SourceFile) -> ReadResult:
@@ -345,4 +363,6 @@ SPEC = DialectSpec(
     comment_prefixes=("*",),
     card_image=True,
     seeds=("000_761b89c906492400.txt",),
+    starts=("command",),
+    attributes=attributes,
 )

@@ -15,7 +15,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
-from decklint.dialects.vtam import _lower_lu, _lower_pu
+from decklint.dialects.vtam_resources import lower_lu, lower_pu
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
@@ -94,9 +94,9 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             sift = {}
             if group is not None:
                 sift = {k: v for k, v in group.keywords().items() if k in ("MODETAB", "DLOGMOD")}
-            _lower_pu(st, low, sift, "NCP", line_name)
+            lower_pu(st, low, sift, "NCP", line_name)
         elif op == "LU":
-            _lower_lu(st, low, {}, pu_name)
+            lower_lu(st, low, {}, pu_name)
         if st.label and op in ("LINE", "PU", "LU", "GROUP", "CLUSTER", "TERMINAL"):
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
     if not name:

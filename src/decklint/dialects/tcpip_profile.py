@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from decklint.dialects.base import ParsedFile, unknown_name
+from decklint.dialects.kinds.tcpip import STACK_SETTINGS
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, Statement, Value
 from decklint.model.entities import Attr
-from decklint.model.kinds import STACK_SETTINGS
 from decklint.model.lowering import Lowering, default
 from decklint.model.tcpip import stack_name
 from decklint.source import Span

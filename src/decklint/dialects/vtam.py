@@ -14,6 +14,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list
 from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, Operand, Statement
 from decklint.model.entities import Attr
@@ -84,10 +85,6 @@ _SIFT_APPL = ("MODETAB", "DLOGMOD", "VPACING", "AUTOSES", "DSESLIM", "DMINWNL", 
 _SIFT_DEVICE = ("MODETAB", "DLOGMOD")
 
 
-def _opnd(stmt: Statement, name: str, sift: dict[str, Operand]) -> Operand | None:
-    return stmt.keyword(name) or sift.get(name)
-
-
 def lower(pf: ParsedFile, low: Lowering) -> None:
     stmts = pf.statements
     if stmts and stmts[0].kind == "item":
@@ -134,37 +131,13 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             pu_sift = {k: v for k, v in group_sift.items() if k in _SIFT_DEVICE}
             pu_sift.update({k: v for k, v in st.keywords().items() if k in _SIFT_DEVICE})
             pu_name = st.label or ""
-            _lower_pu(st, low, pu_sift, major or "VTAM", "")
+            lower_pu(st, low, pu_sift, major or "VTAM", "")
         elif op == "LU":
-            _lower_lu(st, low, pu_sift or group_sift, pu_name)
+            lower_lu(st, low, pu_sift or group_sift, pu_name)
         elif op == "PATH" and major == "SWNET":
             _lower_path(st, low, pu_name)
         if op in _RESOURCE_OPS and st.label:
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
-
-
-def _ref_modes(
-    st: Statement, low: Lowering, sift: dict[str, Operand], owner: str
-) -> tuple[Attr, Attr]:
-    mt = _opnd(st, "MODETAB", sift)
-    dl = _opnd(st, "DLOGMOD", sift)
-    if mt is not None and mt.value.kind == "word":
-        low.reference(
-            "modetab", mt.value.upper(), mt.value.span, f"MODETAB of {owner}", rule="VTM006"
-        )
-    if dl is not None and dl.value.kind == "word":
-        scope = mt.value.upper() if mt is not None else "ISTINCLM"
-        low.reference(
-            "logmode",
-            dl.value.upper(),
-            dl.value.span,
-            f"DLOGMOD of {owner}",
-            scope=scope,
-            rule="VTM006",
-        )
-    mt_attr = coded(mt) if mt else default("ISTINCLM", "VTAM's default mode table")
-    dl_attr = coded(dl) if dl else default(None)
-    return mt_attr, dl_attr
 
 
 def _lower_appl(st: Statement, low: Lowering, sift: dict[str, Operand]) -> None:
@@ -172,7 +145,7 @@ def _lower_appl(st: Statement, low: Lowering, sift: dict[str, Operand]) -> None:
     if not name:
         low.diag(Diagnostic("PRS001", st.span, "APPL needs a name in the name field"))
         return
-    mt, dl = _ref_modes(st, low, sift, f"APPL {name}")
+    mt, dl = ref_modes(st, low, sift, f"APPL {name}")
     appc = st.keyword("APPC")
     attrs = {
         "name": Attr(name, st.label, st.label_span),
@@ -180,68 +153,15 @@ def _lower_appl(st: Statement, low: Lowering, sift: dict[str, Operand]) -> None:
         "appc": attr_or_default(appc, "NO"),
         "modetab": mt,
         "dlogmod": dl,
-        "vpacing": coded(_opnd(st, "VPACING", sift))
-        if _opnd(st, "VPACING", sift)
+        "vpacing": coded(operand(st, "VPACING", sift))
+        if operand(st, "VPACING", sift)
         else default(None),
-        "autoses": attr_or_default(_opnd(st, "AUTOSES", sift), 0),
-        "dseslim": attr_or_default(_opnd(st, "DSESLIM", sift), 2 if appc else 0),
-        "dminwnl": attr_or_default(_opnd(st, "DMINWNL", sift), 1),
-        "dminwnr": attr_or_default(_opnd(st, "DMINWNR", sift), 1),
+        "autoses": attr_or_default(operand(st, "AUTOSES", sift), 0),
+        "dseslim": attr_or_default(operand(st, "DSESLIM", sift), 2 if appc else 0),
+        "dminwnl": attr_or_default(operand(st, "DMINWNL", sift), 1),
+        "dminwnr": attr_or_default(operand(st, "DMINWNR", sift), 1),
     }
     low.add("application", name, st.span, attrs)
-
-
-def _pacing_attr(op: Operand | None, dflt: int | None) -> Attr:
-    if op is None:
-        return default(dflt)
-    n = op.value.item(0)
-    num = n.as_int() if n is not None else None
-    return Attr(num, op.text, op.span)
-
-
-def _lower_pu(
-    st: Statement, low: Lowering, sift: dict[str, Operand], major: str, line: str
-) -> None:
-    name = (st.label or "").upper()
-    if not name:
-        return
-    mt, dl = _ref_modes(st, low, sift, f"PU {name}")
-    putype_op = st.keyword("PUTYPE")
-    putype = putype_op.value.as_int() if putype_op else 2
-    maxdata_default = 261 if putype == 1 else 265
-    attrs = {
-        "name": Attr(name, st.label, st.label_span),
-        "maxdata": attr_or_default(st.keyword("MAXDATA"), maxdata_default, f"PUTYPE {putype}"),
-        "maxout": attr_or_default(st.keyword("MAXOUT"), 1),
-        "modetab": mt,
-        "dlogmod": dl,
-        "putype": attr_or_default(putype_op, 2),
-        "cpname": coded(st.keyword("CPNAME")),
-        "idblk": coded(st.keyword("IDBLK")),
-        "idnum": coded(st.keyword("IDNUM")),
-        "vpacing": _pacing_attr(st.keyword("VPACING"), 2 if major == "SWNET" else None),
-        "pacing": _pacing_attr(st.keyword("PACING"), 1 if major == "SWNET" else None),
-        "major": default(major),
-        "line": default(line or None),
-    }
-    low.add("pu", name, st.span, attrs)
-
-
-def _lower_lu(st: Statement, low: Lowering, sift: dict[str, Operand], pu: str) -> None:
-    name = (st.label or "").upper()
-    if not name:
-        return
-    mt, dl = _ref_modes(st, low, sift, f"LU {name}")
-    attrs = {
-        "name": Attr(name, st.label, st.label_span),
-        "locaddr": coded(st.keyword("LOCADDR")),
-        "modetab": mt,
-        "dlogmod": dl,
-        "pacing": _pacing_attr(st.keyword("PACING") or sift.get("PACING"), 1),
-        "vpacing": _pacing_attr(st.keyword("VPACING") or sift.get("VPACING"), 2),
-        "pu": default(pu or None),
-    }
-    low.add("lu", name, st.span, attrs)
 
 
 def _lower_path(st: Statement, low: Lowering, pu: str) -> None:

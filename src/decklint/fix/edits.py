@@ -12,7 +12,12 @@ from decklint.ir import Operand, Statement
 from decklint.model.topology import Topology
 from decklint.source import Span
 
-CARD_DIALECTS = frozenset({"vtam", "ncp", "cics"})
+
+def card_image(dialect: str | None) -> bool:
+    """Whether the files of `dialect` are card images, whose columns an edit must keep."""
+    from decklint import dialects
+
+    return dialect in dialects.REGISTRY and dialects.get(dialect).card_image
 
 
 def _statement_at(topo: Topology, path: str, span: Span) -> Statement | None:
@@ -45,7 +50,7 @@ def set_value(topo: Topology, path: str, span: Span, new: str, title: str) -> Fi
 def add_operand(topo: Topology, path: str, span: Span, operand: str, title: str) -> Fix | None:
     """Append `operand` (e.g. "DELAY=0") to the statement at `span`."""
     st = _statement_at(topo, path, span)
-    if st is None or not st.operands or st.dialect not in CARD_DIALECTS:
+    if st is None or not st.operands or not card_image(st.dialect):
         return None
     last = st.operands[-1]
     at = Span.point(last.span.end_line, last.span.end_col)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from decklint import api
 from decklint.findings import Applicability, Edit, Finding, Severity
 from decklint.fix import patch
-from decklint.fix.edits import CARD_DIALECTS
+from decklint.fix.edits import card_image
 
 MAX_PASSES = 10
 # A file with one of these is not fixed: its statements were not all read.
@@ -67,7 +67,7 @@ def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) ->
         texts = {i.path: i.text for i in current if i.text is not None}
         for path, found in by_path.items():
             edits: list[Edit] = [e for f in found for e in f.fix.edits]  # type: ignore[union-attr]
-            out = patch.apply(texts[path], edits, dialects.get(path) in CARD_DIALECTS)
+            out = patch.apply(texts[path], edits, card_image(dialects.get(path)))
             done = set(out.applied)
             for f in found:
                 assert f.fix is not None

@@ -10,7 +10,7 @@ from typing import Any
 
 from decklint.findings import Applicability, Citation, Severity
 from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
-from decklint.model.kinds import KINDS, RESOLVED_KINDS
+from decklint.model.kinds import kinds, resolved_kinds
 
 CODE_RE = re.compile(r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z")
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
@@ -112,7 +112,7 @@ class Manifest:
         kind = self.target_kind
         if src is None or self.impl != "expr" or kind is None:
             return None
-        return compile_expr(src, set(KINDS[kind].fields), set(self.options))
+        return compile_expr(src, set(kinds()[kind].fields), set(self.options))
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the compiled expressions (closures; rebuilt on first use)."""
@@ -225,14 +225,14 @@ def from_dict(data: Any, source: str) -> Manifest:
     require_src = data.get("require")
     kind = target.split(":", 1)[1] if target.startswith("model:") else None
     if impl == "expr":
-        if kind is None or kind not in KINDS:
+        if kind is None or kind not in kinds():
             raise ManifestError(
                 f"{where}: an expression rule needs target model:<kind> with a "
-                f"known kind ({', '.join(sorted(KINDS))})"
+                f"known kind ({', '.join(sorted(kinds()))})"
             )
         if not require_src:
             raise ManifestError(f"{where}: an expression rule needs require")
-        fields = set(KINDS[kind].fields)
+        fields = set(kinds()[kind].fields)
         try:
             compile_expr(str(require_src), fields, set(options))
             if where_src:
@@ -254,10 +254,10 @@ def from_dict(data: Any, source: str) -> Manifest:
     scope = str(data.get("scope", "network"))
     if scope not in ("network", "file"):
         raise ManifestError(f"{where}: scope must be network or file")
-    if scope == "file" and (kind is None or kind in RESOLVED_KINDS):
+    if scope == "file" and (kind is None or kind in resolved_kinds()):
         raise ManifestError(
             f"{where}: scope file needs target model:<kind> with a kind a file's lowering "
-            f"makes and resolve leaves alone (not {', '.join(sorted(RESOLVED_KINDS))})"
+            f"makes and resolve leaves alone (not {', '.join(sorted(resolved_kinds()))})"
         )
     return Manifest(
         code=code,

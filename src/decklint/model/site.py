@@ -1,11 +1,10 @@
 """The site: which node every linted file belongs to.
 
-A node is a system that owns definitions: a VTAM host (the VTAMLST and CICS files of one
-folder, named by the SSCPNAME of its start list), an NCP (its NEWNAME), a workstation (the CP
-name its definitions give), a TCP/IP stack (and the TCPIP.DATA, FTP.DATA, IVTPRM00, BPXPRMxx
-and CICS Sockets files beside its profile), a NonStop system (its folder). The configuration's
-`topology: nodes: NAME: files: [globs]` overrides the inference, and nodes it declares
-without files (a Windows client, a Multiprise adapter) are nodes too.
+A node is a system that owns definitions (a host, a communication controller, a workstation,
+a TCP/IP stack, a NonStop system). Each dialect's registry entry says how its files find
+their node (`NodeRule`) and which product it is drawn as. The configuration's `topology:
+nodes: NAME: files: [globs]` overrides the inference, and nodes it declares without files (a
+Windows client, a Multiprise adapter) are nodes too.
 """
 
 from __future__ import annotations
@@ -14,31 +13,17 @@ import fnmatch
 from collections import defaultdict
 from pathlib import PurePath
 
+from decklint import dialects
+from decklint.dialects.base import NodeRule
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
 from decklint.model.topology import Topology
 from decklint.source import Span
 
-# Dialects whose files belong to the host or z/OS system of their folder.
-_HOST = ("vtam", "cics")
-_ZOS_SIDE = ("tcpdata", "ivtprm", "bpxprm", "ezacicd")
-_PRODUCT = {
-    "vtam": "VTAM",
-    "cics": "CICS",
-    "ncp": "NCP",
-    "cm2": "CM/2",
-    "nsdos": "NS/DOS",
-    "aix": "AIX",
-    "as400": "AS/400",
-    "tcpip": "TCP/IP",
-    "tcpdata": "TCP/IP",
-    "ivtprm": "CSM",
-    "bpxprm": "z/OS UNIX",
-    "ezacicd": "CICS Sockets",
-    "scf": "NonStop",
-    "tsm": "ADSM",
+# Products the configuration declares for nodes without files (a dialect's product is in
+# the dialect registry).
+_DECLARED = {
     "adapter": "Multiprise LAN adapter",
-    # products the configuration declares for nodes without files
     "zos": "z/OS",
     "mvs": "MVS",
     "vm": "VM",
@@ -47,8 +32,24 @@ _PRODUCT = {
     "linux": "Linux",
     "unix": "UNIX",
 }
-# The product a node is drawn as, when several dialects make it.
-_RANK = ("ncp", "tcpip", "vtam", "scf", "cm2", "nsdos", "aix", "as400", "cics", "tsm")
+
+
+def _product(name: str) -> str:
+    """The product a dialect's or a declared product's name stands for."""
+    known = dialects.REGISTRY.get(name)
+    return known.product if known is not None else _DECLARED.get(name, name)
+
+
+def _drawn_as(names: list[str]) -> str:
+    """Which of the dialects that make a node it is drawn as: the lowest ranked, else the
+    first by name."""
+    ranked = [(r, n) for n in names if (r := _rank(n)) is not None]
+    return min(ranked)[1] if ranked else (names[0] if names else "")
+
+
+def _rank(name: str) -> int | None:
+    known = dialects.REGISTRY.get(name)
+    return known.rank if known is not None else None
 
 
 def _strip(key: str) -> str:
@@ -56,18 +57,8 @@ def _strip(key: str) -> str:
 
 
 def assign(topo: Topology) -> dict[str, str]:
-    """File path -> node name, for every linted file."""
-    sscp: dict[str, str] = {}
-    for e in topo.of("vtam_start"):
-        if e.value("sscpname"):
-            sscp.setdefault(_folder(e.path), str(e.value("sscpname")))
-    stacks: dict[str, str] = {}
-    for e in topo.of("tcpip_stack"):
-        stacks.setdefault(_folder(e.path), e.name)
-    nsdos_names: dict[str, str] = {}
-    for e in topo.of("nsdos_link") + topo.of("nsdos_frame"):
-        if not e.node.endswith(":" + _folder_name(e.path)):
-            nsdos_names.setdefault(_folder(e.path), _strip(e.node))
+    """File path -> node name, for every linted file, by each dialect's `NodeRule`."""
+    anchors: dict[tuple[tuple[str, ...], str], dict[str, str]] = {}
     globs = topo.settings.node_files
     out: dict[str, str] = {}
     for path, dialect in sorted(topo.dialects.items()):
@@ -85,20 +76,36 @@ def assign(topo: Topology) -> dict[str, str]:
         if named is not None:
             out[path] = named
             continue
-        folder = _folder(path)
-        if dialect in _HOST:
-            out[path] = sscp.get(folder) or _folder_name(path)
-        elif dialect in _ZOS_SIDE:
-            out[path] = stacks.get(folder) or _folder_name(path)
-        elif dialect in ("scf", "tsm"):
+        known = dialects.REGISTRY.get(dialect)
+        rule = known.node if known is not None else NodeRule("named")
+        if rule.by == "anchor":
+            key = (rule.kinds, rule.field)
+            if key not in anchors:
+                anchors[key] = _anchors(topo, rule)
+            out[path] = anchors[key].get(_folder(path)) or _folder_name(path)
+        elif rule.by == "folder":
             out[path] = _folder_name(path)
-        elif dialect == "nsdos":
-            out[path] = nsdos_names.get(folder) or _folder_name(path)
-        elif dialect in ("aix", "as400"):
+        elif rule.by == "file":
             out[path] = PurePath(path).name.split(".")[0].upper()
         else:  # the node its definitions name (an NCP's NEWNAME, a workstation's CP name)
             node_keys = sorted({e.node for e in topo.entities_of(path)})
             out[path] = _strip(node_keys[0]) if node_keys else _folder_name(path)
+    return out
+
+
+def _anchors(topo: Topology, rule: NodeRule) -> dict[str, str]:
+    """Folder -> the node the first entity of the rule's kinds in it gives."""
+    out: dict[str, str] = {}
+    for kind in rule.kinds:
+        for e in topo.of(kind):
+            if rule.field == "name":
+                value: object = e.name
+            elif rule.field == "node":
+                value = "" if e.node.endswith(":" + _folder_name(e.path)) else _strip(e.node)
+            else:
+                value = e.value(rule.field)
+            if value:
+                out.setdefault(_folder(e.path), str(value))
     return out
 
 
@@ -126,19 +133,19 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
         if owner is not None:
             first_entity.setdefault(owner, e)
     for name in sorted(set(paths) | set(declared)):
-        dialects = sorted({topo.dialects[p] for p in paths.get(name, [])})
+        made_by = sorted({topo.dialects[p] for p in paths.get(name, [])})
         d = declared.get(name)
-        main = next((x for x in _RANK if x in dialects), dialects[0] if dialects else "")
+        main = _drawn_as(made_by)
         said = str(d.value("product")) if d is not None else "declared"
         if said == "unknown" and d is not None and d.value("adapter"):
             said = "adapter"
-        product = _PRODUCT.get(main, main) or _PRODUCT.get(said, said)
+        product = _product(main) or _product(said)
         anchor = first_entity.get(name) or d
         attrs = {
             "name": Attr(name),
             "product": default(product),
             "family": default(main or said),
-            "products": default(tuple(dict.fromkeys(_PRODUCT.get(x, x) for x in dialects))),
+            "products": default(tuple(dict.fromkeys(_product(x) for x in made_by))),
             "files": default(len(paths.get(name, []))),
             "paths": default(tuple(sorted(paths.get(name, [])))),
             "declared": default(d is not None),

@@ -1,0 +1,24 @@
+"""The entity kinds dialects declare: one module per registered dialect, named as the dialect,
+plus the SNA kinds several dialects make. Small data modules, so that rules can be checked
+against every kind without importing any dialect's parser."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator
+
+from decklint import dialects
+from decklint.model.kinds import KindSpec
+
+SHARED = ("sna",)
+
+
+def of(module: str) -> tuple[KindSpec, ...]:
+    """The kinds one module of this package declares (a dialect's name, or a shared one)."""
+    found: tuple[KindSpec, ...] = importlib.import_module(f"{__name__}.{module}").KINDS
+    return found
+
+
+def declared() -> Iterator[KindSpec]:
+    for module in (*SHARED, *dialects.names()):
+        yield from of(module)

@@ -1,0 +1,47 @@
+"""Entity kinds of NCP generations."""
+
+from __future__ import annotations
+
+from decklint.model.kinds import KindSpec, kind
+
+KINDS: tuple[KindSpec, ...] = (
+    kind(
+        "ncp",
+        "an NCP generation (PCCU, BUILD, HOST values of one deck)",
+        subarea="BUILD SUBAREA",
+        unitsz="HOST UNITSZ: VTAM buffer unit size for data from the NCP",
+        maxbfru="HOST MAXBFRU: VTAM buffers per transfer from the NCP",
+        bfrpad="HOST BFRPAD",
+        inbfrs="HOST INBFRS",
+        pccu_maxdata="PCCU MAXDATA: largest PIU VTAM sends the NCP",
+        delay="PCCU DELAY (the VTAM-side delay), seconds",
+        bfrs="BUILD BFRS: NCP buffer size",
+        slodown="BUILD SLODOWN: percentage of free buffers at which slowdown starts",
+        t2timer="BUILD T2TIMER (t1, t2, window)",
+        transfr="BUILD TRANSFR",
+    ),
+    kind(
+        "group",
+        "an NCP GROUP",
+        ecltype="ECLTYPE, e.g. (LOGICAL,PERIPHERAL)",
+        logical="true for an NTRI logical group",
+        peripheral="true when the group attaches peripheral nodes",
+        phyport="PHYPORT: the PORTADD of the physical line the logical group uses",
+        lnctl="LNCTL",
+    ),
+    kind(
+        "line",
+        "an NCP LINE",
+        group="the GROUP the line belongs to",
+        ecltype="ECLTYPE of its group, e.g. (PHYSICAL,PERIPHERAL)",
+        physical="true for an NTRI physical line",
+        peripheral="true when the group attaches peripheral nodes",
+        adapter="ADAPTER (TIC1, TIC2)",
+        trspeed="TRSPEED: ring speed, Mbit/s",
+        maxtsl="MAXTSL: largest frame the NCP transmits on the ring, bytes",
+        rcvbufc="RCVBUFC: NCP receive buffer capacity for one receive, bytes",
+        locadd="LOCADD: the TIC's MAC address",
+        portadd="PORTADD",
+        t2timer="T2TIMER (t1, t2, window) of the line, else of BUILD",
+    ),
+)

@@ -1,0 +1,16 @@
+"""Entity kinds of NS/DOS configuration."""
+
+from __future__ import annotations
+
+from decklint.model.kinds import KindSpec, kind
+
+KINDS: tuple[KindSpec, ...] = (
+    kind(
+        "nsdos_link",
+        "an NS/DOS token-ring link (CONFIG.NSD TRLD)",
+        destination="the partner's adapter address",
+        maxin="MAXIN: DLC receive window",
+        maxout="MAXOUT: DLC send window",
+    ),
+    kind("nsdos_frame", "an NS/DOS frame size (CONFIG.NSD TRMF)", frame="DLC frame size"),
+)

@@ -1,0 +1,50 @@
+"""Entity kinds of VTAM definitions and start lists."""
+
+from __future__ import annotations
+
+from decklint.model.kinds import KindSpec, kind
+
+KINDS: tuple[KindSpec, ...] = (
+    kind("modetab", "a logon mode table (VTAM MODETAB)"),
+    kind(
+        "application",
+        "a VTAM application (APPL statement)",
+        acbname="ACBNAME",
+        appc="APPC (YES/NO)",
+        modetab="MODETAB: mode table the application uses",
+        dlogmod="DLOGMOD: default logon mode",
+        vpacing="VPACING: VTAM to application pacing",
+        autoses="AUTOSES: contention-winner sessions started automatically",
+        dseslim="DSESLIM: session limit per partner and mode",
+        dminwnl="DMINWNL: minimum local contention winners",
+        dminwnr="DMINWNR: minimum remote contention winners",
+    ),
+    kind(
+        "path",
+        "a dial path of a switched PU (VTAM PATH statement)",
+        pu="the PU the path belongs to",
+        grpnm="GRPNM: the NCP or XCA group the station is reached through",
+        dialno="DIALNO (for token ring: SAP and MAC address of the station)",
+    ),
+    kind(
+        "vtam_start",
+        "VTAM start options (ATCSTRxx)",
+        iobuf_count="IOBUF base number of buffers",
+        iobuf_size="IOBUF buffer size, bytes",
+        nodetype="NODETYPE (NN, EN) when VTAM is an APPN node",
+        hostsa="HOSTSA: the host subarea",
+        sscpname="SSCPNAME",
+        netid="NETID",
+    ),
+    kind(
+        "buffer_pool",
+        "a VTAM buffer pool start option, pool=(baseno,bufsize,slowpt,F,xpanno,xpanpt,xpanlim)",
+        baseno="buffers allocated at start",
+        bufsize="bytes per buffer (honoured for IOBUF only)",
+        slowpt="slowdown threshold, buffers",
+        fixed="F coded: page-fixed storage",
+        xpanno="expansion increment, buffers (0: no dynamic expansion)",
+        xpanpt="expansion threshold, buffers (0: no expansion)",
+        xpanlim="storage cap for expansion",
+    ),
+)
