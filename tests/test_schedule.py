@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import pickle
 import shutil
 from pathlib import Path
@@ -546,3 +547,30 @@ def test_a_cache_folder_that_cannot_be_written_is_not_pruned(tmp_path: Path) -> 
     blocker.write_text("")
     assert cache.prune(blocker / "cache", "new", 2_000_000_000.0) == []
     assert blocker.read_text() == ""
+
+
+def test_the_fingerprint_covers_every_module_grammar_and_manifest() -> None:
+    """An edit anywhere in decklint keys new cache entries: the stamps reach every module of
+    the package (they once stopped at the folder of cache.py, and a changed check module kept
+    serving the old findings from the cache)."""
+    import decklint
+    from decklint.resources import grammars_root, rules_root
+
+    package = Path(decklint.__file__).resolve().parent
+    stamped = {rel for rel, _size, _mtime in cache._stamps(str(package), "")}
+    modules = {p.relative_to(package).as_posix() for p in package.rglob("*.py")}
+    assert modules - {m for m in modules if "__pycache__" in m} <= stamped
+    assert "checks/prs003_value_out_of_range.py" in stamped
+    cache.fingerprint.cache_clear()
+    before = cache.fingerprint()
+    probe = package / "checks" / "prs003_value_out_of_range.py"
+    st = probe.stat()
+    try:
+        os.utime(probe, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000_000))
+        cache.fingerprint.cache_clear()
+        assert cache.fingerprint() != before
+    finally:
+        os.utime(probe, ns=(st.st_atime_ns, st.st_mtime_ns))
+        cache.fingerprint.cache_clear()
+    assert any(True for _ in cache._stamps(str(grammars_root()), ""))
+    assert any(True for _ in cache._stamps(str(rules_root()), ""))

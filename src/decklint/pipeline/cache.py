@@ -44,7 +44,7 @@ def fingerprint() -> str:
     from decklint.resources import grammars_root, rules_root
 
     h = hashlib.sha256(f"{_FORMAT}:{__version__}".encode())
-    package = Path(__file__).resolve().parent
+    package = Path(__file__).resolve().parents[1]  # the decklint package, all of it
     for root in (grammars_root(), rules_root(), package):
         for rel, size, mtime in sorted(_stamps(str(root), "")):
             h.update(f"{rel}:{size}:{mtime};".encode())
