@@ -42,8 +42,13 @@ def test_wheel_contains_grammars_and_rules(wheel: Path) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     grammars = sorted(n for n in names if n.startswith("decklint/grammars/"))
     rules = sorted(n for n in names if n.startswith("decklint/rules/"))
-    assert grammars == sorted(f"decklint/grammars/{p.name}" for p in (ROOT / "grammars").glob("*"))
-    assert all(n.endswith(".lark") for n in grammars)
+    assert grammars == sorted(
+        f"decklint/grammars/{p.relative_to(ROOT / 'grammars').as_posix()}"
+        for p in (ROOT / "grammars").rglob("*")
+        if p.is_file()
+    )
+    assert all(n.endswith(".lark") or n.startswith("decklint/grammars/catalogs/") for n in grammars)
+    assert "decklint/grammars/catalogs/vtam.yaml" in grammars  # the product catalogs ship too
     assert rules == sorted(
         f"decklint/rules/{p.relative_to(ROOT / 'rules').as_posix()}"
         for p in (ROOT / "rules").rglob("*.yaml")

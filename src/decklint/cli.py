@@ -554,7 +554,13 @@ def _statistics(findings: Any) -> None:
 @main.command()
 @click.argument("rule")
 def explain(rule: str) -> None:
-    """Show what a rule checks, why, where the document says so, and examples."""
+    """Show what a rule checks, why, where the document says so, and examples.
+
+    PRODUCT:NAME (vtam:MAXDATA, ncp:HOST, ncp:LINE.MAXTSL, tcpip:TCPCONFIG) shows a
+    statement's or operand's entry in the product catalog instead."""
+    if ":" in rule:
+        click.echo("\n".join(_catalog_entry(rule)))
+        return
     m = _project(None, False, (), ()).registry.by_name(rule)
     if m is None:
         raise click.UsageError(f"no rule {rule!r} (see `decklint rules`)")
@@ -579,6 +585,34 @@ def explain(rule: str) -> None:
             lines.append(f"  --- {name}")
             lines += ["  " + ln for ln in body.rstrip("\n").splitlines()]
     click.echo("\n".join(lines))
+
+
+def _catalog_entry(spec: str) -> list[str]:
+    """The catalog lines for PRODUCT:STATEMENT, PRODUCT:OPERAND or PRODUCT:STATEMENT.OPERAND."""
+    from decklint.dialects import catalog as catalogs
+
+    product, _, name = spec.partition(":")
+    cat = catalogs.catalog(product.lower()) if product.lower() in catalogs.names() else None
+    if cat is None:
+        raise click.UsageError(
+            f"no catalog for {product!r} (catalogs: {', '.join(catalogs.names())})"
+        )
+    statement, _, operand = name.upper().partition(".")
+    st = cat.statement(statement)
+    if st is not None and operand:
+        op = st.operands.get(operand)
+        if op is None:
+            raise click.UsageError(f"{product}:{statement} has no operand {operand!r}")
+        return catalogs.describe(cat, st, op)
+    if st is not None:
+        return catalogs.describe(cat, st)
+    takers = cat.statements_with(statement)
+    if not takers:
+        raise click.UsageError(f"{product} has no statement or operand {name!r}")
+    lines: list[str] = []
+    for st in takers:
+        lines += [*catalogs.describe(cat, st, st.operands[statement]), ""]
+    return lines[:-1]
 
 
 @main.command()

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from decklint import dialects
 from decklint.dialects.base import AttributeTable
-from decklint.dialects.schema import ALL, known_operands, statement_schema, suggest
+from decklint.dialects.schema import ALL, known_operands, statement_names, statement_schema, suggest
 from decklint.findings import Severity
 from decklint.ir import Operand, Statement
 from decklint.lint.check import Context, Hit, check
@@ -29,7 +29,7 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
         if schema is None:
             if ctx.topo.symbols.lookup("macro", st.op):
                 continue  # uses a MACRO defined in the deck: reported once with the MACRO
-            guess = suggest(st.op, list(table))
+            guess = suggest(st.op, list(statement_names(st.dialect)))
             yield Hit(
                 st.path,
                 st.op_span or st.span,

@@ -1,16 +1,18 @@
-"""VTM006 checks that each MODETAB names a mode table that exists and each DLOGMOD an entry of that
-table."""
+"""VTM006 checks that each MODETAB names a mode table that exists and each DLOGMOD an entry of
+that table."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
 
 
 @check("VTM006")
 def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
     sym = ctx.topo.symbols
+    complete = bool(ctx.options["tables-complete"])
     for r in sym.references:
         if r.rule != "VTM006":
             continue
@@ -22,12 +24,17 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
                     {
                         "what": f"mode table {r.name}",
                         "usage": r.usage,
-                        "why": "no MODETAB of that name is in the linted files",
+                        "why": "is not defined: no MODETAB of that name is in the linted files, "
+                        "which the configuration says are every table"
+                        if complete
+                        else "is not among the linted files, so its entries are not checked "
+                        "(a table kept in another library, or one a product supplies)",
                     },
+                    severity=None if complete else Severity.INFO,
                 )
         elif r.kind == "logmode":
             if not sym.lookup("modetab", r.scope):
-                continue  # table missing (reported above) or IBM's ISTINCLM, not linted
+                continue  # table missing (reported above) or IBM's default table, not linted
             if not sym.defined("logmode", r.name, r.scope):
                 yield Hit(
                     r.path,
@@ -35,6 +42,6 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
                     {
                         "what": f"logon mode {r.name}",
                         "usage": r.usage,
-                        "why": f"mode table {r.scope} has no entry of that name",
+                        "why": f"is not defined: mode table {r.scope} has no entry of that name",
                     },
                 )

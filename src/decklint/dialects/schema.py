@@ -6,12 +6,18 @@ is reported only when it is a near miss of a known one: a typo such as MAXBUFRU 
 Ranges come from research/spec-sna.md and spec-gaps.md section 6 (tags [V]/[I] there).
 
 The tables are text so that a systems programmer can correct them without reading Python:
-``NAME`` or ``NAME:kind`` or ``NAME:kind:lo-hi``; kinds: int, num (decimal), name, hex, list, any.
+``NAME`` or ``NAME:kind`` or ``NAME:kind:lo-hi``; kinds: int, num (decimal), name, hex, list, any, pace (a pacing count 0-63, or the whole
+BIND byte in hex: the count in its low six bits, flags above).
 """
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from decklint.dialects.catalog import StatementEntry
 
 
 @dataclass(frozen=True)
@@ -82,7 +88,7 @@ VTAM: dict[str, StatementSchema] = _parse(
         "DELAY:num REPLYTO CTCADDR LNCTL MIOCPS USE CUADDR",
         "MODETAB": "closed ",
         "MODEENT": "closed LOGMODE:name TYPE:any FMPROF:any TSPROF:any PRIPROT:hex SECPROT:hex "
-        "COMPROT:hex RUSIZES:hex SSNDPAC:int:0-63 SRCVPAC:int:0-63 PSNDPAC:int:0-63 "
+        "COMPROT:hex RUSIZES:hex SSNDPAC:pace:0-63 SRCVPAC:pace:0-63 PSNDPAC:pace:0-63 "
         "PSERVIC:hex ENCR:any ENCRTYP:any COS:name APPNCOS:name LANG:any DCODINGPRF",
         "MODEEND": "closed ",
         "CDRSC": "CDRM ISTATUS NETID ALSLIST DLOGMOD MODETAB RESOURCE LUALIAS",
@@ -204,14 +210,58 @@ AS400: dict[str, StatementSchema] = _parse(
 ALL = {"vtam": VTAM, "ncp": NCP, "cm2": CM2, "as400": AS400}
 
 
+# Dialects whose statements the product catalogs (grammars/catalogs/) also describe: a
+# statement or operand a catalog lists is known, even where the tables above do not name it.
+CATALOGED = {"vtam": "vtam", "ncp": "ncp"}
+
+
+@functools.cache
 def statement_schema(dialect: str, op: str) -> StatementSchema | None:
+    """What decklint knows of a statement: the table above, with the catalog's operands."""
     table = ALL.get(dialect)
-    return None if table is None else table.get(op)
+    if table is None:
+        return None
+    own = table.get(op)
+    entry = _cataloged(dialect, op)
+    if entry is None:
+        return own
+    if own is None:  # known from the catalog alone: open until the catalog is confirmed
+        return StatementSchema(op, False, {n: OperandSpec(n) for n in entry.operands})
+    extra = {n: OperandSpec(n) for n in entry.operands if n not in own.operands}
+    return StatementSchema(op, own.closed, {**own.operands, **extra}) if extra else own
 
 
-def known_operands(dialect: str) -> set[str]:
-    table = ALL.get(dialect, {})
-    return {name for schema in table.values() for name in schema.operands}
+def _cataloged(dialect: str, op: str) -> StatementEntry | None:
+    product = CATALOGED.get(dialect)
+    if product is None:
+        return None
+    from decklint.dialects.catalog import catalog
+
+    cat = catalog(product)
+    return None if cat is None else cat.statement(op)
+
+
+@functools.cache
+def statement_names(dialect: str) -> tuple[str, ...]:
+    """Every statement decklint knows in a dialect (for "did you mean")."""
+    names = set(ALL.get(dialect, {}))
+    product = CATALOGED.get(dialect)
+    if product is not None:
+        from decklint.dialects.catalog import catalog
+
+        cat = catalog(product)
+        names.update(cat.statements if cat is not None else ())
+    return tuple(sorted(names))
+
+
+@functools.cache
+def known_operands(dialect: str) -> frozenset[str]:
+    names: set[str] = set()
+    for op in statement_names(dialect):
+        schema = statement_schema(dialect, op)
+        if schema is not None:
+            names.update(schema.operands)
+    return frozenset(names)
 
 
 def suggest(name: str, candidates: set[str] | list[str]) -> str | None:

@@ -25,7 +25,13 @@ from decklint.source import SourceFile
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
 _STMT = re.compile(
     r"^[A-Z0-9@#$&.]*\s+(VBUILD|APPL|MODETAB|MODEENT|MODEEND|PU|LU|PATH|CDRSC|CDRM|TRLE|"
-    r"LBUILD|LOCAL|PORT)\b",
+    r"LBUILD|LOCAL|PORT|COSTAB|COS|COSEND|APPNCOS|ADJCDRM|MDLTAB|MDLENT|USSTAB)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A configuration list's line: member names, a comma after each but perhaps the last, then a
+# '-' continuation or a /* */ remark.
+_CONFIG_ENTRY = re.compile(
+    r"^\s*[A-Z0-9@#$]{1,8}(,\s*[A-Z0-9@#$]{1,8})*,\s*(-|/\*.*\*/)?\s*$",
     re.IGNORECASE | re.MULTILINE,
 )
 _START_OPTION = re.compile(
@@ -67,7 +73,7 @@ def sniff(src: SourceFile) -> float:
         score = max(score, 0.95)
     if _START_OPTION.search(head) and re.search(r"(SSCPID|SSCPNAME|IOBUF)\s*=", head, re.I):
         score = max(score, 0.9)
-    if re.search(r"^\s*[A-Z0-9@#$]{1,8},\s*-?\s*$", head, re.MULTILINE) and not _STMT.search(head):
+    if _CONFIG_ENTRY.search(head) and not _STMT.search(head):
         score = max(score, 0.5)  # a configuration list: member names, one per line
     return score
 
@@ -136,7 +142,10 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             lower_lu(st, low, pu_sift or group_sift, pu_name)
         elif op == "PATH" and major == "SWNET":
             _lower_path(st, low, pu_name)
-        if op in _RESOURCE_OPS and st.label:
+        if op in _RESOURCE_OPS and st.label and major != "ADJSSCP":
+            # In an adjacent SSCP table a CDRM line names the destination CDRM whose adjacent
+            # SSCPs follow: the CDRM major node defines it (SNA Resource Definition
+            # Reference, "Adjacent SSCP table").
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
 
 
@@ -249,6 +258,9 @@ def _lower_mode(st: Statement, low: Lowering, table: str | None, first: bool) ->
     ):
         o = st.keyword(opname)
         a = attr_or_default(o, 0, "no pacing")
+        if o is not None and o.value.kind == "hex" and isinstance(a.value, int) and a.value > 63:
+            # The whole BIND byte: the window is its low six bits, the rest are flags.
+            a = Attr(a.value & 0x3F, a.raw, a.span, False, f"the window of BIND byte {o.text}")
         attrs[key] = a
         if a.coded and isinstance(a.value, int) and a.value > 0:
             pacings[key] = a

@@ -1,0 +1,265 @@
+"""Product catalogs: the statements and operands each product accepts, as data.
+
+A catalog is a YAML file in `grammars/catalogs/<product>.yaml` that a systems programmer can
+correct: per statement its context, meaning, whether its operand list is complete
+(`closed`), and per operand its value kind, range, values, default (by release where it
+changed) and the IBM reference it comes from. The files are read once and kept as JSON in
+the user's cache folder (keyed by the file's content), since a YAML parse costs more than a
+small run's whole start-up.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from decklint.resources import grammars_root
+
+_FORMAT = 1  # bump when the JSON form of a catalog changes
+
+
+@dataclass(frozen=True)
+class OperandEntry:
+    """One operand of a statement (or one option of an option file)."""
+
+    name: str
+    kind: str = "text"
+    meaning: str = ""
+    range: tuple[float, float] | None = None
+    values: tuple[str, ...] = ()
+    default: Any = None
+    default_by_release: Mapping[str, Any] = field(default_factory=dict)
+    max_length: int | None = None
+    refers_to: str = ""
+    sift: tuple[str, ...] = ()
+    since: str = ""
+    until: str = ""
+    source: str = ""
+    confidence: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class StatementEntry:
+    """A statement, with its operands; `closed` when the list is every operand it takes."""
+
+    name: str
+    context: str = ""
+    meaning: str = ""
+    source: str = ""
+    label: str = "optional"
+    closed: bool = False
+    operands: Mapping[str, OperandEntry] = field(default_factory=dict)
+    abbrev: str = ""
+    value: OperandEntry | None = None  # an option that is itself a value (TSM)
+    file: tuple[str, ...] = ()
+    confidence: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Catalog:
+    product: str
+    title: str
+    reference: str
+    closed: bool
+    statements: Mapping[str, StatementEntry]
+    releases: tuple[str, ...] = ()
+    extra: Mapping[str, Any] = field(default_factory=dict)  # start options, default tables
+
+    def statement(self, name: str) -> StatementEntry | None:
+        return self.statements.get(name.upper())
+
+    def operand(self, statement: str, name: str) -> OperandEntry | None:
+        st = self.statement(statement)
+        return None if st is None else st.operands.get(name.upper())
+
+    def statements_with(self, operand: str) -> list[StatementEntry]:
+        """The statements that take an operand of this name."""
+        key = operand.upper()
+        return [st for st in self.statements.values() if key in st.operands]
+
+
+class CatalogError(ValueError):
+    """A catalog file that does not have the catalog's form."""
+
+
+def names() -> list[str]:
+    """The products that have a catalog."""
+    return sorted(p.stem for p in (grammars_root() / "catalogs").glob("*.yaml"))
+
+
+@functools.cache
+def catalog(product: str) -> Catalog | None:
+    """The catalog of a product, or None when it has none."""
+    path = grammars_root() / "catalogs" / f"{product}.yaml"
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    return build(_plain(raw), f"{product}.yaml")
+
+
+def _plain(raw: bytes) -> dict[str, Any]:
+    """The catalog file as plain data, from the JSON kept in the cache when it is there."""
+    from decklint.dialects.base import cache_dir
+
+    key = hashlib.sha256(raw + bytes([_FORMAT])).hexdigest()[:32]
+    cdir = cache_dir()
+    kept = None if cdir is None else cdir / "catalogs" / f"{key}.json"
+    if kept is not None:
+        try:
+            data = json.loads(kept.read_text(encoding="utf-8"))
+            if isinstance(data, dict):
+                return data
+        except (OSError, ValueError):
+            pass
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    data = yaml.load(raw, Loader=loader)
+    if not isinstance(data, dict):
+        raise CatalogError("a catalog is a mapping with `statements:`")
+    if kept is not None:
+        from decklint.fileio import atomic_write
+
+        try:
+            kept.parent.mkdir(exist_ok=True)
+            atomic_write(kept, json.dumps(data, default=str).encode())
+        except OSError:
+            pass  # an unwritable cache only costs time
+    return data
+
+
+def build(data: Mapping[str, Any], where: str) -> Catalog:
+    """A Catalog from the plain data of a catalog file; CatalogError names what is wrong."""
+    statements = data.get("statements")
+    if not isinstance(statements, dict):
+        raise CatalogError(f"{where}: `statements:` must be a mapping")
+    out: dict[str, StatementEntry] = {}
+    for name, body in statements.items():
+        out[str(name).upper()] = _statement(str(name), body or {}, where)
+    extra = {k: v for k, v in data.items() if k not in _TOP}
+    return Catalog(
+        product=str(data.get("product", "")),
+        title=str(data.get("title", "")),
+        reference=str(data.get("reference", "")),
+        closed=bool(data.get("closed", False)),
+        statements=out,
+        releases=tuple(str(r) for r in data.get("releases") or ()),
+        extra=extra,
+    )
+
+
+_TOP = frozenset({"product", "title", "reference", "closed", "statements", "releases"})
+
+
+def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry:
+    if not isinstance(body, dict):
+        raise CatalogError(f"{where}: statement {name} must be a mapping")
+    operands = body.get("operands") or {}
+    if not isinstance(operands, dict):
+        raise CatalogError(f"{where}: {name}: `operands:` must be a mapping")
+    value = _operand(name, body, where) if "kind" in body else None
+    files = body.get("file") or ()
+    return StatementEntry(
+        name=name.upper(),
+        context=str(body.get("context", "")),
+        meaning=str(body.get("meaning", "")),
+        source=str(body.get("source", "")),
+        label=str(body.get("label", "optional")),
+        closed=bool(body.get("closed", False)),
+        operands={str(k).upper(): _operand(str(k), v or {}, where) for k, v in operands.items()},
+        abbrev=str(body.get("abbrev", "")),
+        value=value,
+        file=tuple(str(f) for f in ([files] if isinstance(files, str) else files)),
+        confidence=str(body.get("confidence", "")),
+        note=str(body.get("note", "")),
+    )
+
+
+def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
+    if not isinstance(body, dict):
+        raise CatalogError(f"{where}: operand {name} must be a mapping")
+    rng = body.get("range")
+    bounds = None
+    if rng is not None:
+        try:
+            lo, hi = rng
+            bounds = (float(lo), float(hi))
+        except (TypeError, ValueError):
+            raise CatalogError(f"{where}: {name}: range must be [low, high]") from None
+    by_release = body.get("default_by_release") or {}
+    sift = body.get("sift") or ()
+    return OperandEntry(
+        name=name.upper(),
+        kind=str(body.get("kind", "text")),
+        meaning=str(body.get("meaning", "")),
+        range=bounds,
+        values=tuple(str(v) for v in body.get("values") or ()),
+        default=body.get("default"),
+        default_by_release={str(k): v for k, v in dict(by_release).items()},
+        max_length=body.get("max_length"),
+        refers_to=str(body.get("refers_to", "")),
+        sift=tuple(str(s).upper() for s in sift),
+        since=str(body.get("since", "")),
+        until=str(body.get("until", "")),
+        source=str(body.get("source", "")),
+        confidence=str(body.get("confidence", "")),
+        note=str(body.get("note", "")),
+    )
+
+
+def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -> list[str]:
+    """An entry as lines of text, for `decklint explain product:NAME`."""
+    if op is None:
+        lines = [f"{cat.product}:{st.name}  ({st.context})" if st.context else st.name]
+        lines += [f"  {st.meaning}"] if st.meaning else []
+        if st.value is not None:
+            lines += _values(st.value)
+        if st.file:
+            lines.append(f"  file: {', '.join(st.file)}")
+        if st.operands:
+            state = "complete" if st.closed else "known so far"
+            lines.append(f"  operands ({state}): {', '.join(sorted(st.operands))}")
+        lines += _provenance(st.source or cat.reference, st.confidence, st.note)
+        return lines
+    lines = [f"{cat.product}:{st.name} {op.name}"]
+    lines += [f"  {op.meaning}"] if op.meaning else []
+    lines += _values(op)
+    if op.sift:
+        lines.append(f"  may be coded on: {', '.join(op.sift)}")
+    lines += _provenance(op.source or st.source or cat.reference, op.confidence, op.note)
+    return lines
+
+
+def _values(op: OperandEntry) -> list[str]:
+    lines = [f"  value: {op.kind}"]
+    if op.range is not None:
+        lo, hi = (int(x) if x == int(x) else x for x in op.range)
+        lines.append(f"  range: {lo}-{hi}")
+    if op.values:
+        lines.append(f"  values: {', '.join(op.values)}")
+    if op.max_length:
+        lines.append(f"  at most {op.max_length} characters")
+    if op.default is not None:
+        lines.append(f"  default: {op.default}")
+    for release, value in op.default_by_release.items():
+        lines.append(f"  default from {release}: {value}")
+    if op.since:
+        lines.append(f"  since {op.since}")
+    if op.until:
+        lines.append(f"  until {op.until}")
+    return lines
+
+
+def _provenance(source: str, confidence: str, note: str) -> list[str]:
+    lines = [f"  note: {note}"] if note else []
+    lines.append(
+        f"  source: {source}" + (" (not confirmed in the manual)" if confidence == "low" else "")
+    )
+    return lines

@@ -1,0 +1,74 @@
+"""The product catalogs (grammars/catalogs/): well formed, cited, and what `explain` shows."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from decklint.cli import main
+from decklint.dialects import catalog as catalogs
+from decklint.dialects.schema import statement_schema
+
+KINDS = {"int", "hex", "name", "enum", "yesno", "list", "text", "size", "time", "ip"}
+
+
+@pytest.mark.parametrize("product", catalogs.names())
+def test_a_catalog_is_well_formed_and_every_entry_cites_its_source(product: str) -> None:
+    cat = catalogs.catalog(product)
+    assert cat is not None and cat.product and cat.reference and cat.statements
+    for st in cat.statements.values():
+        assert st.meaning, f"{product}:{st.name} has no meaning"
+        assert st.source or cat.reference, f"{product}:{st.name} cites nothing"
+        for op in [*st.operands.values(), *([st.value] if st.value else [])]:
+            assert op.kind in KINDS, f"{product}:{st.name} {op.name}: kind {op.kind!r}"
+            assert op.meaning, f"{product}:{st.name} {op.name} has no meaning"
+            if op.range is not None:
+                assert op.range[0] <= op.range[1], f"{product}:{st.name} {op.name}: range"
+
+
+def test_a_catalog_is_read_from_the_cache_as_the_yaml_says(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path))
+    catalogs.catalog.cache_clear()
+    first = catalogs.catalog("ncp")
+    assert list((tmp_path / "catalogs").glob("*.json")), "the parsed catalog is kept"
+    catalogs.catalog.cache_clear()
+    assert catalogs.catalog("ncp") == first
+
+
+def test_a_damaged_cached_catalog_is_read_again_from_the_yaml(
+    tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path))
+    catalogs.catalog.cache_clear()
+    first = catalogs.catalog("vtam")
+    for kept in (tmp_path / "catalogs").glob("*.json"):
+        kept.write_text("{not json")
+    catalogs.catalog.cache_clear()
+    assert catalogs.catalog("vtam") == first
+
+
+def test_explain_shows_an_operand_of_a_catalog() -> None:
+    out = CliRunner().invoke(main, ["explain", "ncp:HOST.MAXBFRU"])
+    assert out.exit_code == 0, out.output
+    assert "ncp:HOST MAXBFRU" in out.output and "range: 1-255" in out.output
+    assert "source:" in out.output
+
+
+def test_explain_lists_every_statement_that_takes_an_operand() -> None:
+    out = CliRunner().invoke(main, ["explain", "vtam:DLOGMOD"])
+    assert out.exit_code == 0, out.output
+    assert "vtam:APPL DLOGMOD" in out.output and "vtam:PU DLOGMOD" in out.output
+
+
+def test_explain_refuses_what_no_catalog_holds() -> None:
+    assert CliRunner().invoke(main, ["explain", "vtam:NOSUCHOP"]).exit_code == 2
+    assert CliRunner().invoke(main, ["explain", "nosuch:APPL"]).exit_code == 2
+
+
+def test_statements_the_catalog_knows_are_known_to_the_checks() -> None:
+    """An APPN class-of-service table and an adjacent SSCP table are VTAM statements."""
+    for op in ("APPNCOS", "LINEROW", "NODEROW", "ADJCDRM", "NETWORK", "COSTAB", "CSECT"):
+        assert statement_schema("vtam", op) is not None, op
+    assert "NEGPOLP" in statement_schema("ncp", "LINE").operands  # type: ignore[union-attr]
