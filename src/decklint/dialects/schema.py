@@ -6,8 +6,9 @@ is reported only when it is a near miss of a known one: a typo such as MAXBUFRU 
 Ranges come from research/spec-sna.md and spec-gaps.md section 6 (tags [V]/[I] there).
 
 The tables are text so that a systems programmer can correct them without reading Python:
-``NAME`` or ``NAME:kind`` or ``NAME:kind:lo-hi``; kinds: int, num (decimal), name, hex, list, any, pace (a pacing count 0-63, or the whole
-BIND byte in hex: the count in its low six bits, flags above).
+``NAME`` or ``NAME:kind`` or ``NAME:kind:lo-hi``; kinds: int, num (decimal), name, hex, list,
+any, pace (a pacing count 0-63, or the whole BIND byte in hex: the count in its low six bits,
+flags above).
 """
 
 from __future__ import annotations
