@@ -139,3 +139,19 @@ def test_start_list_item_split_at_column_71() -> None:
     r = read_option_list(SourceFile.from_text("ATCSTR00", first + "\nBBB,C=1\n"))
     assert r.units[0].text == first + "BBB"
     assert r.units[1].text == "C=1"
+
+
+def test_a_list_entry_without_a_comma_ends_the_list_and_what_follows_is_reported() -> None:
+    text = "APPLS,\nSWNET                 /* no comma: the list ends */\nNCP1,\nPATHS\n"
+    r = read_option_list(SourceFile.from_text("ATCCON01", text))
+    assert [u.text for u in r.units] == ["APPLS", "SWNET", "NCP1", "PATHS"]
+    (d,) = r.diagnostics  # once, at the first entry VTAM never reads
+    assert (d.code, d.span.line, d.span.col) == ("PRS001", 3, 1)
+    assert "after SWNET (line 2)" in d.message and "column 6" in d.message
+
+
+def test_several_names_a_line_remarks_and_a_last_entry_without_a_comma_are_a_whole_list() -> None:
+    text = card("A1,A2,    /* two on one line */", "X") + "\n" + "A3,B4\n"
+    r = read_option_list(SourceFile.from_text("ATCCON02", text))
+    assert [u.text for u in r.units] == ["A1", "A2", "A3", "B4"]
+    assert not r.diagnostics

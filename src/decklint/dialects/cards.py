@@ -325,6 +325,11 @@ def read_option_list(src: SourceFile) -> ReadResult:
     out = ReadResult()
     pending: list[tuple[str, int, int]] = []
     pending_line = 0
+    # Where the list ended: the last item of a record that has no comma after it. VTAM reads
+    # no further, so an item after it is never seen (SNA Resource Definition Reference, "Start
+    # option list" and "Configuration list": a comma follows every entry but the last).
+    ended: tuple[int, int, str] | None = None
+    ignored = 0
 
     def flush() -> None:
         nonlocal pending
@@ -349,6 +354,10 @@ def read_option_list(src: SourceFile) -> ReadResult:
             continue
         k = _skip_blanks(text, 0)
         end, _in_quote = _field_end(text, k, False)
+        if ended is not None and end > k:
+            ignored += 1
+            if ignored == 1:
+                out.diagnostics.append(_list_ended(ended, lineno, card.col(k)))
         rest = _skip_blanks(text, end)
         if rest < len(text):
             out.comments.append(Remark(lineno, card.col(rest), text[rest:].rstrip()))
@@ -378,5 +387,20 @@ def read_option_list(src: SourceFile) -> ReadResult:
             pending.append((text[item_start:end], lineno, card.col(item_start)))
         if end < TEXT_END or text[k:end].endswith(","):
             flush()
+        if end > k and end < TEXT_END and not text[k:end].endswith(",") and ended is None:
+            ended = (lineno, card.col(end), text[item_start:end])
     flush()
     return out
+
+
+def _list_ended(ended: tuple[int, int, str], line: int, col: int) -> Diagnostic:
+    """The entry after a list's end: the one before it has no comma, so VTAM stops there."""
+    at, end_col, item = ended
+    return Diagnostic(
+        "PRS001",
+        Span(line, col, line, col),
+        f"VTAM stops reading this list after {item} (line {at}), which has no comma after "
+        f"it: this entry and those below it are ignored; put a comma after {item} at "
+        f"column {end_col}",
+        Severity.WARNING,
+    )
