@@ -155,3 +155,28 @@ def test_several_names_a_line_remarks_and_a_last_entry_without_a_comma_are_a_who
     r = read_option_list(SourceFile.from_text("ATCCON02", text))
     assert [u.text for u in r.units] == ["A1", "A2", "A3", "B4"]
     assert not r.diagnostics
+
+
+def test_a_deck_shifted_right_is_read_as_shifted_back_and_reported() -> None:
+    from decklint.api import lint_texts
+
+    lines = [
+        "APPLS    VBUILD TYPE=APPL",
+        card("A1       APPL  MODETAB=ISTINCLM,DLOGMOD=D4A32782,", "X"),
+        "               AUTH=(ACQ)",
+        "A2       APPL  AUTH=(ACQ)",
+    ]
+    text = "".join("   " + ln + "\n" for ln in lines)
+    res = lint_texts({"appls": text})
+    assert [(f.code, f.span.line, f.span.col) for f in res.findings] == [("PRS001", 1, 1)]
+    assert "shifted 3 columns" in res.findings[0].message
+    assert sorted(e.name for e in res.topology.of("application")) == ["A1", "A2"]
+    (a2,) = [e for e in res.topology.of("application") if e.name == "A2"]
+    assert (a2.span.line, a2.span.col) == (4, 4)  # positions stay the file's own
+
+
+def test_unlabelled_statements_indented_as_usual_are_not_a_shifted_deck() -> None:
+    from decklint.dialects.cards import shifted_by
+
+    src = SourceFile.from_text("t", "         VBUILD TYPE=APPL\nA1       APPL  AUTH=(ACQ)\n")
+    assert shifted_by(src, {"VBUILD", "APPL"}) == (0, 0)

@@ -20,6 +20,9 @@ the SourceMap maps every character of each field back to its physical line and c
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
+
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Remark
 from decklint.source import SourceFile, SourceMap, Span
@@ -32,15 +35,23 @@ RESUME_COL = 16
 NO_OPERAND_OPS = frozenset({"GENEND", "MODEEND", "EJECT", "MEND", "MACRO", "LTORG", "MODETAB"})
 
 
+_NAME = re.compile(r"[A-Za-z@#$][A-Za-z0-9@#$]{0,7}")
+
+
 class _Card:
     """One physical line seen through the card layout."""
 
-    __slots__ = ("cont", "line", "map", "raw", "text")
+    __slots__ = ("cont", "line", "map", "raw", "shift", "text")
 
-    def __init__(self, line: int, raw: str) -> None:
+    def __init__(self, line: int, raw: str, shift: int = 0) -> None:
         self.line = line
         self.raw = raw
-        if "\t" in raw:
+        # A deck shifted right: the card starts `shift` columns in (see `shifted_by`).
+        self.shift = shift if shift and "\t" not in raw and not raw[:shift].strip() else 0
+        self.map: list[int] | None = None
+        if self.shift:
+            full = raw[self.shift :]
+        elif "\t" in raw:
             exp: list[str] = []
             cmap: list[int] = []
             for i, ch in enumerate(raw):
@@ -52,10 +63,9 @@ class _Card:
                     exp.append(ch)
                     cmap.append(i)
             full = "".join(exp)
-            self.map: list[int] | None = cmap
+            self.map = cmap
         else:
             full = raw
-            self.map = None
         self.text = full[:TEXT_END]
         c = full[TEXT_END : TEXT_END + 1]
         self.cont = bool(c.strip())
@@ -63,7 +73,7 @@ class _Card:
     def col(self, index: int) -> int:
         """1-based physical column of expanded index `index`."""
         if self.map is None:
-            return index + 1
+            return index + 1 + self.shift
         if index < len(self.map):
             return self.map[index] + 1
         return len(self.raw) + 1
@@ -125,8 +135,49 @@ class _Builder:
         return LogicalUnit("".join(chunks), sm, self.start_line, "statement", self.remarks)
 
 
-def read_assembler(src: SourceFile) -> ReadResult:
-    """Split an assembler-macro deck into logical statements."""
+def shifted_by(src: SourceFile, operations: Collection[str]) -> tuple[int, int]:
+    """(columns, first line) when a deck was shifted right, else (0, 0).
+
+    In a shifted deck the name field starts a few columns in, so a label is read as the
+    operation and the operation as an operand: statements whose first word is no operation
+    but whose second one is, and no name in column 1 anywhere."""
+    leads: list[int] = []
+    first = 0
+    for lineno, raw in enumerate(src.lines[:400], 1):
+        text = raw[:TEXT_END]
+        if not text.strip() or text.lstrip().startswith(("*", ".*", "./")):
+            continue
+        if not text[0].isspace():
+            return 0, 0  # a name in column 1: the deck has its layout
+        words = text.split()
+        lead = len(text) - len(text.lstrip(" "))
+        if (
+            len(words) >= 2
+            and lead <= 8
+            and words[0].upper() not in operations
+            and words[1].upper() in operations
+            and _NAME.fullmatch(words[0])
+        ):
+            leads.append(lead)
+            first = first or lineno
+    if len(leads) < 2:
+        return 0, 0
+    return min(leads), first
+
+
+def shifted_deck(columns: int, line: int) -> Diagnostic:
+    return Diagnostic(
+        "PRS001",
+        Span(line, 1, line, 1 + columns),
+        f"the deck is shifted {columns} column{'s' if columns > 1 else ''} to the right: "
+        "the name field starts in column 1, so the assembler reads each name as the "
+        "operation; it was read as if shifted back",
+    )
+
+
+def read_assembler(src: SourceFile, shift: int = 0) -> ReadResult:
+    """Split an assembler-macro deck into logical statements (`shift`: columns a shifted
+    deck starts in, see `shifted_by`)."""
     out = ReadResult()
     cur: _Builder | None = None
     comment_cont = False
@@ -138,7 +189,7 @@ def read_assembler(src: SourceFile) -> ReadResult:
         cur = None
 
     for lineno, raw in enumerate(src.lines, 1):
-        card = _Card(lineno, raw)
+        card = _Card(lineno, raw, shift)
         text = card.text
         _past_column_71(card, out)
         if comment_cont:

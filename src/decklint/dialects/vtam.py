@@ -12,8 +12,10 @@ import re
 from pathlib import PurePath
 
 from decklint.dialects import GLOBS
-from decklint.dialects.asm import parse_assembler, parse_option_list
+from decklint.dialects.asm import parse_assembler, parse_option_list, parse_units
 from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.cards import read_assembler, shifted_by, shifted_deck
+from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, Operand, Statement
@@ -23,8 +25,8 @@ from decklint.model.sna import decode_ru_byte
 from decklint.source import SourceFile
 
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
-_STMT = re.compile(
-    r"^[A-Z0-9@#$&.]*\s+(VBUILD|APPL|MODETAB|MODEENT|MODEEND|PU|LU|PATH|CDRSC|CDRM|TRLE|"
+_STMT = re.compile(  # a name in column 1, or a few columns in (a shifted deck), then the operation
+    r"^(?: {0,8}[A-Z0-9@#$&.]+)?\s+(VBUILD|APPL|MODETAB|MODEENT|MODEEND|PU|LU|PATH|CDRSC|CDRM|TRLE|"
     r"LBUILD|LOCAL|PORT|COSTAB|COS|COSEND|APPNCOS|ADJCDRM|MDLTAB|MDLENT|USSTAB)\b",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -81,7 +83,12 @@ def sniff(src: SourceFile) -> float:
 def parse(src: SourceFile) -> ParsedFile:
     if is_option_list(src):
         return parse_option_list(src, "vtam", "vtam")
-    return parse_assembler(src, "vtam", "vtam")
+    shift, line = shifted_by(src, statement_names("vtam"))
+    if not shift:
+        return parse_assembler(src, "vtam", "vtam")
+    read = read_assembler(src, shift)
+    read.diagnostics.insert(0, shifted_deck(shift, line))
+    return parse_units(src, read, "vtam", "vtam")
 
 
 # --------------------------------------------------------------------------- lowering
