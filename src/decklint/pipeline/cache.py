@@ -7,7 +7,7 @@ never parsed twice; the rules still run on the whole model each time, built from
 
 Entries are pickles written atomically (a temporary file renamed into place), so a run that is
 killed leaves either the old entry or the new one. An entry that cannot be read is a miss and is
-removed. The folder is the user's own (`dialects.base.cache_dir`): `decklint cache clean`
+removed. The folder is the user's own (`decklint.store.cache_dir`): `decklint cache clean`
 empties it, `--no-cache` bypasses it.
 
 Each build of decklint (a new version, an edit of a grammar or rule) keys its entries apart
@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from decklint.dialects.base import cache_dir
 from decklint.fileio import atomic_write
+from decklint.store import cache_dir
 
 _FORMAT = "1"
 
