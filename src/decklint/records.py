@@ -71,7 +71,7 @@ class Attr(NamedTuple):
 MISSING = Attr(None, defaulted=True)
 
 # An Attr as plain data, its value always first, in the shortest of three forms (a cached TCP/IP
-# profile holds thousands; one flat tuple loads faster than a tuple holding a span's tuple):
+# profile holds thousands; one flat tuple loads with fewer objects than one holding a span):
 #   (value, raw, line, col, end_line, end_col)   a coded operand (not defaulted, no note)
 #   (value, defaulted, note)                     no raw text and no span (defaults, names)
 #   (value, raw, (line, col, end_line, end_col) or None, defaulted, note)   anything else
@@ -85,12 +85,13 @@ def _raw(a: Attr) -> _Raw:
     # As one object each, a cached or transferred file pickles a repeated text once.
     if type(value) is str and len(value) <= _SHORT:
         value = intern(value)
-    if type(raw) is str and len(raw) <= _SHORT:  # (sys.intern refuses str subclasses)
+    if raw is None:
+        if s is None:
+            return (value, defaulted, note)
+    elif type(raw) is str and len(raw) <= _SHORT:  # (sys.intern refuses str subclasses)
         raw = intern(raw)
     if s is not None and not defaulted and not note:
         return (value, raw, *s)
-    if s is None and raw is None:
-        return (value, defaulted, note)
     return (value, raw, None if s is None else tuple(s), defaulted, note)
 
 
@@ -293,7 +294,9 @@ class Entity(_EntityFields):
         return a
 
     def value(self, name: str) -> Any:
-        return self.attrs.value(name)
+        attrs = self.attrs  # Attrs.value, inlined: the rules' most frequent read
+        at = attrs._shape.get(name)
+        return None if at is None else attrs._flat[at[0]]
 
     def coded(self, name: str) -> bool:
         """Whether attribute `name` was written in the deck (`Attr.coded`)."""
