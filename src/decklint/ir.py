@@ -147,10 +147,10 @@ class Statement(NamedTuple):
 class PackedStatements(TupleView[Statement]):
     """A file's statements kept pickled until something reads them.
 
-    The statements are half of what a cached or transferred file holds, and only the rules of
+    The statements are much of what a cached or transferred file holds, and only the rules of
     the file phase read them; afterwards they are read only for a fix, a baseline or a
     dump. A file loaded from the cache or a worker therefore keeps them as one bytes object,
-    unpacked on first use (a warm run of a large repository loads half as many objects).
+    unpacked on first use.
     Pickling a packed sequence again copies the bytes, never unpacks them.
     """
 

@@ -35,8 +35,7 @@ class LazyLines(TupleView[str]):
     """A text's lines, split when first read.
 
     A file read back from the cache is split only if something reads its lines: a report
-    quoting a line, a fix, an inline suppression. Splitting 2,000 decks that nobody reads
-    was a twentieth of a warm run."""
+    quoting a line, a fix, an inline suppression."""
 
     __slots__ = ("_lines", "_text")
 
