@@ -442,8 +442,8 @@ def test_symbols_are_tuples_that_travel_without_a_constructor_and_make_their_spa
     from decklint.source import Span
 
     where = Span(4, 10, 4, 18)
-    d = Definition.at("tcpip_link", "OSA1", "p/PROFILE", where, "tcpip", "PROD")
-    r = Reference.at("tcpip_link", "OSA1", "p/PROFILE", where, "tcpip", "START", "PROD", "PRS005")
+    d = Definition("tcpip_link", "OSA1", "p/PROFILE", where, "tcpip", "PROD")
+    r = Reference("tcpip_link", "OSA1", "p/PROFILE", where, "tcpip", "START", "PROD", "PRS005")
     (d2, r2) = pickle.loads(pickle.dumps((d, r), protocol=5))
     assert type(d2) is Definition and type(r2) is Reference
     assert (d2.kind, d2.name, d2.path, d2.span, d2.dialect, d2.scope) == (
@@ -458,51 +458,41 @@ def test_symbols_are_tuples_that_travel_without_a_constructor_and_make_their_spa
     assert d2 == d and hash(d2) == hash(d) and r2 == r
     assert d.moved("TEST").scope == "TEST" and d.moved("TEST").span == where
     assert r.moved("TEST").scope == "TEST" and r.moved("TEST").rule == "PRS005"
-    assert Reference.at("modetab", "M", "a", where, "vtam", "MODETAB").rule == "PRS005"
+    assert Reference("modetab", "M", "a", where, "vtam", "MODETAB").rule == "PRS005"
     assert "OSA1" in repr(d) and "4:10-4:18" in repr(r)
 
 
-def test_fast_init_builds_what_the_dataclass_init_builds() -> None:
-    import dataclasses
-    import inspect
-
+def test_records_are_built_by_their_fields_and_load_without_running_python() -> None:
+    from decklint.ir import Diagnostic, Operand, Remark, Statement, Value
     from decklint.model.entities import Attr, Entity
-    from decklint.source import Span, fast_init
+    from decklint.model.symbols import Definition, Reference
+    from decklint.source import Span
 
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Plain:
-        a: int
-        b: str = "x"
-        c: list[int] = dataclasses.field(default_factory=list)
-
-    Fast = fast_init(
-        dataclasses.make_dataclass(
-            "Fast",
-            [("a", int), ("b", str, "x"), ("c", list, dataclasses.field(default_factory=list))],
-            frozen=True,
-            slots=True,
-        )
-    )
-    assert inspect.signature(Fast.__init__).parameters.keys() == {"self", "a", "b", "c"}
-    for args, kw in [((1,), {}), ((1, "y"), {}), ((1,), {"c": [2]}), ((), {"a": 3, "b": "z"})]:
-        assert dataclasses.astuple(Fast(*args, **kw)) == dataclasses.astuple(Plain(*args, **kw))
-    one, two = Fast(1), Fast(1)
-    assert one.c == [] and one.c is not two.c  # a fresh default each time
-    with pytest.raises(dataclasses.FrozenInstanceError):
-        one.a = 2  # type: ignore[misc]
-    with pytest.raises(TypeError):
-        Fast()  # type: ignore[call-arg]
+    where = Span(1, 2, 3, 4)
+    value = Value("int", "5", where)
+    records = [
+        where,
+        Attr(5, "5", where),
+        value,
+        Operand("MAXDATA", value, where, "MAXDATA"),
+        Remark(1, 9, "a remark"),
+        Statement("p", "vtam", 0, "VBUILD", where, operands=(Operand(None, value, where),)),
+        Diagnostic("PRS001", where, "bad"),
+        Entity("k", "n", "p", "d", where, "x", {"a": Attr(1)}),
+        Definition("modetab", "M", "p", where, "vtam"),
+        Reference("modetab", "M", "p", where, "vtam", "MODETAB"),
+    ]
+    for r in records:
+        reduced = r.__reduce__()
+        assert reduced == (tuple.__new__, (type(r), tuple(r)))  # no constructor of ours
+        copy = pickle.loads(pickle.dumps(r, protocol=5))
+        assert type(copy) is type(r) and copy == r
+        with pytest.raises(AttributeError):
+            r.kind = "x"  # type: ignore[misc,union-attr]
     assert Span(1, 2, 3, 4) == Span(1, 2, 3, 4) and hash(Span(1, 2, 3, 4)) == hash((1, 2, 3, 4))
     assert Attr(5).defaulted is False and Attr(5, defaulted=True).defaulted
     assert Entity("k", "n", "p", "d", Span(1, 1, 1, 1), "x").attrs == {}
-
-    @fast_init
-    @dataclasses.dataclass(frozen=True)
-    class NoSlots:  # keeps the dataclass's own __init__
-        a: int
-
-    assert "_set0" in Fast.__init__.__globals__  # the slots' setters
-    assert "_set0" not in NoSlots.__init__.__globals__ and NoSlots(1).a == 1
+    assert Statement("p", "vtam", 7, "X", where).index == 7  # the field, not tuple.index
 
 
 def test_builds_no_run_used_for_a_month_are_removed_once_a_day(

@@ -14,15 +14,15 @@ def _table() -> SymbolTable:
     sym = SymbolTable()
     sym.define_all(
         [
-            Definition.at("tcpip_link", name, "p", AT, "tcpip", "PROD")
+            Definition("tcpip_link", name, "p", AT, "tcpip", "PROD")
             for name in ("OSA2", "ETH1", "OSA1", "ETH1")
         ]
     )
-    sym.define(Definition.at("modetab", "TAB1", "m", AT, "vtam"))
-    sym.define(Definition.at("modetab", "TAB2", "m", AT, "vtam"))
+    sym.define(Definition("modetab", "TAB1", "m", AT, "vtam"))
+    sym.define(Definition("modetab", "TAB2", "m", AT, "vtam"))
     for kind, name, scope in (("tcpip_link", "OSA3", "PROD"), ("modetab", "TAB1", "")):
-        sym.reference(Reference.at(kind, name, "p", AT, "tcpip", "START", scope))
-    sym.reference(Reference.at("modetab", "ISTINCLM", "a", AT, "vtam", "MODETAB"))
+        sym.reference(Reference(kind, name, "p", AT, "tcpip", "START", scope))
+    sym.reference(Reference("modetab", "ISTINCLM", "a", AT, "vtam", "MODETAB"))
     return sym
 
 
@@ -30,7 +30,7 @@ def test_names_are_each_defined_name_once_sorted_and_follow_changes() -> None:
     sym = _table()
     assert sym.names("tcpip_link", "PROD") == ["ETH1", "OSA1", "OSA2"]
     assert sym.names("tcpip_link", "TEST") == [] and sym.names("modetab", "") == ["TAB1", "TAB2"]
-    sym.define(Definition.at("tcpip_link", "ETH0", "q", AT, "tcpip", "PROD"))
+    sym.define(Definition("tcpip_link", "ETH0", "q", AT, "tcpip", "PROD"))
     assert sym.names("tcpip_link", "PROD") == ["ETH0", "ETH1", "OSA1", "OSA2"]
     sym.move_files({"q": "TEST"})
     assert sym.names("tcpip_link", "TEST") == ["ETH0"]
@@ -49,7 +49,7 @@ def test_has_kind_with_and_without_a_scope() -> None:
     sym = _table()
     assert sym.has_kind("tcpip_link") and sym.has_kind("tcpip_link", "PROD")
     assert not sym.has_kind("tcpip_link", "TEST") and not sym.has_kind("tcpip_device")
-    sym.define(Definition.at("tcpip_device", "D1", "q", AT, "tcpip", "TEST"))
+    sym.define(Definition("tcpip_device", "D1", "q", AT, "tcpip", "TEST"))
     assert sym.has_kind("tcpip_device") and sym.has_kind("tcpip_device", "TEST")
 
 

@@ -6,9 +6,11 @@ import pickle
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from decklint.findings import Severity
-from decklint.source import SourceMap, Span, TupleView, compact_pickle, fast_init
+from decklint.records import Span, TupleView, record
+from decklint.source import SourceMap
 
 # At most 30 digits: no operand takes more, and int() of a huge digit string is refused by
 # Python (and quadratic); a longer run is a word, which range checks report.
@@ -17,10 +19,8 @@ _DEC = re.compile(r"[0-9]*\.[0-9]+\Z|[0-9]+\.[0-9]*\Z")
 _KM = re.compile(r"([0-9]+)([KM])\Z")
 
 
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Value:
+@record
+class Value(NamedTuple):
     """One operand value: an atom (kind word/int/decimal/hex/char/binary/string/symbol),
     a sublist (kind "list", with items) or an omitted position (kind "empty")."""
 
@@ -98,10 +98,8 @@ def classify_atom(text: str) -> str:
     return "word"
 
 
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Operand:
+@record
+class Operand(NamedTuple):
     """KEY=value (name set) or a positional operand (name None)."""
 
     name: str | None
@@ -114,24 +112,20 @@ class Operand:
         return self.value.text
 
 
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Remark:
+@record
+class Remark(NamedTuple):
     line: int
     col: int
     text: str
 
 
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Statement:
+@record
+class Statement(NamedTuple):
     """One logical statement (or one start-list item) of a deck."""
 
     path: str
     dialect: str
-    index: int
+    index: int  # type: ignore[assignment]  # the field, not tuple.index
     op: str
     span: Span
     label: str | None = None
@@ -153,10 +147,10 @@ class Statement:
 class PackedStatements(TupleView[Statement]):
     """A file's statements kept pickled until something reads them.
 
-    The statements are half of what a cached or transferred file holds, and only the rules of
+    The statements are much of what a cached or transferred file holds, and only the rules of
     the file phase read them; afterwards they are read only for a fix, a baseline or a
     dump. A file loaded from the cache or a worker therefore keeps them as one bytes object,
-    unpacked on first use (a warm run of a large repository loads half as many objects).
+    unpacked on first use.
     Pickling a packed sequence again copies the bytes, never unpacks them.
     """
 
@@ -190,10 +184,8 @@ class PackedStatements(TupleView[Statement]):
         return PackedStatements, (self._blob,)
 
 
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True)
-class Diagnostic:
+@record
+class Diagnostic(NamedTuple):
     """A problem found while reading or parsing: becomes a finding of rule `code`."""
 
     code: str

@@ -9,112 +9,14 @@ that point converts coordinates again.
 from __future__ import annotations
 
 import bisect
-import dataclasses
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from operator import attrgetter, itemgetter
-from typing import Any, TypeVar, overload
+
+from decklint.records import Span as Span
+from decklint.records import TupleView
 
 _EOL = re.compile(r"\r\n|\r|\n")
-
-_T = TypeVar("_T", bound=type)
-_E = TypeVar("_E")
-
-
-_NOTHING: Any = object()  # a field left to its default factory
-
-
-def fast_init(cls: _T) -> _T:
-    """Give a frozen slotted dataclass an `__init__` that fills its slots directly.
-
-    A frozen dataclass's `__init__` calls `object.__setattr__` by name for every field (the
-    class's own `__setattr__` refuses); the slot descriptors' setters do the same work in half
-    the time. The model's small classes are built millions of times while parsing and again
-    when a cached file is loaded. Same signature and defaults; the instances stay frozen.
-    Classes this does not fit (no slots, `__post_init__`, keyword-only or `init=False`
-    fields) keep their `__init__`.
-    """
-    fields = dataclasses.fields(cls)
-    if (
-        "__slots__" not in cls.__dict__
-        or hasattr(cls, "__post_init__")
-        or any(not f.init or f.kw_only for f in fields)
-    ):
-        return cls
-    ns: dict[str, Any] = {"_NOTHING": _NOTHING}
-    params, body = [], []
-    for i, f in enumerate(fields):
-        ns[f"_set{i}"] = cls.__dict__[f.name].__set__
-        if f.default is not dataclasses.MISSING:
-            ns[f"_default{i}"] = f.default
-            params.append(f"{f.name}=_default{i}")
-        elif f.default_factory is not dataclasses.MISSING:
-            ns[f"_factory{i}"] = f.default_factory
-            params.append(f"{f.name}=_NOTHING")
-            body.append(f"    if {f.name} is _NOTHING:\n        {f.name} = _factory{i}()\n")
-        else:
-            params.append(f.name)
-        body.append(f"    _set{i}(self, {f.name})\n")
-    src = f"def __init__(self, {', '.join(params)}):\n{''.join(body) or '    pass'}"
-    exec(src, ns)  # as dataclasses builds its methods
-    init = ns["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
-    cls.__init__ = init  # type: ignore[misc]  # a class attribute, set once
-    return cls
-
-
-def compact_pickle(cls: _T) -> _T:
-    """Pickle a frozen slotted dataclass as its constructor and field values.
-
-    The `__getstate__`/`__setstate__` pair dataclasses add for slots costs a Python loop per
-    object; a model holds hundreds of thousands of spans, operands and attributes, and the
-    per-file cache and the worker processes pickle every one (2x faster both ways).
-    """
-    names = [f.name for f in dataclasses.fields(cls)]
-    get = attrgetter(*names)
-
-    def __reduce__(self: Any) -> tuple[Any, tuple[Any, ...]]:
-        values = get(self)
-        return cls, values if len(names) > 1 else (values,)
-
-    cls.__reduce__ = __reduce__  # type: ignore[assignment]
-    return cls
-
-
-@compact_pickle
-@fast_init
-@dataclass(frozen=True, slots=True, order=True)
-class Span:
-    """A physical range: 1-based line and column, end column exclusive."""
-
-    line: int
-    col: int
-    end_line: int
-    end_col: int
-
-    @classmethod
-    def point(cls, line: int, col: int) -> Span:
-        return cls(line, col, line, col)
-
-    def render(self) -> str:
-        return f"{self.line}:{self.col}-{self.end_line}:{self.end_col}"
-
-
-# The model's most numerous classes (entities, definitions, references) are tuple subclasses,
-# loaded from the cache in C; these give them their fields by name.
-def tuple_field(i: int) -> Any:
-    """A read-only field of a tuple subclass: its element `i`, read in C."""
-    return property(itemgetter(i))
-
-
-def tuple_span(i: int) -> Any:
-    """A tuple subclass's span, kept as four numbers from element `i`; made when read."""
-
-    def span(self: tuple[Any, ...]) -> Span:
-        return Span(self[i], self[i + 1], self[i + 2], self[i + 3])
-
-    return property(span)
 
 
 def split_lines(text: str) -> tuple[str, ...]:
@@ -129,43 +31,11 @@ def split_lines(text: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-class TupleView(Sequence[_E]):
-    """A read-only sequence over a tuple a subclass makes when first read (`_all`).
-
-    Equal to the tuple it stands for (and to another view of an equal tuple)."""
-
-    __slots__ = ()
-
-    def _all(self) -> tuple[_E, ...]:
-        raise NotImplementedError
-
-    @overload
-    def __getitem__(self, i: int) -> _E: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> tuple[_E, ...]: ...
-
-    def __getitem__(self, i: int | slice) -> _E | tuple[_E, ...]:
-        return self._all()[i]
-
-    def __len__(self) -> int:
-        return len(self._all())
-
-    def __iter__(self) -> Iterator[_E]:
-        return iter(self._all())
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, TupleView):
-            other = other._all()
-        return isinstance(other, tuple) and self._all() == other
-
-
 class LazyLines(TupleView[str]):
     """A text's lines, split when first read.
 
     A file read back from the cache is split only if something reads its lines: a report
-    quoting a line, a fix, an inline suppression. Splitting 2,000 decks that nobody reads
-    was a twentieth of a warm run."""
+    quoting a line, a fix, an inline suppression."""
 
     __slots__ = ("_lines", "_text")
 

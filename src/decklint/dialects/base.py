@@ -7,12 +7,12 @@ import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement
 from decklint.source import SourceFile, SourceMap, Span
+from decklint.store import cache_dir
 
 if TYPE_CHECKING:
     from decklint.model.lowering import Lowering
@@ -80,21 +80,6 @@ class DialectSpec:
     starts: tuple[str, ...] = ("statement", "operand")  # grammar start rules (`debug tree`)
     # a statement's attribute table, for dialects whose statements take a resource's attributes
     attributes: Callable[[Statement], AttributeTable | None] | None = None
-
-
-def cache_dir() -> Path | None:
-    """User-owned cache folder (never the package or the shared temp dir)."""
-    env = os.environ.get("DECKLINT_CACHE_DIR")
-    if env:
-        base = Path(env)
-    else:
-        xdg = os.environ.get("XDG_CACHE_HOME")
-        base = Path(xdg) / "decklint" if xdg else Path.home() / ".cache" / "decklint"
-    try:
-        base.mkdir(parents=True, exist_ok=True)
-    except OSError:
-        return None
-    return base if os.access(base, os.W_OK) else None
 
 
 @functools.cache

@@ -106,7 +106,7 @@ def catalog(product: str) -> Catalog | None:
 
 def _plain(raw: bytes) -> dict[str, Any]:
     """The catalog file as plain data, from the JSON kept in the cache when it is there."""
-    from decklint.dialects.base import cache_dir
+    from decklint.store import cache_dir
 
     key = hashlib.sha256(raw + bytes([_FORMAT])).hexdigest()[:32]
     cdir = cache_dir()

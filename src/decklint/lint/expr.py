@@ -28,7 +28,7 @@ def _parser() -> Any:
     from lark import Lark
 
     from decklint import __version__
-    from decklint.dialects.base import cache_dir
+    from decklint.store import cache_dir
 
     cdir = cache_dir()
     cache: str | bool = str(cdir / f"lark-expr-{__version__}.pickle") if cdir else False

@@ -79,7 +79,7 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
     import zlib
 
     from decklint import __version__
-    from decklint.dialects.base import cache_dir
+    from decklint.store import cache_dir
 
     stamp = [__version__]
     for p, user in files:

@@ -28,18 +28,18 @@ class Lowering:
     def add(
         self, kind: str, name: str, span: Span, attrs: Mapping[str, Attr], scope: str = ""
     ) -> Entity:
-        e = Entity(kind, name, self.path, self.dialect, span, self.node, dict(attrs), scope)
+        e = Entity(kind, name, self.path, self.dialect, span, self.node, attrs, scope)
         self.entities.append(e)
         return e
 
     def define(self, kind: str, name: str, span: Span, scope: str = "") -> None:
-        self.definitions.append(Definition.at(kind, name, self.path, span, self.dialect, scope))
+        self.definitions.append(Definition(kind, name, self.path, span, self.dialect, scope))
 
     def reference(
         self, kind: str, name: str, span: Span, usage: str, scope: str = "", rule: str = "PRS005"
     ) -> None:
         self.references.append(
-            Reference.at(kind, name, self.path, span, self.dialect, usage, scope, rule)
+            Reference(kind, name, self.path, span, self.dialect, usage, scope, rule)
         )
 
     def diag(self, d: Diagnostic) -> None:

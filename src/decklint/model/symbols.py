@@ -5,97 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from decklint.source import Span, tuple_field, tuple_span
-
-
-class Definition(tuple[str, str, str, int, int, int, int, str, str]):
-    """A name a deck defines: (kind, name, path, line, col, end_line, end_col, dialect, scope).
-
-    A tuple, not a dataclass: the files of a large estate define hundreds of thousands of
-    names, and a tuple subclass is loaded from the cache in C, with no constructor run and no
-    Span object; `span` is made when read (by a finding). Build one with `Definition.at`.
-    """
-
-    __slots__ = ()
-
-    kind: str = tuple_field(0)
-    name: str = tuple_field(1)
-    path: str = tuple_field(2)
-    span: Span = tuple_span(3)
-    dialect: str = tuple_field(7)
-    scope: str = tuple_field(8)
-
-    @classmethod
-    def at(
-        cls, kind: str, name: str, path: str, span: Span, dialect: str, scope: str = ""
-    ) -> Definition:
-        return cls(
-            (kind, name, path, span.line, span.col, span.end_line, span.end_col, dialect, scope)
-        )
-
-    def moved(self, scope: str) -> Definition:
-        return Definition((*self[:8], scope))
-
-    def __repr__(self) -> str:
-        return (
-            f"Definition({self.kind}, {self.name}, {self.path}, {self.span.render()}, "
-            f"{self.dialect}, {self.scope!r})"
-        )
-
-
-class Reference(tuple[str, str, str, int, int, int, int, str, str, str, str]):
-    """A use of a name: (kind, name, path, line, col, end_line, end_col, dialect, usage, scope,
-    rule); `rule` is the code of the check that reports it when undefined. A tuple, as
-    `Definition` is; build one with `Reference.at`."""
-
-    __slots__ = ()
-
-    kind: str = tuple_field(0)
-    name: str = tuple_field(1)
-    path: str = tuple_field(2)
-    span: Span = tuple_span(3)
-    dialect: str = tuple_field(7)
-    usage: str = tuple_field(8)
-    scope: str = tuple_field(9)
-    rule: str = tuple_field(10)
-
-    @classmethod
-    def at(
-        cls,
-        kind: str,
-        name: str,
-        path: str,
-        span: Span,
-        dialect: str,
-        usage: str,
-        scope: str = "",
-        rule: str = "PRS005",
-    ) -> Reference:
-        return cls(
-            (
-                kind,
-                name,
-                path,
-                span.line,
-                span.col,
-                span.end_line,
-                span.end_col,
-                dialect,
-                usage,
-                scope,
-                rule,
-            )
-        )
-
-    def moved(self, scope: str) -> Reference:
-        return Reference((*self[:9], scope, self[10]))
-
-    def __repr__(self) -> str:
-        return (
-            f"Reference({self.kind}, {self.name}, {self.path}, {self.span.render()}, "
-            f"{self.dialect}, {self.usage!r}, {self.scope!r}, {self.rule})"
-        )
-
+from decklint.records import Definition as Definition
+from decklint.records import Reference as Reference
 
 # Kinds whose definitions are unique within the scope (a duplicate is an error).
 UNIQUE_KINDS = frozenset(
@@ -140,7 +51,7 @@ class SymbolTable:
         self.definitions.extend(defs)
         index = self._index
         for d in defs:
-            index[(d[0], d[8], d[1])].append(d)  # (kind, scope, name), read as a tuple
+            index[(d.kind, d.scope, d.name)].append(d)
 
     def names(self, kind: str, scope: str) -> list[str]:
         """The names defined of a kind in a scope, sorted (for "did you mean")."""
@@ -180,10 +91,12 @@ class SymbolTable:
 
     def unresolved(self, rule: str) -> list[Reference]:
         index = self._index
-        return [  # `defined`, inlined: read as tuples, 116,000 references of a large estate
+        return [  # `defined`, inlined: a large estate has 100,000s of references
             r
             for r in self.references
-            if r[10] == rule and not index.get((r[0], r[9], r[1])) and (r[0], r[1]) not in BUILTIN
+            if r.rule == rule
+            and not index.get((r.kind, r.scope, r.name))
+            and (r.kind, r.name) not in BUILTIN
         ]
 
     def move_files(self, scopes: dict[str, str]) -> None:
@@ -201,11 +114,13 @@ class SymbolTable:
             self._index[(d.kind, d.scope, d.name)].append(d)
 
     def unused(self) -> list[Definition]:
-        used = {(r[0], r[9], r[1]) for r in self.references}  # (kind, scope, name)
+        used = {(r.kind, r.scope, r.name) for r in self.references}
         return [
-            d for d in self.definitions if d[0] in REPORT_UNUSED and (d[0], d[8], d[1]) not in used
+            d
+            for d in self.definitions
+            if d.kind in REPORT_UNUSED and (d.kind, d.scope, d.name) not in used
         ]
 
     def referred_kinds(self) -> set[str]:
         """The kinds something refers to."""
-        return {r[0] for r in self.references}
+        return {r.kind for r in self.references}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from pathlib import PurePath
 from typing import Any
 
@@ -190,7 +191,7 @@ def _rehome(
                 stack = moved.get(path)
                 if stack is None and e.kind != "tcpip_include":
                     continue
-                attrs = e.attrs
+                attrs: Mapping[str, Attr] = e.attrs
                 if e.kind == "tcpip_include":
                     attrs = {**attrs, "target": default(targets.get((e.path, e.span)))}
                 node, scope = (e.node, e.scope) if stack is None else (f"tcpip:{stack}", stack)

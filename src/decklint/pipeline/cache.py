@@ -7,7 +7,7 @@ never parsed twice; the rules still run on the whole model each time, built from
 
 Entries are pickles written atomically (a temporary file renamed into place), so a run that is
 killed leaves either the old entry or the new one. An entry that cannot be read is a miss and is
-removed. The folder is the user's own (`dialects.base.cache_dir`): `decklint cache clean`
+removed. The folder is the user's own (`decklint.store.cache_dir`): `decklint cache clean`
 empties it, `--no-cache` bypasses it.
 
 Each build of decklint (a new version, an edit of a grammar or rule) keys its entries apart
@@ -29,8 +29,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from decklint.dialects.base import cache_dir
 from decklint.fileio import atomic_write
+from decklint.store import cache_dir
 
 _FORMAT = "1"
 
@@ -38,8 +38,8 @@ _FORMAT = "1"
 @functools.cache
 def fingerprint() -> str:
     """A hash of decklint itself: version, and the name, size and modification time of every
-    grammar, rule manifest and module of the package (an edit changes the time; reading the
-    contents of some 300 files cost a tenth of a small run's start-up)."""
+    grammar, rule manifest and module of the package (an edit changes the time; the
+    contents are not read, which a small run's start-up would pay for)."""
     from decklint import __version__
     from decklint.resources import grammars_root, rules_root
 
@@ -53,7 +53,7 @@ def fingerprint() -> str:
 
 def _stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
     """(relative path, size, mtime) of the grammars, manifests and modules below `folder`
-    (os.scandir: a tenth of the cost of Path.rglob and a stat per Path)."""
+    (os.scandir: its entries carry their stat, where Path.rglob makes a Path and a stat each)."""
     try:
         entries = list(os.scandir(folder))
     except OSError:
@@ -70,14 +70,13 @@ def _stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
 
 def digest(text: str) -> bytes:
     """A decoded text's hash: computed once per input and shared by its cache key and the run
-    memo's key (hashing 500,000 lines twice cost 45 ms)."""
+    memo's key."""
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
 
 
 def key(path: str, text_digest: bytes, steering: bytes) -> str:
     """The entry of a file: its displayed path, its text's `digest`, and `steering`, the
-    `steering_form` of the options (a run computes it once, not per file: walking the options
-    for each of 2,000 files was a tenth of a second)."""
+    `steering_form` of the options (a run computes it once, not per file)."""
     h = hashlib.blake2b(digest_size=20)
     h.update(fingerprint().encode())
     h.update(b"\0")
@@ -242,7 +241,7 @@ def usage() -> Usage:
 
 def clean() -> Usage:
     """Remove everything decklint keeps in its cache folder; returns what was there."""
-    import shutil  # here only: importing it was 2 ms of every run's start-up
+    import shutil  # here only: every run's start-up would pay for importing it
 
     before = usage()
     if before.folder is not None:

@@ -92,8 +92,8 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
 
     Kept: statements, lowered model, diagnostics, and, in a file with a `decklint:` directive,
     its comments and each unit's lines and remarks (inline suppressions live there and cover
-    them). Dropping the rest makes a cached or transferred unit a third of the size and
-    quicker to load, and a large run's model smaller. `keep_source` when the unit stays in
+    them). Dropping the rest makes a cached or transferred unit smaller and quicker to
+    load, and a large run's model smaller. `keep_source` when the unit stays in
     this process; otherwise its statements are packed (`PackedStatements`): the file phase's
     rules have read them already.
     """
@@ -106,7 +106,7 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
             for u in pf.read.units
         ]
         read = ReadResult(units, list(pf.read.comments), [])
-    else:  # nothing for inline suppression to read: the remarks were a fifth of the objects
+    else:  # nothing for inline suppression to read: the remarks are many objects
         read = ReadResult([], [], [])
     if keep_source:
         return replace(unit, pf=replace(pf, read=read))

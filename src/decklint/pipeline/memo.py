@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from decklint.dialects.base import cache_dir
 from decklint.fileio import atomic_write
 from decklint.findings import Finding
 from decklint.pipeline import cache as cache_mod
+from decklint.store import cache_dir
 
 if TYPE_CHECKING:
     from decklint.inputs.gather import Input

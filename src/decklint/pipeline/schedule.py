@@ -20,8 +20,8 @@ from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, 
 if TYPE_CHECKING:
     import multiprocessing.context
 
-# multiprocessing and concurrent.futures are imported only when a pool starts: they are a
-# tenth of a small run's start-up, and a small run never uses them.
+# multiprocessing and concurrent.futures are imported only when a pool starts: importing them
+# is a noticeable share of a small run's start-up, and a small run never uses them.
 
 # Below this much uncached text a pool costs more than it saves (fork, transfer).
 PARALLEL_MIN_CHARS = 400_000
