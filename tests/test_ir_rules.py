@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from decklint import api
-from decklint.ir import PackedStatements, Statement
+from decklint.ir import Statement, Statements
 from decklint.lint import check
 from decklint.lint.manifest import ManifestError, from_dict
 from decklint.lint.registry import load_registry
@@ -58,10 +58,10 @@ def test_ir_hits_come_back_from_the_cache_and_statements_stay_packed(deck: Path)
     assert second.stats.cached == 2
     assert _codes(second) == _codes(first)
     for pf in second.parsed.values():
-        assert isinstance(pf.statements, PackedStatements)
+        assert isinstance(pf.statements, Statements)
     # nothing read the tuned deck's statements: it has no finding that needs a fix
     tuned = second.parsed[str(deck / "TUNED.ncp")].statements
-    assert isinstance(tuned, PackedStatements) and not tuned.unpacked
+    assert isinstance(tuned, Statements) and not tuned.unpacked
 
 
 def test_a_fix_of_a_model_rule_unpacks_only_its_own_file(deck: Path) -> None:
@@ -81,7 +81,7 @@ def test_a_fix_of_a_model_rule_unpacks_only_its_own_file(deck: Path) -> None:
     unpacked = {
         Path(path).name
         for path, pf in again.parsed.items()
-        if isinstance(pf.statements, PackedStatements) and pf.statements.unpacked
+        if isinstance(pf.statements, Statements) and pf.statements.unpacked
     }
     assert unpacked == {"PROFILE.TCPIP"}
 
@@ -132,19 +132,29 @@ def _statements() -> tuple[Statement, ...]:
     )
 
 
-def test_packed_statements_unpack_on_first_read_and_equal_the_tuple() -> None:
+def test_statements_loaded_back_unpack_on_first_read_and_equal_the_tuple() -> None:
     stmts = _statements()
-    packed = PackedStatements.pack(stmts)
+    made = Statements(stmts)
+    assert made.unpacked and made == stmts and Statements.of(made) is made
+    packed = pickle.loads(pickle.dumps(made))
     assert not packed.unpacked
     assert packed == stmts and stmts == packed
     assert packed.unpacked
     assert len(packed) == 2 and packed[1].op == "PCCU" and list(packed) == list(stmts)
-    assert PackedStatements.pack(packed) is packed
 
 
-def test_pickling_packed_statements_never_unpacks_them() -> None:
-    packed = PackedStatements.pack(_statements())
+def test_pickling_statements_loaded_back_never_unpacks_them() -> None:
+    packed = pickle.loads(pickle.dumps(Statements(_statements())))
     copy = pickle.loads(pickle.dumps(packed))
-    assert isinstance(copy, PackedStatements)
+    assert isinstance(copy, Statements)
     assert not packed.unpacked and not copy.unpacked
     assert tuple(copy) == _statements()
+
+
+def test_a_parsed_file_holds_its_statements_in_one_form() -> None:
+    from decklint.dialects.base import ParsedFile
+    from decklint.ir import ReadResult
+    from decklint.source import SourceFile
+
+    pf = ParsedFile(SourceFile.from_text("a", ""), "ncp", _statements(), ReadResult(), ())
+    assert isinstance(pf.statements, Statements) and pf.statements == _statements()

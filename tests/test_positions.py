@@ -83,16 +83,16 @@ def test_corpus_spans_round_trip(path: Path) -> None:
 @pytest.mark.parametrize(
     "text", ["", "a\nb", "a\r\nb\r\n", "a\rb\n\n", "x\n\x1a", "x\n\x1a\r\n", "only"]
 )
-def test_lazy_lines_split_when_read_as_the_eager_ones(text: str) -> None:
+def test_lines_are_split_when_read_as_split_lines_splits_them(text: str) -> None:
     import pickle
 
-    from decklint.source import LazyLines
+    from decklint.source import Lines, split_lines
 
-    lazy = SourceFile.lazy("p", text)
-    assert isinstance(lazy.lines, LazyLines) and lazy.lines._lines is None  # not split yet
-    eager = SourceFile.from_text("p", text)
-    assert tuple(lazy.lines) == eager.lines and len(lazy.lines) == len(eager.lines)
-    assert lazy.lines[:2] == eager.lines[:2] and lazy.lines == eager.lines
-    if eager.lines:
-        assert lazy.lines[-1] == eager.lines[-1] and lazy.line_text(1) == eager.line_text(1)
-    assert pickle.loads(pickle.dumps(lazy)).lines == eager.lines
+    lazy = SourceFile.from_text("p", text)
+    assert isinstance(lazy.lines, Lines) and not lazy.lines.split  # not split yet
+    eager = split_lines(text)
+    assert tuple(lazy.lines) == eager and len(lazy.lines) == len(eager)
+    assert lazy.lines[:2] == eager[:2] and lazy.lines == eager
+    if eager:
+        assert lazy.lines[-1] == eager[-1] and lazy.line_text(1) == eager[0]
+    assert pickle.loads(pickle.dumps(lazy)).lines == eager

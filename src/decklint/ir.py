@@ -6,7 +6,7 @@ import pickle
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from decklint.findings import Severity
 from decklint.records import Span, TupleView, record
@@ -144,30 +144,30 @@ class Statement(NamedTuple):
         return {o.name: o for o in self.operands if o.name is not None}
 
 
-class PackedStatements(TupleView[Statement]):
-    """A file's statements kept pickled until something reads them.
+class Statements(TupleView[Statement]):
+    """A file's statements: the one form they take in a parsed file, in this process or after
+    a cache entry or a worker's answer brought them back.
 
-    The statements are much of what a cached or transferred file holds, and only the rules of
-    the file phase read them; afterwards they are read only for a fix, a baseline or a
-    dump. A file loaded from the cache or a worker therefore keeps them as one bytes object,
-    unpacked on first use.
-    Pickling a packed sequence again copies the bytes, never unpacks them.
+    Made from the tuple a parse gives; when the file is pickled (into the cache, or from a
+    worker) the statements go as one bytes object, and a file loaded back keeps that object
+    until something reads them. Only the rules of the file phase read every statement; after
+    that they are read only for a fix, a baseline or a dump. Pickling a file loaded
+    back reuses its bytes.
     """
 
     __slots__ = ("_blob", "_items")
 
-    def __init__(self, blob: bytes) -> None:
+    def __init__(self, items: Sequence[Statement] = (), blob: bytes | None = None) -> None:
+        self._items: tuple[Statement, ...] | None = None if blob is not None else tuple(items)
         self._blob = blob
-        self._items: tuple[Statement, ...] | None = None
 
     @classmethod
-    def pack(cls, statements: Sequence[Statement]) -> PackedStatements:
-        if isinstance(statements, PackedStatements):
-            return statements
-        return cls(pickle.dumps(tuple(statements), protocol=pickle.HIGHEST_PROTOCOL))
+    def of(cls, statements: Sequence[Statement]) -> Statements:
+        return statements if isinstance(statements, Statements) else cls(statements)
 
     def _all(self) -> tuple[Statement, ...]:
         if self._items is None:
+            assert self._blob is not None
             items = pickle.loads(self._blob)
             assert isinstance(items, tuple)
             self._items = items
@@ -175,13 +175,19 @@ class PackedStatements(TupleView[Statement]):
 
     @property
     def unpacked(self) -> bool:
+        """Whether the statements are objects now (a file loaded back has bytes until read)."""
         return self._items is not None
 
     def __repr__(self) -> str:
-        return f"PackedStatements({len(self._blob)} bytes)"
+        if self._items is None:
+            return f"Statements({len(self._blob or b'')} bytes)"
+        return f"Statements({len(self._items)} statements)"
 
-    def __reduce__(self) -> tuple[type[PackedStatements], tuple[bytes]]:
-        return PackedStatements, (self._blob,)
+    def __reduce__(self) -> tuple[Any, tuple[None, bytes]]:
+        blob = self._blob  # not kept when made here: the objects are what this process reads
+        if blob is None:
+            blob = pickle.dumps(self._items, protocol=pickle.HIGHEST_PROTOCOL)
+        return Statements, (None, blob)
 
 
 @record

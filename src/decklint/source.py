@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from decklint.records import Span as Span
@@ -31,8 +30,8 @@ def split_lines(text: str) -> tuple[str, ...]:
     return tuple(lines)
 
 
-class LazyLines(TupleView[str]):
-    """A text's lines, split when first read.
+class Lines(TupleView[str]):
+    """A text's physical lines, split when first read.
 
     A file read back from the cache is split only if something reads its lines: a report
     quoting a line, a fix, an inline suppression."""
@@ -48,11 +47,16 @@ class LazyLines(TupleView[str]):
             self._lines = split_lines(self._text)
         return self._lines
 
+    @property
+    def split(self) -> bool:
+        """Whether the text has been split into lines yet."""
+        return self._lines is not None
+
     def __hash__(self) -> int:  # as the tuple of lines it stands for (a view has none)
         return hash(self._all())
 
-    def __reduce__(self) -> tuple[type[LazyLines], tuple[str]]:
-        return LazyLines, (self._text,)
+    def __reduce__(self) -> tuple[type[Lines], tuple[str]]:
+        return Lines, (self._text,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,16 +65,11 @@ class SourceFile:
 
     path: str
     text: str
-    lines: Sequence[str]  # a tuple, or LazyLines for a file read back from the cache
+    lines: Lines  # the text's lines, split when first read
 
     @classmethod
     def from_text(cls, path: str, text: str) -> SourceFile:
-        return cls(path, text, split_lines(text))
-
-    @classmethod
-    def lazy(cls, path: str, text: str) -> SourceFile:
-        """The file with its lines split when first read."""
-        return cls(path, text, LazyLines(text))
+        return cls(path, text, Lines(text))
 
     def line_text(self, line: int) -> str:
         if 1 <= line <= len(self.lines):

@@ -18,6 +18,7 @@ from decklint.ir import (
     Operand,
     ReadResult,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -126,7 +127,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 kind="attribute",
             )
         )
-    return ParsedFile(src, "aix", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "aix", Statements(statements), rd, tuple(diags))
 
 
 _SNIFF = re.compile(r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)", re.MULTILINE)

@@ -26,6 +26,7 @@ from decklint.ir import (
     Operand,
     ReadResult,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -157,7 +158,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 kind="command",
             )
         )
-    return ParsedFile(src, "as400", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "as400", Statements(statements), rd, tuple(diags))
 
 
 _SNIFF = re.compile(

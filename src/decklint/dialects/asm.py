@@ -19,6 +19,7 @@ from decklint.ir import (
     Operand,
     ReadResult,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -164,7 +165,7 @@ def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -
         if not any(a <= d.span.line <= b for a, b in macro_lines):
             diags.append(d)
     diags.sort(key=lambda d: (d.span.line, d.span.col))
-    return ParsedFile(src, dialect, tuple(statements), read, tuple(diags), tuple(macros))
+    return ParsedFile(src, dialect, Statements(statements), read, tuple(diags), tuple(macros))
 
 
 def _macro_skipped(start: Statement, end: Statement, name: str) -> Diagnostic:

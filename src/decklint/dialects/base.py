@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement
+from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement, Statements
 from decklint.source import SourceFile, SourceMap, Span
 from decklint.store import cache_dir
 
@@ -24,10 +24,14 @@ class ParsedFile:
 
     source: SourceFile
     dialect: str
-    statements: Sequence[Statement]  # a tuple, or PackedStatements from a cache or worker
+    statements: Statements  # given as any sequence, kept as `Statements`
     read: ReadResult
     diagnostics: tuple[Diagnostic, ...]
     macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.statements, Statements):
+            object.__setattr__(self, "statements", Statements(self.statements))
 
 
 class NodeRule(NamedTuple):

@@ -29,6 +29,7 @@ from decklint.ir import (
     Operand,
     ReadResult,
     Statement,
+    Statements,
     Value,
     classify_atom,
     small_int,
@@ -194,7 +195,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 operands=tuple(operands),
             )
         )
-    return ParsedFile(src, "bpxprm", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "bpxprm", Statements(statements), rd, tuple(diags))
 
 
 def _paren(p: Any, sm: SourceMap) -> Value:

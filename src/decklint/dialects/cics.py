@@ -27,6 +27,7 @@ from decklint.ir import (
     ReadResult,
     Remark,
     Statement,
+    Statements,
     Value,
     small_int,
 )
@@ -261,7 +262,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 kind="command",
             )
         )
-    return ParsedFile(src, "cics", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "cics", Statements(statements), rd, tuple(diags))
 
 
 _SNIFF = re.compile(

@@ -18,7 +18,7 @@ from decklint.dialects.base import (
     sniff_count,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.ir import Diagnostic, Operand, ReadResult, Statement, Value, classify_atom
+from decklint.ir import Diagnostic, Operand, ReadResult, Statement, Statements, Value, classify_atom
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.source import SourceFile
@@ -103,7 +103,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 operands=tuple(operands),
             )
         )
-    return ParsedFile(src, "cm2", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "cm2", Statements(statements), rd, tuple(diags))
 
 
 _SNIFF = re.compile(

@@ -25,6 +25,7 @@ from decklint.ir import (
     ReadResult,
     Remark,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -119,7 +120,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 operands=operands,
             )
         )
-    return ParsedFile(src, "ivtprm", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "ivtprm", Statements(statements), rd, tuple(diags))
 
 
 def _csm(a: str, b: str) -> bool:

@@ -20,6 +20,7 @@ from decklint.ir import (
     Operand,
     ReadResult,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -96,7 +97,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 kind="mode-record" if mode_file else "record",
             )
         )
-    return ParsedFile(src, "nsdos", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "nsdos", Statements(statements), rd, tuple(diags))
 
 
 _SNIFF = re.compile(r"^\s*(TRLD|TRMF)\b", re.IGNORECASE | re.MULTILINE)

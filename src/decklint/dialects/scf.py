@@ -30,6 +30,7 @@ from decklint.ir import (
     ReadResult,
     Remark,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -215,7 +216,7 @@ def parse(src: SourceFile) -> ParsedFile:
                         kind=kind,
                     )
                 )
-    return ParsedFile(src, "scf", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "scf", Statements(statements), rd, tuple(diags))
 
 
 def _pairs(kind: str, text: str, sm: SourceMap, columns: list[str]) -> tuple[Operand, ...]:

@@ -26,6 +26,7 @@ from decklint.ir import (
     Operand,
     ReadResult,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -92,7 +93,7 @@ def parse(src: SourceFile) -> ParsedFile:
     diags: list[Diagnostic] = []
     for unit, tree in parsed_units(rd.units, "tcpdata", "line", diags):
         statements.append(_statement(src.path, len(statements), unit, tree))
-    return ParsedFile(src, "tcpdata", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "tcpdata", Statements(statements), rd, tuple(diags))
 
 
 def _statement(path: str, index: int, unit: LogicalUnit, tree: Any) -> Statement:

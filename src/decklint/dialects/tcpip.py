@@ -26,6 +26,7 @@ from decklint.ir import (
     ReadResult,
     Remark,
     Statement,
+    Statements,
     Value,
     is_whole_number,
 )
@@ -336,7 +337,7 @@ def parse(src: SourceFile) -> ParsedFile:
     for t in tokens(body):
         sp.feed(t)
     sp.finish()
-    return ParsedFile(src, "tcpip", tuple(sp.out), rd, (*rd.diagnostics, *sp.diags))
+    return ParsedFile(src, "tcpip", Statements(sp.out), rd, (*rd.diagnostics, *sp.diags))
 
 
 _SNIFF_FIRST = kw.POOLS_SET | words(

@@ -25,6 +25,7 @@ from decklint.ir import (
     Operand,
     ReadResult,
     Statement,
+    Statements,
     Value,
     classify_atom,
 )
@@ -93,7 +94,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 kind="stanza" if op == "SERVERNAME" else "option",
             )
         )
-    return ParsedFile(src, "tsm", tuple(statements), rd, tuple(diags))
+    return ParsedFile(src, "tsm", Statements(statements), rd, tuple(diags))
 
 
 _SNIFF_FIRST = words(

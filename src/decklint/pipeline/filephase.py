@@ -15,7 +15,7 @@ from decklint import dialects
 from decklint.dialects.base import ParsedFile
 from decklint.findings import Finding
 from decklint.inputs.discover import detect
-from decklint.ir import LogicalUnit, PackedStatements, ReadResult
+from decklint.ir import LogicalUnit, ReadResult
 from decklint.lint.check import FileRule, Hit
 from decklint.model.lowering import Lowering
 from decklint.model.topology import Settings, Topology
@@ -83,7 +83,7 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
     )
 
 
-_EMPTY_SOURCE = SourceFile("", "", ())
+_EMPTY_SOURCE = SourceFile.from_text("", "")
 _NO_MAP = SourceMap()
 
 
@@ -94,8 +94,8 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
     its comments and each unit's lines and remarks (inline suppressions live there and cover
     them). Dropping the rest makes a cached or transferred unit smaller and quicker to
     load, and a large run's model smaller. `keep_source` when the unit stays in
-    this process; otherwise its statements are packed (`PackedStatements`): the file phase's
-    rules have read them already.
+    this process; otherwise its statements go as bytes (`Statements`, when pickled): the file
+    phase's rules have read them already.
     """
     if unit.pf is None:
         return unit
@@ -110,8 +110,7 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
         read = ReadResult([], [], [])
     if keep_source:
         return replace(unit, pf=replace(pf, read=read))
-    statements = PackedStatements.pack(pf.statements)
-    return replace(unit, pf=replace(pf, source=_EMPTY_SOURCE, read=read, statements=statements))
+    return replace(unit, pf=replace(pf, source=_EMPTY_SOURCE, read=read))
 
 
 def has_directives(pf: ParsedFile) -> bool:
@@ -127,4 +126,4 @@ def rehydrate(unit: FileUnit, text: str, settings: Settings) -> FileUnit:
         return unit
     if unit.low is not None:
         unit.low.settings = settings
-    return replace(unit, pf=replace(unit.pf, source=SourceFile.lazy(unit.path, text)))
+    return replace(unit, pf=replace(unit.pf, source=SourceFile.from_text(unit.path, text)))
