@@ -104,6 +104,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         _lower_start_list(pf, low)
         return
     table: str | None = None
+    cos_table = ""
     major = ""
     group_sift: dict[str, Operand] = {}
     pu_sift: dict[str, Operand] = {}
@@ -134,6 +135,12 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             first_mode_in_table = True
         elif op == "MODEEND":
             table = None
+        elif op == "COSTAB":
+            cos_table = (st.label or "").upper()
+        elif op == "COSEND":
+            cos_table = ""
+        elif op in ("APPNCOS", "COS"):
+            _lower_cos(st, low, cos_table)
         elif op == "MODEENT":
             _lower_mode(st, low, table, first_mode_in_table)
             first_mode_in_table = False
@@ -154,6 +161,34 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             # SSCPs follow: the CDRM major node defines it (SNA Resource Definition
             # Reference, "Adjacent SSCP table").
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
+
+
+# A subarea COS entry's transmission priority is the second number of each (VR, TP) pair
+# (0 low, 1 medium, 2 high; SNA Resource Definition Reference, "Class of service table").
+_TP = {0: "LOW", 1: "MEDIUM", 2: "HIGH"}
+
+
+def _lower_cos(st: Statement, low: Lowering, table: str) -> None:
+    """An APPN class of service (APPNCOS) or an entry of a subarea COS table (COS)."""
+    name = (st.label or "").upper()
+    if not name:
+        return
+    span = st.label_span or st.span
+    attrs: dict[str, Attr] = {"name": Attr(name, st.label, span)}
+    if st.op == "APPNCOS":
+        attrs["network"] = default("appn")
+        attrs["priority"] = attr_or_default(st.keyword("PRIORITY"), None, "PRIORITY not coded")
+    else:
+        attrs["network"] = default("subarea")
+        attrs["table"] = default(table)
+        vr = st.keyword("VR")
+        first = vr.value.item(0) if vr is not None and vr.value.is_list else None
+        tp = first.item(1) if first is not None and first.is_list else None
+        n = tp.as_int() if tp is not None else None
+        attrs["priority"] = (
+            Attr(_TP[n], vr.text, vr.span) if vr is not None and n in _TP else default(None)
+        )
+    low.add("class_of_service", name, span, attrs, scope=table)
 
 
 def _lower_appl(st: Statement, low: Lowering, sift: dict[str, Operand]) -> None:

@@ -20,6 +20,13 @@ KINDS: tuple[KindSpec, ...] = (
         dminwnr="DMINWNR: minimum remote contention winners",
     ),
     kind(
+        "class_of_service",
+        "a class of service: an APPN COS (APPNCOS) or an entry of a subarea COS table (COS)",
+        priority="transmission priority: LOW, MEDIUM, HIGH or NETWORK",
+        network="appn (APPNCOS) or subarea (a COSTAB entry)",
+        table="the COSTAB of a subarea entry",
+    ),
+    kind(
         "path",
         "a dial path of a switched PU (VTAM PATH statement)",
         pu="the PU the path belongs to",
