@@ -130,7 +130,9 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "aix", Statements(statements), rd, tuple(diags))
 
 
-_SNIFF = re.compile(r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)", re.MULTILINE)
+_SNIFF = re.compile(
+    r"^[ \t]*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)", re.MULTILINE
+)
 
 
 def sniff(src: SourceFile) -> float:

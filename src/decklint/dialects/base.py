@@ -201,17 +201,35 @@ def parsed_units(
 _HEAD = re.compile(r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*)")
 
 
-@functools.lru_cache(maxsize=8)
-def line_heads(src: SourceFile, lines: int = 800) -> tuple[tuple[str, str, str], ...]:
-    """The first three words of each of the first `lines` lines, upper case, cut at '(' (a
-    prompt such as `1->` left out): what the content sniffers of keyword formats look at.
-    Computed once per file however many dialects sniff it."""
-    out = []
-    for ln in src.lines[:lines]:
+_Head = tuple[str, str, str]
+# The file whose line heads were computed last, and its heads (None for a line without one):
+# the sniffers of one file ask in turn, each for its own number of lines. Kept by identity, as
+# hashing a whole file to look it up costs what computing the heads does.
+_LAST: list[Any] = [None, ()]
+_HEAD_LINES = 800
+
+
+def _heads(src: SourceFile) -> tuple[_Head | None, ...]:
+    if _LAST[0] is src:
+        heads: tuple[_Head | None, ...] = _LAST[1]
+        return heads
+    out: list[_Head | None] = []
+    for ln in src.lines[:_HEAD_LINES]:
         m = _HEAD.match(ln)
         if m and m.group(1):
-            out.append((m.group(1).upper(), m.group(2).upper(), m.group(3).upper()))
-    return tuple(out)
+            a, b, c = m.groups()
+            out.append((a.upper(), b.upper(), c.upper()))
+        else:
+            out.append(None)
+    _LAST[0], _LAST[1] = src, tuple(out)
+    return _LAST[1]  # type: ignore[no-any-return]
+
+
+def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[_Head, ...]:
+    """The first three words of each of the first `lines` lines (at most 800), upper case,
+    cut at '(' (a prompt such as `1->` left out): what the content sniffers of keyword
+    formats look at. Computed once per file however many dialects sniff it."""
+    return tuple(h for h in _heads(src)[:lines] if h is not None)
 
 
 def sniff_heads(

@@ -107,7 +107,7 @@ def parse(src: SourceFile) -> ParsedFile:
 
 
 _SNIFF = re.compile(
-    r"^\s*DEFINE_(LOCAL_CP|LOGICAL_LINK|MODE|PARTNER_LU|DEFAULTS|TP)\b",
+    r"^[ \t]*DEFINE_(LOCAL_CP|LOGICAL_LINK|MODE|PARTNER_LU|DEFAULTS|TP)\b",
     re.IGNORECASE | re.MULTILINE,
 )
 

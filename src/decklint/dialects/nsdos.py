@@ -100,7 +100,7 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "nsdos", Statements(statements), rd, tuple(diags))
 
 
-_SNIFF = re.compile(r"^\s*(TRLD|TRMF)\b", re.IGNORECASE | re.MULTILINE)
+_SNIFF = re.compile(r"^[ \t]*(TRLD|TRMF)\b", re.IGNORECASE | re.MULTILINE)
 
 
 def sniff(src: SourceFile) -> float:

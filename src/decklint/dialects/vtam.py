@@ -13,7 +13,7 @@ from pathlib import PurePath
 
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list, parse_units
-from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.base import DialectSpec, ParsedFile, line_heads
 from decklint.dialects.cards import read_assembler, shifted_by, shifted_deck
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
@@ -33,11 +33,14 @@ _STMT = re.compile(  # a name in column 1, or a few columns in (a shifted deck),
 # A configuration list's line: member names, a comma after each but perhaps the last, then a
 # '-' continuation or a /* */ remark.
 _CONFIG_ENTRY = re.compile(
-    r"^\s*[A-Z0-9@#$]{1,8}(,\s*[A-Z0-9@#$]{1,8})*,\s*(-|/\*.*\*/)?\s*$",
+    r"^[ \t]*[A-Z0-9@#$]{1,8}(,[ \t]*[A-Z0-9@#$]{1,8})*,[ \t]*(-|/\*.*\*/)?[ \t]*$",
     re.IGNORECASE | re.MULTILINE,
 )
+_START_OPTIONS = frozenset(
+    ["SSCPID", "SSCPNAME", "NETID", "HOSTSA", "HOSTPU", "NODETYPE", "CONFIG", "IOBUF", "CRPLBUF", "MAXSUBA", "NOPROMPT", "CONNTYPE", "SUPP", "LPBUF", "SFBUF", "APBUF"]
+)
 _START_OPTION = re.compile(
-    r"^\s*(SSCPID|SSCPNAME|NETID|HOSTSA|HOSTPU|NODETYPE|CONFIG|IOBUF|CRPLBUF|MAXSUBA|"
+    r"^[ \t]*(SSCPID|SSCPNAME|NETID|HOSTSA|HOSTPU|NODETYPE|CONFIG|IOBUF|CRPLBUF|MAXSUBA|"
     r"NOPROMPT|CONNTYPE|SUPP|LPBUF|SFBUF|APBUF)\b",
     re.IGNORECASE | re.MULTILINE,
 )
@@ -71,12 +74,16 @@ def sniff(src: SourceFile) -> float:
         score = 0.8
     if re.search(r"^\S*\s+VBUILD\s+TYPE=", head, re.IGNORECASE | re.MULTILINE):
         score = 0.95
-    if re.search(r"\bMODEENT\b", head, re.IGNORECASE):
+    upper = head.upper()  # plain searches first: the patterns run only where they may match
+    if "MODEENT" in upper and re.search(r"\bMODEENT\b", upper):
         score = max(score, 0.95)
-    if _START_OPTION.search(head) and re.search(r"(SSCPID|SSCPNAME|IOBUF)\s*=", head, re.I):
+    heads = line_heads(src, 400)
+    if any(a in _START_OPTIONS for a, _b, _c in heads) and re.search(
+        r"(SSCPID|SSCPNAME|IOBUF)\s*=", upper
+    ):
         score = max(score, 0.9)
-    if _CONFIG_ENTRY.search(head) and not _STMT.search(head):
-        score = max(score, 0.5)  # a configuration list: member names, one per line
+    if score < 0.5 and "," in head and _CONFIG_ENTRY.search(head):
+        score = 0.5  # a configuration list: member names, one per line
     return score
 
 
