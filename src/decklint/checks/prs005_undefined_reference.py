@@ -15,6 +15,7 @@ _WHAT = {
     "group": "NCP or XCA group",
     "tcpip_device": "device",
     "tcpip_link": "link",
+    "tcpip_startable": "device or interface",
 }
 
 

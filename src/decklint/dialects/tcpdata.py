@@ -7,6 +7,8 @@ one a file is comes from the keywords it uses (then its name): the keyword table
 
 from __future__ import annotations
 
+import functools
+import re
 from pathlib import PurePath
 from typing import Any
 
@@ -18,8 +20,10 @@ from decklint.dialects.base import (
     sniff_heads,
     unknown_name,
 )
+from decklint.dialects.catalog import catalog
 from decklint.dialects.freeform import line_units
 from decklint.dialects.keywords import words
+from decklint.dialects.tcpip import placeholder
 from decklint.ir import (
     Diagnostic,
     LogicalUnit,
@@ -67,6 +71,20 @@ FTP_DATA = words(
     WLMCLUSTERNAME WRAPRECORD WRTAPEFASTIO XLATE CHKPTFLUSH"""
 )
 ROLES = {"tcpipdata": TCPIP_DATA, "resolver": RESOLVER, "ftpdata": FTP_DATA}
+
+
+@functools.cache
+def known(r: str) -> frozenset[str]:
+    """Every statement a file of this role may code: the table above and the product catalog
+    (grammars/catalogs/tcpdata.yaml, ftpdata.yaml), which is the reference for what exists.
+    The tables alone tell the roles apart; a resolver setup file may also code TCPIP.DATA
+    statements."""
+    out = set(ROLES[r]) | (TCPIP_DATA if r == "resolver" else set())
+    c = catalog("ftpdata" if r == "ftpdata" else "tcpdata")
+    for name, st in c.statements.items() if c is not None else ():
+        if r != "tcpipdata" or not st.context.startswith("resolver"):
+            out.add(name.split(" (")[0])  # "NOCACHE (SETUP)": the resolver's NOCACHE
+    return frozenset(out)
 
 
 def read(src: SourceFile) -> ReadResult:
@@ -156,12 +174,15 @@ _DATA_FIELDS = ("TCPIPJOBNAME", "HOSTNAME", "DATASETPREFIX", "DOMAINORIGIN", "RE
 
 def lower(pf: ParsedFile, low: Lowering) -> None:
     r = role(pf.source, [s.op for s in pf.statements])
-    known = ROLES[r] | (TCPIP_DATA if r == "resolver" else set())
+    names = known(r)
     name = PurePath(pf.source.path).name
     fields: dict[str, Attr] = {}
     for st in pf.statements:
-        if st.op not in known and st.op_span is not None:
-            low.diag(unknown_name(st.op_span, f"{_TITLES[r]} statement {st.op}", known))
+        for o in st.operands:
+            if _PLACEHOLDER.match(o.value.text):
+                low.diag(Diagnostic("PRS001", o.span, placeholder(o.value.text)))
+        if st.op not in names and st.op_span is not None:
+            low.diag(unknown_name(st.op_span, f"{_TITLES[r]} statement {st.op}", names))
             continue
         v = st.operands[0].value if st.operands else None
         if st.op == "DATASETPREFIX" and v is not None:
@@ -189,6 +210,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         low.add("tcpip_data", name, first, attrs)
 
 
+_PLACEHOLDER = re.compile(r"<[^<>\s]+>\Z")
 _TITLES = {"tcpipdata": "TCPIP.DATA", "resolver": "resolver setup", "ftpdata": "FTP.DATA"}
 
 

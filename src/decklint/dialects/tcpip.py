@@ -36,6 +36,17 @@ if TYPE_CHECKING:
     from decklint.model.lowering import Lowering
 
 _SIZE = re.compile(r"[0-9]+[KkMm]\Z")
+_PLACEHOLDER = re.compile(r"<[^<>\s]+>\Z")
+
+
+def placeholder(text: str) -> str:
+    """The message for an unfilled placeholder, as vendor instructions write them."""
+    return (
+        f"{text} is an unfilled placeholder (instructions write the value to put there so): "
+        "replace it with the real value; the stack would reject the statement"
+    )
+
+
 _SEQ = re.compile(r"[0-9]{8}\Z")
 
 
@@ -188,6 +199,8 @@ class _Splitter:
 
     # ---- input
     def feed(self, t: _Tok) -> None:
+        if _PLACEHOLDER.match(t.text):
+            self.diag(t, placeholder(t.text))
         if self.blocks and self._in_block(t):
             return
         self._top(t)
@@ -299,11 +312,33 @@ class _Splitter:
             return
         o = self.cur
         full = o is not None and o.max_args is not None and len(o.toks) >= o.max_args
-        if o is None or o.kind != "statement" or (t.first and full):
+        if o is None or o.kind != "statement" or (t.first and (full or _stray(o, t))):
             self.close()
             self.cur = _Open(t.up, "statement", None, t)
             return
+        if full and o.head is not None:
+            self.diag(
+                t,
+                f"{t.text} after the operand of {o.op} (column {t.span.col}) is not a "
+                f"parameter: {o.op} takes {o.max_args} value; decklint ignored it",
+            )
+            return
         o.toks.append(t)
+
+
+_VALUE = re.compile(r"[0-9&'.(]|[0-9]+[KkMm]\Z")
+
+
+def _stray(o: _Open, t: _Tok) -> bool:
+    """Whether a word that starts a line ends a keyword statement (TCPCONFIG ...) rather than
+    continuing it: it is neither one of its parameters nor a value, and the parameter before
+    it does not take free words (SMCR's sub-options, say). It then starts a statement of its
+    own, which decklint reports as unknown, not as a parameter of the one before."""
+    table = kw.params(o.op)
+    if not table or t.up in table or _VALUE.match(t.text):
+        return False
+    last = next((table[x.up] for x in reversed(o.toks) if x.up in table), None)
+    return last is None or last.kind != "any"
 
 
 def _kind(text: str) -> str:

@@ -35,6 +35,12 @@ MEDIUM = {
     "VIRTUAL": "virtual",
 }
 
+# START and STOP name a DEVICE or an INTERFACE (the z/OS form since V1R10 defines an OSA
+# with INTERFACE ... DEFINE IPAQENET and starts the interface): both define this name too.
+# It is not a unique kind: a DEVICE and an INTERFACE are each checked for duplicates by
+# their own kind.
+STARTABLE = "tcpip_startable"
+
 _LINK_FLAGS = {"PATHMTU", "NOPATHMTU", "IP", "ETHERNET", "AUTORESTART", "NOAUTORESTART"}
 _LINK_VALUED = {"INBPERF", "MTU", "VLANID", "VMAC", "READSTORAGE", "SECCLASS", "PORTNAME"}
 _VM_DEVICES = {"OSD", "HIPERS", "PVMIUCV", "ATM"}
@@ -65,6 +71,7 @@ def _device(prof: Profile, st: Statement) -> None:
             attrs["router"] = attr(v, v.text.upper())
     prof.add("tcpip_device", name.text.upper(), st.span, attrs)
     prof.define("tcpip_device", name.text, name.span)
+    prof.define(STARTABLE, name.text, name.span)
 
 
 def _link(prof: Profile, st: Statement) -> None:
@@ -121,6 +128,7 @@ def _interface(prof: Profile, st: Statement) -> None:
     prof.add("tcpip_link", name.text.upper(), st.span, attrs)
     if typ is not None:
         prof.define("tcpip_link", name.text, name.span)
+        prof.define(STARTABLE, name.text, name.span)
         if "IPADDR" in ups:
             a = vals[ups.index("IPADDR") + 1] if ups.index("IPADDR") + 1 < len(vals) else None
             if a is not None:
@@ -129,7 +137,7 @@ def _interface(prof: Profile, st: Statement) -> None:
 
 def _start_stop(prof: Profile, st: Statement) -> None:
     if st.operands:
-        prof.refer("tcpip_device", st.operands[0].value, f"{st.op} {st.operands[0].text}")
+        prof.refer(STARTABLE, st.operands[0].value, f"{st.op} {st.operands[0].text}")
 
 
 def _primaryinterface(prof: Profile, st: Statement) -> None:

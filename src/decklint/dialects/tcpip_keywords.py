@@ -16,6 +16,14 @@ a systems programmer can correct without reading the reader:
 
 Sources: research/spec-tcpip-other.md 1-2 and spec-gaps.md 5 ([V] and [R] rows); ranges only
 where a document gives them.
+
+The product catalog (grammars/catalogs/tcpip.yaml, read through `decklint.dialects.catalog`)
+is the reference for which statements and parameters exist on z/OS, VM and MVS TCP/IP V3:
+what these tables lack is added from it when they are first read (`_from_catalog`), a
+top-level statement as ``stmt`` (``stmt/1`` when its syntax is one value), a Telnet or
+BEGINVTAM statement as an entry of the blocks its context names, a TCPCONFIG-like parameter
+as a flag or a value. The tables keep what the catalog cannot say: a statement's form (list,
+block and its layout) and where the reader recovers.
 """
 
 from __future__ import annotations
@@ -23,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
+from decklint.dialects.catalog import catalog
 from decklint.dialects.keywords import abbreviations as _index
 from decklint.dialects.keywords import spelled as _split
 
@@ -256,7 +265,70 @@ def top_level() -> dict[str, Keyword]:
             end_name, end_short = _split(rest[0])
             entries.append((name, shortest, Keyword(name, "block", end_name, rest[1])))
             entries.append((end_name, end_short, Keyword(end_name, "end", name)))
+    have = {e[0] for e in entries}
+    for name, max_args in _from_catalog().top:
+        if name not in have:
+            entries.append((name, len(name), Keyword(name, "stmt", max_args=max_args)))
     return {k: v for k, v in _index(entries).items() if isinstance(v, Keyword)}
+
+
+@dataclass(frozen=True)
+class _Catalogued:
+    """What the catalog adds to the tables."""
+
+    top: tuple[tuple[str, int | None], ...]  # top-level statements and their argument count
+    entries: dict[str, tuple[str, ...]]  # block -> entry keywords
+    params: dict[str, tuple[str, ...]]  # keyword statement -> parameters (PARAMS' notation)
+
+
+_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@#$")
+_CONTEXT_BLOCKS = {
+    "TELNETGLOBALS": "TELNETGLOBALS",
+    "TELNETPARMS": "TELNETPARMS",
+    "PARMSGROUP": "PARMSGROUP",
+    "BEGINVTAM": "BEGINVTAM",
+    "INTERNALCLIENTPARMS": "INTERNALCLIENTPARMS",
+}
+
+
+@cache
+def _from_catalog() -> _Catalogued:
+    cat = catalog("tcpip")
+    if cat is None:
+        return _Catalogued((), {}, {})
+    top: list[tuple[str, int | None]] = []
+    entries: dict[str, list[str]] = {}
+    for name, st in cat.statements.items():
+        if not set(name) <= _WORD:
+            continue  # a qualified key ("DEVICE MPCIPA", "device_type logmode")
+        ctx = st.context.upper()
+        if "TOP LEVEL" in ctx:
+            ops = list(st.operands.values())
+            one = st.closed and len(ops) == 1 and ops[0].kind != "enum"
+            top.append((name, 1 if one else None))
+        for word, block in _CONTEXT_BLOCKS.items():
+            if word in ctx:
+                entries.setdefault(block, []).append(name)
+    bare = cat.operand("DEVICE_TYPE LOGMODE", "DEVICE_TYPE")  # V3: "3278-2 SNX32702" lines
+    if bare is not None:
+        entries.setdefault("BEGINVTAM", []).extend(bare.values)
+    params: dict[str, tuple[str, ...]] = {}
+    for statement in PARAMS:
+        entry = cat.statement(statement)
+        if entry is None:
+            continue
+        specs = []
+        for op in entry.operands.values():
+            if not set(op.name) <= _WORD:
+                continue
+            if op.kind == "enum" and op.values == (op.name,):
+                specs.append(op.name)
+            elif op.kind in ("int", "size"):
+                specs.append(f"{op.name}:{op.kind}")
+            else:
+                specs.append(f"{op.name}:any")
+        params[statement] = tuple(specs)
+    return _Catalogued(tuple(top), {k: tuple(v) for k, v in entries.items()}, params)
 
 
 @cache
@@ -276,6 +348,8 @@ def nested() -> dict[str, Keyword]:
 def block_entries(block: str) -> dict[str, str]:
     """Spelling -> entry keyword of a keyword block."""
     words = BLOCK_ENTRIES.get(block, "").removeprefix("closed ").split()
+    have = {_split(w)[0] for w in words}
+    words += [w for w in _from_catalog().entries.get(block, ()) if w not in have]
     idx = _index([(*_split(w), _split(w)[0]) for w in words])
     return {k: str(v) for k, v in idx.items()}
 
@@ -293,7 +367,10 @@ def block_nested(block: str) -> frozenset[str]:
 def params(statement: str) -> dict[str, Param]:
     """Spelling -> parameter of a keyword statement (TCPCONFIG, ...)."""
     entries: list[tuple[str, int, object]] = []
-    for spec in PARAMS.get(statement, "").split():
+    specs = PARAMS.get(statement, "").split()
+    have = {_split(p.split(":")[0])[0] for p in specs}
+    specs += [p for p in _from_catalog().params.get(statement, ()) if p.split(":")[0] not in have]
+    for spec in specs:
         parts = spec.split(":")
         name, shortest = _split(parts[0])
         kind = parts[1] if len(parts) > 1 else "flag"

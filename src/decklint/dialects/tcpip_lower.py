@@ -52,6 +52,22 @@ _MAIN_MARKERS = {
     "OBEY",
     *kw.POOLS,
 }
+# Statements that make a profile a whole stack rather than a snippet: the stack-wide
+# configuration statements and the definitions that attach the stack to a network. A stack
+# none of whose files codes one (an AUTOLOG block from an installation guide, a PORT list)
+# is not judged on what it leaves uncoded: see `decklint.model.tcpip`.
+_WHOLE_MARKERS = {
+    "TCPCONFIG",
+    "UDPCONFIG",
+    "IPCONFIG",
+    "IPCONFIG6",
+    "GLOBALCONFIG",
+    "ASSORTEDPARMS",
+    "DEVICE",
+    "LINK",
+    "INTERFACE",
+    "HOME",
+}
 _ZOS_MARKERS = {
     "TCPCONFIG",
     "UDPCONFIG",
@@ -144,6 +160,7 @@ def _finish(prof: Profile) -> None:
     attrs["name"] = Attr(PurePath(prof.path).name)
     attrs["product"] = default(product)
     attrs["main"] = default(bool(prof.markers & _MAIN_MARKERS))
+    attrs["whole"] = default(bool(prof.markers & _WHOLE_MARKERS))
     first = prof.pf.statements[0].span if prof.pf.statements else Span(1, 1, 1, 1)
     prof.low.add("tcpip_profile", PurePath(prof.path).name, first, attrs, scope=prof.scope)
 

@@ -37,7 +37,24 @@ _CONFIG_ENTRY = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 _START_OPTIONS = frozenset(
-    ["SSCPID", "SSCPNAME", "NETID", "HOSTSA", "HOSTPU", "NODETYPE", "CONFIG", "IOBUF", "CRPLBUF", "MAXSUBA", "NOPROMPT", "CONNTYPE", "SUPP", "LPBUF", "SFBUF", "APBUF"]
+    [
+        "SSCPID",
+        "SSCPNAME",
+        "NETID",
+        "HOSTSA",
+        "HOSTPU",
+        "NODETYPE",
+        "CONFIG",
+        "IOBUF",
+        "CRPLBUF",
+        "MAXSUBA",
+        "NOPROMPT",
+        "CONNTYPE",
+        "SUPP",
+        "LPBUF",
+        "SFBUF",
+        "APBUF",
+    ]
 )
 _START_OPTION = re.compile(
     r"^[ \t]*(SSCPID|SSCPNAME|NETID|HOSTSA|HOSTPU|NODETYPE|CONFIG|IOBUF|CRPLBUF|MAXSUBA|"

@@ -5,6 +5,15 @@ the linted files by member name), in include order. The stack's settings are the
 of its files (the including profile's last) and, for what no file codes, the product default
 of the node's declared release (`nodes: {NAME: {release: V1R5}}`), else of the seed's era,
 saying which.
+
+A stack is complete, and judged on what it leaves uncoded (the stack-wide "not coded"
+findings, an undefined name as an error), when three things hold: a main profile is among
+its files (one with a statement only the profile the stack reads first codes: TCPCONFIG,
+PORT, AUTOLOG, INCLUDE, a VM pool ...), every INCLUDE found its member, and its files look
+like a whole stack (one codes a stack-wide configuration statement: TCPCONFIG, UDPCONFIG,
+IPCONFIG, GLOBALCONFIG, ASSORTEDPARMS; or attaches the stack to a network: DEVICE, LINK,
+INTERFACE, HOME). A snippet (an AUTOLOG block from an installation guide, a PORT list) and a
+member linted without its profile are not: what they leave out is coded elsewhere.
 """
 
 from __future__ import annotations
@@ -216,7 +225,7 @@ def _stack(
         for k, a in prof.attrs.items():
             if k == "product":
                 product = product or str(a.value or "")
-            elif k not in ("name", "main"):
+            elif k not in ("name", "main", "whole"):
                 coded[k] = a
     product = product or "zos"
     release = str(facts["release"]) if "release" in facts else None
@@ -228,9 +237,13 @@ def _stack(
         "product": default(product),
         "release": default(release),
         "files": default(len(profiles)),
-        # complete: every INCLUDE found and a main profile among the files (a fragment linted
-        # alone may use names the profile that includes it defines)
-        "complete": default(not unresolved and any(p.value("main") for p in profiles)),
+        # complete: every INCLUDE found, a main profile among the files and a whole stack
+        # among them (see the module's docstring)
+        "complete": default(
+            not unresolved
+            and any(p.value("main") for p in profiles)
+            and any(p.value("whole") for p in profiles)
+        ),
         "unresolved_includes": default(tuple(u.name for u in unresolved)),
     }
     for key, (old, later) in ZOS_DEFAULTS.items():

@@ -32,6 +32,8 @@ KINDS: tuple[KindSpec, ...] = (
         resolved=True,
         product="zos or vm, from the statements the file uses (None for a fragment)",
         main="true when the file codes statements only a main profile has",
+        whole="true when the file codes a stack-wide configuration statement or attaches the "
+        "stack to a network (DEVICE, LINK, INTERFACE, HOME): not a snippet",
         **STACK_SETTINGS,
     ),
     kind(
@@ -41,7 +43,8 @@ KINDS: tuple[KindSpec, ...] = (
         product="zos or vm (declared product wins)",
         release="the release declared for the node (nodes: NAME: release:)",
         files="how many linted files make the stack",
-        complete="every INCLUDE found and a main profile among the files",
+        complete="every INCLUDE found, a main profile among the files and one that is whole: "
+        "the stack is judged on what it leaves uncoded",
         unresolved_includes="members INCLUDEd that no linted file is",
         **STACK_SETTINGS,
     ),

@@ -46,9 +46,11 @@ class Stack:
 
     @property
     def judge_defaults(self) -> bool:
-        """Whether an uncoded setting is really uncoded: a main profile whose INCLUDEs
-        were all found (a member decklint did not see may code it)."""
-        return self.main and not self.entity.value("unresolved_includes")
+        """Whether an uncoded setting is really uncoded: the stack is complete (a main
+        profile whose INCLUDEs were all found, among files that make a whole stack; see
+        `decklint.model.tcpip`): a member decklint did not see may code it, a snippet
+        leaves it to the rest of the profile."""
+        return bool(self.entity.value("complete"))
 
     def judged(self, a: Attr) -> bool:
         return a.coded or self.judge_defaults
