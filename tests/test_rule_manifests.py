@@ -22,6 +22,7 @@ PREFIXES = {
     "PRS",
     "VTM",
     "NCP",
+    "TSM",
     "CIC",
     "SNA",
     "SUP",

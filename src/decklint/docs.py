@@ -20,6 +20,7 @@ PRODUCTS = {
     "VMT": "VM TCP/IP",
     "MP3": "Multiprise 3000 Integrated LAN Adapter",
     "NSK": "NonStop",
+    "TSM": "ADSM / TSM client options",
     "PRS": "Parsing and references, every dialect",
     "SUP": "Suppressions and baselines",
 }

@@ -15,7 +15,7 @@ from decklint.model.views.stations import stations_of
 def maxbfru_size(ctx: Context) -> Iterator[Hit]:
     lines = lines_by_path(ctx.topo)
     stations = stations_of(ctx.topo)
-    for n in ctx.topo.of("ncp"):
+    for n in ctx.topo.of("ncp_host"):
         unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
         if not isinstance(unitsz, int) or not isinstance(maxbfru, int) or unitsz <= 0:
             continue

@@ -1,4 +1,4 @@
-"""NCP003 checks that MAXDATA > UNITSZ x MAXBFRU > the largest PIU holds."""
+"""NCP003 checks that MAXDATA > UNITSZ x MAXBFRU > the largest PIU holds, for each HOST."""
 
 from __future__ import annotations
 
@@ -14,14 +14,17 @@ from decklint.model.views.stations import stations_of
 def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
     lines = lines_by_path(ctx.topo)
     stations = stations_of(ctx.topo)
-    for n in ctx.topo.of("ncp"):
+    for n in ctx.topo.of("ncp_host"):
         unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
         if not isinstance(unitsz, int) or not isinstance(maxbfru, int):
             continue
         chain = unitsz * maxbfru
         maxdata = n.value("pccu_maxdata")
         piu, src, field = largest_frame(n, lines, stations)
-        if isinstance(maxdata, int) and not maxdata > chain:
+        # MAXDATA only has to clear the buffers to let every PIU through: when the deck shows
+        # its largest PIU, fits MAXDATA and the buffers, smaller MAXDATA truncates nothing
+        fits = piu is not None and isinstance(maxdata, int) and piu <= maxdata and piu < chain
+        if isinstance(maxdata, int) and not maxdata > chain and not fits:
             yield Hit(
                 n.path,
                 n.anchor("pccu_maxdata"),

@@ -1,4 +1,5 @@
-"""NCP006 checks that DELAY on PCCU is coded as 0."""
+"""NCP006 checks that DELAY is 0 wherever the deck codes it (PCCU, BUILD, or HOST on 3705-era
+NCPs), and that a deck coding none sets it."""
 
 from __future__ import annotations
 
@@ -6,34 +7,57 @@ from collections.abc import Iterator
 
 from decklint.findings import Severity
 from decklint.fix import edits
+from decklint.ir import Statement
 from decklint.lint.check import Context, Hit, check
+
+# what DELAY holds back on each statement that takes it (grammars/catalogs/ncp.yaml)
+_HOLDS = {
+    "PCCU": "holds data before it is sent to the NCP",
+    "BUILD": "on BUILD holds inbound data in the NCP before it interrupts the host",
+    "HOST": "on HOST (a 3705-era NCP's attention delay) holds inbound data in the NCP before "
+    "it interrupts the host",
+}
 
 
 @check("NCP006")
 def delay(ctx: Context) -> Iterator[Hit]:
+    by_path: dict[str, list[Statement]] = {}
     for st in ctx.topo.all_statements():
-        if st.dialect != "ncp" or st.op != "PCCU":
+        if st.dialect == "ncp" and st.op in _HOLDS:
+            by_path.setdefault(st.path, []).append(st)
+    for sts in by_path.values():
+        coded = [st for st in sts if st.keyword("DELAY") is not None]
+        for st in coded:
+            yield from _judge(ctx, st)
+        if coded:
             continue
-        o = st.keyword("DELAY")
-        if o is None:
-            yield Hit(
-                st.path,
-                st.op_span or st.span,
-                {
-                    "how": "DELAY is not coded on PCCU: the seed's baseline left it at the "
-                    "default and its tuned lab codes DELAY=0 explicitly"
-                },
-                dialect="ncp",
-                fix=edits.add_operand(ctx.topo, st.path, st.span, "DELAY=0", "code DELAY=0"),
-            )
-            continue
-        v = o.value.as_number()
-        if v is None or v != 0:
-            yield Hit(
-                st.path,
-                o.value.span,
-                {"how": f"DELAY={o.value.text} holds data before it is sent to the NCP"},
-                dialect="ncp",
-                severity=None if v is not None else Severity.WARNING,
-                fix=edits.set_value(ctx.topo, st.path, o.value.span, "0", "code DELAY=0"),
-            )
+        for st in sts:
+            if st.op == "PCCU":
+                yield Hit(
+                    st.path,
+                    st.op_span or st.span,
+                    {
+                        "how": "DELAY is not coded on PCCU, BUILD or HOST: the seed's baseline "
+                        "left it at the default and its tuned lab codes DELAY=0 explicitly"
+                    },
+                    dialect="ncp",
+                    fix=edits.add_operand(ctx.topo, st.path, st.span, "DELAY=0", "code DELAY=0"),
+                )
+
+
+def _judge(ctx: Context, st: Statement) -> Iterator[Hit]:
+    o = st.keyword("DELAY")
+    if o is None:
+        return
+    v = o.value.as_number()
+    if v is not None and v == 0:
+        return
+    how = _HOLDS[st.op]
+    yield Hit(
+        st.path,
+        o.value.span,
+        {"how": f"DELAY={o.value.text} {how}"},
+        dialect="ncp",
+        severity=None if v is not None else Severity.WARNING,
+        fix=edits.set_value(ctx.topo, st.path, o.value.span, "0", "code DELAY=0"),
+    )

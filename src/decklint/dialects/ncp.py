@@ -2,9 +2,10 @@
 
 Seed: 000_761b89c906492400.txt ("NCP tuning recommendations": MAXBFRU and UNITSZ, BFRS,
 SLODOWN, DELAY, RCVBUFC, MAXTSL, T2TIMER, MAXOUT; Appendix A). Card layout: see `cards.py`.
-Operand placement follows research/spec-gaps.md section 6 (BFRS and SLODOWN on BUILD, UNITSZ
-and MAXBFRU on HOST, the VTAM-side DELAY and MAXDATA on PCCU, MAXTSL/RCVBUFC/ADAPTER/TRSPEED
-on the NTRI physical LINE).
+Operand placement follows research/spec-gaps.md section 6 and grammars/catalogs/ncp.yaml (BFRS
+and SLODOWN on BUILD; UNITSZ and MAXBFRU on each HOST, one per owning host; the VTAM-side
+DELAY and MAXDATA on PCCU; MAXTSL/RCVBUFC/ADAPTER/TRSPEED on the NTRI physical LINE). PU
+operands that sift (MAXDATA, MAXOUT, PUTYPE) are read from the PU, else its LINE, else its GROUP.
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.source import SourceFile
+
+# PU operands coded on GROUP or LINE sift down to the PUs below (catalog `sift:` lists)
+_PU_SIFT = ("MAXDATA", "MAXOUT", "PUTYPE")
+_HOST_KEYS = ("UNITSZ", "MAXBFRU", "BFRPAD", "INBFRS")
 
 _NCP_OPS = re.compile(
     r"^\S*\s+(PCCU|BUILD|SYSCNTRL|HOST|GENEND|CSB|SERVICE)\b", re.IGNORECASE | re.MULTILINE
@@ -57,8 +62,10 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     name = ""
     group: Statement | None = None
     group_name = ""
+    line: Statement | None = None
     line_name = ""
     pu_name = ""
+    hosts: list[Statement] = []
     build_t2: Attr = default(None)
     lines: list[tuple[Statement, str, Statement | None]] = []
     for st in pf.statements:
@@ -80,13 +87,14 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             ncp_attrs["transfr"] = coded(st.keyword("TRANSFR"))
             ncp_span = st.span
         elif op == "HOST":
-            for key in ("UNITSZ", "MAXBFRU", "BFRPAD", "INBFRS"):
-                ncp_attrs[key.lower()] = coded(st.keyword(key))
+            hosts.append(st)
         elif op == "GROUP":
             group = st
             group_name = (st.label or "").upper()
+            line = None
             _lower_group(st, low)
         elif op == "LINE":
+            line = st
             line_name = (st.label or "").upper()
             lines.append((st, group_name, group))
         elif op == "PU":
@@ -94,7 +102,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             sift = {}
             if group is not None:
                 sift = {k: v for k, v in group.keywords().items() if k in ("MODETAB", "DLOGMOD")}
-            lower_pu(st, low, sift, "NCP", line_name)
+            lower_pu(_sifted(st, line, group), low, sift, "NCP", line_name)
         elif op == "LU":
             lower_lu(st, low, {}, pu_name)
         if st.label and op in ("LINE", "PU", "LU", "GROUP", "CLUSTER", "TERMINAL"):
@@ -105,10 +113,46 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         ncp_attrs["delay"] = default(None, "not coded on PCCU")
     ncp_attrs.setdefault("delay", default(None, "no PCCU statement"))
     ncp_attrs["name"] = Attr(name)
+    # the NCP's own UNITSZ/MAXBFRU are its first HOST's; each HOST is judged as `ncp_host`
+    for key in _HOST_KEYS:
+        ncp_attrs[key.lower()] = coded(hosts[0].keyword(key)) if hosts else default(None)
     if ncp_span is not None:
         low.add("ncp", name, ncp_span, ncp_attrs)
+    for i, host in enumerate(hosts):
+        _lower_host(host, i, name, ncp_attrs.get("pccu_maxdata", default(None)), low)
     for st, gname, gst in lines:
         _lower_line(st, low, gname, gst, build_t2)
+
+
+def _sifted(pu: Statement, line: Statement | None, group: Statement | None) -> Statement:
+    """The PU with the sifting operands it does not code taken from its LINE, else GROUP."""
+    have = pu.keywords()
+    extra: list[Operand] = []
+    for key in _PU_SIFT:
+        if key in have:
+            continue
+        for up in (line, group):
+            o = up.keyword(key) if up is not None else None
+            if o is not None:
+                extra.append(o)
+                break
+    return pu._replace(operands=(*pu.operands, *extra)) if extra else pu
+
+
+def _lower_host(st: Statement, index: int, ncp: str, pccu_maxdata: Attr, low: Lowering) -> None:
+    """One HOST statement: the buffers of one owning host (NETID and SUBAREA pick the host)."""
+    label = (st.label or "").upper()
+    name = f"{ncp}.{label or index + 1}"
+    attrs = {key.lower(): coded(st.keyword(key)) for key in _HOST_KEYS}
+    attrs.update(
+        name=Attr(name, st.label, st.label_span),
+        ncp=default(ncp),
+        host=default(label or None),
+        subarea=coded(st.keyword("SUBAREA")),
+        netid=coded(st.keyword("NETID")),
+        pccu_maxdata=pccu_maxdata,
+    )
+    low.add("ncp_host", name, st.span, attrs)
 
 
 def _lower_group(st: Statement, low: Lowering) -> None:

@@ -1,12 +1,13 @@
 """ADSM / Tivoli Storage Manager client options: dsm.opt, dsm.sys (DSMSYS on NonStop).
 
-Seed: 004_cf813a2978f9a3f9.txt ("ADSM client tuning"). Syntax: grammars/tsm.lark. Option
-names below are written with their shortest abbreviation in capitals; an option the table
-does not hold is kept and reported as information.
+Seed: 004_cf813a2978f9a3f9.txt ("ADSM client tuning"). Syntax: grammars/tsm.lark. The options
+and their minimum abbreviations come from the catalog (grammars/catalogs/tsm.yaml); an option
+the catalog does not hold is kept and reported as information.
 """
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import PurePath
 
 from decklint.dialects import GLOBS
@@ -17,6 +18,7 @@ from decklint.dialects.base import (
     sniff_heads,
     unknown_name,
 )
+from decklint.dialects.catalog import catalog
 from decklint.dialects.freeform import line_units
 from decklint.dialects.keywords import abbreviations, spelled, words
 from decklint.findings import Severity
@@ -33,27 +35,34 @@ from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile
 
-OPTIONS = """
-ARCHMc ASNODEname AUTOFsrename CHAngingretries CLUSTERnode COLlocatebyfilespec COMMMethod
-COMMRESTARTDuration COMMRESTARTInterval COMPRESSAlways COMPRESSIon DEDUPCACHEPath
-DEDUPCACHESize DEDUPLication DIRMc DISKBuffsize DOMain ENABLEARCHIVERETENTIONProtection
-ENABLELanfree ENCRYPTIONType ENCRYPTKey ERRORLOGMax ERRORLOGName ERRORLOGRetention EXCLude
-EXCLUDE.ARchive EXCLUDE.ATTribute.symlink EXCLUDE.Backup EXCLUDE.COMPRESSION EXCLUDE.DEDUP
-EXCLUDE.Dir EXCLUDE.ENCRYPT EXCLUDE.File EXCLUDE.FS EXCLUDE.Image FOLlowsymbolic GROUPs
-HTTPport INCLExcl INCLude INCLUDE.ARchive INCLUDE.ATTribute.symlink INCLUDE.Backup
-INCLUDE.COMPRESSION INCLUDE.DEDUP INCLUDE.ENCRYPT INCLUDE.File INCLUDE.FS INCLUDE.Image
-LANFREECommmethod LANFREETCPPort LARGECOMmbuffers MAILprog MANAGEDServices MAXCMDRetries
-MEMORYEFficientbackup NFSTIMEout NODename NOPRompt PASSWORDAccess PASSWORDDIR POSTSChedulecmd
-POSTNschedulecmd PRESChedulecmd PRENschedulecmd QUERYSCHedperiod RESOURceutilization
-RETRYPeriod REVOKEremoteaccess SCHEDCMDDisabled SCHEDLOGMax SCHEDLOGName SCHEDLOGRetention
-SCHEDMODe SERVERName SSL SSLREQuired SUBdir TAPEPrompt TCPADMINPort TCPBuffsize
-TCPCADAddress TCPClientaddress TCPClientport TCPNodelay TCPPort TCPServeraddress
-TCPWindowsize TIMEformat TXNBytelimit USERs VIRTUALNodename WEBports
-"""
-_INDEX: dict[str, str] = {
-    k: str(v)
-    for k, v in abbreviations([(*spelled(w), spelled(w)[0]) for w in OPTIONS.split()]).items()
-}
+
+@cache
+def _index() -> dict[str, str]:
+    """Every accepted spelling of an option (IBM's minimum abbreviation up to the full name)
+    -> the option, from the catalog (grammars/catalogs/tsm.yaml)."""
+    cat = catalog("tsm")
+    names = [st.abbrev or st.name for st in cat.statements.values()] if cat else []
+    return {
+        k: str(v) for k, v in abbreviations([(*spelled(w), spelled(w)[0]) for w in names]).items()
+    }
+
+
+def option(spelling: str) -> str:
+    """The option a spelling stands for (itself, upper-cased, when the catalog has none)."""
+    return _index().get(spelling.upper(), spelling.upper())
+
+
+def options_file(path: str) -> str:
+    """Which options file a path is by its name: "dsm.sys" (dsm.sys, DSMSYS), "dsm.opt"
+    (dsm.opt or another *.opt), or "" when the name does not tell."""
+    name = PurePath(path).name.upper()
+    if name == "DSMSYS" or name.endswith(".SYS"):
+        return "dsm.sys"
+    if name.endswith(".OPT"):
+        return "dsm.opt"
+    return ""
+
+
 # option -> (lowest, highest) in KB, values beyond are clamped by the client
 RANGES = {"TCPWINDOWSIZE": (0, 2048), "TCPBUFFSIZE": (1, 512)}
 
@@ -69,7 +78,7 @@ def parse(src: SourceFile) -> ParsedFile:
     for unit, tree in parsed_units(rd.units, "tsm", "option", diags):
         sm = unit.smap
         head, *vals = tree.children
-        op = _INDEX.get(str(head).upper(), str(head).upper())
+        op = option(str(head))
         operands = tuple(
             Operand(
                 None,
@@ -118,7 +127,7 @@ _FIELDS = {
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:
-    known = set(_INDEX.values())
+    known = set(_index().values())
     fname = PurePath(pf.source.path).name
     stanza: Statement | None = None
     fields: dict[str, Attr] = {}

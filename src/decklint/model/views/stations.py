@@ -29,6 +29,7 @@ class Stations:
     """
 
     def __init__(self, topo: Topology) -> None:
+        self.topo = topo
         self.all = [
             pu
             for pu in topo.of("pu")
