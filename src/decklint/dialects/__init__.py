@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 from decklint.dialects.base import Dialect, DialectSpec, NodeRule
+from decklint.findings import Citation
 
 # name -> what is known of the dialect without importing its module, which happens only when
 # a file of that dialect is linted (so a deck with a telling name costs one module at start-up).
@@ -23,6 +24,10 @@ REGISTRY: dict[str, Dialect] = {
         product="VTAM",
         node=NodeRule("anchor", ("vtam_start",), "sscpname"),
         rank=3,
+        syntax=(
+            "z/OS Communications Server: SNA Resource Definition Reference",
+            "Rules for coding continued lines",
+        ),
     ),
     "ncp": Dialect(
         module="decklint.dialects.ncp",
@@ -30,6 +35,10 @@ REGISTRY: dict[str, Dialect] = {
         product="NCP",
         node=NodeRule("named"),
         rank=1,
+        syntax=(
+            "z/OS Communications Server: SNA Resource Definition Reference",
+            "Rules for coding continued lines",
+        ),
     ),
     "cics": Dialect(
         module="decklint.dialects.cics",
@@ -72,6 +81,10 @@ REGISTRY: dict[str, Dialect] = {
         product="TCP/IP",
         node=NodeRule("named"),
         rank=2,
+        syntax=(
+            "z/OS Communications Server: IP Configuration Reference",
+            "Statement syntax for configuration statements",
+        ),
     ),
     "tcpdata": Dialect(
         module="decklint.dialects.tcpdata",
@@ -103,6 +116,7 @@ REGISTRY: dict[str, Dialect] = {
         product="z/OS UNIX",
         node=NodeRule("anchor", ("tcpip_stack",), "name"),
         rank=None,
+        syntax=("z/OS MVS Initialization and Tuning Reference", "Syntax rules for BPXPRMxx"),
     ),
     "scf": Dialect(
         module="decklint.dialects.scf",
@@ -155,6 +169,14 @@ def _matches(upper: str, glob: str) -> bool:
     import fnmatch
 
     return fnmatch.fnmatchcase(upper, glob)
+
+
+def syntax_citation(name: str) -> Citation | None:
+    """What a syntax error or an unknown name in a file of the dialect cites."""
+    entry = REGISTRY.get(name)
+    if entry is None or entry.syntax is None:
+        return None
+    return Citation(*entry.syntax)
 
 
 def get(name: str) -> DialectSpec:

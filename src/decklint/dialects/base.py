@@ -59,6 +59,10 @@ class Dialect(NamedTuple):
     product: str  # the product a node made of its files is drawn as
     node: NodeRule
     rank: int | None  # which product a node several dialects make is drawn as (lowest wins)
+    # The product's own statement of its syntax (document, section): what a syntax error or
+    # an unknown name cites. None where no such section has been confirmed: those findings
+    # then cite nothing, never a tuning section unrelated to them.
+    syntax: tuple[str, str] | None = None
 
 
 class AttributeTable(NamedTuple):

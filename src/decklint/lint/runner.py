@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from decklint.findings import Finding, Fix
+from decklint.findings import Citation, Finding, Fix
 from decklint.fix import edits
 from decklint.ir import Diagnostic
 from decklint.lint.check import Context, FileRule, Hit, load_check
@@ -80,6 +80,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
             return options.get(name[4:])
         return args.get(name)
 
+    dialect = hit.dialect or topo.dialects.get(hit.path, "")
     return Finding(
         hit.path,
         hit.span,
@@ -87,12 +88,25 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         m.name,
         hit.severity or m.severity,
         render(m.message, values),
-        hit.dialect or topo.dialects.get(hit.path, ""),
+        dialect,
         hit.subject,
-        m.citation,
+        citation_for(m, dialect),
         hit.related,
         replace(hit.fix, applicability=m.fix.applicability) if hit.fix and m.fix else hit.fix,
     )
+
+
+# Rules whose findings are about the product's syntax (a statement that cannot be read, a
+# name the product does not know): they cite the dialect's syntax reference, or nothing.
+SYNTAX_RULES = frozenset({"PRS001", "PRS002"})
+
+
+def citation_for(m: Manifest, dialect: str) -> Citation | None:
+    if m.code not in SYNTAX_RULES:
+        return m.citation
+    from decklint.dialects import syntax_citation
+
+    return syntax_citation(dialect)
 
 
 def diagnostic_finding(m: Manifest, d: Diagnostic, path: str, dialect: str) -> Finding:
@@ -105,7 +119,7 @@ def diagnostic_finding(m: Manifest, d: Diagnostic, path: str, dialect: str) -> F
         d.message,
         dialect,
         d.subject,
-        m.citation,
+        citation_for(m, dialect),
     )
 
 
