@@ -15,6 +15,8 @@ def _fmt(x: float | None) -> str:
 @check("PRS003")
 def value_out_of_range(ctx: Context) -> Iterator[Hit]:
     for st in ctx.topo.all_statements():
+        if st.kind != "statement":
+            continue  # a start or configuration list's items: no statement to look up
         schema = statement_schema(st.dialect, st.op)
         if schema is None:
             continue

@@ -63,16 +63,36 @@ class StatementEntry:
 
 @dataclass(frozen=True)
 class Catalog:
+    """A product's catalog. A statement's entry is built when first asked for: a run looks
+    up the few statements its decks use, not the hundreds a catalog holds."""
+
     product: str
     title: str
     reference: str
     closed: bool
-    statements: Mapping[str, StatementEntry]
+    raw: Mapping[str, Any]  # statement name (upper case) -> its plain data
     releases: tuple[str, ...] = ()
     extra: Mapping[str, Any] = field(default_factory=dict)  # start options, default tables
+    where: str = ""
+    _built: dict[str, StatementEntry] = field(default_factory=dict, compare=False, repr=False)
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.raw)
 
     def statement(self, name: str) -> StatementEntry | None:
-        return self.statements.get(name.upper())
+        key = name.upper()
+        st = self._built.get(key)
+        if st is None:
+            body = self.raw.get(key)
+            if body is None:
+                return None
+            st = self._built[key] = _statement(key, body or {}, self.where)
+        return st
+
+    @property
+    def statements(self) -> dict[str, StatementEntry]:
+        """Every statement's entry (for listings and `explain`)."""
+        return {name: st for name in self.raw if (st := self.statement(name)) is not None}
 
     def operand(self, statement: str, name: str) -> OperandEntry | None:
         st = self.statement(statement)
@@ -140,18 +160,16 @@ def build(data: Mapping[str, Any], where: str) -> Catalog:
     statements = data.get("statements")
     if not isinstance(statements, dict):
         raise CatalogError(f"{where}: `statements:` must be a mapping")
-    out: dict[str, StatementEntry] = {}
-    for name, body in statements.items():
-        out[str(name).upper()] = _statement(str(name), body or {}, where)
     extra = {k: v for k, v in data.items() if k not in _TOP}
     return Catalog(
         product=str(data.get("product", "")),
         title=str(data.get("title", "")),
         reference=str(data.get("reference", "")),
         closed=bool(data.get("closed", False)),
-        statements=out,
+        raw={str(name).upper(): body for name, body in statements.items()},
         releases=tuple(str(r) for r in data.get("releases") or ()),
         extra=extra,
+        where=where,
     )
 
 

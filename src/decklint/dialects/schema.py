@@ -251,7 +251,7 @@ def statement_names(dialect: str) -> tuple[str, ...]:
         from decklint.dialects.catalog import catalog
 
         cat = catalog(product)
-        names.update(cat.statements if cat is not None else ())
+        names.update(cat.names() if cat is not None else ())
     return tuple(sorted(names))
 
 

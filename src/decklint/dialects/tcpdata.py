@@ -81,8 +81,8 @@ def known(r: str) -> frozenset[str]:
     statements."""
     out = set(ROLES[r]) | (TCPIP_DATA if r == "resolver" else set())
     c = catalog("ftpdata" if r == "ftpdata" else "tcpdata")
-    for name, st in c.statements.items() if c is not None else ():
-        if r != "tcpipdata" or not st.context.startswith("resolver"):
+    for name, body in c.raw.items() if c is not None else ():  # plain data: start-up
+        if r != "tcpipdata" or not str(body.get("context", "")).startswith("resolver"):
             out.add(name.split(" (")[0])  # "NOCACHE (SETUP)": the resolver's NOCACHE
     return frozenset(out)
 

@@ -298,13 +298,13 @@ def _from_catalog() -> _Catalogued:
         return _Catalogued((), {}, {})
     top: list[tuple[str, int | None]] = []
     entries: dict[str, list[str]] = {}
-    for name, st in cat.statements.items():
+    for name, body in cat.raw.items():  # plain data: building every entry costs start-up
         if not set(name) <= _WORD:
             continue  # a qualified key ("DEVICE MPCIPA", "device_type logmode")
-        ctx = st.context.upper()
+        ctx = str(body.get("context", "")).upper()
         if "TOP LEVEL" in ctx:
-            ops = list(st.operands.values())
-            one = st.closed and len(ops) == 1 and ops[0].kind != "enum"
+            ops = list((body.get("operands") or {}).values())
+            one = bool(body.get("closed")) and len(ops) == 1 and ops[0].get("kind") != "enum"
             top.append((name, 1 if one else None))
         for word, block in _CONTEXT_BLOCKS.items():
             if word in ctx:

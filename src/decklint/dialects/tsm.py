@@ -41,7 +41,8 @@ def _index() -> dict[str, str]:
     """Every accepted spelling of an option (IBM's minimum abbreviation up to the full name)
     -> the option, from the catalog (grammars/catalogs/tsm.yaml)."""
     cat = catalog("tsm")
-    names = [st.abbrev or st.name for st in cat.statements.values()] if cat else []
+    raw = cat.raw if cat else {}  # plain data: building every entry costs start-up
+    names = [str(body.get("abbrev") or name) for name, body in raw.items()]
     return {
         k: str(v) for k, v in abbreviations([(*spelled(w), spelled(w)[0]) for w in names]).items()
     }
