@@ -180,9 +180,15 @@ def syntax_citation(name: str) -> Citation | None:
 
 
 def get(name: str) -> DialectSpec:
-    try:
-        module = importlib.import_module(REGISTRY[name].module)
-    except KeyError:
-        raise KeyError(f"unknown dialect {name!r} (known: {', '.join(names())})") from None
-    spec: DialectSpec = module.SPEC
+    """A dialect's spec, its module imported on first use (checks ask once per statement)."""
+    spec = _SPECS.get(name)
+    if spec is None:
+        try:
+            module = importlib.import_module(REGISTRY[name].module)
+        except KeyError:
+            raise KeyError(f"unknown dialect {name!r} (known: {', '.join(names())})") from None
+        spec = _SPECS[name] = module.SPEC
     return spec
+
+
+_SPECS: dict[str, DialectSpec] = {}
