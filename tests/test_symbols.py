@@ -69,3 +69,22 @@ def test_guesses_stop_when_the_run_has_spent_its_comparisons(
             "did you mean OSADEV1" in f.message for f in found if f.code == "PRS005"
         ]
     assert by_budget == {full: [True, True], 1: [True, False], 0: [False, False]}
+
+
+def test_packing_attributes_in_one_pass_gives_the_forms_of_raw() -> None:
+    """Attrs.pack writes each attribute's raw form straight into the flat tuple: the same
+    shape and tuple as building the forms one by one."""
+    from decklint.records import Attr, Attrs, Span, _raw
+
+    cases = [
+        {"name": Attr("A1", "A1", Span(1, 1, 1, 3))},
+        {"x": Attr(4000, "4000", Span(2, 10, 2, 14)), "d": Attr(12, None, None, True, "dflt")},
+        {"n": Attr("N", "N", None, False, "")},
+        {"s": Attr("V", "V", Span(1, 1, 1, 2), True, ""), "t": Attr(None, None, None, False, "")},
+        {"long": Attr("X" * 60, "X" * 60, Span(3, 1, 3, 61), False, "a note")},
+    ]
+    for attrs in cases:
+        one = Attrs.pack(attrs)
+        other = Attrs.of_raw({k: _raw(a) for k, a in attrs.items()})
+        assert (one._shape, one._flat) == (other._shape, other._flat)
+        assert dict(one) == attrs

@@ -147,7 +147,34 @@ class Attrs(Mapping[str, Attr]):
             return attrs
         if not attrs:
             return _NO_ATTRS
-        return cls.of_raw({k: _raw(a) for k, a in attrs.items()})
+        # `_raw` of each attribute, written straight into one flat list: every entity is packed
+        # as it is lowered, so the intermediate forms would be built for every attribute
+        flat: list[Any] = []
+        add = flat.append
+        widths: list[int] = []
+        width = widths.append
+        for value, raw, s, defaulted, note in attrs.values():
+            if type(value) is str and len(value) <= _SHORT:
+                value = intern(value)
+            if raw is None and s is None:
+                add(value)
+                add(defaulted)
+                add(note)
+                width(3)
+                continue
+            if type(raw) is str and len(raw) <= _SHORT:
+                raw = intern(raw)
+            add(value)
+            add(raw)
+            if s is not None and not defaulted and not note:
+                flat.extend(s)
+                width(6)
+            else:
+                add(None if s is None else tuple(s))
+                add(defaulted)
+                add(note)
+                width(5)
+        return cls(_shape_of(tuple(attrs), tuple(widths)), tuple(flat))
 
     @classmethod
     def of_raw(cls, data: Mapping[str, _Raw]) -> Attrs:
