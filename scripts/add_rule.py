@@ -18,9 +18,9 @@ import sys
 from pathlib import Path
 
 from decklint import dialects, docs
+from decklint.dialects.kinds import kinds
 from decklint.lint.manifest import CODE_RE, NAME_RE, load_file
 from decklint.lint.registry import manifest_files
-from decklint.model.kinds import kinds
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED = "000_0000000000000000.txt"  # TODO: the seed document that says so

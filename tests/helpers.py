@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from decklint import api
-from decklint.model.topology import Settings
+from decklint.model.settings import Settings
 from decklint.project import Project
 
 

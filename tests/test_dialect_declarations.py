@@ -9,7 +9,8 @@ import pytest
 
 from decklint import dialects
 from decklint.dialects import kinds as dialect_kinds
-from decklint.model.kinds import MODEL_KINDS, kinds
+from decklint.dialects.kinds import kinds
+from decklint.model.kinds import MODEL_KINDS
 
 NAMES = dialects.names()
 NODE_RULES = {"named", "anchor", "folder", "file"}
@@ -63,7 +64,7 @@ def test_registry_facts_need_no_dialect_module() -> None:
     import sys
 
     code = (
-        "import sys; from decklint.model.kinds import kinds; kinds(); "
+        "import sys; from decklint.dialects.kinds import kinds; kinds(); "
         "from decklint.model import site; "
         "from decklint import dialects; "
         "loaded = {n for n, d in dialects.REGISTRY.items() if d.module in sys.modules}; "

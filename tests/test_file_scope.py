@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from decklint import api
+from decklint.dialects.kinds import resolved_kinds
 from decklint.lint.manifest import Manifest, ManifestError, from_dict, load_file
 from decklint.lint.registry import load_registry
-from decklint.model.kinds import resolved_kinds
 
 from .conftest import CORPUS, FIXTURES
 from .helpers import manifest_data

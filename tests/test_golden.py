@@ -68,7 +68,7 @@ def test_error_case(case: Path) -> None:
 @pytest.mark.parametrize("deck", DECKS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_entities_use_declared_kinds_and_fields(deck: Path) -> None:
     """Rules and user rules address fields by name: every field a dialect fills is declared."""
-    from decklint.model.kinds import kinds
+    from decklint.dialects.kinds import kinds
 
     KINDS = kinds()
 

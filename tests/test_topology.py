@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from decklint.api import Options, lint_texts
 from decklint.cli import main
-from decklint.model.topology import Settings
+from decklint.model.settings import Settings
 
 from .conftest import FIXTURES
 

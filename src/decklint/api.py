@@ -29,7 +29,8 @@ from decklint.lint.runner import (
     stamp_hits,
 )
 from decklint.model.resolve import resolve
-from decklint.model.topology import Settings, Topology
+from decklint.model.settings import Settings
+from decklint.model.topology import Topology
 from decklint.pipeline import schedule
 from decklint.pipeline.filephase import FileUnit, has_directives
 from decklint.source import Span

@@ -12,7 +12,7 @@ from decklint.inputs.gather import decode
 from decklint.ir import Statement, Value
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering
-from decklint.model.topology import Settings
+from decklint.model.settings import Settings
 from decklint.pipeline.filephase import node_for
 from decklint.source import SourceFile
 

@@ -29,7 +29,7 @@ from decklint.config import (
 from decklint.findings import Finding, Severity
 from decklint.lint.manifest import ManifestError
 from decklint.lint.registry import Registry, load_registry
-from decklint.model.topology import DEFAULT_BULK_MODES, Settings
+from decklint.model.settings import DEFAULT_BULK_MODES, Settings
 
 
 def _declared(configs: Sequence[Config]) -> tuple[tuple[str, str, tuple[Any, ...]], ...]:

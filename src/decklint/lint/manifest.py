@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from decklint.dialects.kinds import kinds, resolved_kinds
 from decklint.findings import Applicability, Citation, Severity
 from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
-from decklint.model.kinds import kinds, resolved_kinds
 
 CODE_RE = re.compile(r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z")
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")

@@ -6,7 +6,6 @@ declares the kinds it makes in dialects/kinds/.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 
@@ -108,22 +107,3 @@ MODEL_KINDS: tuple[KindSpec, ...] = (
         line="the NCP physical line the station reaches (path links)",
     ),
 )
-
-
-@functools.cache
-def kinds() -> dict[str, KindSpec]:
-    """Every declared kind by name: the model's and every dialect's."""
-    from decklint.dialects.kinds import declared
-
-    out: dict[str, KindSpec] = {}
-    for spec in (*MODEL_KINDS, *declared()):
-        if spec.kind in out:
-            raise ValueError(f"entity kind {spec.kind!r} is declared twice")
-        out[spec.kind] = spec
-    return out
-
-
-@functools.cache
-def resolved_kinds() -> frozenset[str]:
-    """Kinds a rule with `scope: file` cannot target (see `KindSpec.resolved`)."""
-    return frozenset(k for k, spec in kinds().items() if spec.resolved)

@@ -7,8 +7,8 @@ from typing import Any
 
 from decklint.ir import Diagnostic, Operand
 from decklint.model.entities import Attr, Entity
+from decklint.model.settings import Settings
 from decklint.model.symbols import Definition, Reference
-from decklint.model.topology import Settings
 from decklint.source import Span
 
 

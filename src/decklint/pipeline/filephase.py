@@ -18,7 +18,8 @@ from decklint.inputs.discover import detect
 from decklint.ir import LogicalUnit, ReadResult
 from decklint.lint.check import FileRule, Hit
 from decklint.model.lowering import Lowering
-from decklint.model.topology import Settings, Topology
+from decklint.model.settings import Settings
+from decklint.model.topology import Topology
 from decklint.source import SourceFile, SourceMap
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from decklint.lint.check import FileRule
-from decklint.model.topology import Settings
+from decklint.model.settings import Settings
 from decklint.pipeline import cache as cache_mod
 from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, slim
 

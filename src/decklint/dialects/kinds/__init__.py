@@ -4,11 +4,12 @@ against every kind without importing any dialect's parser."""
 
 from __future__ import annotations
 
+import functools
 import importlib
 from collections.abc import Iterator
 
 from decklint import dialects
-from decklint.model.kinds import KindSpec
+from decklint.model.kinds import MODEL_KINDS, KindSpec
 
 SHARED = ("sna",)
 
@@ -22,3 +23,20 @@ def of(module: str) -> tuple[KindSpec, ...]:
 def declared() -> Iterator[KindSpec]:
     for module in (*SHARED, *dialects.names()):
         yield from of(module)
+
+
+@functools.cache
+def kinds() -> dict[str, KindSpec]:
+    """Every declared kind by name: the model's and every dialect's."""
+    out: dict[str, KindSpec] = {}
+    for spec in (*MODEL_KINDS, *declared()):
+        if spec.kind in out:
+            raise ValueError(f"entity kind {spec.kind!r} is declared twice")
+        out[spec.kind] = spec
+    return out
+
+
+@functools.cache
+def resolved_kinds() -> frozenset[str]:
+    """Kinds a rule with `scope: file` cannot target (see `KindSpec.resolved`)."""
+    return frozenset(k for k, spec in kinds().items() if spec.resolved)

@@ -1,0 +1,25 @@
+"""What the rules need to know that no deck says: the run's settings from the configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+# Modes that carry bulk data unless the configuration says otherwise (seed 000,
+# "Use modes wisely": #BATCH; design: #BATCH and #BATCHSC).
+DEFAULT_BULK_MODES = frozenset({"#BATCH", "#BATCHSC", "#BATCHC", "#BATCHCS"})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the rules need to know that no deck says."""
+
+    bulk_modes: frozenset[str] = DEFAULT_BULK_MODES
+    network: str = ""  # "appn" | "subarea" | "" (infer from VTAM NODETYPE)
+    # Facts configurations declare per node: (node name, configuration file, facts), each fact
+    # (key, value, line).
+    declared: tuple[tuple[str, str, tuple[tuple[str, Any, int], ...]], ...] = ()
+    # `topology:` of the configurations: node -> file globs, and declared links
+    # (node a, node b, facts, configuration file, line)
+    node_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    links: tuple[tuple[str, str, tuple[tuple[str, Any], ...], str, int], ...] = ()
