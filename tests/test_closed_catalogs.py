@@ -34,3 +34,11 @@ def test_open_and_unconfirmed_entries_reject_nothing(tmp_path, monkeypatch) -> N
     appl = "APPLS    VBUILD TYPE=APPL\nA1       APPL  APPC=YES,ZZZQQ=4\n"
     mdltab = "MDLTB    MDLTAB FOO=1\n         END\n"
     assert _prs002({"a.vtam": appl, "m.vtam": mdltab}, tmp_path, monkeypatch) == []
+
+
+def test_an_attribute_a_closed_cics_type_lacks_is_rejected(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    deck = "DEFINE PROG(P1) GROUP(G) LANG(COBOL) FOOBAR(1)\n"
+    ((message, severity),) = _prs002({"c.csd": deck}, tmp_path, monkeypatch)
+    assert severity is Severity.ERROR
+    assert message.startswith("attribute FOOBAR of DEFINE PROGRAM is not accepted by CICS")
+    assert "(catalog: CICS TS Resource Definition Guide" in message

@@ -72,8 +72,15 @@ def _attributes(st: Statement, table: AttributeTable) -> Iterator[Hit]:
     for o in table.operands:
         if o.name is None or o.name in table.known:
             continue
+        spelt_out = [n for n in table.known if n.startswith(o.name)]
+        if len(spelt_out) == 1:
+            continue  # an abbreviation (DFHCSDUP takes the keyword's leading letters)
         guess = suggest(o.name, [n for n in table.known if st.keyword(n) is None])
-        yield _unknown(st, o, f"attribute {o.name_text or o.name} of {table.what}", guess)
+        what = f"attribute {o.name_text or o.name} of {table.what}"
+        if table.closed_by is not None and not spelt_out:
+            yield _rejected(st, o, what, table.closed_by, guess)
+        else:
+            yield _unknown(st, o, what, guess)
 
 
 def _unknown(st: Statement, o: Operand, what: str, guess: str | None) -> Hit:

@@ -215,6 +215,9 @@ ALL = {"vtam": VTAM, "ncp": NCP, "cm2": CM2, "as400": AS400}
 # statement or operand a catalog lists is known, even where the tables above do not name it.
 CATALOGED = {"vtam": "vtam", "ncp": "ncp"}
 
+# Dialects whose catalogs close some statements (CICS: a DEFINE's resource type).
+CLOSED = {**CATALOGED, "cics": "cics"}
+
 
 @functools.cache
 def statement_schema(dialect: str, op: str) -> StatementSchema | None:
@@ -244,12 +247,16 @@ class Rejecter(NamedTuple):
 def closed_by_catalog(dialect: str, op: str) -> Rejecter | None:
     """The product that rejects an operand a statement's catalog entry does not list: only
     where the entry is `closed` and confirmed in a manual (not `confidence: low`)."""
-    entry = _cataloged(dialect, op)
-    if entry is None or not entry.closed or entry.confidence == "low":
+    product = CLOSED.get(dialect)
+    if product is None:
         return None
     from decklint.dialects.catalog import catalog
 
-    cat = catalog(CATALOGED[dialect])
+    cat = catalog(product)
+    entry = None if cat is None else cat.statement(op)
+    if entry is None or not entry.closed or entry.confidence == "low":
+        return None
+    assert cat is not None
     assert cat is not None  # the entry came from it
     return Rejecter(cat.product.upper(), entry.source or cat.reference)
 
