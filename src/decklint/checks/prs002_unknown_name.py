@@ -6,7 +6,15 @@ from collections.abc import Iterator
 
 from decklint import dialects
 from decklint.dialects.base import AttributeTable
-from decklint.dialects.schema import ALL, known_operands, statement_names, statement_schema, suggest
+from decklint.dialects.schema import (
+    ALL,
+    Rejecter,
+    closed_by_catalog,
+    known_operands,
+    statement_names,
+    statement_schema,
+    suggest,
+)
 from decklint.findings import Severity
 from decklint.ir import Operand, Statement
 from decklint.lint.check import Context, Hit, check
@@ -35,6 +43,7 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
                 st.op_span or st.span,
                 {
                     "what": f"statement {st.op}",
+                    "state": "not known",
                     "hint": f"; did you mean {guess}?"
                     if guess
                     else "; it is kept but not modelled",
@@ -43,23 +52,35 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
                 dialect=st.dialect,
             )
             continue
+        rejecter = closed_by_catalog(st.dialect, st.op)
         for o in st.operands:
             if o.name is None or o.name in schema.operands:
                 continue
             guess = suggest(o.name, [n for n in schema.operands if st.keyword(n) is None])
             if guess and st.dialect == "ncp":
                 continue  # NCP014 reports NCP operand typos
+            what = f"operand {o.name_text or o.name} on {st.op}"
+            if rejecter is not None and not o.name.startswith("&"):
+                yield _rejected(st, o, what, rejecter, guess)
+                continue
             if guess is None and (not schema.closed or o.name in known_operands(st.dialect)):
                 continue
-            yield _unknown(st, o, f"operand {o.name_text or o.name} on {st.op}", guess)
+            yield _unknown(st, o, what, guess)
 
 
 def _attributes(st: Statement, table: AttributeTable) -> Iterator[Hit]:
     for o in table.operands:
         if o.name is None or o.name in table.known:
             continue
+        spelt_out = [n for n in table.known if n.startswith(o.name)]
+        if len(spelt_out) == 1:
+            continue  # an abbreviation (DFHCSDUP takes the keyword's leading letters)
         guess = suggest(o.name, [n for n in table.known if st.keyword(n) is None])
-        yield _unknown(st, o, f"attribute {o.name_text or o.name} of {table.what}", guess)
+        what = f"attribute {o.name_text or o.name} of {table.what}"
+        if table.closed_by is not None and not spelt_out:
+            yield _rejected(st, o, what, table.closed_by, guess)
+        else:
+            yield _unknown(st, o, what, guess)
 
 
 def _unknown(st: Statement, o: Operand, what: str, guess: str | None) -> Hit:
@@ -67,7 +88,22 @@ def _unknown(st: Statement, o: Operand, what: str, guess: str | None) -> Hit:
     return Hit(
         st.path,
         o.span,
-        {"what": what, "hint": f"; did you mean {guess}?" if guess else ""},
+        {"what": what, "state": "not known", "hint": f"; did you mean {guess}?" if guess else ""},
         severity=Severity.ERROR if guess else None,
+        dialect=st.dialect,
+    )
+
+
+def _rejected(st: Statement, o: Operand, what: str, by: Rejecter, guess: str | None) -> Hit:
+    """An operand a closed catalog entry does not list: the product rejects it, an error."""
+    return Hit(
+        st.path,
+        o.span,
+        {
+            "what": what,
+            "state": f"not accepted by {by.product} (catalog: {by.reference})",
+            "hint": f"; did you mean {guess}?" if guess else "",
+        },
+        severity=Severity.ERROR,
         dialect=st.dialect,
     )

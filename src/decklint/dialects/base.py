@@ -15,6 +15,7 @@ from decklint.source import SourceFile, SourceMap, Span
 from decklint.store import cache_dir
 
 if TYPE_CHECKING:
+    from decklint.dialects.schema import Rejecter
     from decklint.model.lowering import Lowering
 
 
@@ -72,6 +73,7 @@ class AttributeTable(NamedTuple):
     what: str  # e.g. "DEFINE CONNECTION"
     known: tuple[str, ...]
     operands: tuple[Operand, ...]
+    closed_by: Rejecter | None = None  # the product whose catalog lists every attribute
 
 
 @dataclass(frozen=True)

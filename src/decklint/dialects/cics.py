@@ -9,6 +9,7 @@ verb continues the previous command, keywords may be abbreviated and mixed case.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from decklint.dialects import GLOBS
 from decklint.dialects.base import (
@@ -34,6 +35,9 @@ from decklint.ir import (
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.source import SourceFile, SourceMap, Span
+
+if TYPE_CHECKING:
+    from decklint.dialects.catalog import StatementEntry
 
 # Verbs with the minimum abbreviation (the upper-case part in the CICS documentation).
 _VERBS = {
@@ -143,14 +147,48 @@ def canonical(resource: str, keyword: str) -> str:
 
 
 def attributes(st: Statement) -> AttributeTable | None:
-    """The attributes a DEFINE of a known resource type may code (PRS002)."""
+    """The attributes a DEFINE of a known resource type may code (PRS002): decklint's own
+    table with the catalog's; a type only the catalog knows is checked where its list is
+    complete (closed and confirmed)."""
     if st.op != "DEFINE" or not st.operands:
         return None
-    rtype = st.operands[0].name or ""
-    known = ATTRIBUTES.get(rtype)
-    if known is None:
+    from decklint.dialects.schema import closed_by_catalog
+
+    rtype = resource_type(st.operands[0].name or "")
+    own = ATTRIBUTES.get(rtype)
+    closed_by = closed_by_catalog("cics", rtype)
+    entry = _entry(rtype)
+    if own is None and closed_by is None:
         return None
-    return AttributeTable(f"DEFINE {rtype}", known, tuple(st.operands[1:]))
+    listed = tuple(n for n in (entry.operands if entry else ()) if n not in (own or ()))
+    return AttributeTable(
+        f"DEFINE {rtype}", (*(own or ()), *listed), tuple(st.operands[1:]), closed_by
+    )
+
+
+def resource_type(word: str) -> str:
+    """A DEFINE's resource type, its abbreviation (CONN for CONNECTION) spelt out."""
+    from decklint.dialects.catalog import catalog
+
+    cat = catalog("cics")
+    if cat is None or word in ATTRIBUTES or cat.statement(word) is not None:
+        return word
+    for name in cat.names():
+        entry = cat.statement(name)
+        least = len(entry.abbrev) - len(entry.abbrev.lstrip(_UPPER)) if entry else 0
+        if least and len(word) >= least and name.startswith(word):
+            return name
+    return word
+
+
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def _entry(rtype: str) -> StatementEntry | None:
+    from decklint.dialects.catalog import catalog
+
+    cat = catalog("cics")
+    return None if cat is None or not rtype else cat.statement(rtype)
 
 
 def read(src: SourceFile) -> ReadResult:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from decklint.dialects.catalog import StatementEntry
@@ -215,6 +215,9 @@ ALL = {"vtam": VTAM, "ncp": NCP, "cm2": CM2, "as400": AS400}
 # statement or operand a catalog lists is known, even where the tables above do not name it.
 CATALOGED = {"vtam": "vtam", "ncp": "ncp"}
 
+# Dialects whose catalogs close some statements (CICS: a DEFINE's resource type).
+CLOSED = {**CATALOGED, "cics": "cics"}
+
 
 @functools.cache
 def statement_schema(dialect: str, op: str) -> StatementSchema | None:
@@ -230,6 +233,32 @@ def statement_schema(dialect: str, op: str) -> StatementSchema | None:
         return StatementSchema(op, False, {n: OperandSpec(n) for n in entry.operands})
     extra = {n: OperandSpec(n) for n in entry.operands if n not in own.operands}
     return StatementSchema(op, own.closed, {**own.operands, **extra}) if extra else own
+
+
+class Rejecter(NamedTuple):
+    """A product whose catalog lists every operand a statement takes: an operand it does not
+    list, the product rejects (as the assembler or NDF would)."""
+
+    product: str  # e.g. "VTAM"
+    reference: str  # the catalog's source for the statement
+
+
+@functools.cache
+def closed_by_catalog(dialect: str, op: str) -> Rejecter | None:
+    """The product that rejects an operand a statement's catalog entry does not list: only
+    where the entry is `closed` and confirmed in a manual (not `confidence: low`)."""
+    product = CLOSED.get(dialect)
+    if product is None:
+        return None
+    from decklint.dialects.catalog import catalog
+
+    cat = catalog(product)
+    entry = None if cat is None else cat.statement(op)
+    if entry is None or not entry.closed or entry.confidence == "low":
+        return None
+    assert cat is not None
+    assert cat is not None  # the entry came from it
+    return Rejecter(cat.product.upper(), entry.source or cat.reference)
 
 
 def _cataloged(dialect: str, op: str) -> StatementEntry | None:
