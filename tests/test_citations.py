@@ -34,3 +34,9 @@ def test_other_rules_keep_their_documents_citation() -> None:
     assert any(
         f.code == "NCP001" and f.citation and f.citation.seed[:3] == "000" for f in res.findings
     )
+
+
+def test_an_unknown_operand_cites_the_products_catalog() -> None:
+    deck = "TUNEMODE MODETAB\n#B       MODEENT LOGMODE=#B,FOO=1\n         MODEEND\n"
+    (cite,) = _cited({"m.vtam": deck}, "PRS002")
+    assert "SNA Resource Definition Reference" in cite and "catalogs/vtam.yaml" in cite

@@ -28,6 +28,7 @@ REGISTRY: dict[str, Dialect] = {
             "z/OS Communications Server: SNA Resource Definition Reference",
             "Rules for coding continued lines",
         ),
+        catalog="vtam",
     ),
     "ncp": Dialect(
         module="decklint.dialects.ncp",
@@ -39,6 +40,7 @@ REGISTRY: dict[str, Dialect] = {
             "z/OS Communications Server: SNA Resource Definition Reference",
             "Rules for coding continued lines",
         ),
+        catalog="ncp",
     ),
     "cics": Dialect(
         module="decklint.dialects.cics",
@@ -46,6 +48,7 @@ REGISTRY: dict[str, Dialect] = {
         product="CICS",
         node=NodeRule("anchor", ("vtam_start",), "sscpname"),
         rank=9,
+        catalog="cics",
     ),
     "cm2": Dialect(
         module="decklint.dialects.cm2",
@@ -85,6 +88,7 @@ REGISTRY: dict[str, Dialect] = {
             "z/OS Communications Server: IP Configuration Reference",
             "Statement syntax for configuration statements",
         ),
+        catalog="tcpip",
     ),
     "tcpdata": Dialect(
         module="decklint.dialects.tcpdata",
@@ -102,6 +106,7 @@ REGISTRY: dict[str, Dialect] = {
         product="TCP/IP",
         node=NodeRule("anchor", ("tcpip_stack",), "name"),
         rank=None,
+        catalog="tcpdata",
     ),
     "ivtprm": Dialect(
         module="decklint.dialects.ivtprm",
@@ -131,6 +136,7 @@ REGISTRY: dict[str, Dialect] = {
         product="ADSM",
         node=NodeRule("folder"),
         rank=10,
+        catalog="tsm",
     ),
     "ezacicd": Dialect(
         module="decklint.dialects.ezacicd",
@@ -177,6 +183,20 @@ def syntax_citation(name: str) -> Citation | None:
     if entry is None or entry.syntax is None:
         return None
     return Citation(*entry.syntax)
+
+
+def catalog_citation(name: str) -> Citation | None:
+    """What an unknown statement or operand in a file of the dialect cites: the reference of
+    the product catalog that says what the product accepts."""
+    entry = REGISTRY.get(name)
+    if entry is None or entry.catalog is None:
+        return None
+    from decklint.dialects.catalog import catalog
+
+    cat = catalog(entry.catalog)
+    if cat is None or not cat.reference:
+        return None
+    return Citation(cat.reference, f"as catalogued in grammars/catalogs/{entry.catalog}.yaml")
 
 
 def get(name: str) -> DialectSpec:

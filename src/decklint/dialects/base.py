@@ -64,6 +64,7 @@ class Dialect(NamedTuple):
     # an unknown name cites. None where no such section has been confirmed: those findings
     # then cite nothing, never a tuning section unrelated to them.
     syntax: tuple[str, str] | None = None
+    catalog: str | None = None  # the product catalog (grammars/catalogs/<name>.yaml) it reads
 
 
 class AttributeTable(NamedTuple):

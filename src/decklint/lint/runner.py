@@ -96,16 +96,19 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
     )
 
 
-# Rules whose findings are about the product's syntax (a statement that cannot be read, a
-# name the product does not know): they cite the dialect's syntax reference, or nothing.
+# Rules whose findings are about the product's syntax cite the product, or nothing: a
+# statement that cannot be read cites the dialect's syntax section, a name the product does
+# not know cites the reference of the product's catalog.
 SYNTAX_RULES = frozenset({"PRS001", "PRS002"})
 
 
 def citation_for(m: Manifest, dialect: str) -> Citation | None:
     if m.code not in SYNTAX_RULES:
         return m.citation
-    from decklint.dialects import syntax_citation
+    from decklint.dialects import catalog_citation, syntax_citation
 
+    if m.code == "PRS002":
+        return catalog_citation(dialect)
     return syntax_citation(dialect)
 
 
