@@ -1,5 +1,5 @@
 """BPX001 checks that BPXPRMxx sets MAXPROCSYS, MAXPROCUSER, MAXUIDS, MAXFILEPROC, MAXPTYS,
-MAXTHREADTASKS and MAXTHREADS."""
+MAXTHREADTASKS and MAXTHREADS above the defaults."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
+from decklint.source import Span
 
 # The limits the seed names, with the default an unset one takes (z/OS documentation).
 LIMITS = {
@@ -20,6 +21,8 @@ LIMITS = {
     "MAXTHREADS": 200,
 }
 
+_WHY = "estimate the users, processes and threads and set it"
+
 
 @check("BPX001")
 def limits_set(ctx: Context) -> Iterator[Hit]:
@@ -27,22 +30,26 @@ def limits_set(ctx: Context) -> Iterator[Hit]:
     for e in ctx.topo.of("bpx_setting"):
         by_system[e.scope].append(e)
     for system, settings in sorted(by_system.items()):
-        limits = [e for e in settings if e.value("limit")]
+        limits = sorted((e for e in settings if e.value("limit")), key=lambda e: (e.path, e.span))
         if not limits:
             continue  # no member of this system sets limits: nothing to judge
-        coded = {e.name for e in limits}
-        first = min(limits, key=lambda e: (e.path, e.span))
         for name, dflt in LIMITS.items():
-            if name in coded:
+            coded = [e for e in limits if e.name == name]
+            if not coded:
+                what = f"{name} is not set in its BPXPRMxx members; the default {dflt} applies"
+                yield _hit(limits[0], limits[0].span, system, what, _WHY)
                 continue
-            yield Hit(
-                first.path,
-                first.span,
-                {
-                    "system": system,
-                    "limit": name,
-                    "default": dflt,
-                    "why": "; estimate the users, processes and threads and set it",
-                },
-                dialect="bpxprm",
-            )
+            values = [e.value("value") for e in coded]
+            if not all(isinstance(v, int) and v <= dflt for v in values):
+                continue  # set above the default somewhere (or not a number: PRS003's)
+            last = coded[-1]
+            v = last.value("value")
+            if v == dflt:
+                what = f"{name}({v}) is coded as its default {dflt}, the limit it has uncoded"
+            else:
+                what = f"{name}({v}) is coded below its default {dflt}"
+            yield _hit(last, last.anchor("value"), system, what, f"{_WHY} above the default")
+
+
+def _hit(at: Entity, span: Span, system: str, what: str, why: str) -> Hit:
+    return Hit(at.path, span, {"system": system, "what": what, "why": why}, dialect="bpxprm")

@@ -9,6 +9,10 @@ from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.declared import declared
 
+# MAXSOCKETS when the NETWORK statement does not code it (z/OS MVS Initialization and Tuning
+# Reference, BPXPRMxx NETWORK).
+DEFAULT = 100
+
 
 @check("BPX002")
 def maxsockets(ctx: Context) -> Iterator[Hit]:
@@ -33,8 +37,8 @@ def maxsockets(ctx: Context) -> Iterator[Hit]:
                 n.span,
                 {
                     "domain": "AF_INET",
-                    "what": "MAXSOCKETS is not coded, so the file system's small default "
-                    "applies; set it high (one socket per Telnet and per FTP session)",
+                    "what": f"MAXSOCKETS is not coded, so the default {DEFAULT} applies; "
+                    "set it high (one socket per Telnet and per FTP session)",
                 },
                 subject=n.id,
                 dialect="bpxprm",
@@ -42,6 +46,20 @@ def maxsockets(ctx: Context) -> Iterator[Hit]:
             continue
         need = max(planned, floor)
         if m.value >= need:
+            if m.value <= DEFAULT:
+                how = "as its default" if m.value == DEFAULT else "below its default"
+                also = ", the limit it has uncoded" if m.value == DEFAULT else ""
+                yield Hit(
+                    n.path,
+                    m.span or n.span,
+                    {
+                        "domain": "AF_INET",
+                        "what": f"MAXSOCKETS({m.value}) is coded {how} {DEFAULT}{also}; set it "
+                        "high (one socket per Telnet and per FTP session)",
+                    },
+                    subject=n.id,
+                    dialect="bpxprm",
+                )
             continue
         if planned >= floor and node is not None:
             why = f"the system plans {' and '.join(parts)} sessions, one socket each"
