@@ -180,3 +180,27 @@ def test_unlabelled_statements_indented_as_usual_are_not_a_shifted_deck() -> Non
 
     src = SourceFile.from_text("t", "         VBUILD TYPE=APPL\nA1       APPL  AUTH=(ACQ)\n")
     assert shifted_by(src, {"VBUILD", "APPL"}) == (0, 0)
+
+
+def test_an_adjacent_sscp_table_refers_to_the_cdrms_the_cdrm_major_node_defines() -> None:
+    from decklint.api import lint_texts
+
+    adj = (
+        "         VBUILD TYPE=ADJSSCP\n"
+        "OS390    ADJCDRM\n"
+        "         NETWORK NETID=NET1\n"
+        "OS390    CDRM\n"
+        "VSE1     ADJCDRM\n"
+    )
+    cdrm = (
+        "         VBUILD TYPE=CDRM\n"
+        "         NETWORK NETID=NET1\n"
+        "OS390    CDRM  SUBAREA=6,CDRDYN=YES\n"
+        "VSE1     CDRM  SUBAREA=12,CDRDYN=YES\n"
+    )
+    res = lint_texts({"adj.vtam": adj, "cdrm.vtam": cdrm})
+    assert not [f for f in res.findings if f.severity.label == "error"], res.findings
+    sym = res.topology.symbols
+    assert [d.path for d in sym.lookup("cdrm", "OS390")] == ["cdrm.vtam"]  # defined once
+    refs = sorted((r.name, r.span.line) for r in sym.references if r.kind == "cdrm")
+    assert refs == [("OS390", 2), ("OS390", 4), ("VSE1", 5)]

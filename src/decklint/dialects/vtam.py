@@ -180,11 +180,18 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             lower_lu(st, low, pu_sift or group_sift, pu_name)
         elif op == "PATH" and major == "SWNET":
             _lower_path(st, low, pu_name)
-        if op in _RESOURCE_OPS and st.label and major != "ADJSSCP":
+        if major == "ADJSSCP" and op in ("CDRM", "ADJCDRM") and st.label:
             # In an adjacent SSCP table a CDRM line names the destination CDRM whose adjacent
-            # SSCPs follow: the CDRM major node defines it (SNA Resource Definition
-            # Reference, "Adjacent SSCP table").
+            # SSCPs follow, and an ADJCDRM line an adjacent SSCP: both refer to CDRMs that
+            # the CDRM major node defines (SNA Resource Definition Reference, "Adjacent SSCP
+            # table"). Recorded for navigation; a CDRM may also be defined dynamically
+            # (CDRDYN), so an unresolved one is not reported.
+            usage = "destination of the adjacent SSCP table" if op == "CDRM" else "adjacent SSCP"
+            low.reference("cdrm", st.label.upper(), st.label_span or st.span, usage, rule="")
+        elif op in _RESOURCE_OPS and st.label:
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
+            if op == "CDRM":
+                low.define("cdrm", st.label.upper(), st.label_span or st.span)
 
 
 # A subarea COS entry's transmission priority is the second number of each (VR, TP) pair
