@@ -74,8 +74,34 @@ class Finding:
     related: tuple[Related, ...] = ()
     fix: Fix | None = None
 
-    def sort_key(self) -> tuple[str, int, int, str, str]:
-        return (self.path, self.span.line, self.span.col, self.code, self.message)
+    def sort_key(self) -> tuple[object, ...]:
+        """Place, code and message first; then every other field, so that two findings that
+        differ anywhere (a related location, a fix) never tie and the order is the same every
+        run, whatever the hashing or the worker that found them."""
+        fix = self.fix
+        return (
+            self.path,
+            self.span.line,
+            self.span.col,
+            self.code,
+            self.message,
+            tuple(self.span),
+            self.name,
+            int(self.severity),
+            self.dialect,
+            self.subject,
+            (self.citation.seed, self.citation.section) if self.citation else (),
+            tuple((r.path, tuple(r.span), r.message) for r in self.related),
+            (
+                (
+                    fix.title,
+                    fix.applicability.value,
+                    tuple((tuple(e.span), e.replacement) for e in fix.edits),
+                )
+                if fix
+                else ()
+            ),
+        )
 
     def as_dict(self) -> dict[str, object]:
         return {
