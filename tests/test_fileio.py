@@ -49,3 +49,31 @@ def test_a_user_file_keeps_its_mode_and_a_cache_entry_is_private(tmp_path: Path)
     entry = tmp_path / "entry"
     fileio.atomic_write(entry, b"data")
     assert stat.S_IMODE(entry.stat().st_mode) == 0o600
+
+
+def test_a_user_file_is_written_through_its_symlink(tmp_path: Path) -> None:
+    real = tmp_path / "real" / "deck"
+    real.parent.mkdir()
+    real.write_bytes(b"old")
+    link = tmp_path / "deck"
+    link.symlink_to(real)
+    fileio.rewrite_user_file(link, b"new")
+    assert link.is_symlink() and real.read_bytes() == b"new"
+    assert sorted(p.name for p in real.parent.iterdir()) == ["deck"]
+
+
+def test_a_read_only_user_file_is_refused_by_its_mode(tmp_path: Path) -> None:
+    deck = tmp_path / "deck"
+    deck.write_bytes(b"old")
+    deck.chmod(0o444)
+    with pytest.raises(fileio.Refused, match="read-only"):
+        fileio.rewrite_user_file(deck, b"new")
+    assert deck.read_bytes() == b"old"
+
+
+def test_a_hard_linked_user_file_is_written_in_place(tmp_path: Path) -> None:
+    deck, other = tmp_path / "deck", tmp_path / "other"
+    deck.write_bytes(b"a longer old text")
+    os.link(deck, other)
+    fileio.rewrite_user_file(deck, b"new")
+    assert other.read_bytes() == b"new" and os.path.samefile(deck, other)

@@ -13,6 +13,7 @@ from decklint import api
 from decklint.cli import main
 from decklint.findings import Applicability, Edit
 from decklint.fix import loop, patch
+from decklint.fix import write as fix_write
 from decklint.source import Span
 
 
@@ -179,3 +180,89 @@ def test_every_rule_with_a_fix_fixes_its_own_example() -> None:
             assert len(run.result.findings) < len(got)
             fixed += 1
         assert fixed or m.tested_by or m.code == "NCP014", f"{m.code}: no example shows its fix"
+
+
+def _only_safe_finding_left(err: str) -> None:
+    assert "fixed 0 findings in 0 files" in err
+
+
+def test_a_read_only_file_is_not_written_and_its_finding_stays(gen: Path) -> None:
+    # the mode bits decide, not EACCES: the same whoever runs it, root included
+    before = gen.read_bytes()
+    gen.chmod(0o444)
+    code, out, err = _cli("--fix", str(gen))
+    assert gen.read_bytes() == before
+    assert "read-only" in err and "fixes not written" in err
+    _only_safe_finding_left(err)
+    assert "MAXBUFRU" in out and code == 1
+    assert stat.S_IMODE(gen.stat().st_mode) == 0o444
+
+
+def test_a_file_changed_meanwhile_keeps_its_finding(
+    gen: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = loop.run
+
+    def run_then_touch(*args: object, **kw: object) -> loop.FixRun:
+        done = real(*args, **kw)  # type: ignore[arg-type]
+        gen.write_text(gen.read_text() + "* a line added by someone else\n")
+        return done
+
+    monkeypatch.setattr(loop, "run", run_then_touch)
+    code, out, err = _cli("--fix", str(gen))
+    assert "changed on disk while linting" in err
+    assert "MAXBUFRU" in out and code == 1
+    assert "MAXBUFRU" in gen.read_text()
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes in any folder"
+)
+def test_a_read_only_folder_keeps_the_finding_and_the_exit_status(tmp_path: Path) -> None:
+    deck = tmp_path / "ro" / "gen.ncp"
+    deck.parent.mkdir()
+    deck.write_text(card("NCPH     HOST  INBFRS=40,MAXBUFRU=5,UNITSZ=4000") + "\n")
+    deck.parent.chmod(0o555)
+    try:
+        code, out, err = _cli("--fix", str(deck))
+    finally:
+        deck.parent.chmod(0o755)
+    assert "fixes not written" in err
+    assert "MAXBUFRU" in out and "no findings" not in out + err and code == 1
+
+
+def test_a_symlink_is_fixed_through_and_stays_a_link(gen: Path, tmp_path: Path) -> None:
+    link = tmp_path / "link.ncp"
+    link.symlink_to(gen.name)
+    _cli("--fix", str(link))
+    assert link.is_symlink() and os.readlink(link) == gen.name
+    assert "MAXBFRU=5" in gen.read_text()
+    assert sorted(os.listdir(tmp_path)) == ["gen.ncp", "link.ncp"]
+
+
+def test_a_hard_link_stays_linked(gen: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other.ncp"
+    os.link(gen, other)
+    _cli("--fix", str(gen))
+    assert os.path.samefile(gen, other)
+    assert "MAXBFRU=5" in other.read_text()
+
+
+def test_a_write_that_fails_keeps_the_finding(gen: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def denied(path: Path, data: bytes) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(fix_write, "rewrite_user_file", denied)
+    code, out, err = _cli("--fix", str(gen))
+    assert "fixes not written: Permission denied" in err
+    assert "MAXBUFRU" in out and code == 1
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root can give a file away"
+)
+def test_the_owner_stays_the_files_owner(gen: Path) -> None:
+    os.chown(gen, 4242, 4343)
+    _cli("--fix", str(gen))
+    st = gen.stat()
+    assert "MAXBFRU=5" in gen.read_text() and (st.st_uid, st.st_gid) == (4242, 4343)

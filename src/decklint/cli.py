@@ -248,10 +248,15 @@ def _fix(args: LintArgs, inputs: list[Any], opts: Any) -> tuple[list[Any], Any]:
     run = loop.run(inputs, opts, args.unsafe_fixes)
     if args.diff:
         sys.exit(_show_diff(inputs, run))
-    _write_fixes(inputs, run)
+    written = _write_fixes(inputs, run)
     fixed = [
-        dataclasses.replace(i, text=run.texts[i.path]) if i.path in run.texts else i for i in inputs
+        dataclasses.replace(i, text=run.texts[i.path]) if i.path in written else i for i in inputs
     ]
+    if written != set(run.texts):
+        # a fix not written leaves its findings, and the exit status they give
+        from decklint import api
+
+        return fixed, api.lint_inputs(fixed, opts)
     return fixed, run.result
 
 
@@ -325,40 +330,16 @@ def _fix_notes(run: Any) -> None:
         _say(f"stopped after {run.passes} passes: {run.why}")
 
 
-def _write_fixes(inputs: Any, run: Any) -> None:
-    """Write each fixed file atomically, in the bytes form it was read in; never a file that
-    changed on disk since it was read, nor standard input."""
-    from decklint.fileio import atomic_write
-    from decklint.inputs import encoding as enc
+def _write_fixes(inputs: Any, run: Any) -> set[str]:
+    """Write the fixed files and say which were not written, and why; the paths written."""
+    from decklint.fix import write
 
-    done = 0
-    for inp in inputs:
-        new = run.texts.get(inp.path)
-        if new is None:
-            continue
-        target = Path(inp.path)
-        try:
-            data = target.read_bytes() if inp.path != "<stdin>" and target.is_file() else None
-        except OSError:
-            data = None
-        if data is None:
-            _say(f"{inp.path}: fixes not written (not a file decklint can write)")
-            continue
-        if enc.decode(data, inp.encoding.partition("/")[0] or None).text != inp.text:
-            _say(f"{inp.path}: changed on disk while linting; fixes not written")
-            continue
-        out = enc.encode_like(inp.text, new, inp.encoding or "utf-8", data)
-        if out is None:
-            _say(f"{inp.path}: its bytes could not be kept as they were; fixes not written")
-            continue
-        try:
-            atomic_write(target, out, replace_user_file=True)
-        except OSError as exc:
-            _say(f"{inp.path}: fixes not written: {exc.strerror}")
-            continue
-        done += run.applied.get(inp.path, 0)
-    _say(f"fixed {_n(done, 'finding')} in {_n(len(run.texts), 'file')}")
+    out = write.write(inputs, run)
+    for path, why in out.refused:
+        _say(f"{path}: fixes not written: {why}")
+    _say(f"fixed {_n(sum(out.done.values()), 'finding')} in {_n(len(out.done), 'file')}")
     _fix_notes(run)
+    return set(out.done)
 
 
 def _config_error() -> type[Exception]:

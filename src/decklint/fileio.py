@@ -29,12 +29,64 @@ def atomic_write(target: Path, data: bytes, *, replace_user_file: bool = False) 
                 fh.flush()
                 os.fsync(fh.fileno())
         if replace_user_file:
-            os.chmod(tmp, stat.S_IMODE(os.stat(target).st_mode))
+            st = os.stat(target)
+            if hasattr(os, "chown") and (st.st_uid, st.st_gid) != _owner(tmp):
+                os.chown(tmp, st.st_uid, st.st_gid)
+            os.chmod(tmp, stat.S_IMODE(st.st_mode))
         os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+class Refused(Exception):
+    """A user's file decklint does not write; the message says why, as a phrase."""
+
+
+def rewrite_user_file(path: Path, data: bytes) -> None:
+    """Give the user's file `path` the content `data`, keeping what makes it that file.
+
+    A symbolic link is followed: the file it names is written, in that file's folder. A file
+    without its owner's write bit is the user's choice to keep it as it is: Refused. A file
+    with more than one hard link, or whose owner or group this process cannot give to a new
+    file, is overwritten in place (not atomically) so the links and the owner stay; any other
+    is replaced atomically with its mode and owner. Raises Refused or OSError.
+    """
+    target = Path(os.path.realpath(path))
+    st = os.stat(target)
+    if not stat.S_ISREG(st.st_mode):
+        raise Refused("not a regular file")
+    if not st.st_mode & stat.S_IWUSR:
+        raise Refused("the file is read-only (make it writable to have it fixed)")
+    if st.st_nlink > 1 or not _can_own_as(st):
+        _overwrite(target, data)
+    else:
+        atomic_write(target, data, replace_user_file=True)
+
+
+def _owner(path: str) -> tuple[int, int]:
+    st = os.stat(path)
+    return st.st_uid, st.st_gid
+
+
+def _can_own_as(st: os.stat_result) -> bool:
+    """Whether a new file of this process can be given the owner and group of `st`."""
+    if not hasattr(os, "geteuid"):
+        return True  # no owners to keep
+    uid = os.geteuid()
+    if uid == 0:
+        return True
+    return st.st_uid == uid and (st.st_gid == os.getegid() or st.st_gid in os.getgroups())
+
+
+def _overwrite(target: Path, data: bytes) -> None:
+    """Write `data` over the file itself: same inode, so its links, owner and mode stay."""
+    with open(target, "r+b") as fh:
+        fh.write(data)
+        fh.truncate()
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def _temporary(target: Path) -> tuple[int, str]:
