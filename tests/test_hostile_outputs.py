@@ -1,0 +1,83 @@
+"""Hostile file names and deck lines in every output: no workflow command, terminal escape,
+broken XML or script link gets through; a declared link to no node draws, not crashes."""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decklint.cli import main
+from decklint.findings import Finding, Severity
+from decklint.report import github, safe
+from decklint.source import Span
+
+DECK = "H1       HOST  UNITSZ=384,MAXBFRU=11\x1b[2J".ljust(72) + "00000100\n"
+EVIL = "a\x1b]0;owned\x07\x9b31m.ncp"
+
+
+def cli(*args: str) -> str:
+    res = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return res.output
+
+
+@pytest.fixture
+def evil(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / EVIL).write_text(DECK)
+    return EVIL
+
+
+def test_printable_shows_controls_and_keeps_what_is_asked() -> None:
+    assert safe.printable("a\x1bb\x9b\x00\udc80") == "a\\x1bb\\x9b\\x00\\udc80"
+    assert safe.printable("a\tb\nc", keep="\t\n") == "a\tb\nc"
+    assert safe.printable("plain ÄÖ text") == "plain ÄÖ text"
+
+
+def test_github_lines_past_the_cap_cannot_inject_commands() -> None:
+    names = ["x\n::add-mask::secret\n::error file=pwn.yml::owned", "::warning::x", "##[add-mask]s"]
+    findings = [
+        Finding(n, Span(1, 1, 1, 2), "NCP001", "unitsz", Severity.WARNING, "m\n::notice::x", "ncp")
+        for n in names
+    ]
+    out = github.render(findings * 2, limit=1)
+    lines = out.splitlines()
+    assert len(lines) == 1 + 5 + 1  # one annotation, five log lines, the summary
+    assert [ln for ln in lines if ln.lstrip().startswith("::")] == lines[:1]
+    assert "##[" not in out and "\x1b" not in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "parsable", "github"])
+def test_no_terminal_escape_reaches_the_terminal(evil: str, fmt: str) -> None:
+    out = cli("lint", "--format", fmt, evil)
+    assert "NCP" in out
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f]", out), out
+    assert "a\\x1b]0;owned\\x07\\x9b31m.ncp" in out
+
+
+def test_text_caret_still_points_under_the_value(tmp_path: Path) -> None:
+    deck = tmp_path / "b.ncp"
+    deck.write_text("H1\x1b     HOST  UNITSZ=384,MAXBFRU=11".ljust(72) + "00000100\n")
+    out = cli("lint", "--format", "text", str(deck)).splitlines()
+    src = next(i for i, ln in enumerate(out) if "HOST" in ln and "\\x1b" in ln)
+    caret = out[src + 1]
+    assert out[src][caret.index("^")] != " "
+
+
+def test_junit_is_well_formed_with_control_characters(evil: str) -> None:
+    (Path(evil).parent / "c\x01\x02.ncp").write_text(DECK)
+    out = cli("lint", "--format", "junit", evil, "c\x01\x02.ncp")
+    root = ET.fromstring(out)
+    assert {s.get("name") for s in root.findall("testsuite")} == {
+        "a\\x1b]0;owned\\x07\\x9b31m.ncp",
+        "c\\x01\\x02.ncp",
+    }
+
+
+def test_json_and_sarif_stay_valid(evil: str) -> None:
+    assert json.loads(cli("lint", "--format", "json", evil))["findings"]
+    assert json.loads(cli("lint", "--format", "sarif", evil))["runs"]
