@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import urllib.parse
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -81,3 +82,29 @@ def test_junit_is_well_formed_with_control_characters(evil: str) -> None:
 def test_json_and_sarif_stay_valid(evil: str) -> None:
     assert json.loads(cli("lint", "--format", "json", evil))["findings"]
     assert json.loads(cli("lint", "--format", "sarif", evil))["runs"]
+
+
+def test_html_links_only_to_relative_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("javascript:alert(1)").mkdir()
+    Path("javascript:alert(1)/SWLAB.vtam").write_text("SWLAB    VBUILD TYPE=SWNET\n")
+    Path("javascript:alert(2).ncp").write_text(DECK)
+    page = cli("topology", "--format", "html", ".")
+    hrefs = re.findall(r'href="([^"]*)"', page)
+    assert any("alert" in h for h in hrefs)
+    for h in hrefs:
+        assert not urllib.parse.urlsplit(h).scheme and not h.startswith("//"), h
+
+
+@pytest.mark.parametrize("between", [["GHOSTA", "GHOSTB"], ["GHOSTA", "SWLAB"]])
+def test_declared_link_to_no_node_is_drawn_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, between: list[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("SWLAB.vtam").write_text("SWLAB    VBUILD TYPE=SWNET\n")
+    Path(".decklint.yaml").write_text(f"topology:\n  links:\n    - between: {between}\n")
+    for fmt in ("json", "dot", "mermaid", "html"):
+        res = CliRunner().invoke(main, ["topology", "--format", fmt, "."])
+        assert res.exception is None or isinstance(res.exception, SystemExit), res.output
+        assert res.exit_code == 0
+        assert "GHOSTA" in res.output or (fmt == "mermaid" and "SWLAB" not in between)
