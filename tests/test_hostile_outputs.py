@@ -108,3 +108,44 @@ def test_declared_link_to_no_node_is_drawn_not_a_traceback(
         assert res.exception is None or isinstance(res.exception, SystemExit), res.output
         assert res.exit_code == 0
         assert "GHOSTA" in res.output or (fmt == "mermaid" and "SWLAB" not in between)
+
+
+def test_action_inputs_reach_the_shell_only_through_the_environment(tmp_path: Path) -> None:
+    import shutil
+    import subprocess
+
+    import yaml
+
+    action = yaml.safe_load((Path(__file__).resolve().parents[1] / "action.yml").read_text())
+    steps = action["runs"]["steps"]
+    for step in steps:
+        assert "${{" not in step.get("run", ""), step["name"]
+    if shutil.which("bash") is None:
+        pytest.skip("no bash")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "decklint").write_text('#!/bin/sh\nfor a in "$@"; do echo "<$a>"; done\n')
+    (fake / "decklint").chmod(0o755)
+    lint = next(s for s in steps if s.get("id") == "lint")
+    env = {
+        "PATH": f"{fake}:/usr/bin:/bin",
+        "GITHUB_OUTPUT": str(tmp_path / "out"),
+        "DECKLINT_ARGS": "--fail-on error $(touch pwned) `touch pwned`;touch pwned",
+        "DECKLINT_PATHS": "decks/* -x",
+    }
+    res = subprocess.run(
+        ["bash", "-c", lint["run"]], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert not (tmp_path / "pwned").exists()
+    words = res.stdout.splitlines()
+    assert words[:8] == [
+        "<lint>",
+        "<--format>",
+        "<github>",
+        "<--fail-on>",
+        "<error>",
+        "<$(touch>",
+        "<pwned)>",
+        "<`touch>",
+    ]
+    assert "<--><decks/*>" in "".join(words) and "<-x>" in words
