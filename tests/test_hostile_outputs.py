@@ -131,7 +131,7 @@ def test_action_inputs_reach_the_shell_only_through_the_environment(tmp_path: Pa
         "PATH": f"{fake}:/usr/bin:/bin",
         "GITHUB_OUTPUT": str(tmp_path / "out"),
         "DECKLINT_ARGS": "--fail-on error $(touch pwned) `touch pwned`;touch pwned",
-        "DECKLINT_PATHS": "decks/* -x",
+        "DECKLINT_PATHS": "decks/* -x $(touch pwned)",
     }
     res = subprocess.run(
         ["bash", "-c", lint["run"]], cwd=tmp_path, env=env, capture_output=True, text=True
