@@ -499,10 +499,9 @@ def _emit(
 
         out.write(junit.render(result.findings, result.files))
     elif fmt == "parsable":
-        for f in result.findings:
-            out.write(
-                f"{f.path}:{f.span.line}:{f.span.col}: [{f.severity.label}] {f.code} {f.message}\n"
-            )
+        from decklint.report import parsable
+
+        out.write(parsable.render(result.findings))
     else:
         from decklint.report import text as textrep
         from decklint.source import SourceFile

@@ -1,16 +1,22 @@
-"""GitHub Actions workflow commands: one annotation per finding, then a summary line."""
+"""GitHub Actions workflow commands: one annotation per finding, then a summary line.
+
+Every line is escaped: the runner reads `::command` at the start of any line and `##[command]`
+anywhere in one, so text from file names and messages must never form either.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from decklint.findings import Finding, Severity
+from decklint.report.safe import printable
 
 COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
 def _data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    text = printable(text, keep="\r\n").replace("%", "%25")
+    return text.replace("\r", "%0D").replace("\n", "%0A").replace("##[", "#%23[")
 
 
 def _prop(text: str) -> str:
@@ -36,7 +42,13 @@ def render(findings: Sequence[Finding], limit: int = 50) -> str:
         summary += f"; {limit} shown as annotations, {len(findings) - limit} more in the log"
         for f in findings[limit:]:
             lines.append(
-                f"{f.path}:{f.span.line}:{f.span.col} {f.severity.label} {f.code} {f.message}"
+                _log(f"{f.path}:{f.span.line}:{f.span.col} {f.severity.label} {f.code} {f.message}")
             )
     lines.append(summary)
     return "\n".join(lines) + "\n"
+
+
+def _log(line: str) -> str:
+    """A plain log line that the runner cannot take for a command."""
+    line = _data(line)
+    return line.replace(":", "%3A", 1) if line.lstrip().startswith("::") else line

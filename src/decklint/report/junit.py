@@ -7,6 +7,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from decklint.findings import Finding
+from decklint.report.safe import printable
+
+_LINES = "\t\n\r"  # the only control characters XML 1.0 allows
 
 
 def render(findings: Sequence[Finding], files: Sequence[tuple[str, str | None]]) -> str:
@@ -20,29 +23,33 @@ def render(findings: Sequence[Finding], files: Sequence[tuple[str, str | None]])
     total_tests = 0
     for path in paths:
         found = by_file.get(path, [])
+        name = printable(path)
         suite = ET.SubElement(
             root,
             "testsuite",
-            name=path,
+            name=name,
             tests=str(max(len(found), 1)),
             failures=str(len(found)),
             errors="0",
         )
         if not found:
-            ET.SubElement(suite, "testcase", name="decklint", classname=path)
+            ET.SubElement(suite, "testcase", name="decklint", classname=name)
             total_tests += 1
         for f in found:
             case = ET.SubElement(
                 suite,
                 "testcase",
                 name=f"{f.code} {f.name} at {f.span.line}:{f.span.col}",
-                classname=path,
+                classname=name,
             )
             failure = ET.SubElement(
-                case, "failure", type=f.severity.label, message=f"{f.code} {f.message}"
+                case,
+                "failure",
+                type=f.severity.label,
+                message=printable(f"{f.code} {f.message}", _LINES),
             )
             cite = f"\nsee {f.citation.render()}" if f.citation else ""
-            failure.text = f"{path}:{f.span.line}:{f.span.col} {f.message}{cite}"
+            failure.text = printable(f"{name}:{f.span.line}:{f.span.col} {f.message}{cite}", _LINES)
             total_tests += 1
     root.set("tests", str(total_tests))
     ET.indent(root)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import IO
 
 from decklint.findings import Finding, Severity
+from decklint.report.safe import printable
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
@@ -21,7 +22,10 @@ def _excerpt(f: Finding, line_text: str) -> tuple[str, str]:
     if f.span.end_line == f.span.line and f.span.end_col > f.span.col:
         width = f.span.end_col - f.span.col
     width = max(1, min(width, max(len(text) - col + 1, 1)))
-    return text, " " * (col - 1) + "^" * width
+    # Control characters print as `\xNN`: the caret moves with what they became.
+    pad = len(printable(text[: col - 1])) + max(col - 1 - len(text), 0)
+    marked = text[col - 1 : col - 1 + width]
+    return printable(text), " " * pad + "^" * (len(printable(marked)) + width - len(marked))
 
 
 def render(
@@ -55,8 +59,8 @@ def render(
     for f in findings:
         sev = f.severity.label
         head = (
-            f"{escape(f.path)}:{f.span.line}:{f.span.col} "
-            f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(f.message)}"
+            f"{escape(printable(f.path))}:{f.span.line}:{f.span.col} "
+            f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(printable(f.message))}"
         )
         console.print(head)
         if show_source:
@@ -67,10 +71,11 @@ def render(
                 console.print(f"    [{_STYLE[f.severity]}]{caret}[/]")
         for r in f.related:
             console.print(
-                f"    note: {escape(r.path)}:{r.span.line}:{r.span.col} {escape(r.message)}"
+                f"    note: {escape(printable(r.path))}:{r.span.line}:{r.span.col} "
+                f"{escape(printable(r.message))}"
             )
         if f.citation is not None:
-            console.print(f"    [dim]see {escape(f.citation.render())}[/]")
+            console.print(f"    [dim]see {escape(printable(f.citation.render()))}[/]")
     counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
     total = len(findings)
     summary = (

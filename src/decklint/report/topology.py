@@ -11,11 +11,13 @@ from __future__ import annotations
 import html
 import json
 import os
+import urllib.parse
 from collections import defaultdict
 from typing import Any
 
 from decklint.model.topology import Topology
 from decklint.report import layout
+from decklint.report.safe import printable
 
 SCHEMA_VERSION = 1
 _SEVERITY_ORDER = ("error", "warning", "info")
@@ -48,6 +50,11 @@ _STYLE = {
 }
 _FILL = {"error": "#fed7d7", "warning": "#feebc8", "info": "#e2e8f0", "": "#ffffff"}
 _STROKE = {"error": "#c53030", "warning": "#c05621", "info": "#4a5568", "": "#2d3748"}
+
+
+def _esc(text: str, quote: bool = True) -> str:
+    """HTML text with its control characters shown, not passed on."""
+    return html.escape(printable(text), quote)
 
 
 def _worst(counts: dict[str, int]) -> str:
@@ -210,7 +217,7 @@ def drawn(data: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def _dot_id(name: str) -> str:
-    return '"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + printable(name).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def to_dot(data: dict[str, Any]) -> str:
@@ -222,7 +229,7 @@ def to_dot(data: dict[str, Any]) -> str:
     ]
     for n in data["nodes"]:
         worst = _worst(n["findings"])
-        label = "\\n".join(s.replace('"', "'") for s in _label_lines(n))
+        label = "\\n".join(printable(s).replace('"', "'") for s in _label_lines(n))
         out.append(
             f'  {_dot_id(n["name"])} [label="{label}", fillcolor="{_FILL[worst]}", '
             f'color="{_STROKE[worst]}"{", penwidth=2" if worst in ("error", "warning") else ""}];'
@@ -235,7 +242,7 @@ def to_dot(data: dict[str, Any]) -> str:
         style, color = _STYLE.get(lk["status"], ("solid", "#2d3748"))
         if lk["findings"]:
             color = "#c53030"
-        label = _link_label(lk).replace('"', "'")
+        label = printable(_link_label(lk)).replace('"', "'")
         out.append(
             f'  {_dot_id(a)} -- {_dot_id(b)} [label="{label}", style={style}, '
             f'color="{color}"];  // {i}'
@@ -251,19 +258,22 @@ def to_mermaid(data: dict[str, Any]) -> str:
     ids = {n["name"]: f"n{i}" for i, n in enumerate(data["nodes"])}
     out = ["graph LR"]
     for n in data["nodes"]:
-        label = "<br/>".join(html.escape(s, quote=True) for s in _label_lines(n))
+        label = "<br/>".join(_esc(s, quote=True) for s in _label_lines(n))
         out.append(f'  {ids[n["name"]]}["{label}"]')
     unknown = 0
     for lk in drawn(data):
         a = ids.get(lk["a"]["node"])
         b = ids.get(lk["b"]["node"] or "")
+        far = lk["b"]["end"]
+        if a is None and b is not None:  # a declared link from a name that is no node
+            a, b, far = b, None, lk["a"]["end"]
         if a is None:
             continue
         if b is None:
             b = f"u{unknown}"
             unknown += 1
-            out.append(f'  {b}(("? {html.escape(lk["b"]["end"], quote=True)}"))')
-        label = html.escape(_link_label(lk), quote=True)
+            out.append(f'  {b}(("? {_esc(far, quote=True)}"))')
+        label = _esc(_link_label(lk), quote=True)
         arrow = "---" if lk["status"] in ("matched", "declared") else "-.-"
         out.append(f'  {a} {arrow}|"{label}"| {b}')
     out += [
@@ -333,8 +343,14 @@ def _rows(data: dict[str, Any], edges: list[tuple[str, str]]) -> dict[str, int]:
 def to_html(data: dict[str, Any], base: str = ".") -> str:
     """One page, no external resources: the SVG picture, then the nodes, links and findings.
     Deck locations link to the files relative to `base` (the page's folder)."""
-    pairs = _pairs(data)
     names = [n["name"] for n in data["nodes"]]
+    pairs = []
+    for p in _pairs(data):
+        if p["a"] not in names:  # a declared link from a name that is no node
+            if p["b"] not in names:
+                continue  # neither end is a node: the links table shows it
+            p = {**p, "a": p["b"], "b": p["a"]}
+        pairs.append(p)
     edges = [(p["a"], p["b"]) for p in pairs if p["b"] in names]
     drawing = layout.layout(names, _rows(data, edges), edges)
     width, height = int(drawing.width), int(drawing.height)
@@ -357,10 +373,9 @@ def to_html(data: dict[str, Any], base: str = ".") -> str:
                 f"M{x:.0f},{y0:.0f} L{x + 40:.0f},{y0 + 44:.0f}", (x + 44, y0 + 30)
             )
             ghost = (
-                f'<text x="{x + 44:.0f}" y="{y0 + 56:.0f}" class="unknown">'
-                f"{html.escape(p['b'])}</text>"
+                f'<text x="{x + 44:.0f}" y="{y0 + 56:.0f}" class="unknown">{_esc(p["b"])}</text>'
             )
-        title = html.escape(
+        title = _esc(
             "\n".join(
                 f"{lk['kind']} {lk['status']}: {lk['a']['end']} - {lk['b']['end']} ({lk['via']})"
                 for lk in p["links"]
@@ -370,12 +385,12 @@ def to_html(data: dict[str, Any], base: str = ".") -> str:
         label = ", ".join(dict.fromkeys(_link_label(lk) for lk in p["links"]))
         lx, ly = route.label_at
         svg.append(
-            f'<g class="link" data-status="{p["status"]}" data-kind="{html.escape(kinds)}">'
+            f'<g class="link" data-status="{p["status"]}" data-kind="{_esc(kinds)}">'
             f"<title>{title}</title>"
             f'<path d="{route.path}" fill="none" stroke="{color}" stroke-width="{width_px}"'
             + (f' stroke-dasharray="{dash}"' if dash else "")
             + " />"
-            f'<text x="{lx:.0f}" y="{ly:.0f}" class="ll">{html.escape(label)}</text>{ghost}</g>'
+            f'<text x="{lx:.0f}" y="{ly:.0f}" class="ll">{_esc(label)}</text>{ghost}</g>'
         )
     for n in data["nodes"]:
         x, y = drawing.pos[n["name"]]
@@ -383,9 +398,9 @@ def to_html(data: dict[str, Any], base: str = ".") -> str:
         lines = _label_lines(n)
         bw, bh = layout.BOX_W, layout.BOX_H
         svg.append(
-            f'<g class="node" id="node-{html.escape(n["name"])}" data-worst="{worst}">'
-            f"<title>{html.escape(n['name'])}</title>"
-            f'<a href="#n-{html.escape(n["name"])}">'
+            f'<g class="node" id="node-{_esc(n["name"])}" data-worst="{worst}">'
+            f"<title>{_esc(n['name'])}</title>"
+            f'<a href="#n-{_esc(n["name"])}">'
             f'<rect x="{x - bw / 2:.0f}" y="{y - bh / 2:.0f}" width="{bw:.0f}" '
             f'height="{bh:.0f}" rx="8" fill="{_FILL[worst]}" stroke="{_STROKE[worst]}" '
             f'stroke-width="{2 if worst in ("error", "warning") else 1}" />'
@@ -395,7 +410,7 @@ def to_html(data: dict[str, Any], base: str = ".") -> str:
             text = text if len(text) <= 30 else text[:28] + "..."
             svg.append(
                 f'<text x="{x:.0f}" y="{y - bh / 2 + 16 + j * 13:.0f}" class="{cls}">'
-                f"{html.escape(text)}</text>"
+                f"{_esc(text)}</text>"
             )
         svg.append("</a></g>")
     svg.append("</svg>")
@@ -410,17 +425,22 @@ def to_html(data: dict[str, Any], base: str = ".") -> str:
 
 
 def _href(path: str | None, line: int | None, base: str) -> str:
+    """A relative link to a deck file, URL-encoded: never a scheme such as `javascript:`."""
     if not path:
         return "#"
-    rel = os.path.relpath(path, base) if not os.path.isabs(path) else path
-    return html.escape(rel.replace(os.sep, "/")) + (f"#L{line}" if line else "")
+    try:
+        rel = os.path.relpath(path, base)
+    except ValueError:  # another drive
+        return "#"
+    url = urllib.parse.quote(rel.replace(os.sep, "/"), safe="/")
+    return html.escape(url) + (f"#L{line}" if line else "")
 
 
 def _where(path: str | None, line: int | None, col: int | None, base: str) -> str:
     if not path:
         return ""
     text = f"{path}:{line}:{col}" if line else path
-    return f'<a class="loc" href="{_href(path, line, base)}">{html.escape(text)}</a>'
+    return f'<a class="loc" href="{_href(path, line, base)}">{_esc(text)}</a>'
 
 
 def _legend(data: dict[str, Any]) -> str:
@@ -434,27 +454,26 @@ def _legend(data: dict[str, Any]) -> str:
     statuses = ", ".join(f"{v} {k}" for k, v in sorted(by_status.items()))
     return (
         f'<p class="summary">{len(data["nodes"])} nodes, {len(data["links"])} links '
-        f"({html.escape(statuses)}); {errors} and {warnings} on the nodes. "
+        f"({_esc(statuses)}); {errors} and {warnings} on the nodes. "
         "Solid lines: matched or declared; dashed: half-open; dotted: unknown peer; "
         "red: a finding at one of the link's ends.</p>"
     )
 
 
 def _node_section(n: dict[str, Any], base: str) -> str:
-    name = html.escape(n["name"])
+    name = _esc(n["name"])
     rows = "".join(
-        f"<tr><td>{html.escape(k)}</td><td>{html.escape(str(v))}</td></tr>"
-        for k, v in n["values"].items()
+        f"<tr><td>{_esc(k)}</td><td>{_esc(str(v))}</td></tr>" for k, v in n["values"].items()
     )
     files = ", ".join(_where(p, None, None, base) for p in n["files"]) or "declared only"
     found = "".join(
         f'<li class="{f["severity"]}"><span class="code">{f["code"]}</span> '
-        f"{_where(f['path'], f['line'], f['col'], base)} {html.escape(f['message'])}</li>"
+        f"{_where(f['path'], f['line'], f['col'], base)} {_esc(f['message'])}</li>"
         for f in n["finding_list"]
     )
     return (
         f'<section class="nodeinfo" id="n-{name}"><h3>{name} <small>'
-        f"{html.escape(' + '.join(n['products']) or str(n['product']))}</small></h3>"
+        f"{_esc(' + '.join(n['products']) or str(n['product']))}</small></h3>"
         f"<p>Files: {files}</p>"
         + (f"<table>{rows}</table>" if rows else "")
         + (f'<ul class="findings">{found}</ul>' if found else "<p>No findings.</p>")
@@ -466,14 +485,14 @@ def _links_table(data: dict[str, Any], base: str) -> str:
     rows = []
     for lk in data["links"]:
         rows.append(
-            f'<tr class="{lk["status"]}"><td>{html.escape(lk["kind"])}</td>'
-            f"<td>{html.escape(lk['status'])}</td>"
-            f"<td>{html.escape(lk['a']['node'] or '')}: {html.escape(lk['a']['end'])}<br/>"
+            f'<tr class="{lk["status"]}"><td>{_esc(lk["kind"])}</td>'
+            f"<td>{_esc(lk['status'])}</td>"
+            f"<td>{_esc(lk['a']['node'] or '')}: {_esc(lk['a']['end'])}<br/>"
             f"{_where(lk['a']['path'], lk['a']['line'], lk['a']['col'], base)}</td>"
-            f"<td>{html.escape(lk['b']['node'] or '?')}: {html.escape(lk['b']['end'])}<br/>"
+            f"<td>{_esc(lk['b']['node'] or '?')}: {_esc(lk['b']['end'])}<br/>"
             f"{_where(lk['b']['path'], lk['b']['line'], lk['b']['col'], base)}</td>"
-            f"<td>{html.escape(lk['via'] or '')} {html.escape(lk['note'])}</td>"
-            f"<td>{html.escape(' '.join(lk['findings']))}</td></tr>"
+            f"<td>{_esc(lk['via'] or '')} {_esc(lk['note'])}</td>"
+            f"<td>{_esc(' '.join(lk['findings']))}</td></tr>"
         )
     return (
         '<table class="links"><tr><th>kind</th><th>status</th><th>one end</th>'
