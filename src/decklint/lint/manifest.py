@@ -238,7 +238,7 @@ def from_dict(data: Any, source: str) -> Manifest:
             if where_src:
                 compile_expr(str(where_src), fields, set(options))
         except ExprError as exc:
-            raise ManifestError(f"{where}: {exc}") from None
+            raise ManifestError(f"{where}: rule {code}: {exc}") from None
         for ph in template_names(str(data["message"])):
             head = ph.split(".")[0]
             if head == "opt":
