@@ -18,7 +18,7 @@ from decklint.cli import main
 from decklint.config import ConfigError, load
 from decklint.inputs.discover import walk
 from decklint.lint.expr import ExprError, compile_expr
-from decklint.lint.manifest import ManifestError
+from decklint.lint.manifest import ManifestError, load_file
 from decklint.lint.registry import manifest_files
 
 RUN = "import sys; from decklint._entry import main; sys.argv[0] = 'decklint'; main()"
@@ -165,3 +165,14 @@ def test_closed_standard_output_is_an_error() -> None:
     res = _entry("lint", "-", close=1)
     assert res.returncode == 2 and "standard output is closed" in res.stderr
     assert "Traceback" not in res.stderr
+
+
+def test_site_rule_of_nested_aliases_is_refused_quickly(tmp_path: Path) -> None:
+    lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x"]']
+    lines += [f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 9) + "]" for i in range(1, 10)]
+    rule = tmp_path / "SIT009-hostile-site-rule.yaml"
+    rule.write_text("\n".join(lines) + "\nmessage: *a9\n")
+    start = time.monotonic()
+    with pytest.raises(ManifestError, match="aliases of aliases"):
+        load_file(rule, user=True)
+    assert time.monotonic() - start < 2
