@@ -23,6 +23,10 @@ import sys
 
 def main() -> None:
     gc.disable()
+    if sys.stdout is None:  # started with its standard output closed (`decklint ... >&-`)
+        if sys.stderr is not None:
+            print("decklint: standard output is closed; nothing can be reported", file=sys.stderr)
+        _leave(2)
     from decklint.cli import main as cli_main
 
     try:
@@ -41,6 +45,8 @@ def _leave(code: object) -> None:
         print(code, file=sys.stderr)
         status = 1
     for stream in (sys.stdout, sys.stderr):
+        if stream is None:
+            continue
         # a closed pipe (`decklint lint | head`): nothing more to say
         with contextlib.suppress(OSError, ValueError):
             stream.flush()

@@ -233,12 +233,32 @@ def _lint_inputs(args: LintArgs, opts: Any) -> list[Any]:
 
     inputs: list[api.Input] = []
     if "-" in args.paths:
-        data = sys.stdin.buffer.read()
+        data = _read_stdin()
         piped = api.read_input(args.stdin_filename or "<stdin>", data, True, args.encoding)
         inputs.extend(api.expand(piped, args.embedded))
     file_paths = [p for p in args.paths if p != "-"]
     inputs.extend(api.gather(file_paths, opts.excluded, args.encoding, args.embedded))
     return inputs
+
+
+STDIN_LIMIT = 256 << 20
+
+
+def _read_stdin() -> bytes:
+    """Standard input, up to STDIN_LIMIT bytes; a closed stream or more than that is a usage
+    error (exit 2), not a traceback or a run out of memory."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise click.UsageError("'-' reads standard input, which is closed")
+    try:
+        data = stream.read(STDIN_LIMIT + 1)
+    except (OSError, ValueError) as exc:
+        raise click.UsageError(f"cannot read standard input: {exc}") from None
+    if len(data) > STDIN_LIMIT:
+        raise click.UsageError(
+            f"standard input is larger than {STDIN_LIMIT >> 20} MiB; lint the file by name"
+        )
+    return bytes(data)
 
 
 def _fix(args: LintArgs, inputs: list[Any], opts: Any) -> tuple[list[Any], Any]:

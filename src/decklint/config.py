@@ -93,6 +93,9 @@ _TYPE_WORDS = {
     list: "a list of names",
 }
 RULE_KEYS = {"enabled", "severity", "options"}
+# A configuration is a page of settings: anything much larger is a mistake or an attack.
+MAX_BYTES = 1 << 20
+MAX_NODES = 100_000
 
 
 @dataclass(frozen=True)
@@ -177,20 +180,31 @@ def _yaml_with_lines(path: Path, text: str) -> tuple[Any, dict[str, int]]:
         line = mark.line + 1 if mark is not None else 1
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise ConfigError(f"{path}:{line}: not valid YAML: {problem}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}:1: the YAML nests too deeply") from None
     lines: dict[str, int] = {}
-
-    def walk(n: Any, prefix: str) -> None:
+    # Walked without recursion, counting every node reached: an alias is reached once per
+    # use, so a document of nested aliases (a "billion laughs") stops at MAX_NODES.
+    todo: list[tuple[Any, str, str, int]] = [(node, "", "", 0)]
+    visited = 0
+    while todo:
+        n, prefix, key, line = todo.pop()
+        visited += 1
+        if visited > MAX_NODES:
+            raise ConfigError(
+                f"{path}:1: the configuration expands to more than {MAX_NODES} values "
+                "(aliases that repeat aliases?)"
+            )
+        if key:
+            lines[key] = line
         if isinstance(n, yaml.MappingNode):
-            for k, v in n.value:
-                key = f"{prefix}{k.value}"
-                lines[key] = k.start_mark.line + 1
-                walk(v, key + ".")
+            for k, v in reversed(n.value):
+                sub = f"{prefix}{k.value}"
+                todo.append((v, sub + ".", sub, k.start_mark.line + 1))
         elif isinstance(n, yaml.SequenceNode):
-            for i, item in enumerate(n.value):
-                lines[f"{prefix}{i}"] = item.start_mark.line + 1
-                walk(item, f"{prefix}{i}.")
-
-    walk(node, "")
+            for i in reversed(range(len(n.value))):
+                item = n.value[i]
+                todo.append((item, f"{prefix}{i}.", f"{prefix}{i}", item.start_mark.line + 1))
     return data, lines
 
 
@@ -231,9 +245,16 @@ def _toml_with_lines(path: Path, text: str) -> tuple[Any, dict[str, int]] | None
 
 def read_file(path: Path) -> tuple[Any, dict[str, int]] | None:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}:1: cannot read: {exc}") from None
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise ConfigError(f"{path}:1: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_BYTES:
+        raise ConfigError(f"{path}:1: larger than {MAX_BYTES} bytes: not a configuration")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"{path}:1: not UTF-8 text (byte {exc.start})") from None
     if path.name == "pyproject.toml":
         return _toml_with_lines(path, text)
     data, lines = _yaml_with_lines(path, text)
@@ -316,6 +337,12 @@ def load(path: Path, _seen: tuple[Path, ...] = ()) -> Config:
         target = (path.parent / ext).resolve()
         if not target.is_file():
             raise ConfigError(f"{at('extends')}: extends names {ext}, which does not exist")
+        if target.suffix not in (".yaml", ".yml") and target.name != "pyproject.toml":
+            # never read (nor quote in an error) a file that is not a configuration
+            raise ConfigError(
+                f"{at('extends')}: extends names {ext}, which is not a configuration "
+                "(a .yaml or .yml file, or a pyproject.toml)"
+            )
         base = load(target, (*_seen, path))
     cfg = replace(base, path=path, root=path.parent, lines=lines)
     if "select" in data:

@@ -28,7 +28,7 @@ from decklint.config import (
 )
 from decklint.findings import Finding, Severity
 from decklint.lint.manifest import ManifestError
-from decklint.lint.registry import Registry, load_registry
+from decklint.lint.registry import Registry, load_registry, manifest_files
 from decklint.model.settings import DEFAULT_BULK_MODES, Settings
 
 
@@ -193,7 +193,7 @@ class Project:
                 h.update(cfg.path.read_bytes())
             for rp in cfg.rule_paths:
                 root = Path(rp)
-                for f in sorted(root.rglob("*") if root.is_dir() else [root]):
+                for f in manifest_files(root, user=True) if root.is_dir() else [root]:
                     if f.is_file():
                         h.update(f.as_posix().encode())
                         h.update(f.read_bytes())

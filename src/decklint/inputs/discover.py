@@ -101,7 +101,7 @@ def walk(paths: Iterable[str]) -> Iterator[Path]:
 
 def _walk_dir(root: Path, seen: set[str]) -> Iterator[Path]:
     patterns: list[tuple[str, str]] = []
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
+    for dirpath, dirnames, filenames in _os_walk(root):
         d = Path(dirpath)
         rel_dir = "" if d == root else d.relative_to(root).as_posix()
         patterns += [(rel_dir, p) for p in _gitignore_patterns(d)]
@@ -125,3 +125,29 @@ def _walk_dir(root: Path, seen: set[str]) -> Iterator[Path]:
             if key not in seen:
                 seen.add(key)
                 yield full
+
+
+def _os_walk(root: Path) -> Iterator[tuple[str, list[str], list[str]]]:
+    """`os.walk(root)` top-down, without following links, kept on a list instead of the call
+    stack: a deep tree of folders is walked, not a RecursionError. The caller may prune
+    `dirnames` as with os.walk."""
+    todo = [str(root)]
+    while todo:
+        top = todo.pop()
+        dirs: list[str] = []
+        files: list[str] = []
+        links: set[str] = set()
+        try:
+            with os.scandir(top) as it:
+                for entry in it:
+                    try:
+                        is_dir = entry.is_dir()
+                    except OSError:
+                        is_dir = False
+                    (dirs if is_dir else files).append(entry.name)
+                    if is_dir and entry.is_symlink():
+                        links.add(entry.name)
+        except OSError:
+            continue
+        yield top, dirs, files
+        todo.extend(os.path.join(top, d) for d in reversed(dirs) if d not in links)

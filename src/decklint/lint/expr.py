@@ -35,10 +35,84 @@ def _parser() -> Any:
     return Lark.open(str(Path(__file__).with_name("expr.lark")), parser="lalr", cache=cache)
 
 
+# A regular expression is a site's text matched against deck values: it is kept to a subset
+# without catastrophic backtracking (no backreferences, no lookaround, no repetition inside a
+# repetition) and the subject it is matched against is bounded.
+MAX_PATTERN = 512
+MAX_SUBJECT = 4096
+# How deep an expression may nest (operands of operands), and how long a number may be.
+MAX_DEPTH = 64
+MAX_NUMBER = 40
+
+
+@functools.lru_cache(maxsize=256)
+def safe_pattern(pattern: str) -> re.Pattern[str]:
+    """The compiled pattern, or ExprError when it is outside the safe subset."""
+    import importlib
+
+    # the standard library's own parser of regular expressions (re._parser from 3.11 on)
+    new = hasattr(re, "_parser")
+    sre_parse: Any = importlib.import_module("re._parser" if new else "sre_parse")
+    c: Any = importlib.import_module("re._constants" if new else "sre_constants")
+    if len(pattern) > MAX_PATTERN:
+        raise ExprError(f"regular expression longer than {MAX_PATTERN} characters")
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, RecursionError, OverflowError) as exc:
+        raise ExprError(f"regular expression {pattern[:40]!r} does not compile: {exc}") from None
+    repeats = {c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT)}
+    refused = {c.GROUPREF, c.GROUPREF_EXISTS, c.ASSERT, c.ASSERT_NOT}
+    stack: list[tuple[Any, int]] = [(parsed, 0)]
+    while stack:
+        seq, inside = stack.pop()
+        for op, arg in seq:
+            if op in refused:
+                raise ExprError(
+                    f"regular expression {pattern[:40]!r}: backreferences and lookaround "
+                    "are not supported"
+                )
+            if op == c.BRANCH and inside and not _distinct_starts(arg[1], c.LITERAL):
+                raise ExprError(
+                    f"regular expression {pattern[:40]!r} repeats alternatives that can "
+                    "start alike (such as (a|ab)*); start each with a different character"
+                )
+            nested = inside
+            if op in repeats:
+                if inside:
+                    raise ExprError(
+                        f"regular expression {pattern[:40]!r} repeats a repetition (such as "
+                        "(a+)+), which can take exponential time"
+                    )
+                nested = 1
+            for sub in arg if isinstance(arg, (tuple, list)) else ():
+                if isinstance(sub, sre_parse.SubPattern):
+                    stack.append((sub, nested))
+                elif isinstance(sub, (tuple, list)):
+                    stack.extend((x, nested) for x in sub if isinstance(x, sre_parse.SubPattern))
+    return re.compile(pattern)
+
+
+def _distinct_starts(alternatives: Any, literal: Any) -> bool:
+    """Whether every alternative starts with its own literal character."""
+    firsts = []
+    for alt in alternatives:
+        if not len(alt) or alt[0][0] != literal:
+            return False
+        firsts.append(alt[0][1])
+    return len(set(firsts)) == len(firsts)
+
+
 def _matches(s: Any, pattern: Any) -> bool | None:
     if s is None or pattern is None:
         return None
-    return re.fullmatch(str(pattern), str(s)) is not None
+    subject = str(s)
+    if len(subject) > MAX_SUBJECT:
+        return None
+    try:
+        compiled = safe_pattern(str(pattern))
+    except ExprError:
+        return None  # a pattern from an option's value: unknown, as a bad value is
+    return compiled.fullmatch(subject) is not None
 
 
 def _null_safe(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -114,9 +188,20 @@ def parse_expr(text: str) -> Node:
             parsed = _parser().parse(text)
         except LarkError as exc:
             first = str(exc).strip().splitlines()[0]
-            raise ExprError(f"expression {text!r} does not parse: {first}") from None
+            raise ExprError(f"expression {text[:80]!r} does not parse: {first}") from None
+        _check_depth(parsed)
         tree = TREES[text] = _plain(parsed)
     return tree
+
+
+def _check_depth(tree: Any) -> None:
+    """Refuse an expression nested deeper than MAX_DEPTH (walked without recursion)."""
+    stack = [(tree, 1)]
+    while stack:
+        t, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise ExprError(f"expression nests deeper than {MAX_DEPTH} levels")
+        stack.extend((c, depth + 1) for c in getattr(t, "children", ()) if hasattr(c, "data"))
 
 
 def compile_expr(text: str, fields: set[str], options: set[str]) -> Fn:
@@ -131,10 +216,15 @@ def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
         return _compile(ch[i], fields, options)
 
     if kind == "number":
+        if len(ch[0]) > MAX_NUMBER:
+            raise ExprError(f"number {ch[0][:20]}... is longer than {MAX_NUMBER} digits")
         v: Any = float(ch[0]) if "." in ch[0] else int(ch[0])
         return lambda env: v
     if kind == "string":
-        s = bytes(str(ch[0])[1:-1], "utf-8").decode("unicode_escape")
+        try:
+            s = bytes(str(ch[0])[1:-1], "utf-8").decode("unicode_escape")
+        except UnicodeDecodeError as exc:
+            raise ExprError(f"string {str(ch[0])[:40]} has a bad escape: {exc.reason}") from None
         return lambda env: s
     if kind in ("true", "false", "null"):
         c = {"true": True, "false": False, "null": None}[kind]
@@ -166,6 +256,8 @@ def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
         fn = FUNCTIONS.get(name)
         if fn is None:
             raise ExprError(f"unknown function {name!r} (functions: {sorted(FUNCTIONS)}, coded)")
+        if name == "matches" and len(args) == 2 and args[1].data == "string":
+            safe_pattern(_compile(args[1], fields, options)({}))
         argf = [_compile(a, fields, options) for a in args]
         return lambda env: fn(*(f(env) for f in argf))
     if kind == "negate":

@@ -238,7 +238,7 @@ def from_dict(data: Any, source: str) -> Manifest:
             if where_src:
                 compile_expr(str(where_src), fields, set(options))
         except ExprError as exc:
-            raise ManifestError(f"{where}: {exc}") from None
+            raise ManifestError(f"{where}: rule {code}: {exc}") from None
         for ph in template_names(str(data["message"])):
             head = ph.split(".")[0]
             if head == "opt":
@@ -284,18 +284,50 @@ def from_dict(data: Any, source: str) -> Manifest:
     )
 
 
+# A manifest is a page of YAML: larger files, or aliases that repeat aliases (a site's
+# manifest is the repository's text), are refused before anything reads their values.
+MAX_BYTES = 256 << 10
+MAX_VALUES = 100_000
+
+
 def read_yaml(path: Path) -> Any:
     import yaml
 
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as f:
+            raw = f.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            raise ManifestError(f"{path}: larger than {MAX_BYTES} bytes: not a rule manifest")
+        text = raw.decode("utf-8")
         if hasattr(yaml, "CSafeLoader"):  # libyaml: the same safe loader, faster
-            return yaml.load(text, Loader=yaml.CSafeLoader)
-        return yaml.safe_load(text)
+            data = yaml.load(text, Loader=yaml.CSafeLoader)
+        else:
+            data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         raise ManifestError(f"{path}: not valid YAML: {exc}") from None
+    except RecursionError:
+        raise ManifestError(f"{path}: the YAML nests too deeply") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ManifestError(f"{path}: cannot read: {exc}") from None
+    _bounded(data, path)
+    return data
+
+
+def _bounded(data: Any, path: Path) -> None:
+    """Refuse a document whose values, with every alias expanded, number more than MAX_VALUES
+    (walked without recursion; an alias is a shared object, reached once per use)."""
+    todo = [data]
+    seen = 0
+    while todo:
+        item = todo.pop()
+        seen += 1
+        if seen > MAX_VALUES:
+            raise ManifestError(f"{path}: more than {MAX_VALUES} values (aliases of aliases?)")
+        if isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, list):
+            todo.extend(item)
 
 
 def load_file(path: Path, data: Any = None, *, user: bool = False) -> Manifest:

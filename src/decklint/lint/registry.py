@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -61,9 +62,41 @@ class Registry:
         return [chosen[c] for c in sorted(chosen)]
 
 
+# A site's rule folder is walked this deep and this far, no further: `rule-paths: [/]` is a
+# mistake to report, not a walk of the whole filesystem.
+SITE_DEPTH = 4
+SITE_FOLDERS = 200
+SITE_MANIFESTS = 2000
+
+
 def manifest_files(root: Path, *, user: bool = False) -> list[Path]:
-    """Shipped manifests sit in rules/<prefix>/; a site's may be anywhere below its folder."""
-    return sorted(root.rglob("*.yaml") if user else root.glob("*/*.yaml"))
+    """Shipped manifests sit in rules/<prefix>/; a site's in its folder or the folders below
+    it (up to SITE_DEPTH levels; hidden folders and symbolic links to folders are skipped)."""
+    if not user:
+        return sorted(root.glob("*/*.yaml"))
+    found: list[Path] = []
+    folders = 0
+    todo = [(root, 0)]
+    while todo:
+        folder, depth = todo.pop()
+        folders += 1
+        if folders > SITE_FOLDERS:
+            raise ManifestError(f"{root}: more than {SITE_FOLDERS} folders of site rules")
+        try:
+            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                if depth < SITE_DEPTH:
+                    todo.append((Path(entry.path), depth + 1))
+            elif entry.name.endswith(".yaml"):
+                found.append(Path(entry.path))
+                if len(found) > SITE_MANIFESTS:
+                    raise ManifestError(f"{root}: more than {SITE_MANIFESTS} site rule manifests")
+    return sorted(found)
 
 
 def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
