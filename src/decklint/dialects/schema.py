@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from decklint.dialects.catalog import StatementEntry
+    from decklint.dialects.catalog import Catalog
 
 
 @dataclass(frozen=True)
@@ -211,12 +211,19 @@ AS400: dict[str, StatementSchema] = _parse(
 ALL = {"vtam": VTAM, "ncp": NCP, "cm2": CM2, "as400": AS400}
 
 
-# Dialects whose statements the product catalogs (grammars/catalogs/) also describe: a
-# statement or operand a catalog lists is known, even where the tables above do not name it.
-CATALOGED = {"vtam": "vtam", "ncp": "ncp"}
+# The catalog of a dialect is named in its registry entry (grammars/catalogs/). For the
+# dialects with tables above, a statement or operand the catalog lists is known, even where
+# the tables do not name it. Only these dialects' closed catalog entries reject an operand;
+# the TCP/IP and TSM catalogs are not confirmed complete.
+REJECTING = frozenset({"vtam", "ncp", "cics"})
 
-# Dialects whose catalogs close some statements (CICS: a DEFINE's resource type).
-CLOSED = {**CATALOGED, "cics": "cics"}
+
+def _catalog_of(dialect: str) -> Catalog | None:
+    from decklint.dialects import REGISTRY
+    from decklint.dialects.catalog import catalog
+
+    entry = REGISTRY.get(dialect)
+    return None if entry is None or entry.catalog is None else catalog(entry.catalog)
 
 
 @functools.cache
@@ -226,7 +233,8 @@ def statement_schema(dialect: str, op: str) -> StatementSchema | None:
     if table is None:
         return None
     own = table.get(op)
-    entry = _cataloged(dialect, op)
+    cat = _catalog_of(dialect)
+    entry = None if cat is None else cat.statement(op)
     if entry is None:
         return own
     if own is None:  # known from the catalog alone: open until the catalog is confirmed
@@ -247,41 +255,20 @@ class Rejecter(NamedTuple):
 def closed_by_catalog(dialect: str, op: str) -> Rejecter | None:
     """The product that rejects an operand a statement's catalog entry does not list: only
     where the entry is `closed` and confirmed in a manual (not `confidence: low`)."""
-    product = CLOSED.get(dialect)
-    if product is None:
-        return None
-    from decklint.dialects.catalog import catalog
-
-    cat = catalog(product)
+    cat = _catalog_of(dialect) if dialect in REJECTING else None
     entry = None if cat is None else cat.statement(op)
-    if entry is None or not entry.closed or entry.confidence == "low":
+    if cat is None or entry is None or not entry.closed or entry.confidence == "low":
         return None
-    assert cat is not None
-    assert cat is not None  # the entry came from it
     return Rejecter(cat.product.upper(), entry.source or cat.reference)
-
-
-def _cataloged(dialect: str, op: str) -> StatementEntry | None:
-    product = CATALOGED.get(dialect)
-    if product is None:
-        return None
-    from decklint.dialects.catalog import catalog
-
-    cat = catalog(product)
-    return None if cat is None else cat.statement(op)
 
 
 @functools.cache
 def statement_names(dialect: str) -> tuple[str, ...]:
-    """Every statement decklint knows in a dialect (for "did you mean")."""
-    names = set(ALL.get(dialect, {}))
-    product = CATALOGED.get(dialect)
-    if product is not None:
-        from decklint.dialects.catalog import catalog
-
-        cat = catalog(product)
-        names.update(cat.names() if cat is not None else ())
-    return tuple(sorted(names))
+    """Every statement decklint knows in a dialect with tables (for "did you mean")."""
+    if dialect not in ALL:
+        return ()
+    cat = _catalog_of(dialect)
+    return tuple(sorted({*ALL[dialect], *(cat.names() if cat is not None else ())}))
 
 
 @functools.cache
