@@ -8,10 +8,11 @@ assembly, not definitions.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
-from decklint.dialects.cards import read_assembler, read_option_list
+from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
 from decklint.findings import Severity
 from decklint.ir import (
     Diagnostic,
@@ -180,8 +181,16 @@ def _macro_skipped(start: Statement, end: Statement, name: str) -> Diagnostic:
     )
 
 
-def parse_assembler(src: SourceFile, dialect: str, grammar: str) -> ParsedFile:
-    return parse_units(src, read_assembler(src), dialect, grammar)
+def parse_assembler(
+    src: SourceFile, dialect: str, grammar: str, operations: Collection[str] = ()
+) -> ParsedFile:
+    """A card deck's statements; given the dialect's `operations`, a deck shifted right is
+    read as shifted back and reported once (see `cards.shifted_by`)."""
+    shift, line = shifted_by(src, operations) if operations else (0, 0)
+    read = read_assembler(src, shift)
+    if shift:
+        read.diagnostics.insert(0, shifted_deck(shift, line))
+    return parse_units(src, read, dialect, grammar)
 
 
 def parse_option_list(src: SourceFile, dialect: str, grammar: str) -> ParsedFile:

@@ -12,9 +12,8 @@ import re
 from pathlib import PurePath
 
 from decklint.dialects import GLOBS
-from decklint.dialects.asm import parse_assembler, parse_option_list, parse_units
+from decklint.dialects.asm import parse_assembler, parse_option_list
 from decklint.dialects.base import DialectSpec, ParsedFile, line_heads
-from decklint.dialects.cards import read_assembler, shifted_by, shifted_deck
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
 from decklint.findings import Severity
@@ -107,12 +106,7 @@ def sniff(src: SourceFile) -> float:
 def parse(src: SourceFile) -> ParsedFile:
     if is_option_list(src):
         return parse_option_list(src, "vtam", "vtam")
-    shift, line = shifted_by(src, statement_names("vtam"))
-    if not shift:
-        return parse_assembler(src, "vtam", "vtam")
-    read = read_assembler(src, shift)
-    read.diagnostics.insert(0, shifted_deck(shift, line))
-    return parse_units(src, read, "vtam", "vtam")
+    return parse_assembler(src, "vtam", "vtam", statement_names("vtam"))
 
 
 # --------------------------------------------------------------------------- lowering
