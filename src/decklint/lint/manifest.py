@@ -93,6 +93,9 @@ class Manifest:
     tested_by: str = ""  # a test module, for rules that file examples cannot show
     fix: FixSpec | None = None
     scope: str = "network"  # "file": each finding needs one file's elements only
+    # What a finding cites: "" the citation above; "syntax" the product's syntax section for
+    # the finding's dialect; "catalog" the manual of the dialect's product catalog.
+    cites: str = ""
 
     @property
     def prefix(self) -> str:
@@ -214,6 +217,9 @@ def from_dict(data: Any, source: str) -> Manifest:
     cit = data["citation"]
     if not isinstance(cit, dict) or not cit.get("seed") or not cit.get("section"):
         raise ManifestError(f"{where}: citation needs seed and section")
+    cites = str(cit.get("findings", ""))
+    if cites not in ("", "syntax", "catalog"):
+        raise ManifestError(f"{where}: citation findings must be syntax or catalog")
     target = str(data["target"])
     if not (target.startswith("model:") or target in ("ir", "topology", "engine")):
         raise ManifestError(
@@ -281,6 +287,7 @@ def from_dict(data: Any, source: str) -> Manifest:
         tested_by=str(data.get("tested-by", "")),
         fix=_fix(data.get("fix"), where, impl, data.get("anchor")),
         scope=scope,
+        cites=cites,
     )
 
 

@@ -96,20 +96,15 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
     )
 
 
-# Rules whose findings are about the product's syntax cite the product, or nothing: a
-# statement that cannot be read cites the dialect's syntax section, a name the product does
-# not know cites the reference of the product's catalog.
-SYNTAX_RULES = frozenset({"PRS001", "PRS002"})
-
-
 def citation_for(m: Manifest, dialect: str) -> Citation | None:
-    if m.code not in SYNTAX_RULES:
+    """What a finding of the rule cites: its manifest's citation, or, for rules about the
+    product's own syntax (`citation: findings:`), the dialect's syntax section or catalog
+    manual, or nothing where the dialect declares none."""
+    if not m.cites:
         return m.citation
     from decklint.dialects import catalog_citation, syntax_citation
 
-    if m.code == "PRS002":
-        return catalog_citation(dialect)
-    return syntax_citation(dialect)
+    return catalog_citation(dialect) if m.cites == "catalog" else syntax_citation(dialect)
 
 
 def diagnostic_finding(m: Manifest, d: Diagnostic, path: str, dialect: str) -> Finding:
