@@ -113,3 +113,12 @@ def test_parsable_and_statistics() -> None:
     out = res.stdout
     assert ":29:16: [error] NCP007 RCVBUFC=4095" in out
     assert "     3  VTM004  warning  bulk-mode-pacing" in res.stderr
+
+
+@pytest.mark.parametrize("color", ["--color", "--no-color"])
+def test_text_places_are_never_emoji(tmp_path: Path, color: str) -> None:
+    deck = tmp_path / "LAB45.ncp"  # a finding on line 100: ':100:' is an emoji code to rich
+    deck.write_text("* PAD\n" * 99 + "LAB45H   HOST  UNITSZ=384,MAXBFRU=11\n")
+    out = run(color, "--no-source", "--select", "NCP001", str(deck)).output
+    assert "LAB45.ncp:100:16" in out
+    assert "\U0001f4af" not in out

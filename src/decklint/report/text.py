@@ -53,6 +53,7 @@ def render(
         force_terminal=bool(color),
         no_color=not color,
         highlight=False,
+        emoji=False,  # path:100:5 is no emoji
         soft_wrap=True,
         width=10_000 if not color else None,
     )
