@@ -308,6 +308,31 @@ def test_cli_memo_answers_an_unchanged_run_and_misses_after_any_change(
     assert "1 parsed" in _cli(*args)[2]
 
 
+def test_lint_model_takes_the_memo_findings_and_still_builds_the_model(
+    site: Path, fresh_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from decklint.project import Project
+
+    project = Project.load(isolated=True)
+    opts = project.options()
+    opts.cache = True
+    inputs = api.gather([str(site)], opts.excluded)
+    identity = project.identity([i.path for i in inputs])
+    first = api.lint_model(inputs, opts, identity)
+    assert first.findings and first.topology.of("link")
+
+    def no_rules(*args: object, **kw: object) -> None:
+        raise AssertionError("the rules ran again")
+
+    monkeypatch.setattr(api, "run_rules", no_rules)
+    again = api.lint_model(inputs, opts, identity)
+    assert again.findings == first.findings and again.files == first.files
+    assert again.topology.entities == first.topology.entities  # resolved: links, nodes
+    assert again.topology.statements.keys() == first.topology.statements.keys()
+    # and `decklint lint` on the same files is answered by that memo too
+    assert api.lint_inputs(inputs, opts, identity).stats.memo
+
+
 def test_cli_no_cache_writes_nothing(site: Path, fresh_cache: Path) -> None:
     _cli("lint", "--no-cache", str(site))
     assert not (fresh_cache / "files").exists() and not (fresh_cache / "runs").exists()

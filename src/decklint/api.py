@@ -37,6 +37,7 @@ from decklint.source import Span
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
+    from decklint.pipeline import memo
 
 
 @dataclass
@@ -102,12 +103,10 @@ def lint_inputs(
     """Lint the inputs. With `opts.cache` and the configuration's `identity` (see
     `Project.identity`), a run whose every input and setting is unchanged is answered from the
     run memo; the result then has no model (`topology` empty, `parsed` {})."""
-    k = None
-    if opts.cache and identity is not None:
+    k = _memo_key(inputs, opts, identity)
+    if k is not None:
         from decklint.pipeline import memo
 
-        steer = (opts.dialect, opts.select, opts.ignore, opts.rule_options, opts.settings)
-        k = memo.key(identity, (*steer, opts.config_globs, opts.rule_paths, opts.inline), inputs)
         got = memo.load(k)
         if got is not None:
             n = sum(1 for i in inputs if i.text is not None)
@@ -128,6 +127,53 @@ def lint_inputs(
 
         memo.save(k, memo.Memo(tuple(result.findings), tuple(result.files), result.rules_run))
     return result
+
+
+def _memo_key(inputs: Sequence[Input], opts: Options, identity: bytes | None) -> str | None:
+    """The run memo's key for these inputs and options, when the memo may be used."""
+    if not opts.cache or identity is None:
+        return None
+    from decklint.pipeline import memo
+
+    steer = (opts.dialect, opts.select, opts.ignore, opts.rule_options, opts.settings)
+    return memo.key(identity, (*steer, opts.config_globs, opts.rule_paths, opts.inline), inputs)
+
+
+def lint_model(inputs: Sequence[Input], opts: Options, identity: bytes | None = None) -> LintResult:
+    """`lint_inputs`, keeping the model (`decklint diff` compares two): a run the run memo
+    knows takes its findings from there, and its model is built without running the rules."""
+    from decklint.pipeline import memo
+
+    k = _memo_key(inputs, opts, identity)
+    got = memo.load(k) if k is not None else None
+    with _gc_paused():
+        result = _lint_inputs(inputs, opts) if got is None else _model_only(inputs, opts, got)
+    if k is not None and got is None and not result.internal_errors:
+        memo.save(k, memo.Memo(tuple(result.findings), tuple(result.files), result.rules_run))
+    return result
+
+
+def _model_only(inputs: Sequence[Input], opts: Options, got: memo.Memo) -> LintResult:
+    """The model of the inputs, resolved, with the findings a run memo holds for them."""
+    reg = load_registry(tuple(opts.rule_paths))
+    run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
+    units, stats = _file_phase(inputs, opts, reg)
+    for inp, unit in zip(inputs, units, strict=True):
+        _take_file(run, inp, unit)
+    try:
+        resolve(run.topo)
+    except Exception:  # the run the memo holds resolved this model: never expected
+        return _lint_inputs(inputs, opts)
+    return LintResult(
+        list(got.findings),
+        list(got.files),
+        run.topo,
+        run.parsed,
+        0,
+        got.rules_run,
+        opts.policy,
+        stats,
+    )
 
 
 def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:

@@ -13,7 +13,7 @@ from decklint import dialects
 from decklint.source import SourceFile
 
 _DIRECTIVE = re.compile(r"decklint:\s*dialect\s*=\s*([a-z0-9_]+)", re.IGNORECASE)
-_SKIP_DIRS = frozenset({"__pycache__", "node_modules"})
+SKIP_DIRS = frozenset({"__pycache__", "node_modules"})  # never walked into
 
 
 @dataclass(frozen=True)
@@ -108,7 +108,7 @@ def _walk_dir(root: Path, seen: set[str]) -> Iterator[Path]:
         keep = []
         for name in sorted(dirnames):
             rel = f"{rel_dir}/{name}" if rel_dir else name
-            if name.startswith(".") or name in _SKIP_DIRS:
+            if name.startswith(".") or name in SKIP_DIRS:
                 continue
             if _ignored(rel, name, True, patterns):
                 continue

@@ -7,7 +7,7 @@ import functools
 import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from decklint.inputs import encoding as encoding_mod
@@ -73,6 +73,15 @@ class Input:
         from decklint.pipeline.cache import digest
 
         return None if self.text is None else digest(self.text)
+
+
+def not_a_deck(path: PurePath, embedded_mode: str = "auto") -> bool:
+    """Whether a folder walk skips the file by its name: an extension that is never a deck
+    (markdown is read for the decks fenced in it, unless embedded decks are off)."""
+    suffix = path.suffix.lower()
+    if suffix in (".md", ".markdown") and embedded_mode != "none":
+        return False
+    return suffix in _NOT_DECKS
 
 
 def decode(data: bytes, encoding: str | None = None) -> tuple[str | None, str]:
@@ -156,9 +165,7 @@ def gather(
             out.append(Input(p, None, True, "no such file or folder"))
     for f in walk([p for p in paths if Path(p).exists()]):
         is_explicit = str(f) in explicit
-        markdown = f.suffix.lower() in (".md", ".markdown") and embedded_mode != "none"
-        skip = f.suffix.lower() in _NOT_DECKS and not markdown
-        if not is_explicit and (skip or (excluded and excluded(f))):
+        if not is_explicit and (not_a_deck(f, embedded_mode) or (excluded and excluded(f))):
             continue
         if not f.is_file():  # a pipe, socket or device: reading it could block forever
             if is_explicit:

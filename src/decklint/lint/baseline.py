@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -46,23 +46,37 @@ def _statement_key(st: Statement, nth: int) -> str:
 
 
 class Locator:
-    """Finds the statement and operand a finding points at, by position."""
+    """Finds the statement and operand a finding points at, by position. A file's
+    statements are indexed when a finding in it is first asked about."""
 
-    def __init__(self, parsed: dict[str, ParsedFile]) -> None:
+    def __init__(self, parsed: Mapping[str, ParsedFile]) -> None:
+        self._statements: Mapping[str, Sequence[Statement]] = {
+            path: pf.statements for path, pf in parsed.items()
+        }
         self._by_path: dict[str, list[tuple[int, int, str, Statement]]] = {}
-        for path, pf in parsed.items():
+
+    @classmethod
+    def of_statements(cls, statements: Mapping[str, Sequence[Statement]]) -> Locator:
+        """A locator over each file's statements (a model's `Topology.statements`)."""
+        loc = cls({})
+        loc._statements = statements
+        return loc
+
+    def _rows(self, path: str) -> list[tuple[int, int, str, Statement]]:
+        rows = self._by_path.get(path)
+        if rows is None:
             seen: Counter[str] = Counter()
-            rows = []
-            for st in pf.statements:
+            rows = self._by_path[path] = []
+            for st in self._statements.get(path, ()):
                 nth = 0
                 if not st.label:
                     seen[st.op] += 1
                     nth = seen[st.op]
                 rows.append((st.span.line, st.span.end_line, _statement_key(st, nth), st))
-            self._by_path[path] = rows
+        return rows
 
     def key(self, f: Finding) -> tuple[str, str]:
-        for first, last, key, st in self._by_path.get(f.path, ()):
+        for first, last, key, st in self._rows(f.path):
             if first <= f.span.line <= last:
                 for o in st.operands:
                     s = o.span
@@ -72,11 +86,13 @@ class Locator:
         return "", ""
 
 
-def identity(f: Finding, locator: Locator) -> str:
+def identity(f: Finding, locator: Locator, path: str | None = None) -> str:
+    """The finding's identity; `path`: the file's name to hash in place of `f.path` (where
+    the file is now, for a finding of a file since renamed)."""
     statement, operand = locator.key(f)
     if not statement:  # not inside a statement: fall back on the model element, then message
         statement = f.subject or f.message
-    raw = "\0".join((f.code, f.path, statement, operand))
+    raw = "\0".join((f.code, f.path if path is None else path, statement, operand))
     return hashlib.sha256(raw.encode()).hexdigest()[:32]
 
 

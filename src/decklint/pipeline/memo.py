@@ -7,7 +7,9 @@ rules would find again, and re-linting a repository that nobody touched (pre-com
 unrelated commit, a CI re-run) can skip the model altogether. Change any one of those and the
 memo misses: the whole model is built again and every rule runs.
 
-Only `decklint lint` uses it, and not with a baseline (which needs the parsed statements).
+`decklint lint` uses it, but not with a baseline (which needs the parsed statements), and
+`decklint diff` for each revision's findings (`api.lint_model`: the model is still built,
+without running the rules).
 """
 
 from __future__ import annotations
