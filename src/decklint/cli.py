@@ -446,6 +446,144 @@ def topology(
     sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
 
 
+@dataclass(frozen=True)
+class DiffArgs:
+    """The command line of `decklint diff`, as click parsed it."""
+
+    revisions: tuple[str, ...]
+    fmt: str
+    output: str | None
+    paths: tuple[str, ...]
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    fail_on: str | None
+    exit_zero: bool
+    encoding: str
+    embedded: str
+    color: bool | None
+    config_path: str | None
+    isolated: bool
+    jobs: int
+    no_cache: bool
+
+
+@main.command("diff")
+@click.argument("revisions", nargs=-1, metavar="[BASE [HEAD]]")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json", "markdown"]),
+    default="text",
+    show_default=True,
+    help="markdown: a pull-request comment (summary table, details folded).",
+)
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this file.")
+@click.option(
+    "--path",
+    "-p",
+    "paths",
+    multiple=True,
+    help="Only the files under this path (repeatable; default: the whole repository).",
+)
+@click.option("--select", multiple=True, help="Rules to run: codes, names, prefixes, groups.")
+@click.option("--ignore", multiple=True, help="Rules to skip: codes, names, prefixes, groups.")
+@click.option(
+    "--fail-on",
+    type=click.Choice(["error", "warning", "info"]),
+    help="The lowest severity of a new finding that fails the run (default: the "
+    "configuration's, else warning).",
+)
+@click.option("--exit-zero", is_flag=True, help="Exit 0 even when new findings fail the change.")
+@click.option(
+    "--encoding",
+    type=click.Choice(list(CHOICES), case_sensitive=False),
+    default="auto",
+    show_default=True,
+    help="How to read the files (as for lint).",
+)
+@click.option(
+    "--embedded",
+    type=click.Choice(["auto", "all", "none"]),
+    default="auto",
+    show_default=True,
+    help="Decks inside JCL and markdown (as for lint).",
+)
+@click.option("--color/--no-color", default=None, help="Force colour on or off.")
+@_config_options
+@_speed_options
+@_as_record(DiffArgs)
+def diff(args: DiffArgs) -> None:
+    """What a change does to the network: lint the repository at two git revisions and
+    compare their models and findings.
+
+    BASE defaults to where the current branch left the default branch (the merge base with
+    origin's default branch, else main or master); HEAD to the work tree. Files git finds
+    renamed are followed. Both revisions are judged with the configuration in effect here.
+    Exits 1 only on new findings at or above --fail-on."""
+    from decklint.review import run
+    from decklint.review.revisions import WORK_TREE, GitError, Repository
+
+    if len(args.revisions) > 2:
+        raise click.UsageError("give at most two revisions: BASE and HEAD")
+    project = _project(args.config_path, args.isolated, args.select, args.ignore)
+
+    def options(paths: list[str]) -> tuple[Any, bytes | None]:
+        opts = project.options(None)
+        opts.jobs, opts.cache = args.jobs, not args.no_cache
+        project.declare_for(opts, paths)
+        return opts, None if args.no_cache else project.identity(paths)
+
+    try:
+        repo = Repository.at(Path.cwd())
+        base = repo.revision(args.revisions[0]) if args.revisions else repo.default_base()
+        head = repo.revision(args.revisions[1]) if len(args.revisions) > 1 else WORK_TREE
+        under = tuple(_from_top(repo.top, p) for p in args.paths)
+        selection = run.Selection(under, project.excluded, args.encoding, args.embedded)
+        review = run.review(repo, base, head, options, selection)
+    except GitError as exc:
+        _say(f"git: {exc}")
+        sys.exit(EXIT_ERROR)
+    except _config_error() as exc:
+        _config_exit(exc)
+    threshold = project.fail_on(args.fail_on)
+    _report_review(args, review, threshold)
+    if review.internal_errors:
+        sys.exit(EXIT_ERROR)
+    if not args.exit_zero and review.findings.failing(threshold):
+        sys.exit(EXIT_FINDINGS)
+    sys.exit(EXIT_CLEAN)
+
+
+def _from_top(top: Path, path: str) -> str:
+    """A --path as a path from the repository's top; outside it is a usage error."""
+    try:
+        return Path(path).resolve().relative_to(top.resolve()).as_posix()
+    except ValueError:
+        raise click.UsageError(f"--path {path}: not inside the repository {top}") from None
+
+
+def _report_review(args: DiffArgs, review: Any, threshold: Any) -> None:
+    from decklint.report import review_json, review_markdown, review_text
+
+    def emit(stream: Any, color: bool | None) -> None:
+        if args.fmt == "json":
+            stream.write(review_json.render(review, threshold))
+        elif args.fmt == "markdown":
+            stream.write(review_markdown.render(review, threshold))
+        else:
+            review_text.render(review, stream, threshold, color)
+
+    if not args.output:
+        emit(sys.stdout, args.color)
+        return
+    try:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
+            emit(stream, False)
+    except OSError as exc:
+        _say(f"cannot write {args.output}: {exc.strerror}")
+        sys.exit(EXIT_ERROR)
+
+
 @main.group("cache")
 def cache_cmd() -> None:
     """The per-file cache in your user cache folder (DECKLINT_CACHE_DIR overrides it)."""

@@ -1,0 +1,175 @@
+"""`decklint diff --format markdown`: a pull-request comment. A short summary table, then the
+details folded; a hidden marker (`MARKER`) lets CI find its own comment and update it.
+
+Text from decks is escaped so that it shows as written: no markup, no HTML, no mentions or
+issue links, no forged marker. GitHub refuses comments over 65,536 characters: the details
+stop at `LIMIT` and say how many rows were left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from decklint.findings import Finding, Severity
+from decklint.report.safe import printable
+from decklint.review.changes import Change, Location
+from decklint.review.revisions import Revision
+from decklint.review.run import Review
+
+MARKER = "<!-- decklint-diff -->"
+LIMIT = 60_000
+REACHES = 10  # listed per change
+
+_ESCAPE = str.maketrans(
+    {
+        "&": "&amp;",
+        "<": "&lt;",
+        ">": "&gt;",
+        "@": "&#64;",
+        "#": "&#35;",
+        "|": "\\|",
+        "\\": "\\\\",
+        "`": "\\`",
+        "*": "\\*",
+        "_": "\\_",
+        "[": "\\[",
+        "]": "\\]",
+        "~": "\\~",
+    }
+)
+
+
+def md(text: str) -> str:
+    """Deck text as markdown that shows it as written (also inside a table cell)."""
+    return printable(text).translate(_ESCAPE)
+
+
+def _at(loc: Location | None) -> str:
+    return "" if loc is None else md(f"{loc.path}:{loc.line}")
+
+
+def _side(rev: Revision) -> str:
+    if rev.commit is None:
+        return "the work tree"
+    return f"{md(rev.label)} ({rev.commit[:12]})"
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def render(review: Review, fail_on: Severity) -> str:
+    found = review.findings
+    failing = found.failing(fail_on)
+    fc = review.files
+    files = ", ".join(
+        f"{len(items)} {what}"
+        for items, what in (
+            (fc.modified, "modified"),
+            (fc.added, "added"),
+            (fc.removed, "removed"),
+            (fc.renamed, "renamed"),
+        )
+        if items
+    )
+    verdict = (
+        f"**{_n(len(failing), 'new finding')} at or above {fail_on.label}**: this change fails."
+        if failing
+        else f"No new finding at or above {fail_on.label}."
+    )
+    out = [
+        MARKER,
+        "### decklint: what this change does to the network",
+        "",
+        f"{_side(review.base)} → {_side(review.head)}. {verdict}",
+        "",
+        "| | |",
+        "|---|---:|",
+        f"| Model changes | {len(review.changes)} |",
+        f"| New findings | {len(found.new)} |",
+        f"| Fixed findings | {len(found.fixed)} |",
+        f"| Moved findings | {len(found.moved)} |",
+        f"| Files changed | {files or 'none'} |",
+        "",
+    ]
+    if review.configuration:
+        out += [
+            f"The configuration differs ({md(', '.join(review.configuration))}): both "
+            "revisions were judged with the head's.",
+            "",
+        ]
+    budget = [LIMIT - sum(len(x) + 1 for x in out)]
+    if review.changes:
+        out += _fold(f"Model changes ({len(review.changes)})", _changes(review.changes), budget)
+    if found.new:
+        out += _fold(f"New findings ({len(found.new)})", _findings(found.new), budget)
+    if found.fixed:
+        out += _fold(f"Fixed findings ({len(found.fixed)})", _findings(found.fixed), budget)
+    if found.moved:
+        rows = [
+            f"| {m.head.code} | {_at(_loc(m.base))} | {_at(_loc(m.head))} | {md(m.head.message)} |"
+            for m in found.moved
+        ]
+        out += _fold(
+            f"Moved findings ({len(found.moved)})",
+            (["| rule | was | now | message |", "|---|---|---|---|"], rows),
+            budget,
+        )
+    if fc.renamed:
+        rows = [f"| {md(a)} | {md(b)} |" for a, b in fc.renamed]
+        out += _fold(
+            f"Files renamed ({len(fc.renamed)})",
+            (["| was | now |", "|---|---|"], rows),
+            budget,
+        )
+    return "\n".join(out) + "\n"
+
+
+def _loc(f: Finding) -> Location:
+    return Location(f.path, f.span.line, f.span.col)
+
+
+Table = tuple[list[str], list[str]]  # header lines, rows
+
+
+def _changes(changes: Iterable[Change]) -> Table:
+    rows = []
+    for c in changes:
+        what = md(c.subject) + (f" ({md(c.note)})" if c.note else "")
+        if not c.differences:
+            rows.append(f"| {c.change} | {what} | | {_at(c.base)} | {_at(c.head)} |")
+        for i, d in enumerate(c.differences):
+            first = (c.change, what) if i == 0 else ("", "")
+            detail = md(d.detail.replace(" -> ", " \u2192 "))
+            rows.append(f"| {first[0]} | {first[1]} | {detail} | {_at(d.base)} | {_at(d.head)} |")
+        if c.reaches:
+            reached = "; ".join(f"{md(r.subject)} ({md(r.usage)})" for r in c.reaches[:REACHES])
+            more = len(c.reaches) - REACHES
+            rows.append(f"| | | reaches {reached}{f'; and {more} more' if more > 0 else ''} | | |")
+    return ["| | element | change | base | head |", "|---|---|---|---|---|"], rows
+
+
+def _findings(findings: Iterable[Finding]) -> Table:
+    rows = [
+        f"| {f.severity.label} | {f.code} | {_at(_loc(f))} | {md(f.message)} |" for f in findings
+    ]
+    return ["| severity | rule | where | message |", "|---|---|---|---|"], rows
+
+
+def _fold(summary: str, table: Table, budget: list[int]) -> list[str]:
+    """A folded section with as many rows as the comment has room for."""
+    head, rows = table
+    out = ["<details>", f"<summary>{summary}</summary>", "", *head]
+    used = sum(len(x) + 1 for x in out) + 40
+    kept = 0
+    for row in rows:
+        if used + len(row) + 1 > budget[0]:
+            break
+        out.append(row)
+        used += len(row) + 1
+        kept += 1
+    if kept < len(rows):
+        out += ["", f"…and {len(rows) - kept} more (run `decklint diff` for all of them)."]
+    out += ["", "</details>", ""]
+    budget[0] -= sum(len(x) + 1 for x in out)
+    return out

@@ -1,0 +1,362 @@
+"""`decklint diff`: git repositories of two commits, each change reported with both places."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from decklint.cli import main
+
+from .conftest import FIXTURES
+
+LAB = FIXTURES / "networks" / "rtp-lab"
+GOLDEN = FIXTURES / "diff" / "rtp-lab.md"
+
+
+def git(repo: Path, *args: str) -> str:
+    out = subprocess.run(["git", *args], cwd=repo, check=True, capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The RTP lab's baseline decks committed on main, a branch `change` checked out."""
+    for key, value in {
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "a",
+        "GIT_AUTHOR_EMAIL": "a@example.com",
+        "GIT_COMMITTER_NAME": "a",
+        "GIT_COMMITTER_EMAIL": "a@example.com",
+        "GIT_AUTHOR_DATE": "2026-01-01T00:00:00Z",
+        "GIT_COMMITTER_DATE": "2026-01-01T00:00:00Z",
+    }.items():
+        monkeypatch.setenv(key, value)
+    root = tmp_path / "repo"
+    root.mkdir()
+    git(root, "init", "-q", "-b", "main")
+    for f in (LAB / "baseline").iterdir():
+        shutil.copyfile(f, root / f.name)
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "baseline")
+    git(root, "checkout", "-qb", "change")
+    monkeypatch.chdir(root)
+    return root
+
+
+def card_edit(path: Path, line: int, old: str, new: str) -> None:
+    """Replace `old` with `new` on a card, keeping column 72 and the sequence columns."""
+    lines = path.read_text().split("\n")
+    text = lines[line - 1]
+    body, tail = text[:71], text[71:]
+    assert old in body, (old, body)
+    body = body.replace(old, new, 1)
+    assert not body[71:].strip(), "the edit runs past column 71"
+    lines[line - 1] = body[:71].ljust(71) + tail
+    path.write_text("\n".join(lines))
+
+
+def commit(repo: Path, message: str = "change") -> None:
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", message)
+
+
+def diff(*args: str) -> tuple[int, Any]:
+    res = CliRunner().invoke(main, ["diff", "--format", "json", *args])
+    if res.exit_code == 2:
+        return 2, res.output
+    return res.exit_code, json.loads(res.output)
+
+
+def changed(doc: dict[str, Any], subject: str) -> dict[str, Any]:
+    found = [c for c in doc["changes"] if c["subject"] == subject]
+    assert len(found) == 1, [c["subject"] for c in doc["changes"]]
+    return found[0]
+
+
+def at(loc: dict[str, Any] | None) -> str | None:
+    return None if loc is None else f"{loc['path']}:{loc['line']}:{loc['column']}"
+
+
+def codes(findings: list[dict[str, Any]]) -> list[str]:
+    return [f"{f['path']}:{f['line']}:{f['code']}" for f in findings]
+
+
+def test_a_raised_mode_ru_is_decoded_with_both_places_and_what_it_reaches(repo: Path) -> None:
+    card_edit(repo / "TUNEMODE", 10, "RUSIZES=X'8585',     256 ", "RUSIZES=X'8989',     4K  ")
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    mode = changed(doc, "mode #INTER in TUNEMODE")
+    assert mode["change"] == "changed"
+    (ru,) = mode["differences"]
+    assert ru["detail"] == "RUSIZES X'8585' -> X'8989': 256 -> 4096 both ways"
+    assert (at(ru["base"]), at(ru["head"])) == ("TUNEMODE:10:16", "TUNEMODE:10:16")
+    reached = {r["subject"]: r["usage"] for r in mode["reaches"]}
+    assert reached["APPL TOMVSAP"] == "DLOGMOD, MODETAB"
+    assert reached["APPL CICSLAB"] == "DLOGMOD, MODETAB"
+    assert reached["PU OS2PU"] == "DLOGMOD, MODETAB"
+    assert codes(doc["findings"]["new"]) == ["TUNEMODE:10:SNA001"], doc["findings"]["new"]
+
+
+def test_an_ncp_unitsz_change_names_both_lines(repo: Path) -> None:
+    lab = repo / "LAB45"
+    card_edit(lab, 17, "UNITSZ=384,", "UNITSZ=512,")
+    lab.write_text("* A NEW COMMENT CARD\n" + lab.read_text())  # the HOST moves down one line
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    host = changed(doc, "NCP HOST LAB45.LAB45H")
+    (unitsz,) = host["differences"]
+    assert unitsz["detail"] == "UNITSZ 384 -> 512"
+    assert (at(unitsz["base"]), at(unitsz["head"])) == ("LAB45:17:16", "LAB45:18:16")
+    assert [c["subject"] for c in doc["changes"]] == ["NCP HOST LAB45.LAB45H"]
+    # NCP001 still holds (512 is below 4000), one line down: moved, neither fixed nor new;
+    # VTAM's IOBUF no longer matches UNITSZ
+    assert codes(doc["findings"]["new"]) == ["ATCSTR00:10:VTM005"]
+    assert doc["findings"]["fixed"] == []
+    moved = {
+        (m["head"]["code"], m["base"]["line"], m["head"]["line"]) for m in doc["findings"]["moved"]
+    }
+    assert ("NCP001", 17, 18) in moved
+
+
+def test_a_renamed_member_is_followed_not_added_and_removed(repo: Path) -> None:
+    git(repo, "mv", "APPLLAB", "APPLS01")
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    assert doc["files"]["renamed"] == [{"base": "APPLLAB", "head": "APPLS01"}]
+    assert doc["files"]["added"] == doc["files"]["removed"] == []
+    assert doc["changes"] == []
+    assert doc["findings"]["new"] == doc["findings"]["fixed"] == []
+    moved = [
+        (m["base"]["path"], m["head"]["path"], m["head"]["code"]) for m in doc["findings"]["moved"]
+    ]
+    assert moved == [("APPLLAB", "APPLS01", "VTM009")] * 2
+
+
+def test_a_member_renamed_in_the_work_tree_is_followed(repo: Path) -> None:
+    git(repo, "mv", "APPLLAB", "APPLS01")  # staged, not committed
+    _, doc = diff()
+    assert doc["files"]["renamed"] == [{"base": "APPLLAB", "head": "APPLS01"}]
+    assert doc["changes"] == [] and doc["findings"]["new"] == []
+
+
+def test_a_second_run_from_the_run_memo_says_the_same(repo: Path) -> None:
+    card_edit(repo / "LAB45", 4, "BFRS=240,", "BFRS=120,")
+    card_edit(repo / "TUNEMODE", 10, "RUSIZES=X'8585',     256 ", "RUSIZES=X'8989',     4K  ")
+    commit(repo)
+    first = diff("main", "HEAD")
+    assert first[1]["changes"] and first[1]["findings"]["new"]
+    assert any((Path(os.environ["DECKLINT_CACHE_DIR"]) / "runs").rglob("*"))
+    assert diff("main", "HEAD") == first  # both revisions' findings now from the run memo
+    assert diff("main", "HEAD", "--no-cache") == first
+
+
+def test_a_change_in_a_renamed_member_shows_both_names(repo: Path) -> None:
+    git(repo, "mv", "APPLLAB", "APPLS01")
+    card_edit(repo / "APPLS01", 7, "VPACING=0,", "VPACING=9,")
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    appl = changed(doc, "APPL TOMVSAP")
+    (vp,) = appl["differences"]
+    assert vp["detail"] == "VPACING 0 -> 9"
+    assert (at(vp["base"]), at(vp["head"])) == ("APPLLAB:7:16", "APPLS01:7:16")
+    assert [c["subject"] for c in doc["changes"]] == ["APPL TOMVSAP"]
+
+
+def test_a_renamed_definition_is_one_rename(repo: Path) -> None:
+    card_edit(
+        repo / "TUNEMODE",
+        25,
+        "SNASVCMG MODEENT LOGMODE=SNASVCMG,",
+        "SNASVCMX MODEENT LOGMODE=SNASVCMX,",
+    )
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    (rename,) = doc["changes"]
+    assert (rename["change"], rename["subject"], rename["note"]) == (
+        "renamed",
+        "mode SNASVCMX in TUNEMODE",
+        "was SNASVCMG",
+    )
+    assert (at(rename["base"]), at(rename["head"])) == ("TUNEMODE:25:1", "TUNEMODE:25:1")
+
+
+def test_a_broken_link_changes_status(repo: Path) -> None:
+    card_edit(repo / "LAB45", 27, "LOCADD=400000001088,", "LOCADD=400000001099,")
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    link = changed(doc, "dlc link from dlc link HOSTLINK (OS2CP)")
+    (status,) = link["differences"]
+    assert (status["field"], status["before"], status["after"]) == (
+        "status",
+        "matched",
+        "unknown-peer",
+    )
+    assert status["detail"].startswith("matched to LINE LABTRL1 (LAB45) -> unknown-peer to MAC")
+    assert (at(status["base"]), at(status["head"])) == ("OS2CP.NDF:13:22", "OS2CP.NDF:13:22")
+    line = changed(doc, "LINE LABTRL1")
+    assert [d["detail"] for d in line["differences"]] == ["LOCADD 400000001088 -> 400000001099"]
+
+
+def test_a_finding_fixed_and_one_added(repo: Path) -> None:
+    card_edit(repo / "LAB45", 4, "BFRS=240,", "BFRS=120,")
+    card_edit(repo / "LAB45", 5, "SLODOWN=50,", "SLODOWN=6, ")
+    commit(repo)
+    code, doc = diff("main", "HEAD")
+    assert codes(doc["findings"]["new"]) == ["LAB45:4:NCP004"]
+    assert codes(doc["findings"]["fixed"]) == ["LAB45:5:NCP005"]
+    assert doc["summary"]["failing"] == 1
+    assert code == 1
+    assert diff("main", "HEAD", "--fail-on", "error")[0] == 0
+    assert diff("main", "HEAD", "--exit-zero")[0] == 0
+
+
+def test_a_revision_against_itself_reports_nothing(repo: Path) -> None:
+    card_edit(repo / "LAB45", 4, "BFRS=240,", "BFRS=120,")
+    commit(repo)
+    for args in (("HEAD", "HEAD"), ("main", "main")):
+        code, doc = diff(*args)
+        assert code == 0
+        assert doc["changes"] == []
+        assert doc["findings"] == {"new": [], "fixed": [], "moved": []}
+        assert doc["files"]["modified"] == doc["files"]["renamed"] == []
+    res = CliRunner().invoke(main, ["diff", "HEAD", "HEAD"])
+    assert res.exit_code == 0
+    assert "model: 0 changes" in res.output and "0 new, 0 fixed, 0 moved" in res.output
+
+
+def test_the_default_compares_the_work_tree_with_the_merge_base(repo: Path) -> None:
+    card_edit(repo / "LAB45", 4, "BFRS=240,", "BFRS=120,")  # not committed
+    (repo / "NOTES").write_text("* NOT A DECK\n")  # untracked, not ignored: linted
+    code, doc = diff()
+    assert doc["base"]["revision"] == "merge base with main"
+    assert doc["head"] == {"revision": "work tree", "commit": None}
+    assert codes(doc["findings"]["new"]) == ["LAB45:4:NCP004"]
+    assert doc["files"]["modified"] == ["LAB45"] and doc["files"]["added"] == ["NOTES"]
+    assert code == 1
+
+
+def test_the_work_tree_and_index_are_left_alone(repo: Path) -> None:
+    card_edit(repo / "LAB45", 4, "BFRS=240,", "BFRS=120,")
+    before = (git(repo, "status", "--porcelain"), (repo / ".git" / "index").read_bytes())
+    diff()
+    diff("main", "HEAD")
+    after = (git(repo, "status", "--porcelain"), (repo / ".git" / "index").read_bytes())
+    assert before == after
+
+
+def test_path_narrows_the_files(repo: Path) -> None:
+    (repo / "ncp").mkdir()
+    git(repo, "mv", "LAB45", "ncp/LAB45")
+    card_edit(repo / "ncp" / "LAB45", 4, "BFRS=240,", "BFRS=120,")
+    card_edit(repo / "TUNEMODE", 10, "RUSIZES=X'8585',     256 ", "RUSIZES=X'8989',     4K  ")
+    commit(repo)
+    _, doc = diff("main", "HEAD", "--path", "ncp")
+    assert doc["files"]["linted"] == {"base": 0, "head": 1}
+    assert "mode #INTER in TUNEMODE" not in [c["subject"] for c in doc["changes"]]
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("nosuchrev", "HEAD"), "unknown revision 'nosuchrev'"),
+        (("--bad",), "No such option"),
+        (("-x1", "HEAD"), "No such option"),
+        (("main", "HEAD", "extra"), "at most two revisions"),
+    ],
+)
+def test_usage_and_git_errors_exit_2(repo: Path, args: tuple[str, ...], said: str) -> None:
+    res = CliRunner().invoke(main, ["diff", *args])
+    assert res.exit_code == 2, res.output
+    assert said in res.output
+    assert "Traceback" not in res.output
+
+
+def test_outside_a_repository_is_a_clear_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("GIT_CEILING_DIRECTORIES", str(tmp_path.parent))
+    res = CliRunner().invoke(main, ["diff"])
+    assert res.exit_code == 2
+    assert "not in a git repository" in res.output and "Traceback" not in res.output
+
+
+def test_a_configuration_that_differs_is_named_and_not_applied_to_the_base(repo: Path) -> None:
+    config = repo / ".decklint.yaml"
+    config.write_text(config.read_text() + "ignore: [NCP005]\n")
+    (repo / "pyproject.toml").write_text("[project]\nname = 'decks'\n")  # no decklint table
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    assert doc["configuration_changed"] == [".decklint.yaml"]
+    # both revisions judged with the checkout's: NCP005 is not "fixed" by the configuration
+    assert doc["findings"]["fixed"] == [] and doc["changes"] == []
+
+
+def test_json_shape(repo: Path) -> None:
+    card_edit(repo / "LAB45", 4, "BFRS=240,", "BFRS=120,")
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    assert set(doc) == {
+        "schema_version",
+        "tool",
+        "base",
+        "head",
+        "files",
+        "configuration_changed",
+        "summary",
+        "changes",
+        "findings",
+    }
+    assert doc["schema_version"] == 1
+    assert doc["base"] == {"revision": "main", "commit": git(repo, "rev-parse", "main")}
+    assert doc["summary"] == {
+        "changes": 1,
+        "new": 1,
+        "fixed": 0,
+        "moved": 0,
+        "fail_on": "warning",
+        "failing": 1,
+    }
+    (c,) = doc["changes"]
+    assert set(c) == {"change", "kind", "subject", "note", "base", "head", "differences", "reaches"}
+    assert set(c["differences"][0]) == {"field", "detail", "before", "after", "base", "head"}
+    assert set(doc["findings"]["new"][0]) >= {
+        "path",
+        "line",
+        "column",
+        "code",
+        "severity",
+        "message",
+    }
+
+
+def test_markdown_comment_is_golden(repo: Path, update_golden: bool) -> None:
+    for f in (LAB / "tuned").iterdir():
+        shutil.copyfile(f, repo / f.name)
+    commit(repo, "tuned")
+    res = CliRunner().invoke(main, ["diff", "--format", "markdown", "main", "HEAD"])
+    text = res.output
+    for rev in ("main", "HEAD"):
+        text = text.replace(git(repo, "rev-parse", rev)[:12], f"<{rev}>")
+    assert text.startswith("<!-- decklint-diff -->\n")
+    if update_golden or not GOLDEN.exists():
+        GOLDEN.parent.mkdir(exist_ok=True)
+        GOLDEN.write_text(text)
+    assert text == GOLDEN.read_text()
+    assert res.exit_code == 0
+
+
+def test_markdown_escapes_deck_text() -> None:
+    from decklint.report.review_markdown import md
+
+    assert md("<!-- decklint-diff --> @team #12 | *x* `y`") == (
+        "&lt;!-- decklint-diff --&gt; &#64;team &#35;12 \\| \\*x\\* \\`y\\`"
+    )
