@@ -360,3 +360,113 @@ def test_markdown_escapes_deck_text() -> None:
     assert md("<!-- decklint-diff --> @team #12 | *x* `y`") == (
         "&lt;!-- decklint-diff --&gt; &#64;team &#35;12 \\| \\*x\\* \\`y\\`"
     )
+
+
+ACTION = Path(__file__).resolve().parents[1] / "action.yml"
+
+
+def _action_step(step_id: str | None = None, name: str | None = None) -> dict[str, Any]:
+    import yaml
+
+    steps = yaml.safe_load(ACTION.read_text())["runs"]["steps"]
+    if step_id is not None:
+        return next(s for s in steps if s.get("id") == step_id)
+    return next(s for s in steps if s.get("name") == name)
+
+
+def _fake(folder: Path, name: str, body: str) -> None:
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text("#!/bin/sh\n" + body)
+    (folder / name).chmod(0o755)
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+def test_action_diff_mode_passes_inputs_as_words_and_writes_the_comment(tmp_path: Path) -> None:
+    step = _action_step("diff")
+    assert "${{" not in step["run"] and step["if"] == "${{ inputs.mode == 'diff' }}"
+    bin_ = tmp_path / "bin"
+    _fake(
+        bin_,
+        "decklint",
+        'prev=""; for a in "$@"; do echo "<$a>"; [ "$prev" = --output ] && out=$a; prev=$a; done\n'
+        '[ -n "$out" ] && echo "<!-- decklint-diff -->" > "$out"\nexit 1\n',
+    )
+    _fake(bin_, "git", "exit 0\n")  # the base commit is there
+    env = {
+        "PATH": f"{bin_}:/usr/bin:/bin",
+        "GITHUB_OUTPUT": str(tmp_path / "out"),
+        "GITHUB_STEP_SUMMARY": str(tmp_path / "summary"),
+        "DECKLINT_ARGS": "--fail-on error $(touch pwned) `touch pwned`;touch pwned",
+        "DECKLINT_PATHS": "decks -x$(touch pwned)",
+        "DECKLINT_BASE": "0123abcd",
+    }
+    res = subprocess.run(
+        ["bash", "-c", step["run"]], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert not (tmp_path / "pwned").exists()
+    words = res.stdout.splitlines()
+    first = words[: words.index("<0123abcd>") + 1]
+    assert first == [
+        "<diff>",
+        "<--format>",
+        "<markdown>",
+        "<--output>",
+        "<decklint-diff.md>",
+        "<--fail-on>",
+        "<error>",
+        "<$(touch>",
+        "<pwned)>",
+        "<`touch>",
+        "<pwned`;touch>",
+        "<pwned>",
+        "<--path>",
+        "<decks>",
+        "<--path>",
+        "<-x$(touch>",
+        "<--path>",
+        "<pwned)>",
+        "<0123abcd>",
+    ]
+    assert (tmp_path / "out").read_text() == "status=1\n"
+    assert (tmp_path / "summary").read_text() == "<!-- decklint-diff -->\n"
+    env["DECKLINT_BASE"] = "--upload-pack=touch pwned"
+    res = subprocess.run(["bash", "-c", step["run"]], cwd=tmp_path, env=env, capture_output=True)
+    assert not (tmp_path / "pwned").exists()
+    assert (tmp_path / "out").read_text().endswith("status=2\n")
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
+@pytest.mark.parametrize("found", ["4242", ""])
+def test_action_updates_its_one_comment_or_posts_it(tmp_path: Path, found: str) -> None:
+    step = _action_step(name="Comment on the pull request")
+    assert "${{" not in step["run"]
+    bin_ = tmp_path / "bin"
+    _fake(
+        bin_,
+        "gh",
+        'echo "$*" >> "$GH_LOG"\n'
+        'case "$*" in *--paginate*) [ -n "$FOUND" ] && echo "$FOUND";; esac\n',
+    )
+    (tmp_path / "decklint-diff.md").write_text("<!-- decklint-diff -->\nreview\n")
+    env = {
+        "PATH": f"{bin_}:/usr/bin:/bin",
+        "GH_LOG": str(tmp_path / "gh.log"),
+        "FOUND": found,
+        "PULL": "7",
+        "REPOSITORY": "site/decks",
+    }
+    res = subprocess.run(["bash", "-c", step["run"]], cwd=tmp_path, env=env, capture_output=True)
+    assert res.returncode == 0, res.stderr
+    calls = (tmp_path / "gh.log").read_text().splitlines()
+    assert calls[0].startswith("api --paginate repos/site/decks/issues/7/comments --jq")
+    assert "<!-- decklint-diff -->" in calls[0]
+    if found:
+        assert calls[1:] == [
+            "api --silent --method PATCH repos/site/decks/issues/comments/4242 "
+            "-F body=@decklint-diff.md"
+        ]
+    else:
+        assert calls[1:] == [
+            "api --silent --method POST repos/site/decks/issues/7/comments "
+            "-F body=@decklint-diff.md"
+        ]
