@@ -354,6 +354,23 @@ def test_markdown_comment_is_golden(repo: Path, update_golden: bool) -> None:
     assert res.exit_code == 0
 
 
+def test_fields_are_named_by_the_operand_the_product_codes() -> None:
+    from decklint.review.changes import operand
+
+    assert operand("line", "maxtsl") == "MAXTSL"
+    assert operand("ncp_host", "unitsz") == "UNITSZ"
+    assert operand("ncp", "slodown") == "BUILD SLODOWN"
+    assert operand("tcpip_stack", "tcpsendbfrsize") == "TCPCONFIG TCPSENDBFRSIZE"
+    assert operand("tcpip_stack", "delayacks") == "TCPCONFIG DELAYACKS"
+    assert operand("tsm_options", "tcpwindowsize") == "TCPWINDOWSIZE"  # ", KB": a unit
+    assert operand("group", "ecltype") == "ECLTYPE"
+    # a description that lists values, or opens with a subject, is not an operand
+    assert operand("tcpip_port", "protocol") == "protocol"
+    assert operand("line_desc", "type") == "type"
+    assert operand("nsdos_frame", "frame") == "frame"
+    assert operand("buffer_pool", "bufsize") == "bufsize"
+
+
 def test_markdown_escapes_deck_text() -> None:
     from decklint.report.review_markdown import md
 

@@ -143,7 +143,10 @@ def _changes(changes: Iterable[Change]) -> Table:
             detail = md(d.detail.replace(" -> ", " \u2192 "))
             rows.append(f"| {first[0]} | {first[1]} | {detail} | {_at(d.base)} | {_at(d.head)} |")
         if c.reaches:
-            reached = "; ".join(f"{md(r.subject)} ({md(r.usage)})" for r in c.reaches[:REACHES])
+            reached = "; ".join(
+                md(r.subject) + (f" ({md(r.usage)})" if r.usage else "")
+                for r in c.reaches[:REACHES]
+            )
             more = len(c.reaches) - REACHES
             rows.append(f"| | | reaches {reached}{f'; and {more} more' if more > 0 else ''} | | |")
     return ["| | element | change | base | head |", "|---|---|---|---|---|"], rows

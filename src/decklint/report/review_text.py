@@ -126,7 +126,8 @@ def _change(c: Change) -> list[str]:
         out.append(f"      {e(d.detail)}")
         out.append(f"          [dim]{e(_where(d.base))} -> {e(_where(d.head))}[/]")
     for r in c.reaches[:REACHES_SHOWN]:
-        out.append(f"      reaches {e(r.subject)} ({e(r.usage)}) [dim]{e(_where(r.where))}[/]")
+        how = f" ({e(r.usage)})" if r.usage else ""
+        out.append(f"      reaches {e(r.subject)}{how} [dim]{e(_where(r.where))}[/]")
     if len(c.reaches) > REACHES_SHOWN:
         out.append(f"      and {len(c.reaches) - REACHES_SHOWN} more (--format json lists all)")
     return out

@@ -54,7 +54,7 @@ class Reach(NamedTuple):
     """A definition that refers to a changed one (an APPL naming a changed mode)."""
 
     subject: str  # "LU OS2LU", "CICS SESSIONS OS2CS of CONNECTION OS2C"
-    usage: str  # "DLOGMOD of LU OS2LU"
+    usage: str  # the operands it refers through: "DLOGMOD, MODETAB" ("" when they name it)
     where: Location
 
 
@@ -113,10 +113,10 @@ _WORDS = {
     "tcpip_port": "PORT",
 }
 # A field's description opens with the operand as the product spells it (MAXTSL: ...,
-# TCPCONFIG TCPSENDBFRSIZE, bytes; UNITSZ of the first HOST), unless it lists the values the
-# field takes (TCP or UDP; EN, NN or LEN) or opens with what the field is about (DLC frame
-# size, CSD group); anything else is said by the field's name.
-_OPERAND = re.compile(r"([A-Z][A-Z0-9_#@$]+(?: [A-Z][A-Z0-9_#@$]*)*)(:|,? (?!or )[a-z(]|$)")
+# TCPCONFIG TCPSENDBFRSIZE, bytes; UNITSZ of the first HOST; TCPWINDOWSIZE, KB), unless it
+# lists the values the field takes (TCP or UDP; EN, NN or LEN) or opens with what the field
+# is about (DLC frame size, CSD group); anything else is said by the field's name.
+_UPPER = re.compile(r"[A-Z][A-Z0-9_#@$]+(?: [A-Z][A-Z0-9_#@$]*)*")
 _NOT_OPERANDS = frozenset({"CLAW", "CPU", "CSD", "DLC", "RFC", "SNA", "TCP"})
 
 
@@ -353,10 +353,19 @@ def operand(kind: str, field: str) -> str:
 
     spec = kinds().get(kind)
     doc = spec.fields.get(field, "") if spec is not None else ""
-    m = _OPERAND.match(doc)
-    if m and m.group(1).split()[0] not in _NOT_OPERANDS:
-        return m.group(1)
-    return field.replace("_", " ")
+    m = _UPPER.match(doc)
+    if m is None or m.group().split()[0] in _NOT_OPERANDS:
+        return field.replace("_", " ")
+    words, rest = m.group(), doc[m.end() :]
+    values = rest.startswith(" or ") or (
+        " " not in words
+        and rest[:3].startswith(", ")
+        and rest[2:3].isupper()
+        and (" or " in rest or rest.count(",") > 1)
+    )
+    if values or (rest and rest[0] not in ":,( "):
+        return field.replace("_", " ")
+    return words
 
 
 def shown(a: Attr) -> str:
@@ -475,30 +484,29 @@ class _Reaches:
             for d in self.defs.get(e.path, ())
             if e.line <= d.line <= e.end_line
         ]
+        named = len(wanted)  # references by the element's own names; then through its table
         if e.kind == "mode" and e.value("table"):
             wanted.append(("modetab", str(e.value("table")), ""))
         found: dict[str, list[Reference]] = defaultdict(list)
-        for kind, name, scope in wanted:
+        direct: set[str] = set()
+        for i, (kind, name, scope) in enumerate(wanted):
             for r in self.refs.get((kind, name), ()):
                 if r.scope in (scope, "*"):
                     holder = self._holder(r)
                     if holder is not e:
-                        found[self._who(r, holder)].append(r)
-        return tuple(
-            sorted(
-                (
-                    Reach(
-                        who,
-                        ", ".join(dict.fromkeys(r.usage.split(" of ")[0] for r in refs)),
-                        self.model.place(refs[0].path, refs[0].span),
-                    )
-                    for who, refs in found.items()
-                ),
-                key=lambda x: (x.where, x.subject),
-            )
+                        who = self._who(r, holder)
+                        found[who].append(r)
+                        if i < named:
+                            direct.add(who)
+        reaches = (
+            Reach(who, _usage(who, refs), self.model.place(refs[0].path, refs[0].span))
+            for who, refs in found.items()
         )
+        # who names the element first, then who reaches it through its table; each by place
+        return tuple(sorted(reaches, key=lambda x: (x.subject not in direct, x.where, x.subject)))
 
-    def _who(self, r: Reference, holder: Entity | None) -> str:
+    @staticmethod
+    def _who(r: Reference, holder: Entity | None) -> str:
         """What holds the reference, as its usage names it (DLOGMOD of LU OS2LU: the LU, even
         where the PU above it codes the operand for it); a CICS SESSIONS with its connection."""
         _, of, owner = r.usage.partition(" of ")
@@ -520,3 +528,9 @@ class _Reaches:
         """The innermost element whose statement holds the reference."""
         inside = [e for e in self._elements(r.path) if e.line <= r.line <= e.end_line]
         return max(inside, key=lambda e: (e.line, -e.end_line), default=None)
+
+
+def _usage(who: str, refs: list[Reference]) -> str:
+    """The operands a holder refers through (DLOGMOD, MODETAB); "" when they name it."""
+    usage = ", ".join(dict.fromkeys(r.usage.split(" of ")[0] for r in refs))
+    return "" if usage == who else usage
