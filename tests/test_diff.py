@@ -188,6 +188,22 @@ def test_a_renamed_definition_is_one_rename(repo: Path) -> None:
     assert (at(rename["base"]), at(rename["head"])) == ("TUNEMODE:25:1", "TUNEMODE:25:1")
 
 
+def test_a_removed_mode_says_what_still_names_it(repo: Path) -> None:
+    table = repo / "TUNEMODE"
+    lines = table.read_text().split("\n")
+    table.write_text("\n".join(lines[:3] + lines[12:]))  # the #INTER entry, 9 cards, gone
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    gone = changed(doc, "mode #INTER in TUNEMODE")
+    assert (gone["change"], at(gone["base"]), gone["head"]) == ("removed", "TUNEMODE:4:1", None)
+    reached = {r["subject"]: r["usage"] for r in gone["reaches"]}
+    assert reached["APPL TOMVSAP"] == "DLOGMOD" and reached["PU OS2PU"] == "DLOGMOD"
+    assert "LU OS2LU" not in reached  # it names #BATCH
+    assert "VTM006" in {f["code"] for f in doc["findings"]["new"]}
+    text = CliRunner().invoke(main, ["diff", "main", "HEAD"]).output
+    assert "      still named by APPL TOMVSAP (DLOGMOD) APPLLAB:6:24\n" in text
+
+
 def test_a_broken_link_changes_status(repo: Path) -> None:
     card_edit(repo / "LAB45", 27, "LOCADD=400000001088,", "LOCADD=400000001099,")
     commit(repo)

@@ -148,7 +148,8 @@ def _changes(changes: Iterable[Change]) -> Table:
                 for r in c.reaches[:REACHES]
             )
             more = len(c.reaches) - REACHES
-            rows.append(f"| | | reaches {reached}{f'; and {more} more' if more > 0 else ''} | | |")
+            verb = "reaches" if c.change == "changed" else "still named by"
+            rows.append(f"| | | {verb} {reached}{f'; and {more} more' if more > 0 else ''} | | |")
     return ["| | element | change | base | head |", "|---|---|---|---|---|"], rows
 
 

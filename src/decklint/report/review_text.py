@@ -125,9 +125,10 @@ def _change(c: Change) -> list[str]:
     for d in c.differences:
         out.append(f"      {e(d.detail)}")
         out.append(f"          [dim]{e(_where(d.base))} -> {e(_where(d.head))}[/]")
+    verb = "reaches" if c.change == "changed" else "still named by"
     for r in c.reaches[:REACHES_SHOWN]:
         how = f" ({e(r.usage)})" if r.usage else ""
-        out.append(f"      reaches {e(r.subject)}{how} [dim]{e(_where(r.where))}[/]")
+        out.append(f"      {verb} {e(r.subject)}{how} [dim]{e(_where(r.where))}[/]")
     if len(c.reaches) > REACHES_SHOWN:
         out.append(f"      and {len(c.reaches) - REACHES_SHOWN} more (--format json lists all)")
     return out

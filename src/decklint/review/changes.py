@@ -68,6 +68,7 @@ class Change(NamedTuple):
     base: Location | None
     head: Location | None
     differences: tuple[Difference, ...] = ()
+    # what refers to it at head: to a changed element, or (removed, renamed) to its old name
     reaches: tuple[Reach, ...] = ()
     note: str = ""
 
@@ -145,13 +146,13 @@ def compare(
     out: list[Change] = []
     removed: list[Entity] = []
     added: list[Entity] = []
-    reach = _Reaches(head)
+    reach = _Reaches(base, head)
     for key in sorted(old.keys() | new.keys()):
         b, h = _paired(old.get(key, []), new.get(key, []), renames)
         for eb, eh in zip(b, h, strict=False):
             changed = _changed(eb, eh, base, head)
             if changed is not None:
-                out.append(changed._replace(reaches=reach.of(eh)))
+                out.append(changed._replace(reaches=reach.of(eh, changed=True)))
         removed += b[len(h) :]
         added += h[len(b) :]
     for eb, eh in _renamed(removed, added, renames):
@@ -162,6 +163,7 @@ def compare(
                 subject(eh),
                 base.place(eb.path, eb.span),
                 head.place(eh.path, eh.span),
+                reaches=reach.of(eb, changed=False),
                 note=f"was {eb.name}",
             )
         )
@@ -170,7 +172,8 @@ def compare(
     for e in removed:
         change = "disappeared" if e.kind == "link" else "removed"
         at = base.place(e.path, e.span)
-        out.append(Change(change, e.kind, subject(e), at, None, note=_about(e)))
+        gone = reach.of(e, changed=False) if e.kind != "link" else ()
+        out.append(Change(change, e.kind, subject(e), at, None, (), gone, note=_about(e)))
     for e in added:
         change = "appeared" if e.kind == "link" else "added"
         at = head.place(e.path, e.span)
@@ -456,36 +459,41 @@ def _link_status(eb: Entity, eh: Entity, base: Model, head: Model) -> list[Diffe
 
 
 class _Reaches:
-    """What refers to a changed definition, through the head model's symbol table: the
-    references to the names the element defines (a mode: also to its mode table), each with
-    the element that holds it."""
+    """What refers to a definition, through the head model's symbol table: the references to
+    the names the element defines (in its own revision: a removed element's at base), and
+    for a changed mode also to its mode table; each with the element that holds it."""
 
-    def __init__(self, model: Model) -> None:
-        self.model = model
+    def __init__(self, base: Model, head: Model) -> None:
+        self.base = base
+        self.model = head
         self.refs: dict[tuple[str, str], list[Reference]] = defaultdict(list)
-        self.defs: dict[str, list[Definition]] = defaultdict(list)
+        self.defs: dict[int, dict[str, list[Definition]]] = {}
         self._held: dict[str, list[Entity]] = {}
         self._indexed = False
 
-    def _index(self) -> None:
-        """The references by name and the definitions by file, once, when first asked."""
-        symbols = self.model.topology.symbols
-        for r in symbols.references:
-            self.refs[(r.kind, r.name)].append(r)
-        for d in symbols.definitions:
-            self.defs[d.path].append(d)
-        self._indexed = True
+    def _definitions(self, model: Model) -> dict[str, list[Definition]]:
+        """A model's definitions by file, once, when first asked."""
+        got = self.defs.get(id(model.topology))
+        if got is None:
+            got = self.defs[id(model.topology)] = defaultdict(list)
+            for d in model.topology.symbols.definitions:
+                got[d.path].append(d)
+        return got
 
-    def of(self, e: Entity) -> tuple[Reach, ...]:
+    def of(self, e: Entity, *, changed: bool) -> tuple[Reach, ...]:
+        """What refers to `e`: changed, an element of the head; else one of the base."""
         if not self._indexed:
-            self._index()
-        wanted: list[tuple[str, str, str]] = [
+            for r in self.model.topology.symbols.references:
+                self.refs[(r.kind, r.name)].append(r)
+            self._indexed = True
+        defs = self._definitions(self.model if changed else self.base)
+        wanted = [
             (d.kind, d.name, d.scope)
-            for d in self.defs.get(e.path, ())
+            for d in defs.get(e.path, ())
             if e.line <= d.line <= e.end_line
         ]
         named = len(wanted)  # references by the element's own names; then through its table
-        if e.kind == "mode" and e.value("table"):
+        if changed and e.kind == "mode" and e.value("table"):
             wanted.append(("modetab", str(e.value("table")), ""))
         found: dict[str, list[Reference]] = defaultdict(list)
         direct: set[str] = set()
@@ -493,7 +501,7 @@ class _Reaches:
             for r in self.refs.get((kind, name), ()):
                 if r.scope in (scope, "*"):
                     holder = self._holder(r)
-                    if holder is not e:
+                    if holder is None or not (holder.kind == e.kind and holder.name == e.name):
                         who = self._who(r, holder)
                         found[who].append(r)
                         if i < named:
