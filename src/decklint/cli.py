@@ -660,6 +660,21 @@ def dialects_cmd() -> None:
 
 
 @main.command()
+@click.option("--stdio", is_flag=True, help="Talk over standard input and output (the default).")
+def server(stdio: bool) -> None:
+    """Run the language server for editors (install with: pip install "decklint[server]")."""
+    try:
+        from decklint.server import app
+    except ImportError as exc:
+        _say(
+            f"the language server needs pygls and lsprotocol ({exc.name} is missing): "
+            'install decklint[server], e.g. pip install "decklint[server]"'
+        )
+        sys.exit(EXIT_ERROR)
+    app.start()
+
+
+@main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--dump", type=click.Choice(["tree", "ir", "model"]), default="ir", show_default=True)
 @click.option("--dialect")
