@@ -404,3 +404,95 @@ def test_without_pygls_the_command_says_what_to_install(tmp_path: Path) -> None:
     )
     assert got.returncode == 2
     assert "decklint[server]" in got.stderr
+
+
+# ---------------------------------------------------------------------- editor features
+
+IDE = ROOT / "fixtures" / "ide"
+
+
+def position(text: str, needle: str, nth: int = 0) -> lsp.Position:
+    """The protocol position of the `nth` occurrence of `needle` (ASCII text)."""
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    line = text.count("\n", 0, start)
+    return lsp.Position(line, start - (text.rfind("\n", 0, start) + 1))
+
+
+async def ide_workspace(client: LanguageClient, tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    root = tmp_path / "ide"
+    shutil.copytree(IDE, root)
+    texts = {p.name: p.read_text() for p in root.iterdir()}
+    await start(client, root)
+    for name in ("apps.vtam", "modes.vtam"):
+        open_doc(client, (root / name).as_uri(), texts[name])
+    # the editor features answer once the network has been linted
+    doc = lsp.TextDocumentIdentifier(uri=(root / "apps.vtam").as_uri())
+    at = position(texts["apps.vtam"], "#INTER")
+
+    async def linted() -> None:
+        while await client.text_document_hover_async(lsp.HoverParams(doc, at)) is None:
+            await asyncio.sleep(0.1)
+
+    await asyncio.wait_for(linted(), WAIT)
+    return root, texts
+
+
+@pytest.mark.asyncio
+async def test_hover_definition_and_references_across_decks(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root, texts = await ide_workspace(client, tmp_path)
+    apps, modes = (root / "apps.vtam").as_uri(), (root / "modes.vtam").as_uri()
+    at = position(texts["apps.vtam"], "#INTER")
+    doc = lsp.TextDocumentIdentifier(uri=apps)
+    hover = await client.text_document_hover_async(lsp.HoverParams(doc, at))
+    assert hover is not None and isinstance(hover.contents, lsp.MarkupContent)
+    assert hover.contents.kind == lsp.MarkupKind.Markdown
+    assert hover.contents.value.startswith("**DLOGMOD**")
+    assert hover.range is not None and hover.range.start == at
+    defs = await client.text_document_definition_async(lsp.DefinitionParams(doc, at))
+    assert isinstance(defs, list)
+    mode = position(texts["modes.vtam"], "#INTER", nth=1)
+    assert [(d.uri, d.range.start) for d in defs if isinstance(d, lsp.Location)] == [(modes, mode)]
+    refs = await client.text_document_references_async(
+        lsp.ReferenceParams(
+            context=lsp.ReferenceContext(include_declaration=True),
+            text_document=lsp.TextDocumentIdentifier(uri=modes),
+            position=position(texts["modes.vtam"], "#BATCH"),
+        )
+    )
+    assert refs is not None
+    assert sorted(r.uri.rsplit("/", 1)[-1] for r in refs) == [
+        "modes.vtam",
+        "region.csd",
+        "switched.vtam",
+    ]
+
+
+@pytest.mark.asyncio
+async def test_symbols_and_completion(client: LanguageClient, tmp_path: Path) -> None:
+    root, texts = await ide_workspace(client, tmp_path)
+    switched = (root / "switched.vtam").as_uri()
+    open_doc(client, switched, texts["switched.vtam"])
+    syms = await client.text_document_document_symbol_async(
+        lsp.DocumentSymbolParams(lsp.TextDocumentIdentifier(uri=switched))
+    )
+    assert syms is not None
+    (node,) = syms
+    assert isinstance(node, lsp.DocumentSymbol)
+    assert (node.name, node.kind) == ("SWIDE", lsp.SymbolKind.Module)
+    assert node.children and node.children[0].name == "WSPU"
+    # completion in a document that is no file: operand names of the statement
+    uri = "untitled:Untitled-1"
+    text = "APPLS    VBUILD TYPE=APPL\nA1       APPL  ACBNAME=A1,DL"
+    open_doc(client, uri, text)
+    got = await client.text_document_completion_async(
+        lsp.CompletionParams(lsp.TextDocumentIdentifier(uri=uri), lsp.Position(1, 28))
+    )
+    assert isinstance(got, lsp.CompletionList)
+    items = {i.label: i for i in got.items}
+    assert sorted(items) == ["DLGINOUT", "DLOGMOD", "DLRORDER"]
+    assert items["DLOGMOD"].kind == lsp.CompletionItemKind.Property
+    assert items["DLOGMOD"].insert_text == "DLOGMOD="

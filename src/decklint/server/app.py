@@ -117,10 +117,12 @@ class DecklintServer(LanguageServer):
             else:
                 self.published.pop(uri, None)
 
-    def locate(self, path: str, span: Span) -> lsp.Location:
-        """A place in any file of the network as a protocol location."""
+    def locate(self, path: str, span: Span, current: bool = False) -> lsp.Location:
+        """A place in any file of the network as a protocol location: in the text the last
+        lint read, or with `current` in an open document's text as it is now."""
         docs = list(self.network.documents.values())
-        codec = Codec(text_of(path, self.last), self.encoding)
+        doc = self.network.by_path(path) if current else None
+        codec = Codec(doc.text if doc else text_of(path, self.last), self.encoding)
         return lsp.Location(uri_of(path, docs), convert.to_range(codec, span))
 
     # ------------------------------------------------------------------ helpers
@@ -366,6 +368,8 @@ def code_action(ls: DecklintServer, params: lsp.CodeActionParams) -> list[lsp.Co
 def start() -> None:
     """Serve the protocol on standard input and output until the client says exit."""
     import gc
+
+    from decklint.server import editor  # noqa: F401  (registers the editor features)
 
     gc.enable()  # the command line switches it off for short runs; a server runs long
     logging.basicConfig(level=logging.WARNING)
