@@ -1,10 +1,11 @@
 """The language server: the protocol's handlers around a `Network`.
 
-Every change marks the network dirty; after a quiet spell (the debounce) the whole network is
-linted in a worker thread, with the per-file cache keeping unchanged decks cheap, and the
-diagnostics of every deck whose findings changed are published (a mode table's edit updates
-the decks that name it). Hover, definitions, references, symbols and completion come from
-`decklint.ide`, on the last lint and the document's current text.
+Every change marks the network dirty. After a quiet spell (the debounce) the edited decks are
+linted with the decks around them (a quick lint, `Network.focus`) and their diagnostics are
+published at once; after a longer one the whole network is linted, with the per-file cache
+keeping unchanged decks cheap, and every deck whose findings changed gets its diagnostics (a mode
+table's edit updates the decks that name it). Hover, definitions, references, symbols and
+completion come from `decklint.ide`, on the last whole lint and the document's current text.
 
 A handler that fails logs the error to the client and answers nothing; the server goes on.
 """
@@ -19,7 +20,7 @@ import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, NamedTuple, TypeVar, cast
 from urllib.parse import unquote, urlparse
 
 from lsprotocol import types as lsp
@@ -29,7 +30,7 @@ from decklint import __version__
 from decklint.findings import Finding
 from decklint.server import convert
 from decklint.server.actions import comment_prefix, statement_start
-from decklint.server.network import Document, Network, Run, Settings, text_of, uri_of
+from decklint.server.network import Document, Index, Network, Run, Settings, text_of, uri_of
 from decklint.server.positions import Codec
 from decklint.source import Span
 
@@ -37,12 +38,23 @@ log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class Shown(NamedTuple):
+    """What the client was last sent for a document: findings, their text, its version."""
+
+    findings: tuple[Finding, ...]
+    text: str
+    version: int | None
+
+
 class DecklintServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__("decklint", __version__, text_document_sync_kind=_INCREMENTAL)
         self.network = Network([])
-        self.last: Run | None = None
-        self.published: dict[str, tuple[tuple[Finding, ...], str]] = {}  # uri -> findings, text
+        self.full: Run | None = None  # the last lint of the whole network
+        self.index: Index | None = None  # what ties its decks together, for quick lints
+        self.shown: dict[str, Shown] = {}  # by URI
+        self.texts: dict[str, str] = {}  # path -> the text of what is shown for it
+        self.dialects: dict[str, str | None] = {}  # path -> dialect, from the latest runs
         self.encoding = "utf-16"
         self.dirty = asyncio.Event()
         self.loop_task: asyncio.Task[None] | None = None
@@ -67,79 +79,147 @@ class DecklintServer(LanguageServer):
             self.loop_task = asyncio.get_running_loop().create_task(self.lint_loop())
 
     async def lint_loop(self) -> None:
-        loop = asyncio.get_running_loop()
+        """After each quiet spell (the debounce): a quick lint of the edited decks and the
+        decks around them, published at once (once a whole lint has been done since the
+        configuration was read); then, after a longer quiet spell, a lint of the whole
+        network, which has the last word. One thread lints, so a whole lint under way delays
+        the next quick one: it waits for a pause in the typing."""
+        settings = self.network.settings
         while True:
             await self.dirty.wait()
-            while True:  # wait for a quiet spell: a newer change restarts the wait
-                self.dirty.clear()
-                await asyncio.sleep(self.network.settings.debounce_ms / 1000)
-                if not self.dirty.is_set():
-                    break
-            if not self.ready:
+            if not await self.quiet(settings.debounce_ms) or not self.ready:
                 continue
-            snap = self.network.snapshot()
-            try:
-                run = await loop.run_in_executor(self.worker, self.network.lint, snap)
-            except Exception as exc:
-                self.say(f"lint failed: {_trace(exc)}", lsp.MessageType.Error)
-                continue
-            if run.error:
-                self.say(run.error, lsp.MessageType.Error)
-                if not run.findings and self.last is not None:
-                    continue  # keep what was shown until the configuration is right again
-            if self.dirty.is_set():
-                continue  # the texts changed meanwhile: lint them first
-            self.last = run
-            self.publish(run)
+            edited = set(self.network.edited)
+            if self.index is not None and edited:
+                snap = self.network.snapshot()
+                before = {p: self.texts[p] for p in edited if p in self.texts}
+                quick = await self.run(self.network.focus, snap, self.index, edited, before)
+                if quick is None or self.dirty.is_set():
+                    continue  # the texts changed meanwhile: lint them first
+                self.publish(quick)
+                if not await self.quiet(settings.full_delay_ms):
+                    continue
+            await self.whole_lint()
+
+    async def quiet(self, ms: int) -> bool:
+        """Wait until nothing has changed for `ms`; False as soon as a change comes (the
+        dirty mark stays set, and the caller starts over)."""
+        self.dirty.clear()
+        try:
+            await asyncio.wait_for(self.dirty.wait(), ms / 1000)
+        except asyncio.TimeoutError:
+            return True
+        return False
+
+    async def whole_lint(self) -> None:
+        """Lint the whole network and publish; a lint of texts that changed meanwhile is
+        dropped (the loop lints the newer ones)."""
+        snap = self.network.snapshot()
+        edited = set(self.network.edited)
+        run = await self.run(self.network.lint, snap)
+        if run is None or self.network.generation != snap.generation:
+            return
+        if run.error:
+            self.say(run.error, lsp.MessageType.Error)
+            if not run.findings and self.full is not None:
+                return  # keep what was shown until the configuration is right again
+        self.network.edited -= edited
+        self.publish(run)
+        # the editor features read the model and the files' dialects, not the parsed files:
+        # dropping them keeps the server's memory to one network's model
+        run.result.parsed = {}
+        self.full = run
+        self.index = await self.run(_index_and_collect, run.result)
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(*args)` in the lint thread; None (and the error logged) if it fails."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
+        except Exception as exc:
+            self.say(f"lint failed: {_trace(exc)}", lsp.MessageType.Error)
+            return None
 
     def publish(self, run: Run) -> None:
-        """Diagnostics for every deck whose findings changed; none for decks that lost all."""
+        """Diagnostics for every deck the run speaks for (and every deck a quick lint's
+        delta changes) whose findings changed, or whose open document has a newer version;
+        none for decks that lost all their findings."""
         docs = list(self.network.documents.values())
-        now: dict[str, tuple[tuple[Finding, ...], str]] = {}
-        paths: dict[str, str] = {}
-        for path, found in run.findings.items():
+        self.dialects.update(run.result.files)
+        if run.covers is None:
+            self.texts = dict(run.texts)
+        now: dict[str, Shown] = {}
+        ours: set[str] = set()
+        speaks = run.covers if run.covers is not None else {*run.findings, *run.versions}
+        for path in speaks:
             uri = uri_of(path, docs)
-            now[uri] = (tuple(found), run.texts.get(path, ""))
-            paths[uri] = path
-        for uri in sorted(set(now) | set(self.published)):
-            state = now.get(uri, ((), ""))
-            if self.published.get(uri, ((), "")) == state:
+            ours.add(uri)
+            text = run.texts.get(path)
+            if text is not None:
+                self.texts[path] = text
+            found = tuple(run.findings.get(path, ()))
+            if found or path in run.versions:
+                now[uri] = Shown(found, text or "", run.versions.get(path))
+        for path, (added, removed) in run.delta.items():
+            uri = uri_of(path, docs)
+            ours.add(uri)
+            base = self.shown.get(uri, Shown((), run.texts.get(path, ""), None))
+            kept = [f for f in base.findings if f not in removed]
+            found = tuple(sorted({*kept, *added}, key=Finding.sort_key))
+            now[uri] = Shown(found, base.text or run.texts.get(path, ""), base.version)
+        if run.covers is None:
+            ours |= set(self.shown)
+        for uri in sorted(ours):
+            state = now.get(uri, Shown((), "", None))
+            before = self.shown.get(uri, Shown((), "", None))
+            if state.findings == before.findings and (
+                state.version is None or state.version == before.version
+            ):
                 continue
-            codec = Codec(state[1], self.encoding)
-            diags = [convert.diagnostic(f, codec, self.locate) for f in state[0]]
-            key = paths.get(uri)
-            version = run.versions.get(key) if key is not None else None
+            codec = Codec(state.text, self.encoding)
+            diags = [
+                convert.diagnostic(f, codec, functools.partial(self.locate, run=run))
+                for f in state.findings
+            ]
             self.text_document_publish_diagnostics(
-                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diags, version=version)
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diags, version=state.version)
             )
-            if state[0]:
-                self.published[uri] = state
+            if state.findings or state.version is not None:
+                self.shown[uri] = state
             else:
-                self.published.pop(uri, None)
+                self.shown.pop(uri, None)
 
-    def locate(self, path: str, span: Span, current: bool = False) -> lsp.Location:
-        """A place in any file of the network as a protocol location: in the text the last
-        lint read, or with `current` in an open document's text as it is now."""
+    def locate(
+        self, path: str, span: Span, current: bool = False, run: Run | None = None
+    ) -> lsp.Location:
+        """A place in any file of the network as a protocol location: in the text `run` (or
+        the last whole lint) read, or with `current` in an open document's text as it is."""
         docs = list(self.network.documents.values())
         doc = self.network.by_path(path) if current else None
-        codec = Codec(doc.text if doc else text_of(path, self.last), self.encoding)
-        return lsp.Location(uri_of(path, docs), convert.to_range(codec, span))
+        text = doc.text if doc else text_of(path, run or self.full)
+        return lsp.Location(uri_of(path, docs), convert.to_range(Codec(text, self.encoding), span))
 
     # ------------------------------------------------------------------ helpers
 
     def at(self, uri: str, pos: lsp.Position) -> tuple[Document, Run, Codec, int, int] | None:
-        """The open document, the last run, and the position in decklint's terms."""
+        """The open document, the last whole lint, and the position in decklint's terms."""
         doc = self.network.document(uri)
-        if doc is None or self.last is None:
+        if doc is None or self.full is None:
             return None
         codec = Codec(doc.text, self.encoding)
         line, col = codec.from_client(pos.line, pos.character)
-        return doc, self.last, codec, line, col
+        return doc, self.full, codec, line, col
 
     def dialect_of(self, path: str) -> str | None:
-        if self.last is None:
-            return None
-        return dict(self.last.result.files).get(path)
+        return self.dialects.get(path)
+
+
+def _index_and_collect(result: Any) -> Index:
+    """The index of a whole lint, after the collector has freed the lint before it (its
+    model holds reference cycles, which reference counting alone never frees)."""
+    import gc
+
+    gc.collect()
+    return Index.of(result)
 
 
 _INCREMENTAL = lsp.TextDocumentSyncKind.Incremental
@@ -206,16 +286,19 @@ def initialize(ls: DecklintServer, params: lsp.InitializeParams) -> None:
 
 
 def _settings(raw: Any, base: Settings) -> Settings:
-    """The editor's settings: `baseline` (a file, as --baseline) and `debounce` (ms)."""
+    """The editor's settings: `baseline` (a file, as --baseline), `debounce` (ms before a
+    quick lint) and `wholeDelay` (ms of quiet before the whole network is linted)."""
     if isinstance(raw, dict) and isinstance(raw.get("decklint"), dict):
         raw = raw["decklint"]
     if not isinstance(raw, dict):
         return base
     baseline = raw.get("baseline", base.baseline)
     debounce = raw.get("debounce", base.debounce_ms)
+    whole = raw.get("wholeDelay", base.full_delay_ms)
     return Settings(
         baseline=str(baseline) if baseline else None,
         debounce_ms=int(debounce) if isinstance(debounce, (int, float)) else base.debounce_ms,
+        full_delay_ms=int(whole) if isinstance(whole, (int, float)) else base.full_delay_ms,
     )
 
 
@@ -243,6 +326,7 @@ async def initialized(ls: DecklintServer, params: lsp.InitializedParams) -> None
 async def reload(ls: DecklintServer) -> None:
     """Read the configuration and the folders again, then lint."""
     loop = asyncio.get_running_loop()
+    ls.index = None  # a whole lint first: the configuration or the decks may have changed
     await loop.run_in_executor(ls.worker, ls.network.load)
     if ls.network.config_error:
         ls.say(ls.network.config_error, lsp.MessageType.Error)
@@ -338,8 +422,8 @@ def _read(path: str) -> list[Any]:
 @guarded()
 def code_action(ls: DecklintServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
     doc = ls.network.document(params.text_document.uri)
-    run = ls.last
-    if doc is None or run is None or run.texts.get(doc.path) != doc.text:
+    shown = ls.shown.get(params.text_document.uri)
+    if doc is None or shown is None or shown.text != doc.text:
         return None  # the findings are of another text: their positions would be wrong
     codec = Codec(doc.text, ls.encoding)
     registry = ls.network.project.registry if ls.network.project else None
@@ -349,7 +433,7 @@ def code_action(ls: DecklintServer, params: lsp.CodeActionParams) -> list[lsp.Co
     deck = ls.dialect_of(doc.path)
     fixes: list[lsp.CodeAction] = []
     suppressions: list[lsp.CodeAction] = []
-    for f in run.findings.get(doc.path, ()):
+    for f in shown.findings:
         if not convert.overlaps(params.range, codec, f.span):
             continue
         diag = convert.pick(params.context.diagnostics, f, codec)

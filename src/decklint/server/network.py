@@ -9,6 +9,7 @@ it (`lint`, in a worker thread) and publishes what the returned `Run` holds.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections import defaultdict
@@ -56,6 +57,9 @@ class Run:
     versions: dict[str, int | None]
     generation: int
     error: str = ""  # a configuration or baseline problem: nothing was linted
+    covers: frozenset[str] | None = None  # the paths it speaks for; None: every path
+    # a quick lint's findings added to and removed from decks it does not speak for
+    delta: dict[str, tuple[frozenset[Finding], frozenset[Finding]]] = field(default_factory=dict)
 
 
 @dataclass
@@ -63,7 +67,8 @@ class Settings:
     """What the editor may set (initialization options, or `workspace/configuration`)."""
 
     baseline: str | None = None  # a baseline file, as `decklint lint --baseline FILE`
-    debounce_ms: int = 150
+    debounce_ms: int = 150  # quiet before the quick lint of the edited decks
+    full_delay_ms: int = 1000  # quiet after it before the whole network is linted
 
 
 @dataclass
@@ -77,6 +82,7 @@ class Network:
     disk: list[api.Input] = field(default_factory=list)  # the folders' decks as gathered
     documents: dict[str, Document] = field(default_factory=dict)  # by URI
     generation: int = 0  # counts changes; a run for an older generation is stale
+    edited: set[str] = field(default_factory=set)  # paths opened or changed since a whole lint
 
     # ------------------------------------------------------------------ loading
 
@@ -95,7 +101,10 @@ class Network:
             self.config_error = f"configuration error: {exc.args[0]}"
             return
         opts = self.project.options(None)
-        self.disk = api.gather([self._shown(r) for r in self.roots], opts.excluded)
+        folders = [self._shown(r) for r in self.roots]
+        self.disk = api.gather(folders, opts.excluded)
+        if folders:
+            fill_cache(folders)
 
     def _shown(self, p: Path) -> str:
         return display(str(p))
@@ -107,11 +116,15 @@ class Network:
         doc = Document(uri, path, text, version, is_file)
         self.documents[uri] = doc
         self.generation += 1
+        self.edited.add(path)
         return doc
 
     def close(self, uri: str) -> Document | None:
         self.generation += 1
-        return self.documents.pop(uri, None)
+        doc = self.documents.pop(uri, None)
+        if doc is not None:
+            self.edited.add(doc.path)
+        return doc
 
     def document(self, uri: str) -> Document | None:
         return self.documents.get(uri)
@@ -174,13 +187,56 @@ class Network:
         """Lint a snapshot as `decklint lint` would: the nearest configuration for each file,
         inline suppressions, and the baseline if one is set. Safe to call from one worker
         thread at a time."""
+        return self._lint(list(snap.inputs), snap)
+
+    def focus(self, snap: Snapshot, index: Index, edited: set[str], before: dict[str, str]) -> Run:
+        """A quick lint of the edited documents with the decks around them, for the time a
+        lint of the whole network takes. Each edited deck is read alone first (for the names
+        it defines and uses now), then linted with its neighbours (`Index.neighbours`) and
+        theirs, once with the texts `before` the edits (the texts of what is shown) and once
+        with the new ones. The run gives the edited decks' findings, and for each neighbour
+        the findings the edits added and removed (`Run.delta`): a neighbour's findings that
+        need decks further away than these are not right in a lint of a part of the
+        network, but they are not right or wrong alike in both, so they cancel. A whole lint
+        follows and has the last word."""
+        owner = {i.path: i.container or i.path for i in snap.inputs}
+        seeds = {i.path for i in snap.inputs if owner[i.path] in edited}
+        alone = self._lint([i for i in snap.inputs if i.path in seeds], snap)
+        now = Index.of(alone.result)
+        first: set[str] = set(edited)  # a closed document that is no file: its findings go
+        for path in seeds:
+            first |= index.neighbours(path, now.keys.get(path, frozenset()))
+        wide = set(first)
+        for path in first - seeds:
+            wide |= index.neighbours(path)
+        keep = {owner.get(p, p) for p in wide}
+        part = [i for i in snap.inputs if owner[i.path] in keep]
+        run = self._lint(part, snap)
+        was = [i for i in part if owner[i.path] not in edited]
+        for path in sorted(edited):
+            if path in before:
+                doc = self.by_path(path)
+                was.extend(
+                    _inputs_of(Document("", path, before[path], None, not doc or doc.is_file))
+                )
+        old = self._lint(was, snap)
+        delta: dict[str, tuple[frozenset[Finding], frozenset[Finding]]] = {}
+        for path in {owner.get(p, p) for p in first} - edited:
+            new, gone = set(run.findings.get(path, ())), set(old.findings.get(path, ()))
+            if new != gone:
+                delta[path] = (frozenset(new - gone), frozenset(gone - new))
+        run.findings = {p: fs for p, fs in run.findings.items() if p in edited}
+        run.covers = frozenset(edited)
+        run.delta = delta
+        return run
+
+    def _lint(self, inputs: list[api.Input], snap: Snapshot) -> Run:
         if self.project is None:
             empty = api.lint_inputs([], api.Options())
             return Run(empty, {}, {}, snap.versions, snap.generation, self.config_error)
         project = self.project
         opts = project.options(None)
         opts.cache, opts.jobs = True, 1
-        inputs = list(snap.inputs)
         error = ""
         try:
             project.declare_for(opts, [i.path for i in inputs])
@@ -204,6 +260,26 @@ class Network:
             if i.text is not None and (i.container is None or i.container == i.path)
         }
         return Run(result, dict(findings), texts, snap.versions, snap.generation, error)
+
+
+def fill_cache(folders: Sequence[str]) -> None:
+    """Parse the folders' decks into the per-file cache with `decklint lint`, in processes of
+    their own on every core: the server's own lints then read every deck from the cache,
+    and its memory never holds a whole cold parse. Its output is not wanted; a failure here
+    only means the server parses what is missing itself."""
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "decklint", "lint", "--exit-zero", "--format", "json"]
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            [*cmd, "--output", os.devnull, "--", *folders],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=3600,
+            check=False,
+        )
 
 
 def _inputs_of(doc: Document) -> list[api.Input]:
@@ -253,3 +329,51 @@ def text_of(path: str, run: Run | None) -> str:
             return fh.read(1 << 22)
     except OSError:
         return ""
+
+
+@dataclass(frozen=True)
+class Index:
+    """What ties each deck to others in the last lint of the whole network: the names it
+    defines or uses, the links resolve inferred, and the other ends of its findings."""
+
+    keys: dict[str, frozenset[tuple[str, str, str]]]  # path -> (kind, scope, name)
+    holders: dict[tuple[str, str, str], frozenset[str]]  # (kind, scope, name) -> paths
+    near: dict[str, frozenset[str]]  # path -> paths joined to it by a link or a finding
+
+    @classmethod
+    def of(cls, result: api.LintResult) -> Index:
+        keys: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
+        topo = result.topology
+        for d in topo.symbols.definitions:
+            keys[d.path].add((d.kind, d.scope, d.name))
+        for r in topo.symbols.references:
+            keys[r.path].add((r.kind, r.scope, r.name))
+        holders: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+        for path, ks in keys.items():
+            for k in ks:
+                holders[k].add(path)
+        near: dict[str, set[str]] = defaultdict(set)
+        for e in topo.of("link"):
+            other = e.value("b_path")
+            if isinstance(other, str) and other != e.path:
+                near[e.path].add(other)
+                near[other].add(e.path)
+        for f in result.findings:
+            for rel in f.related:
+                if rel.path != f.path:
+                    near[f.path].add(rel.path)
+                    near[rel.path].add(f.path)
+        return cls(
+            {p: frozenset(v) for p, v in keys.items()},
+            {k: frozenset(v) for k, v in holders.items()},
+            {p: frozenset(v) for p, v in near.items()},
+        )
+
+    def neighbours(
+        self, path: str, keys: frozenset[tuple[str, str, str]] = frozenset()
+    ) -> set[str]:
+        """The deck, the decks that share a name with it, and those joined to it."""
+        out = {path, *self.near.get(path, ())}
+        for k in self.keys.get(path, frozenset()) | keys:
+            out |= self.holders.get(k, frozenset())
+        return out
