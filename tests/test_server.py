@@ -231,6 +231,29 @@ async def test_a_mode_table_change_updates_the_decks_that_name_it(
 
 
 @pytest.mark.asyncio
+async def test_files_changed_on_disk_and_the_configuration_are_read_again(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"m.vtam": MODES, "s.vtam": SWITCHED})
+    await start(client, root)
+    switched = (root / "s.vtam").as_uri()
+    both = [(3, "VTM006"), (5, "VTM006")]
+    await diagnostics(client, switched, lambda ds: codes(ds, "VTM006") == both)
+
+    def changed(name: str, kind: lsp.FileChangeType) -> None:
+        client.workspace_did_change_watched_files(
+            lsp.DidChangeWatchedFilesParams([lsp.FileEvent((root / name).as_uri(), kind)])
+        )
+
+    write(root, {"m.vtam": MODES_WITH_BATCH})
+    changed("m.vtam", lsp.FileChangeType.Changed)
+    await diagnostics(client, switched, lambda ds: codes(ds, "VTM006") == [(5, "VTM006")])
+    write(root, {".decklint.yaml": "ignore: [VTM006]\n"})
+    changed(".decklint.yaml", lsp.FileChangeType.Created)
+    await diagnostics(client, switched, lambda ds: codes(ds, "VTM006") == [])
+
+
+@pytest.mark.asyncio
 async def test_a_document_that_is_no_file_joins_the_network(
     client: LanguageClient, tmp_path: Path
 ) -> None:

@@ -121,3 +121,17 @@ def test_open_documents_replace_their_files(
     # a file the folders' walk would skip is not linted when opened
     notes = net.open((tmp_path / "notes.json").as_uri(), "{}", 1)
     assert not net.wanted(notes)
+
+
+def test_a_file_changed_on_disk_is_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.vtam").write_text(APPLS)
+    (tmp_path / "notes.json").write_text("{}")
+    net = network(tmp_path, monkeypatch)
+    (tmp_path / "a.vtam").write_text(SWITCHED)
+    net.reread((tmp_path / "a.vtam").as_uri())
+    net.reread((tmp_path / "notes.json").as_uri())  # no deck: not read
+    (got,) = net.snapshot().inputs
+    assert (got.path, got.text, got.explicit) == ("a.vtam", SWITCHED, False)
+    assert net.edited == {"a.vtam"}

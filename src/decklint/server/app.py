@@ -350,7 +350,15 @@ def did_change_configuration(ls: DecklintServer, params: lsp.DidChangeConfigurat
 async def did_change_watched_files(
     ls: DecklintServer, params: lsp.DidChangeWatchedFilesParams
 ) -> None:
-    await reload(ls)
+    """A file changed on disk: read it again; a configuration file changed, or files came or
+    went: read the configuration and the folders again."""
+    changes = params.changes
+    if any(c.type != lsp.FileChangeType.Changed or ls.network.is_config(c.uri) for c in changes):
+        await reload(ls)
+        return
+    for c in changes:
+        ls.network.reread(c.uri)
+    ls.changed()
 
 
 @server.feature(lsp.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)

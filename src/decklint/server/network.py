@@ -10,6 +10,7 @@ it (`lint`, in a worker thread) and publishes what the returned `Run` holds.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import re
 from collections import defaultdict
@@ -130,10 +131,23 @@ class Network:
         return self.documents.get(uri)
 
     def by_path(self, path: str) -> Document | None:
-        for doc in self.documents.values():
+        for doc in list(self.documents.values()):  # a copy: the lint thread asks too
             if doc.path == path:
                 return doc
         return None
+
+    def reread(self, uri: str) -> None:
+        """A file of the folders changed on disk: read it again (an open document keeps the
+        editor's text)."""
+        path, is_file = path_of(uri)
+        kept = [i for i in self.disk if (i.container or i.path) != path]
+        if not is_file or len(kept) == len(self.disk):
+            return  # not one of the decks the folders' walk found
+        self.generation += 1
+        self.edited.add(path)
+        again = api.gather([path]) if Path(path).is_file() else []
+        # as the walk read it: a file found in a folder, not named
+        self.disk = kept + [dataclasses.replace(i, explicit=False) for i in again]
 
     def is_config(self, uri: str) -> bool:
         """Whether a file's change means the configuration must be read again."""
