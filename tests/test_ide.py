@@ -441,3 +441,48 @@ def test_a_document_that_is_not_a_file(texts) -> None:
     )
     h = ide.hover(result, uri, text, *at(text, "MAXDATA"))
     assert h is not None and h.markdown.startswith("**MAXDATA**")
+
+
+def test_hover_on_a_csd_resource_is_the_resource_type(result, texts) -> None:
+    md = hover_text(result, texts, "region.csd", "CONNECTION(WSC)")
+    assert md.startswith("**CONNECTION** · cics")
+    assert "- `ATTACHSEC` not coded: the default `LOCAL` applies" in md
+    md = hover_text(result, texts, "region.csd", "WSC)")
+    assert "CICS connection `WSC` in group IDEGRP, `region.csd` line 2" in md
+
+
+def test_decks_inside_a_job_are_answered_in_the_jobs_lines() -> None:
+    job = (FIXTURES / "embedded" / "CSDLOAD.jcl").read_text(encoding="utf-8")
+    path = "CSDLOAD.jcl"
+    result = api.lint_inputs(api.expand(api.Input(path, job, True)), api.Options())
+    line, col = at(job, "CON1)", nth=2)  # the CONNECTION of SESSIONS SES2, in the second deck
+    assert ide.definition(result, path, job, line, col) == [
+        Location(path, span_of(job, "CON1"))  # CONNECTION(CON1), in the first deck
+    ]
+    refs = ide.references(result, path, job, *at(job, "CON1"), include_declaration=False)
+    assert refs == [
+        Location(path, span_of(job, "CON1", 1)),
+        Location(path, span_of(job, "CON1", 2)),
+    ]
+    h = ide.hover(result, path, job, *at(job, "MODENAME"))
+    assert h is not None and h.span == span_of(job, "MODENAME")
+    assert h.markdown.startswith("**MODENAME** · cics SESSIONS")
+    assert ide.hover(result, path, job, 2, 5) is None  # a JCL statement: no deck there
+    assert outline(ide.symbols(path, job)) == [
+        (
+            "SYSIN",
+            "file",
+            [
+                (
+                    "GROUP GRP1",
+                    "group",
+                    [("CONNECTION(CON1)", "connection"), ("SESSIONS(SES1)", "statement")],
+                )
+            ],
+        ),
+        ("SYSIN", "file", [("GROUP GRP1", "group", [("SESSIONS(SES2)", "statement")])]),
+    ]
+    sessions = ide.symbols(path, job)[1].children[0].children[0]
+    assert sessions.selection == span_of(job, "SESSIONS(SES2)")
+    got = ide.completions(path, job, *at(job, "MAXIMUN"))
+    assert "MAXIMUM" in labels(got)

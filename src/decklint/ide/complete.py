@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import knowledge
+from decklint.ide.containers import part_at
 from decklint.ide.document import Document, open_document
 from decklint.ide.records import Completion
 from decklint.ir import Operand, Statement, Value
@@ -48,7 +49,13 @@ def completions(
     path: str, text: str, line: int, column: int, dialect: str | None = None
 ) -> list[Completion]:
     """What may be typed at the position; empty when nothing is known there."""
-    doc = open_document(path, text, dialect)
+    part = part_at(path, text, line)
+    if part is None:
+        return []
+    if part.block is not None:
+        line, column = part.inward(line, column)
+        dialect = part.block.dialect or dialect
+    doc = open_document(part.path, part.text, dialect)
     if doc.dialect is None:
         return []
     ctx = _context(doc, line, column)
@@ -69,14 +76,11 @@ def completions(
 
 
 def _context(doc: Document, line: int, column: int) -> _Context | None:
-    text = doc.line(line)
+    """What is being typed at the position, and in which statement."""
     if column < 1 or line < 1:
         return None
-    before = text[: column - 1]
-    if doc.parsed is not None and doc.parsed.source is not None:
-        card = doc.dialect in ("vtam", "ncp") or _is_card(doc)
-    else:
-        card = False
+    before = doc.line(line)[: column - 1]
+    card = _is_card(doc)
     if card and len(before) >= _CARD_CONTINUATION:
         return None  # the continuation and sequence columns
     typed = _WORD.search(before)
@@ -113,11 +117,13 @@ def _typed_statement(doc: Document, op: str, line: int) -> Statement:
 
 
 def _is_card(doc: Document) -> bool:
+    """An assembler-style card deck: label in column 1, continuation mark in column 72 (a
+    DFHCSDUP deck is card images too, but its commands continue without a mark)."""
     from decklint import dialects
 
-    return (
-        doc.dialect is not None and dialects.get(doc.dialect).card_image and doc.dialect != "cics"
-    )
+    if doc.dialect is None or doc.dialect == "cics":
+        return False
+    return dialects.get(doc.dialect).card_image
 
 
 def _first_word(doc: Document, line: int) -> str:
