@@ -118,6 +118,17 @@ def test_hover_says_when_a_value_sifts_down_instead_of_the_default(result, texts
     assert "- `MAXOUT` not coded: GROUP TRPHY codes `MAXOUT=7`, which applies here" in md
 
 
+def test_hover_says_what_a_vtam_group_sifts_down(result) -> None:
+    text = (FIXTURES / "dialects" / "vtam" / "appl.vtam").read_text(encoding="utf-8")
+    line, col = at(text, "APPL  AUTH")
+    md = ide.hover(result, "appl.vtam", text, line, col)
+    assert md is not None
+    assert "- `MODETAB` not coded: GROUP APGRP codes `MODETAB=LABMODES`, which applies here" in (
+        md.markdown
+    )
+    assert "- `DSESLIM` not coded: the default" in md.markdown
+
+
 def test_hover_on_a_rule_code_in_a_suppression(result, texts) -> None:
     text = texts["apps.vtam"]
     line, col = at(text, "VTM009")
@@ -378,6 +389,18 @@ def test_completion_of_enumerated_values() -> None:
     assert labels(got) == ["BALANCED", "DYNAMIC", "MINCPU", "MINLATENCY"]
 
 
+def test_completion_of_tcpip_parameters_after_a_word() -> None:
+    prof = "TCPCONFIG TCPSENDBfrsize 64K TCPRCV"
+    got = ide.completions("p.tcpip", prof, 1, len(prof) + 1)
+    assert labels(got) == ["TCPRCVBUFRSIZE"] and got[0].insert_text == "TCPRCVBUFRSIZE"
+    prof = "INTERFACE OSA1 DEFINE IPAQENET "
+    assert "PORTNAME" in labels(ide.completions("p.tcpip", prof, 1, len(prof) + 1))
+
+
+def test_no_completion_in_the_label_field() -> None:
+    assert ide.completions("a.vtam", "APPLS    VBUILD TYPE=APPL\nA1", 2, 2) == []
+
+
 def test_completion_of_statement_names() -> None:
     text = "APPLS    VBUILD TYPE=APPL\nA1       APP"
     got = ide.completions("a.vtam", text, 2, len("A1       APP") + 1)
@@ -486,3 +509,14 @@ def test_decks_inside_a_job_are_answered_in_the_jobs_lines() -> None:
     assert sessions.selection == span_of(job, "SESSIONS(SES2)")
     got = ide.completions(path, job, *at(job, "MAXIMUN"))
     assert "MAXIMUM" in labels(got)
+
+
+def test_completion_writes_each_dialects_keyword_syntax() -> None:
+    ndf = "DEFINE_MODE  MODE_NAME(#BATCH)\n             RECEIVE_PA"
+    got = ide.completions("w.ndf", ndf, 2, len("             RECEIVE_PA") + 1)
+    assert [(c.label, c.insert_text) for c in got] == [
+        ("RECEIVE_PACING_WINDOW", "RECEIVE_PACING_WINDOW(")
+    ]
+    csd = "DEFINE SESSIONS(S1) GROUP(G1)\n       MODEN"
+    got = ide.completions("r.csd", csd, 2, len("       MODEN") + 1)
+    assert [(c.label, c.insert_text) for c in got] == [("MODENAME", "MODENAME(")]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import decode, knowledge
 from decklint.ide.containers import Part, part_at
-from decklint.ide.document import Document, Spot
+from decklint.ide.document import Document, Spot, inside
 from decklint.ide.navigate import Workspace, document, read_whole
 from decklint.ide.outline import ancestors
 from decklint.ide.records import Hover
@@ -102,7 +102,8 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
         body = e.statement
         lines += [body.meaning] if body.meaning else []
         lines += [f"context: {body.context}"] if body.context else []
-    defs = Workspace(result, doc).at(spot.span.line, spot.span.col)[1]
+    named = st.label_span or spot.span  # on its name or its label: what the statement defines
+    defs = Workspace(result, doc).at(named.line, named.col)[1]
     lines += _defined_here(result, defs)
     if e is not None:
         lines += _uncoded(doc, st, e)
@@ -129,14 +130,16 @@ def _uncoded(doc: Document, st: Statement, e: knowledge.Entry) -> list[str]:
     """The operands with a default that the statement does not code: "not coded: the default
     X applies", or the value a statement it nests in codes, where the operand sifts down."""
     coded = {o.name.upper() for o in st.operands if o.name}
-    coded |= {o.value.upper() for o in st.operands if o.name is None}
+    words = (knowledge.keyword_operand(e, o.value.upper()) for o in st.operands if not o.name)
+    coded |= {op.name for op in words if op is not None}  # TCP/IP parameters, abbreviated
     index = _index(doc, st)
     above = ancestors(doc.statements, index, doc.dialect or "") if index >= 0 else []
+    inherited = _inherited(doc, st)
     out: list[str] = []
     for name, op in sorted(e.statement.operands.items()):
         if name in coded or not knowledge.is_keyword(e, name):
             continue
-        sifted = _sifted(op, st, above)
+        sifted = inherited.get(name) or _sifted(op, st, above)
         if sifted is not None:
             parent, value = sifted
             label = f"{parent.op} {parent.label}" if parent.label else parent.op
@@ -157,6 +160,25 @@ def _index(doc: Document, st: Statement) -> int:
         if s is st:
             return i
     return -1
+
+
+def _inherited(doc: Document, st: Statement) -> dict[str, tuple[Statement, str]]:
+    """The operands the model takes for this statement's element from a statement around it
+    (a VTAM GROUP's MODETAB for its APPLs, a PU's DLOGMOD for its LUs)."""
+    low = doc.lowering
+    element = next((e for e in low.entities if e.span == st.span), None) if low else None
+    if element is None:
+        return {}
+    out: dict[str, tuple[Statement, str]] = {}
+    for key, a in element.attrs.items():
+        if a.span is None or a.defaulted or inside(st.span, a.span.line, a.span.col):
+            continue
+        holder = doc.statement_at(a.span.line, a.span.col)
+        if holder is not None and holder is not st and a.raw is not None:
+            o = next((o for o in holder.operands if o.span == a.span), None)
+            if o is not None and o.name is not None and o.name == key.upper():
+                out[o.name] = (holder, f"{o.name_text or o.name}={o.value.text}")
+    return out
 
 
 def _sifted(
