@@ -151,6 +151,14 @@ def test_hover_on_tcpip_parameters_and_sizes(result, texts) -> None:
     assert md.startswith("**INBPERF**") and "BALANCED" in md
 
 
+def test_hover_on_a_start_option_names_the_pool_positions() -> None:
+    text = "SSCPNAME=HOSTA,\nIOBUF=(400,508,19,,1,20)\n"
+    result = api.lint_texts({"ATCSTR00": text}, api.Options(dialect="vtam"))
+    h = ide.hover(result, "ATCSTR00", text, 2, 2)
+    assert h is not None and h.markdown.startswith("**IOBUF** · vtam start options")
+    assert "- baseno 400, bufsize 508, slowpt 19, xpanno 1, xpanpt 20" in h.markdown
+
+
 def test_hover_on_cics_and_cm2_operands(result, texts) -> None:
     md = hover_text(result, texts, "region.csd", "MODENAME")
     assert md.startswith("**MODENAME** · cics SESSIONS")

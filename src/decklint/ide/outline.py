@@ -291,10 +291,10 @@ def _csd(stmts: Sequence[Statement]) -> list[Symbol]:
             node = _Node(
                 f"{st.op} {label}".strip(), "statement", st.span, st.op_span or st.span, st.span, 1
             )
-        gname = grp.value.text.upper() if grp is not None else ""
-        if st.op == "DEFINE" and gname:
-            if group is None or group.name != f"GROUP {gname}":
-                group = _Node(f"GROUP {gname}", "group", st.span, grp.value.span, st.span, 0)  # type: ignore[union-attr]
+        if st.op == "DEFINE" and grp is not None and grp.value.text:
+            gname = f"GROUP {grp.value.text.upper()}"
+            if group is None or group.name != gname:
+                group = _Node(gname, "group", st.span, grp.value.span, st.span, 0)
                 top.append(group)
             group.children.append(node)
             group.end = _later(group.end, st.span)
