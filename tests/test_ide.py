@@ -118,6 +118,17 @@ def test_hover_says_when_a_value_sifts_down_instead_of_the_default(result, texts
     assert "- `MAXOUT` not coded: GROUP TRPHY codes `MAXOUT=7`, which applies here" in md
 
 
+def test_hover_says_what_a_vtam_group_sifts_down(result) -> None:
+    text = (FIXTURES / "dialects" / "vtam" / "appl.vtam").read_text(encoding="utf-8")
+    line, col = at(text, "APPL  AUTH")
+    md = ide.hover(result, "appl.vtam", text, line, col)
+    assert md is not None
+    assert "- `MODETAB` not coded: GROUP APGRP codes `MODETAB=LABMODES`, which applies here" in (
+        md.markdown
+    )
+    assert "- `DSESLIM` not coded: the default" in md.markdown
+
+
 def test_hover_on_a_rule_code_in_a_suppression(result, texts) -> None:
     text = texts["apps.vtam"]
     line, col = at(text, "VTM009")
@@ -138,6 +149,14 @@ def test_hover_on_tcpip_parameters_and_sizes(result, texts) -> None:
     assert "`64K` = 65,536 bytes" in md
     md = hover_text(result, texts, "profile.tcpip", "DYNAMIC")
     assert md.startswith("**INBPERF**") and "BALANCED" in md
+
+
+def test_hover_on_a_start_option_names_the_pool_positions() -> None:
+    text = "SSCPNAME=HOSTA,\nIOBUF=(400,508,19,,1,20)\n"
+    result = api.lint_texts({"ATCSTR00": text}, api.Options(dialect="vtam"))
+    h = ide.hover(result, "ATCSTR00", text, 2, 2)
+    assert h is not None and h.markdown.startswith("**IOBUF** · vtam start options")
+    assert "- baseno 400, bufsize 508, slowpt 19, xpanno 1, xpanpt 20" in h.markdown
 
 
 def test_hover_on_cics_and_cm2_operands(result, texts) -> None:
@@ -378,6 +397,18 @@ def test_completion_of_enumerated_values() -> None:
     assert labels(got) == ["BALANCED", "DYNAMIC", "MINCPU", "MINLATENCY"]
 
 
+def test_completion_of_tcpip_parameters_after_a_word() -> None:
+    prof = "TCPCONFIG TCPSENDBfrsize 64K TCPRCV"
+    got = ide.completions("p.tcpip", prof, 1, len(prof) + 1)
+    assert labels(got) == ["TCPRCVBUFRSIZE"] and got[0].insert_text == "TCPRCVBUFRSIZE"
+    prof = "INTERFACE OSA1 DEFINE IPAQENET "
+    assert "PORTNAME" in labels(ide.completions("p.tcpip", prof, 1, len(prof) + 1))
+
+
+def test_no_completion_in_the_label_field() -> None:
+    assert ide.completions("a.vtam", "APPLS    VBUILD TYPE=APPL\nA1", 2, 2) == []
+
+
 def test_completion_of_statement_names() -> None:
     text = "APPLS    VBUILD TYPE=APPL\nA1       APP"
     got = ide.completions("a.vtam", text, 2, len("A1       APP") + 1)
@@ -441,3 +472,59 @@ def test_a_document_that_is_not_a_file(texts) -> None:
     )
     h = ide.hover(result, uri, text, *at(text, "MAXDATA"))
     assert h is not None and h.markdown.startswith("**MAXDATA**")
+
+
+def test_hover_on_a_csd_resource_is_the_resource_type(result, texts) -> None:
+    md = hover_text(result, texts, "region.csd", "CONNECTION(WSC)")
+    assert md.startswith("**CONNECTION** · cics")
+    assert "- `ATTACHSEC` not coded: the default `LOCAL` applies" in md
+    md = hover_text(result, texts, "region.csd", "WSC)")
+    assert "CICS connection `WSC` in group IDEGRP, `region.csd` line 2" in md
+
+
+def test_decks_inside_a_job_are_answered_in_the_jobs_lines() -> None:
+    job = (FIXTURES / "embedded" / "CSDLOAD.jcl").read_text(encoding="utf-8")
+    path = "CSDLOAD.jcl"
+    result = api.lint_inputs(api.expand(api.Input(path, job, True)), api.Options())
+    line, col = at(job, "CON1)", nth=2)  # the CONNECTION of SESSIONS SES2, in the second deck
+    assert ide.definition(result, path, job, line, col) == [
+        Location(path, span_of(job, "CON1"))  # CONNECTION(CON1), in the first deck
+    ]
+    refs = ide.references(result, path, job, *at(job, "CON1"), include_declaration=False)
+    assert refs == [
+        Location(path, span_of(job, "CON1", 1)),
+        Location(path, span_of(job, "CON1", 2)),
+    ]
+    h = ide.hover(result, path, job, *at(job, "MODENAME"))
+    assert h is not None and h.span == span_of(job, "MODENAME")
+    assert h.markdown.startswith("**MODENAME** · cics SESSIONS")
+    assert ide.hover(result, path, job, 2, 5) is None  # a JCL statement: no deck there
+    assert outline(ide.symbols(path, job)) == [
+        (
+            "SYSIN",
+            "file",
+            [
+                (
+                    "GROUP GRP1",
+                    "group",
+                    [("CONNECTION(CON1)", "connection"), ("SESSIONS(SES1)", "statement")],
+                )
+            ],
+        ),
+        ("SYSIN", "file", [("GROUP GRP1", "group", [("SESSIONS(SES2)", "statement")])]),
+    ]
+    sessions = ide.symbols(path, job)[1].children[0].children[0]
+    assert sessions.selection == span_of(job, "SESSIONS(SES2)")
+    got = ide.completions(path, job, *at(job, "MAXIMUN"))
+    assert "MAXIMUM" in labels(got)
+
+
+def test_completion_writes_each_dialects_keyword_syntax() -> None:
+    ndf = "DEFINE_MODE  MODE_NAME(#BATCH)\n             RECEIVE_PA"
+    got = ide.completions("w.ndf", ndf, 2, len("             RECEIVE_PA") + 1)
+    assert [(c.label, c.insert_text) for c in got] == [
+        ("RECEIVE_PACING_WINDOW", "RECEIVE_PACING_WINDOW(")
+    ]
+    csd = "DEFINE SESSIONS(S1) GROUP(G1)\n       MODEN"
+    got = ide.completions("r.csd", csd, 2, len("       MODEN") + 1)
+    assert [(c.label, c.insert_text) for c in got] == [("MODENAME", "MODENAME(")]

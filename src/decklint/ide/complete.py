@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import knowledge
-from decklint.ide.document import Document, open_document
+from decklint.ide.containers import part_at
+from decklint.ide.document import Document, inside, open_document
 from decklint.ide.records import Completion
 from decklint.ir import Operand, Statement, Value
 from decklint.source import Span
@@ -27,9 +28,11 @@ _OPEN = re.compile(r"([A-Za-z0-9_@#$]+)\s*(?:=\s*)?\(\Z")
 _ASSIGN = {
     "vtam": "=",
     "ncp": "=",
-    "cm2": "=",
+    "ezacicd": "=",
     "nsdos": "=",
-    "ivtprm": "=",
+    "cm2": "(",
+    "ivtprm": "(",
+    "bpxprm": "(",
     "cics": "(",
     "as400": "(",
 }
@@ -42,13 +45,20 @@ class _Context(NamedTuple):
     typed: str  # the part of the word before the cursor
     value_of: str  # the operand whose value is being typed ("" when a name is)
     op_position: bool  # the word is where a statement's name goes
+    coded: frozenset[str] = frozenset()  # the operands coded already (not the one typed)
 
 
 def completions(
     path: str, text: str, line: int, column: int, dialect: str | None = None
 ) -> list[Completion]:
     """What may be typed at the position; empty when nothing is known there."""
-    doc = open_document(path, text, dialect)
+    part = part_at(path, text, line)
+    if part is None:
+        return []
+    if part.block is not None:
+        line, column = part.inward(line, column)
+        dialect = part.block.dialect or dialect
+    doc = open_document(part.path, part.text, dialect)
     if doc.dialect is None:
         return []
     ctx = _context(doc, line, column)
@@ -59,24 +69,24 @@ def completions(
         out += _statements(doc, ctx.typed)
     if ctx.op and not (ctx.op_position and doc.dialect in _ASSIGN):
         st = ctx.statement or _typed_statement(doc, ctx.op, line)
+        coded = ctx.coded if ctx.statement else frozenset(o.name or "" for o in st.operands)
         e = knowledge.entry(doc.dialect, doc.path, st)
         if e is not None:
-            if ctx.value_of:
-                out += _values(e, ctx.value_of, ctx.typed)
-            else:
-                out += _operands(doc, e, ctx)
+            if not ctx.value_of:
+                out += _operands(doc, e, ctx, coded)
+            else:  # after a TCP/IP word that has no values to offer, a parameter may follow
+                values = _values(e, ctx.value_of, ctx.typed)
+                after_word = ctx.value_of.startswith("+")
+                out += values or (_operands(doc, e, ctx, coded) if after_word else [])
     return out
 
 
 def _context(doc: Document, line: int, column: int) -> _Context | None:
-    text = doc.line(line)
+    """What is being typed at the position, and in which statement."""
     if column < 1 or line < 1:
         return None
-    before = text[: column - 1]
-    if doc.parsed is not None and doc.parsed.source is not None:
-        card = doc.dialect in ("vtam", "ncp") or _is_card(doc)
-    else:
-        card = False
+    before = doc.line(line)[: column - 1]
+    card = _is_card(doc)
     if card and len(before) >= _CARD_CONTINUATION:
         return None  # the continuation and sequence columns
     typed = _WORD.search(before)
@@ -86,16 +96,21 @@ def _context(doc: Document, line: int, column: int) -> _Context | None:
     st = _statement_on(doc, first, line)
     if card:
         op, op_position = _card_op(doc.line(first), head, first == line)
-    else:
+        if not op and not op_position:
+            return None
+    else:  # free format: a statement starts in column 1, its continuations are indented
         op = st.op if st is not None else _first_word(doc, line)
-        op_position = head.strip() == "" and (st is None or st.span.line == line)
-        if op_position and st is not None and st.span.line == line:
-            op = ""  # the word is the statement's name, not one of its operands
-        elif head.strip() == "" and st is None:
-            prev = _statement_before(doc, line)
-            op = prev.op if prev is not None else ""
+        starts = head == "" and (st is None or st.span.line == line)
+        op_position = starts and word == doc.line(line)[: len(word)]
+        if op_position:
+            op = ""  # the word is a statement's name, not one of its operands
     value_of = _value_of(doc, head)
-    return _Context(op, st, word, value_of, op_position and not value_of)
+    coded = frozenset(
+        o.name.upper()
+        for o in (st.operands if st is not None else ())
+        if o.name and not inside(o.span, line, column)
+    )
+    return _Context(op, st, word, value_of, op_position and not value_of, coded)
 
 
 def _typed_statement(doc: Document, op: str, line: int) -> Statement:
@@ -113,11 +128,13 @@ def _typed_statement(doc: Document, op: str, line: int) -> Statement:
 
 
 def _is_card(doc: Document) -> bool:
+    """An assembler-style card deck: label in column 1, continuation mark in column 72 (a
+    DFHCSDUP deck is card images too, but its commands continue without a mark)."""
     from decklint import dialects
 
-    return (
-        doc.dialect is not None and dialects.get(doc.dialect).card_image and doc.dialect != "cics"
-    )
+    if doc.dialect is None or doc.dialect == "cics":
+        return False
+    return dialects.get(doc.dialect).card_image
 
 
 def _first_word(doc: Document, line: int) -> str:
@@ -148,14 +165,6 @@ def _statement_on(doc: Document, first: int, line: int) -> Statement | None:
     return found
 
 
-def _statement_before(doc: Document, line: int) -> Statement | None:
-    found = None
-    for st in doc.statements:
-        if st.span.line < line and st.kind != "end":
-            found = st
-    return found
-
-
 def _card_op(first: str, head: str, on_first: bool) -> tuple[str, bool]:
     """The statement name of a card (after its label when column 1 holds one), and whether
     the cursor is where that name goes."""
@@ -164,6 +173,8 @@ def _card_op(first: str, head: str, on_first: bool) -> tuple[str, bool]:
     op = words[1] if labelled and len(words) > 1 else (words[0] if words and not labelled else "")
     if not on_first:
         return op.upper(), False
+    if not head:
+        return "", False  # the label field
     before = head.split()
     at_op = len(before) == (1 if labelled else 0) and head.endswith((" ", "\t"))
     return ("" if at_op else op.upper()), at_op
@@ -208,9 +219,9 @@ def _statements(doc: Document, typed: str) -> list[Completion]:
     return out
 
 
-def _operands(doc: Document, e: knowledge.Entry, ctx: _Context) -> list[Completion]:
-    st = ctx.statement
-    coded = {o.name.upper() for o in st.operands if o.name} if st is not None else set()
+def _operands(
+    doc: Document, e: knowledge.Entry, ctx: _Context, coded: frozenset[str]
+) -> list[Completion]:
     assign = _ASSIGN.get(doc.dialect or "", "")
     out = []
     for name, op in sorted(e.statement.operands.items()):

@@ -16,6 +16,7 @@ _HEX = re.compile(r"[0-9A-Fa-f]+\Z")
 _SIZE = re.compile(r"([0-9]{1,12})([KM])\Z", re.IGNORECASE)
 _PACING = frozenset({"PSNDPAC", "SSNDPAC", "SRCVPAC"})
 _WINDOWS = frozenset({"VPACING", "PACING"})
+_POOL = re.compile(r"[A-Z0-9]{2,5}BUF\Z")  # a VTAM buffer pool start option (IOBUF, LFBUF)
 
 
 def hex_body(v: Value) -> str | None:
@@ -37,6 +38,8 @@ def decoded(name: str, v: Value, op: OperandEntry | None) -> list[str]:
         lines = pacing(v)
     elif key in _WINDOWS:
         lines = window(v)
+    elif _POOL.match(key) and v.is_list:
+        lines = pool(v)
     else:
         lines = []
     if not lines and v.kind == "hex":
@@ -95,6 +98,18 @@ def window(v: Value) -> list[str]:
     if n == 0:
         return ["0: pacing is off on this stage"]
     return [f"a window of **{n}** request(s) before a pacing response is needed"]
+
+
+def pool(v: Value) -> list[str]:
+    """A VTAM buffer pool, (baseno,bufsize,slowpt,F,xpanno,xpanpt,xpanlim), by position."""
+    from decklint.dialects.vtam import POOL_POSITIONS
+
+    named = [
+        f"{field} {item.text}"
+        for field, item in zip(POOL_POSITIONS, v.items, strict=False)
+        if item is not None and item.kind != "empty"
+    ]
+    return [", ".join(named)] if named else []
 
 
 def mask(v: Value) -> list[str]:

@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING
 
 from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import decode, knowledge
-from decklint.ide.document import Document, Spot
-from decklint.ide.navigate import Workspace, document
+from decklint.ide.containers import Part, part_at
+from decklint.ide.document import Document, Spot, inside
+from decklint.ide.navigate import Workspace, document, read_whole
 from decklint.ide.outline import ancestors
 from decklint.ide.records import Hover
-from decklint.ir import Statement
+from decklint.ir import Statement, Value
 from decklint.source import Span
 
 if TYPE_CHECKING:
@@ -28,16 +29,30 @@ _MAX_DEFAULTS = 40  # uncoded operands listed on a statement's hover
 
 def hover(result: LintResult, path: str, text: str, line: int, column: int) -> Hover | None:
     """What to show for the position, or None when there is nothing to say."""
-    doc = document(result, path, text)
+    part = part_at(path, text, line, read_whole(result, path))
+    if part is None:
+        return None
+    found = _hover(result, part, *part.inward(line, column))
+    return None if found is None else Hover(part.outward(found.span), found.markdown)
+
+
+def _hover(result: LintResult, part: Part, line: int, column: int) -> Hover | None:
+    doc = document(result, part)
     rule = _rule(doc, line, column)
     if rule is not None:
         return rule
     spot = doc.spot(line, column)
     if spot is None or doc.dialect is None:
         return None
-    if spot.part in ("label", "op"):
+    if spot.part in ("label", "op") or _names_resource(doc, spot):
         return _statement(result, doc, spot)
     return _operand(result, doc, spot, line, column)
+
+
+def _names_resource(doc: Document, spot: Spot) -> bool:
+    """A CICS DEFINE's first operand, `TYPE(name)`: it says what the statement defines."""
+    st = spot.statement
+    return doc.dialect == "cics" and spot.position == 0 and st.op in ("DEFINE", "ALTER")
 
 
 # ------------------------------------------------------------------ rules in suppressions
@@ -87,7 +102,8 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
         body = e.statement
         lines += [body.meaning] if body.meaning else []
         lines += [f"context: {body.context}"] if body.context else []
-    defs = Workspace(result, doc).at(spot.span.line, spot.span.col)[1]
+    named = st.label_span or spot.span  # on its name or its label: what the statement defines
+    defs = Workspace(result, doc).at(named.line, named.col)[1]
     lines += _defined_here(result, defs)
     if e is not None:
         lines += _uncoded(doc, st, e)
@@ -114,14 +130,16 @@ def _uncoded(doc: Document, st: Statement, e: knowledge.Entry) -> list[str]:
     """The operands with a default that the statement does not code: "not coded: the default
     X applies", or the value a statement it nests in codes, where the operand sifts down."""
     coded = {o.name.upper() for o in st.operands if o.name}
-    coded |= {o.value.upper() for o in st.operands if o.name is None}
+    words = (knowledge.keyword_operand(e, o.value.upper()) for o in st.operands if not o.name)
+    coded |= {op.name for op in words if op is not None}  # TCP/IP parameters, abbreviated
     index = _index(doc, st)
     above = ancestors(doc.statements, index, doc.dialect or "") if index >= 0 else []
+    inherited = _inherited(doc, st)
     out: list[str] = []
     for name, op in sorted(e.statement.operands.items()):
         if name in coded or not knowledge.is_keyword(e, name):
             continue
-        sifted = _sifted(op, st, above)
+        sifted = inherited.get(name) or _sifted(op, st, above)
         if sifted is not None:
             parent, value = sifted
             label = f"{parent.op} {parent.label}" if parent.label else parent.op
@@ -142,6 +160,25 @@ def _index(doc: Document, st: Statement) -> int:
         if s is st:
             return i
     return -1
+
+
+def _inherited(doc: Document, st: Statement) -> dict[str, tuple[Statement, str]]:
+    """The operands the model takes for this statement's element from a statement around it
+    (a VTAM GROUP's MODETAB for its APPLs, a PU's DLOGMOD for its LUs)."""
+    low = doc.lowering
+    element = next((e for e in low.entities if e.span == st.span), None) if low else None
+    if element is None:
+        return {}
+    out: dict[str, tuple[Statement, str]] = {}
+    for key, a in element.attrs.items():
+        if a.span is None or a.defaulted or inside(st.span, a.span.line, a.span.col):
+            continue
+        holder = doc.statement_at(a.span.line, a.span.col)
+        if holder is not None and holder is not st and a.raw is not None:
+            o = next((o for o in holder.operands if o.span == a.span), None)
+            if o is not None and o.name is not None and o.name == key.upper():
+                out[o.name] = (holder, f"{o.name_text or o.name}={o.value.text}")
+    return out
 
 
 def _sifted(
@@ -174,49 +211,48 @@ def _source(source: str, confidence: str) -> str:
 
 
 def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int) -> Hover | None:
+    """An operand's keyword or value: its catalog entry, the value decoded, and what a name
+    it holds refers to."""
     assert doc.dialect is not None and spot.operand is not None
-    st = spot.statement
-    hit = knowledge.operand(doc.dialect, doc.path, st, spot.position)
+    hit = knowledge.operand(doc.dialect, doc.path, spot.statement, spot.position)
+    op = hit.operand if hit is not None else None
     lines: list[str] = []
-    value = spot.value if spot.part == "value" else spot.operand.value
-    if hit is not None:
-        op = hit.operand
-        where = hit.entry.statement.name
+    if hit is not None and op is not None:
         title = op.name if knowledge.is_keyword(hit.entry, op.name) else op.name.lower()
-        lines += [f"**{title}** · {hit.entry.product} {where}", ""]
+        lines += [f"**{title}** · {hit.entry.product} {hit.entry.statement.name}", ""]
         lines += [op.meaning] if op.meaning else []
     elif spot.operand.name:
-        lines += [f"**{spot.operand.name}** · {doc.dialect} {st.op}", ""]
-    name = spot.operand.name or (hit.operand.name if hit is not None else "")
-    if (
-        value is not None
-        and value.kind not in ("empty", "list")
-        and not (hit is not None and hit.keyword and spot.operand.name is None)
-    ):
-        decoded = decode.decoded(name, value, hit.operand if hit else None)
-        if decoded:
-            lines += ["", *(f"- {d}" for d in decoded)]
-    elif value is not None and value.kind == "list" and spot.part == "name":
-        decoded = decode.decoded(name, value, hit.operand if hit else None)
-        lines += ["", *(f"- {d}" for d in decoded)] if decoded else []
+        lines += [f"**{spot.operand.name}** · {doc.dialect} {spot.statement.op}", ""]
+    value = _coded_value(spot, hit)
+    if value is not None and value.kind != "empty":
+        name = spot.operand.name or (op.name if op is not None else "")
+        lines += ["", *(f"- {d}" for d in decode.decoded(name, value, op))]
     ws = Workspace(result, doc)
-    refs, _defs = ws.at(line, col)
-    targets = [d for r in refs for d in ws.definitions(ws.key(r))]
-    lines += _defined_here(result, targets, "defined in")
-    if hit is not None:
-        op = hit.operand
-        facts = [f for f in value_lines(op) if not f.startswith("value: ")]
-        facts = [f"value: {op.kind}", *facts]
+    refs = ws.at(line, col)[0]
+    lines += _defined_here(
+        result, [d for r in refs for d in ws.definitions(ws.key(r))], "defined in"
+    )
+    if hit is not None and op is not None:
+        facts = [f"value: {op.kind}", *(f for f in value_lines(op) if not f.startswith("value: "))]
         lines += ["", " · ".join(facts)]
-        if op.note:
-            lines += ["", f"note: {op.note}"]
-        lines += [
-            "",
-            _source(op.source or hit.entry.statement.source or hit.entry.reference, op.confidence),
-        ]
+        lines += ["", f"note: {op.note}"] if op.note else []
+        source = op.source or hit.entry.statement.source or hit.entry.reference
+        lines += ["", _source(source, op.confidence)]
     if not lines:
         return None
     return Hover(spot.span, _joined(lines))
+
+
+def _coded_value(spot: Spot, hit: knowledge.OperandHit | None) -> Value | None:
+    """The value to decode: the one under the cursor, the value of the keyword under it, or
+    for a TCP/IP parameter word the word after it (when the parameter takes a value)."""
+    assert spot.operand is not None
+    if spot.operand.name is not None or hit is None or not hit.keyword:
+        return spot.value if spot.part == "value" else spot.operand.value
+    following = spot.statement.operands[spot.position + 1 :]
+    if knowledge.is_flag(hit.operand) or not following or following[0].name is not None:
+        return None
+    return following[0].value
 
 
 # ------------------------------------------------------------------ what a name stands for

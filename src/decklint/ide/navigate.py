@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from decklint.ide.containers import Part, part_at, parts
 from decklint.ide.document import Document, inside, open_document
 from decklint.ide.records import Location
 from decklint.model.symbols import Definition, Reference
@@ -42,21 +43,43 @@ class Key(NamedTuple):
         return same and (r.scope == self.scope or "*" in (r.scope, self.scope))
 
 
-def dialect_of(result: LintResult, path: str) -> str | None:
-    """The dialect the lint result read a file as (None when it has not read it)."""
-    for p, d in result.files:
-        if p == path:
-            return d
-    return None
+def document(result: LintResult, part: Part) -> Document:
+    """A document (or a deck inside one) read in the dialect the lint result read it in; a
+    file the result has not read is detected as the linter would."""
+    dialect = result.topology.dialects.get(part.path)
+    if dialect is None and part.block is None:
+        dialect = next((d for p, d in result.files if p == part.path), None)
+    if dialect is None and part.block is not None:
+        dialect = part.block.dialect
+    return open_document(part.path, part.text, dialect)
 
 
-def document(result: LintResult, path: str, text: str) -> Document:
-    return open_document(path, text, dialect_of(result, path))
+def read_whole(result: LintResult, path: str) -> bool:
+    """Whether the lint result read a document as one deck, not as the decks inside it."""
+    return path in result.topology.dialects
+
+
+def outward(result: LintResult, path: str, text: str, found: list[Location]) -> list[Location]:
+    """Locations in the decks cut out of the document, moved to the document's lines."""
+    decks = {p.path: p for p in parts(path, text, read_whole(result, path)) if p.block}
+    if not decks:
+        return found
+    return sorted(
+        Location(path, decks[loc.path].outward(loc.span)) if loc.path in decks else loc
+        for loc in found
+    )
 
 
 def definition(result: LintResult, path: str, text: str, line: int, column: int) -> list[Location]:
     """Where the name under the cursor is defined (itself, on a definition)."""
-    doc = document(result, path, text)
+    part = part_at(path, text, line, read_whole(result, path))
+    if part is None:
+        return []
+    return outward(result, path, text, _definition(result, part, *part.inward(line, column)))
+
+
+def _definition(result: LintResult, part: Part, line: int, column: int) -> list[Location]:
+    doc = document(result, part)
     ws = Workspace(result, doc)
     refs, defs = ws.at(line, column)
     if defs:
@@ -77,7 +100,17 @@ def references(
 ) -> list[Location]:
     """Every use of the name under the cursor across the workspace (and its definitions,
     with `include_declaration`)."""
-    doc = document(result, path, text)
+    part = part_at(path, text, line, read_whole(result, path))
+    if part is None:
+        return []
+    line, column = part.inward(line, column)
+    return outward(result, path, text, _references(result, part, line, column, include_declaration))
+
+
+def _references(
+    result: LintResult, part: Part, line: int, column: int, include_declaration: bool
+) -> list[Location]:
+    doc = document(result, part)
     ws = Workspace(result, doc)
     refs, defs = ws.at(line, column)
     if not defs:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from decklint.ide.containers import Part, parts
 from decklint.ide.document import open_document
 from decklint.ide.records import Symbol
 from decklint.ir import Statement
@@ -90,7 +91,35 @@ _CICS_KINDS = {"CONNECTION": "connection", "IPCONN": "connection", "TERMINAL": "
 
 
 def symbols(path: str, text: str, dialect: str | None = None) -> list[Symbol]:
-    """The outline of a document; empty when no dialect reads it."""
+    """The outline of a document; empty when no dialect reads it. A job or markdown file
+    that holds decks lists each deck ("file") with its outline."""
+    out: list[Symbol] = []
+    for part in parts(path, text):
+        if part.block is None:
+            return _outline(path, text, dialect)
+        inner = _outline(part.path, part.text, part.block.dialect or dialect)
+        last = max(1, len(part.text.splitlines()))
+        width = len(part.text.splitlines()[-1]) + 1 if part.text.strip() else 1
+        span = part.outward(Span(1, 1, last, width))
+        head = part.outward(Span(1, 1, 1, 1))
+        out.append(Symbol(part.block.name, "file", span, head, tuple(_moved(part, inner))))
+    return out
+
+
+def _moved(part: Part, found: Sequence[Symbol]) -> list[Symbol]:
+    return [
+        Symbol(
+            s.name,
+            s.kind,
+            part.outward(s.span),
+            part.outward(s.selection),
+            tuple(_moved(part, s.children)),
+        )
+        for s in found
+    ]
+
+
+def _outline(path: str, text: str, dialect: str | None) -> list[Symbol]:
     doc = open_document(path, text, dialect)
     stmts = doc.statements
     if not stmts:
@@ -262,10 +291,10 @@ def _csd(stmts: Sequence[Statement]) -> list[Symbol]:
             node = _Node(
                 f"{st.op} {label}".strip(), "statement", st.span, st.op_span or st.span, st.span, 1
             )
-        gname = grp.value.text.upper() if grp is not None else ""
-        if st.op == "DEFINE" and gname:
-            if group is None or group.name != f"GROUP {gname}":
-                group = _Node(f"GROUP {gname}", "group", st.span, grp.value.span, st.span, 0)  # type: ignore[union-attr]
+        if st.op == "DEFINE" and grp is not None and grp.value.text:
+            gname = f"GROUP {grp.value.text.upper()}"
+            if group is None or group.name != gname:
+                group = _Node(gname, "group", st.span, grp.value.span, st.span, 0)
                 top.append(group)
             group.children.append(node)
             group.end = _later(group.end, st.span)
