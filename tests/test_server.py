@@ -183,6 +183,31 @@ def test_encoding_choice_follows_the_client() -> None:
     assert choose(["latin-1"]) == UTF16
 
 
+def test_a_citation_is_the_codes_link_when_it_is_an_address() -> None:
+    from decklint.findings import Citation, Finding, Related, Severity
+    from decklint.server import convert
+
+    def place(path: str, span: Span) -> lsp.Location:
+        return lsp.Location(f"file:///{path}", convert.to_range(Codec(""), span))
+
+    web = Citation("https://www.ibm.com/docs/en/zos/2.5.0?topic=mode", "MODEENT")
+    f = Finding("a.vtam", Span(1, 1, 1, 4), "VTM006", "x", Severity.ERROR, "msg", "vtam", "", web)
+    d = convert.diagnostic(f, Codec("ABC\n"), place)
+    assert d.code_description is not None and d.code_description.href == web.seed
+    assert d.message == "msg" and d.severity == lsp.DiagnosticSeverity.Error
+    seed = Citation("000_761b89c906492400.txt", "DLC pacing")
+    other = Related("b.ncp", Span(2, 3, 2, 5), "the other end")
+    f = Finding(
+        "a.vtam", Span(1, 1, 1, 4), "SNA011", "x", Severity.INFO, "msg", "vtam", "", seed, (other,)
+    )
+    d = convert.diagnostic(f, Codec("ABC\n"), place)
+    assert d.code_description is None and d.message == f"msg\nsee {seed.render()}"
+    assert d.data == {"name": "x", "citation": seed.render()}
+    assert d.related_information is not None
+    assert d.related_information[0].location.uri == "file:///b.ncp"
+    assert d.related_information[0].message == "the other end"
+
+
 # ---------------------------------------------------------------------- end to end
 
 
