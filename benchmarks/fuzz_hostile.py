@@ -189,7 +189,7 @@ def judge_config(output: str, exit_code: int, exc: BaseException | None) -> str 
         return f"exit {exit_code}"
     if SECRET in output:
         return "a configuration error quoted a file that is not a configuration"
-    if "Traceback" in output or "internal error" in output:
+    if "Traceback" in output or "; please report it" in output:
         return f"an internal error: {output[-300:]!r}"
     return None
 
@@ -227,7 +227,7 @@ def judge_output(
 ) -> str | None:
     if exc is not None and not isinstance(exc, SystemExit):
         return f"traceback: {exc!r}"
-    if exit_code not in (0, 1) or "internal error" in output:
+    if exit_code not in (0, 1) or "; please report it" in output:
         return f"exit {exit_code}: {output[-300:]!r}"
     fmt = args[args.index("--format") + 1]
     if fmt in ("text", "parsable", "github", "dot", "mermaid") and _CONTROLS.search(output):
