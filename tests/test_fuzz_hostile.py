@@ -35,7 +35,9 @@ def test_hostile_names_in_every_output(tmp_path: Path, seed: int) -> None:
 
 def test_the_judges_catch_what_they_are_for() -> None:
     assert fh.judge_config(f"x {fh.SECRET} y", 2, None)
-    assert fh.judge_config("PRS009 internal error in the rule engine (X); please report it", 2, None)
+    assert fh.judge_config(
+        "PRS009 internal error in the rule engine (X); please report it", 2, None
+    )
     assert fh.judge_config("", 1, KeyError("x"))
     github = ["lint", "--format", "github"]
     assert fh.judge_output(github, "::add-mask::s\n", 1, None)
