@@ -591,28 +591,10 @@ def _catalog_entry(spec: str) -> list[str]:
     """The catalog lines for PRODUCT:STATEMENT, PRODUCT:OPERAND or PRODUCT:STATEMENT.OPERAND."""
     from decklint.dialects import catalog as catalogs
 
-    product, _, name = spec.partition(":")
-    cat = catalogs.catalog(product.lower()) if product.lower() in catalogs.names() else None
-    if cat is None:
-        raise click.UsageError(
-            f"no catalog for {product!r} (catalogs: {', '.join(catalogs.names())})"
-        )
-    statement, _, operand = name.upper().partition(".")
-    st = cat.statement(statement)
-    if st is not None and operand:
-        op = st.operands.get(operand)
-        if op is None:
-            raise click.UsageError(f"{product}:{statement} has no operand {operand!r}")
-        return catalogs.describe(cat, st, op)
-    if st is not None:
-        return catalogs.describe(cat, st)
-    takers = cat.statements_with(statement)
-    if not takers:
-        raise click.UsageError(f"{product} has no statement or operand {name!r}")
-    lines: list[str] = []
-    for st in takers:
-        lines += [*catalogs.describe(cat, st, st.operands[statement]), ""]
-    return lines[:-1]
+    try:
+        return catalogs.lookup(spec)
+    except LookupError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
 
 
 @main.command()

@@ -103,6 +103,19 @@ class Catalog:
         key = operand.upper()
         return [st for st in self.statements.values() if key in st.operands]
 
+    def section_statement(self, section: str, name: str) -> StatementEntry | None:
+        """A statement of another section of the catalog (the CICS catalog's `commands:`)."""
+        bodies = self.extra.get(section)
+        body = bodies.get(name.upper()) if isinstance(bodies, dict) else None
+        return None if body is None else _statement(name.upper(), body or {}, self.where)
+
+    def section_operands(self, section: str) -> dict[str, OperandEntry]:
+        """The entries of a section of options (the VTAM catalog's `start_options:`)."""
+        bodies = self.extra.get(section)
+        if not isinstance(bodies, dict):
+            return {}
+        return {str(k).upper(): _operand(str(k), v or {}, self.where) for k, v in bodies.items()}
+
 
 class CatalogError(ValueError):
     """A catalog file that does not have the catalog's form."""
@@ -256,23 +269,53 @@ def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -
 
 
 def _values(op: OperandEntry) -> list[str]:
-    lines = [f"  value: {op.kind}"]
+    return [f"  {line}" for line in value_lines(op)]
+
+
+def value_lines(op: OperandEntry) -> list[str]:
+    """What an entry says of its value, one fact a line: kind, range, values, default."""
+    lines = [f"value: {op.kind}"]
     if op.range is not None:
         lo, hi = (int(x) if x == int(x) else x for x in op.range)
-        lines.append(f"  range: {lo}-{hi}")
+        lines.append(f"range: {lo}-{hi}")
     if op.values:
-        lines.append(f"  values: {', '.join(op.values)}")
+        lines.append(f"values: {', '.join(op.values)}")
     if op.max_length:
-        lines.append(f"  at most {op.max_length} characters")
+        lines.append(f"at most {op.max_length} characters")
     if op.default is not None:
-        lines.append(f"  default: {op.default}")
+        lines.append(f"default: {op.default}")
     for release, value in op.default_by_release.items():
-        lines.append(f"  default from {release}: {value}")
+        lines.append(f"default from {release}: {value}")
     if op.since:
-        lines.append(f"  since {op.since}")
+        lines.append(f"since {op.since}")
     if op.until:
-        lines.append(f"  until {op.until}")
+        lines.append(f"until {op.until}")
     return lines
+
+
+def lookup(spec: str) -> list[str]:
+    """`decklint explain PRODUCT:NAME`: the lines of PRODUCT:STATEMENT, PRODUCT:OPERAND (every
+    statement that takes it) or PRODUCT:STATEMENT.OPERAND. LookupError says what is missing."""
+    product, _, name = spec.partition(":")
+    cat = catalog(product.lower()) if product.lower() in names() else None
+    if cat is None:
+        raise LookupError(f"no catalog for {product!r} (catalogs: {', '.join(names())})")
+    statement, _, operand = name.upper().partition(".")
+    st = cat.statement(statement)
+    if st is not None and operand:
+        op = st.operands.get(operand)
+        if op is None:
+            raise LookupError(f"{product}:{statement} has no operand {operand!r}")
+        return describe(cat, st, op)
+    if st is not None:
+        return describe(cat, st)
+    takers = cat.statements_with(statement)
+    if not takers:
+        raise LookupError(f"{product} has no statement or operand {name!r}")
+    lines: list[str] = []
+    for st in takers:
+        lines += [*describe(cat, st, st.operands[statement]), ""]
+    return lines[:-1]
 
 
 def _provenance(source: str, confidence: str, note: str) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -112,14 +112,23 @@ def expand(inp: Input, mode: str = "auto") -> list[Input]:
         return [Input(inp.path, None, True, why, inp.notes)]
     # The container stays (its notes, its text for showing source lines) but is not parsed.
     out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path, None, inp.encoding)]
+    for virtual, b in zip(deck_paths(inp.path, blocks), blocks, strict=True):
+        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
+    return out
+
+
+def deck_paths(container: str, blocks: Sequence[embedded.Block]) -> list[str]:
+    """The path each deck cut out of a container is linted under: `JOB.jcl(SYSIN)`, and
+    `JOB.jcl(SYSIN#2)` for a second deck of the same name."""
+    out: list[str] = []
     taken: set[str] = set()
     for b in blocks:
-        virtual = f"{inp.path}({b.name})"
+        virtual = f"{container}({b.name})"
         n = 2
         while virtual in taken:
-            virtual, n = f"{inp.path}({b.name}#{n})", n + 1
+            virtual, n = f"{container}({b.name}#{n})", n + 1
         taken.add(virtual)
-        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
+        out.append(virtual)
     return out
 
 

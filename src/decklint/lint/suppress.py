@@ -45,6 +45,18 @@ class Directive:
     used: set[str] = field(default_factory=set)
 
 
+def selectors(text: str) -> list[tuple[int, int, str]]:
+    """Where each rule a directive in a line of text names is: (start, end, selector), the
+    offsets 0-based with the end excluded."""
+    out = []
+    for m in _DIRECTIVE.finditer(text):
+        if m.group(2) is None:
+            continue
+        for s in re.finditer(r"[^,\s]+", m.group(2)):
+            out.append((m.start(2) + s.start(), m.start(2) + s.end(), s.group()))
+    return out
+
+
 def _parse(path: str, line: int, col: int, text: str, kind_hint: str) -> list[Directive]:
     out = []
     for m in _DIRECTIVE.finditer(text):
