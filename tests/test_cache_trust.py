@@ -93,6 +93,27 @@ def test_a_planted_pickle_in_a_folder_others_may_write_is_never_loaded_and_the_r
     assert all(p.read_bytes().endswith(planted) for p in _entries(folder)), "nothing written"
 
 
+def test_a_relative_xdg_cache_home_is_ignored_so_a_repository_cannot_plant_a_grammar_cache(
+    tmp_path: Path,
+) -> None:
+    repo, home, marker = tmp_path / "repo", tmp_path / "home", tmp_path / "PWNED"
+    home.mkdir()
+    planted_dir = repo / ".cache" / "decklint"
+    planted_dir.mkdir(parents=True)
+    for name in ("vtam-statement-operand", "expr"):
+        (planted_dir / f"lark-{name}-{__version__}.pickle").write_bytes(b"x\n" + _planted(marker))
+    (repo / "a.vtam").write_text(NETWORK["a.vtam"])
+
+    got = _run("lint", "a.vtam", cache_dir=None, cwd=repo, XDG_CACHE_HOME=".cache", HOME=str(home))
+    assert not marker.exists(), "the repository's planted grammar cache was loaded"
+    assert got.returncode == 0, got.stderr
+    assert list((home / ".cache" / "decklint" / "parsers").iterdir()), "the cache is under ~"
+    assert sorted(p.name for p in planted_dir.iterdir()) == [
+        f"lark-expr-{__version__}.pickle",
+        f"lark-vtam-statement-operand-{__version__}.pickle",
+    ]
+
+
 def test_the_folder_is_absolute_and_a_relative_xdg_cache_home_falls_back_to_the_home(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -152,6 +173,32 @@ def test_a_missing_or_damaged_key_is_made_again(
     third = store.vault()
     assert third is not None and len(third.key) == 32 and third.key != b"short"
     assert stat.S_IMODE((folder / store.KEY_FILE).stat().st_mode) == 0o600
+
+
+def test_flipped_bytes_in_every_warm_entry_are_a_miss_never_a_wrong_answer(
+    tmp_path: Path,
+) -> None:
+    net, folder = _network(tmp_path), tmp_path / "cache"
+    args = ("lint", "--format", "json", str(net))
+    cold = _run(*args, cache_dir=folder)
+    assert '"PRS004"' in cold.stdout, "the fixture's duplicate is found"
+    entries = _entries(folder)
+    assert {p.relative_to(folder).parts[0] for p in entries} >= {"files", "runs"}
+    for p in entries:
+        blob = bytearray(p.read_bytes())
+        if NAME in blob:  # the name changed in every copy: still a well-formed pickle
+            blob = bytearray(bytes(blob).replace(NAME, b"CICSB"))
+        else:
+            for i in range(5):
+                blob[len(blob) * (i + 1) // 7] ^= 0x01
+        p.write_bytes(bytes(blob))
+
+    warm = _run(*args, "--statistics", cache_dir=folder)
+    assert (warm.returncode, warm.stdout) == (cold.returncode, cold.stdout)
+    assert "(0 from the cache, 2 parsed" in warm.stderr
+    healed = _run(*args, cache_dir=folder)
+    assert (healed.returncode, healed.stdout) == (cold.returncode, cold.stdout)
+    assert any(p.parent.name == "parsers" for p in entries), "Lark's tables were flipped too"
 
 
 def test_an_entry_sealed_with_another_key_is_a_miss(tmp_path: Path) -> None:

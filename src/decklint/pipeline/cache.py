@@ -238,6 +238,7 @@ class Usage:
 KEPT = (
     "files",
     "runs",
+    "parsers",
     "catalogs",
     "manifests-*.pickle",
     "lark-*.pickle",
