@@ -36,8 +36,19 @@ def _dialect_choice(value: str | None) -> str | None:
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="decklint")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Lint IBM-era network definition decks (VTAM, NCP, CICS, ...)."""
+    if ctx.invoked_subcommand != "cache":  # which says it in its own words
+        from decklint.store import status
+
+        now = status()
+        if now.refused:
+            _say(f"warning: {_refusal(now.folder, now.refused)}; running without the cache")
+
+
+def _refusal(folder: object, reason: str) -> str:
+    return f"not using the cache folder {folder}: {reason}"
 
 
 def _config_options(fn: Any) -> Any:
@@ -453,10 +464,13 @@ def cache_cmd() -> None:
 
 @cache_cmd.command("clean")
 def cache_clean() -> None:
-    """Remove everything decklint keeps in its cache folder."""
+    """Remove what decklint keeps in its cache folder."""
     from decklint.pipeline import cache
 
     was = cache.clean()
+    if was.refused:
+        _say(f"{_refusal(was.folder, was.refused)}; removed nothing")
+        sys.exit(EXIT_ERROR)
     where = was.folder if was.folder is not None else "no cache folder"
     click.echo(f"decklint: removed {was.entries} files, {_size(was.size)}, from {where}")
 
@@ -467,6 +481,9 @@ def cache_info() -> None:
     from decklint.pipeline import cache
 
     now = cache.usage()
+    if now.refused:
+        click.echo(f"decklint: {_refusal(now.folder, now.refused)}")
+        return
     if now.folder is None:
         click.echo("decklint: no writable cache folder; set DECKLINT_CACHE_DIR")
         return

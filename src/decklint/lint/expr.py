@@ -25,14 +25,9 @@ class ExprError(ValueError):
 
 @functools.cache
 def _parser() -> Any:
-    from lark import Lark
+    from decklint import larkcache
 
-    from decklint import __version__
-    from decklint.store import cache_dir
-
-    cdir = cache_dir()
-    cache: str | bool = str(cdir / f"lark-expr-{__version__}.pickle") if cdir else False
-    return Lark.open(str(Path(__file__).with_name("expr.lark")), parser="lalr", cache=cache)
+    return larkcache.parser(Path(__file__).with_name("expr.lark"), "expr", parser="lalr")
 
 
 # A regular expression is a site's text matched against deck values: it is kept to a subset
