@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from decklint.inputs import encoding as encoding_mod
 from decklint.inputs.discover import walk
+from decklint.progress import OnProgress, Progress
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
@@ -156,8 +157,12 @@ def gather(
     excluded: Callable[[Path], bool] | None = None,
     encoding: str | None = None,
     embedded_mode: str = "auto",
+    progress: OnProgress | None = None,
 ) -> list[Input]:
+    """The inputs under `paths`; `progress` is told the inputs found and read so far, as each
+    file is read."""
     out: list[Input] = []
+    read = 0
     cwd = os.getcwd().rstrip("/") + "/"
     explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
     for p in paths:
@@ -179,5 +184,9 @@ def gather(
             out.append(Input(_display(f, cwd), None, is_explicit, f"cannot read: {exc.strerror}"))
             continue
         shown = _display(f, cwd)
-        out.extend(expand(read_input(shown, data, is_explicit, encoding), embedded_mode))
+        got = expand(read_input(shown, data, is_explicit, encoding), embedded_mode)
+        out.extend(got)
+        if progress is not None:
+            read += sum(1 for i in got if i.text is not None and i.container != i.path)
+            progress(Progress(len(out), read))
     return out
