@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import os
@@ -9,7 +10,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
@@ -104,6 +105,7 @@ class LintArgs:
     no_cache: bool
     embedded: str
     fail_on: str | None
+    quiet: bool
 
 
 def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], Any]:
@@ -195,6 +197,14 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     type=click.Choice(["error", "warning", "info"]),
     help="The lowest severity that fails the run (default: the configuration's, else warning).",
 )
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Print the findings only: no progress line, no summary line ('N findings in M "
+    "files'), no counts of fixes or baseline entries written. Errors, fixes not written or "
+    "not applied, and --statistics still print.",
+)
 @_as_record(LintArgs)
 def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
@@ -205,28 +215,36 @@ def lint(args: LintArgs) -> None:
     opts = project.options(dialect)
     opts.inline = not args.no_inline
     opts.jobs, opts.cache = args.jobs, not args.no_cache
-    inputs = _lint_inputs(args, opts)
+    opts.progress = shown = _progress(args.quiet, _format(args.fmt))
+    fixing: Any = None
     try:
-        project.declare_for(opts, [i.path for i in inputs])
-    except _config_error() as exc:
-        _config_exit(exc)
-    if args.unsafe_fixes and not (args.fix or args.diff):
-        raise click.UsageError("--unsafe-fixes goes with --fix or --diff")
-    try:
-        if args.fix or args.diff:
-            inputs, result = _fix(args, inputs, opts)
-        else:
-            # The run memo only when nothing needs the parsed model afterwards (a baseline does).
-            reuse = not (args.baseline_path or args.write_baseline_path)
-            identity = project.identity([i.path for i in inputs]) if reuse else None
-            result = api.lint_inputs(inputs, opts, identity)
+        # the progress line is cleared before anything else is printed, errors included
+        with shown or contextlib.nullcontext():
+            inputs = _lint_inputs(args, opts)
+            project.declare_for(opts, [i.path for i in inputs])
+            if args.unsafe_fixes and not (args.fix or args.diff):
+                raise click.UsageError("--unsafe-fixes goes with --fix or --diff")
+            if args.fix or args.diff:
+                from decklint.fix import loop
+
+                fixing = loop.run(inputs, opts, args.unsafe_fixes)
+            else:
+                # The run memo only when nothing needs the parsed model afterwards (a baseline
+                # does).
+                reuse = not (args.baseline_path or args.write_baseline_path)
+                identity = project.identity([i.path for i in inputs]) if reuse else None
+                result = api.lint_inputs(inputs, opts, identity)
+        opts.progress = None
+        if fixing is not None:
+            inputs, result = _fix(args, inputs, fixing, opts)
     except _config_error() as exc:
         _config_exit(exc)
     if args.update_baseline and not args.baseline_path:
         raise click.UsageError("--update-baseline goes with --baseline FILE")
     if args.write_baseline_path:
         n = api.write_baseline(result, Path(args.write_baseline_path))
-        _say(f"wrote {n} finding{'s' if n != 1 else ''} to {args.write_baseline_path}")
+        if not args.quiet:
+            _say(f"wrote {n} finding{'s' if n != 1 else ''} to {args.write_baseline_path}")
         sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
     if args.baseline_path:
         result = _baseline(args, result)
@@ -248,8 +266,46 @@ def _lint_inputs(args: LintArgs, opts: Any) -> list[Any]:
         piped = api.read_input(args.stdin_filename or "<stdin>", data, True, args.encoding)
         inputs.extend(api.expand(piped, args.embedded))
     file_paths = [p for p in args.paths if p != "-"]
-    inputs.extend(api.gather(file_paths, opts.excluded, args.encoding, args.embedded))
+    inputs.extend(
+        api.gather(file_paths, opts.excluded, args.encoding, args.embedded, opts.progress)
+    )
     return inputs
+
+
+def _format(fmt: str | None) -> str:
+    """The output format: the one asked for, else github under GitHub Actions, else text."""
+    if fmt is None:
+        return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    return fmt
+
+
+def _progress(quiet: bool, fmt: str) -> Any:
+    """The progress line of a long run (`report.progress.Display`), or None: drawn only for a
+    person, when standard output and standard error are both a terminal, the report is text,
+    not in CI and not --quiet. DECKLINT_PROGRESS_DELAY sets how many seconds a run lasts before
+    it shows (1)."""
+    if quiet or fmt != "text" or os.environ.get("TERM") == "dumb":
+        return None
+    if os.environ.get("CI", "").lower() not in ("", "0", "false") or os.environ.get(
+        "GITHUB_ACTIONS"
+    ):
+        return None
+    if not all(_terminal(s) for s in (sys.stdout, sys.stderr)):
+        return None
+    from decklint.report.progress import Display
+
+    try:
+        delay = float(os.environ.get("DECKLINT_PROGRESS_DELAY", "1"))
+    except ValueError:
+        delay = 1.0
+    return Display(sys.stderr, delay)
+
+
+def _terminal(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
 
 
 STDIN_LIMIT = 256 << 20
@@ -272,14 +328,12 @@ def _read_stdin() -> bytes:
     return bytes(data)
 
 
-def _fix(args: LintArgs, inputs: list[Any], opts: Any) -> tuple[list[Any], Any]:
-    """--fix: write the fixed files, and go on with their fixed texts; --diff: show, exit."""
-    from decklint.fix import loop
-
-    run = loop.run(inputs, opts, args.unsafe_fixes)
+def _fix(args: LintArgs, inputs: list[Any], run: Any, opts: Any) -> tuple[list[Any], Any]:
+    """--fix: write the fixed files of the fix loop's `run`, and go on with their fixed
+    texts; --diff: show, exit."""
     if args.diff:
-        sys.exit(_show_diff(inputs, run))
-    written = _write_fixes(inputs, run)
+        sys.exit(_show_diff(inputs, run, args.quiet))
+    written = _write_fixes(inputs, run, args.quiet)
     fixed = [
         dataclasses.replace(i, text=run.texts[i.path]) if i.path in written else i for i in inputs
     ]
@@ -305,14 +359,13 @@ def _baseline(args: LintArgs, result: Any) -> Any:
 
 def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry: Any) -> None:
     """The findings in the chosen format, to the chosen place; --statistics to stderr."""
-    fmt = args.fmt
-    if fmt is None:
-        fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    fmt = _format(args.fmt)
+    show = _Shown(args.no_source, not args.quiet)
     if args.output:
         with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
-            _emit(result, fmt, texts, args.no_source, False, stream, registry)
+            _emit(result, fmt, texts, show, False, stream, registry)
     else:
-        _emit(result, fmt, texts, args.no_source, args.color, sys.stdout, registry)
+        _emit(result, fmt, texts, show, args.color, sys.stdout, registry)
     if args.statistics:
         _statistics(result.findings)
         st = result.stats
@@ -332,7 +385,7 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('x') else 's'}"
 
 
-def _show_diff(inputs: Any, run: Any) -> int:
+def _show_diff(inputs: Any, run: Any, quiet: bool) -> int:
     """Print the fixes as a unified diff; exit 1 when there is one (like `git diff --exit-code`)."""
     import difflib
 
@@ -349,7 +402,8 @@ def _show_diff(inputs: Any, run: Any) -> int:
                 ln if ln.endswith("\n") else f"{ln}\n\\ No newline at end of file\n", nl=False
             )
     fixes, files = sum(run.applied.values()), len(run.texts)
-    _say(f"{_n(fixes, 'fix')} in {_n(files, 'file')} (not written)")
+    if not quiet:
+        _say(f"{_n(fixes, 'fix')} in {_n(files, 'file')} (not written)")
     _fix_notes(run)
     return EXIT_FINDINGS if run.texts else EXIT_CLEAN
 
@@ -361,14 +415,15 @@ def _fix_notes(run: Any) -> None:
         _say(f"stopped after {run.passes} passes: {run.why}")
 
 
-def _write_fixes(inputs: Any, run: Any) -> set[str]:
+def _write_fixes(inputs: Any, run: Any, quiet: bool) -> set[str]:
     """Write the fixed files and say which were not written, and why; the paths written."""
     from decklint.fix import write
 
     out = write.write(inputs, run)
     for path, why in out.refused:
         _say(f"{path}: fixes not written: {why}")
-    _say(f"fixed {_n(sum(out.done.values()), 'finding')} in {_n(len(out.done), 'file')}")
+    if not quiet:
+        _say(f"fixed {_n(sum(out.done.values()), 'finding')} in {_n(len(out.done), 'file')}")
     _fix_notes(run)
     return set(out.done)
 
@@ -507,11 +562,18 @@ def config_cmd(show: bool, config_path: str | None, isolated: bool) -> None:
     click.echo(yaml.safe_dump(project.show(), sort_keys=False, width=100), nl=False)
 
 
+class _Shown(NamedTuple):
+    """What the text report shows besides the findings' own lines."""
+
+    no_source: bool
+    summary: bool
+
+
 def _emit(
     result: Any,
     fmt: str,
     texts: dict[str, str | None],
-    no_source: bool,
+    show: _Shown,
     color: bool | None,
     out: Any,
     registry: Any,
@@ -555,7 +617,8 @@ def _emit(
             line_of,
             out,
             color=color,
-            show_source=not no_source,
+            show_source=not show.no_source,
+            summary=show.summary,
             files_linted=sum(1 for _p, d in result.files if d),
         )
 
