@@ -35,6 +35,47 @@ def _dialect_choice(value: str | None) -> str | None:
     return value
 
 
+def _complete_paths(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """Files and folders: left to the shell."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
+def _complete_dialects(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    from decklint import dialects
+
+    return [CompletionItem(n) for n in dialects.names() if n.startswith(incomplete.lower())]
+
+
+def _complete_rules(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """The shipped rules' codes, names, prefixes and groups, for the last item of a comma
+    list; read from the manifests' file names (`rules/<prefix>/<CODE>-<name>.yaml`) and their
+    `groups:` lines, so completing never loads the rules or parses a deck."""
+    import re
+
+    from click.shell_completion import CompletionItem
+
+    from decklint.resources import rules_root
+
+    done, comma, last = incomplete.rpartition(",")
+    words = {"ALL"}
+    for f in rules_root().glob("*/*.yaml"):
+        code, _, name = f.stem.partition("-")
+        words |= {code, name, f.parent.name.upper()}
+        try:
+            text = f.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        listed = re.search(r"^groups:\s*\[([^\]\n]*)\]", text, re.MULTILINE)
+        if listed:
+            words |= {g.strip() for g in listed.group(1).split(",") if g.strip()}
+    key = last.lower()
+    return [CompletionItem(done + comma + w) for w in sorted(words) if w.lower().startswith(key)]
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="decklint")
 @click.pass_context
@@ -123,8 +164,12 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True)
-@click.option("--dialect", help="Treat every file as this dialect (see `decklint dialects`).")
+@click.argument("paths", nargs=-1, required=True, shell_complete=_complete_paths)
+@click.option(
+    "--dialect",
+    help="Treat every file as this dialect (see `decklint dialects`).",
+    shell_complete=_complete_dialects,
+)
 @click.option(
     "--format",
     "fmt",
@@ -139,8 +184,18 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     help="Write the report to this file instead of standard output.",
 )
 @click.option("--statistics", is_flag=True, help="Also print how many findings each rule has.")
-@click.option("--select", multiple=True, help="Rules to run: codes, names, prefixes, groups.")
-@click.option("--ignore", multiple=True, help="Rules to skip: codes, names, prefixes, groups.")
+@click.option(
+    "--select",
+    multiple=True,
+    help="Rules to run: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    help="Rules to skip: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
 @click.option("--stdin-filename", help="Name to report for input read from '-'.")
 @click.option(
@@ -456,7 +511,7 @@ def _project(
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, shell_complete=_complete_paths)
 @click.option(
     "--format",
     "fmt",
@@ -466,7 +521,9 @@ def _project(
     help="JSON (stable schema), Graphviz DOT, Mermaid, or one self-contained HTML page.",
 )
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this file.")
-@click.option("--dialect", help="Treat every file as this dialect.")
+@click.option(
+    "--dialect", help="Treat every file as this dialect.", shell_complete=_complete_dialects
+)
 @_config_options
 @_speed_options
 def topology(
@@ -632,7 +689,7 @@ def _statistics(findings: Any) -> None:
 
 
 @main.command()
-@click.argument("rule")
+@click.argument("rule", shell_complete=_complete_rules)
 def explain(rule: str) -> None:
     """Show what a rule checks, why, where the document says so, and examples.
 
@@ -678,7 +735,7 @@ def _catalog_entry(spec: str) -> list[str]:
 
 
 @main.command()
-@click.option("--dialect", help="Only rules for this dialect.")
+@click.option("--dialect", help="Only rules for this dialect.", shell_complete=_complete_dialects)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
 def rules(dialect: str | None, fmt: str) -> None:
     """List the rules (markdown: the rule reference, docs/rules.md)."""
@@ -724,7 +781,7 @@ def dialects_cmd() -> None:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--dump", type=click.Choice(["tree", "ir", "model"]), default="ir", show_default=True)
-@click.option("--dialect")
+@click.option("--dialect", shell_complete=_complete_dialects)
 def parse(file: str, dump: str, dialect: str | None) -> None:
     """Show how a deck is read: Lark trees, the IR, or the model (grammar debugging)."""
     from decklint import debug
@@ -734,6 +791,25 @@ def parse(file: str, dump: str, dialect: str | None) -> None:
         click.echo(debug.dump(file, dump, dialect), nl=False)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+SHELLS = ["bash", "zsh", "fish"]
+
+
+@main.command()
+@click.argument("shell", type=click.Choice(SHELLS))
+def completion(shell: str) -> None:
+    """Print the shell completion script for bash, zsh or fish.
+
+    \b
+    bash: decklint completion bash > ~/.local/share/bash-completion/completions/decklint
+    zsh:  decklint completion zsh > ~/.zfunc/_decklint   (with fpath+=~/.zfunc in ~/.zshrc)
+    fish: decklint completion fish > ~/.config/fish/completions/decklint.fish"""
+    from click.shell_completion import get_completion_class
+
+    kind = get_completion_class(shell)
+    assert kind is not None  # click knows each of SHELLS
+    click.echo(kind(main, {}, "decklint", "_DECKLINT_COMPLETE").source())
 
 
 if __name__ == "__main__":  # pragma: no cover
