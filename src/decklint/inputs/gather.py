@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -152,6 +152,24 @@ def _display(path: Path, cwd: str | None = None) -> str:
     return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
 
 
+def files(
+    paths: Iterable[str],
+    excluded: Callable[[Path], bool] | None = None,
+    embedded_mode: str = "auto",
+) -> Iterator[tuple[Path, bool]]:
+    """The files `gather` reads under `paths` (those that exist), each with whether it was
+    named itself: folders walked, and in them files that are never decks or are excluded
+    skipped."""
+    explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
+    for f in walk([p for p in paths if Path(p).exists()]):
+        is_explicit = str(f) in explicit
+        markdown = f.suffix.lower() in (".md", ".markdown") and embedded_mode != "none"
+        skip = f.suffix.lower() in _NOT_DECKS and not markdown
+        if not is_explicit and (skip or (excluded and excluded(f))):
+            continue
+        yield f, is_explicit
+
+
 def gather(
     paths: Iterable[str],
     excluded: Callable[[Path], bool] | None = None,
@@ -164,16 +182,10 @@ def gather(
     out: list[Input] = []
     read = 0
     cwd = os.getcwd().rstrip("/") + "/"
-    explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
     for p in paths:
         if not Path(p).exists():
             out.append(Input(p, None, True, "no such file or folder"))
-    for f in walk([p for p in paths if Path(p).exists()]):
-        is_explicit = str(f) in explicit
-        markdown = f.suffix.lower() in (".md", ".markdown") and embedded_mode != "none"
-        skip = f.suffix.lower() in _NOT_DECKS and not markdown
-        if not is_explicit and (skip or (excluded and excluded(f))):
-            continue
+    for f, is_explicit in files(paths, excluded, embedded_mode):
         if not f.is_file():  # a pipe, socket or device: reading it could block forever
             if is_explicit:
                 out.append(Input(_display(f, cwd), None, True, "not a regular file: skipped"))
