@@ -793,6 +793,146 @@ def parse(file: str, dump: str, dialect: str | None) -> None:
         raise click.UsageError(str(exc)) from None
 
 
+@dataclass(frozen=True)
+class WatchArgs:
+    """The command line of `decklint watch`, as click parsed it."""
+
+    paths: tuple[str, ...]
+    interval: float
+    dialect: str | None
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    config_path: str | None
+    isolated: bool
+    encoding: str
+    embedded: str
+    jobs: int
+    no_cache: bool
+    color: bool | None
+    looks: int | None
+
+
+@main.command("watch")
+@click.argument("paths", nargs=-1, required=True, shell_complete=_complete_paths)
+@click.option(
+    "--interval",
+    type=click.FloatRange(min=0.1),
+    default=1.0,
+    show_default=True,
+    help="Seconds between two looks at the files (longer when looking takes long).",
+)
+@click.option(
+    "--dialect",
+    help="Treat every file as this dialect (see `decklint dialects`).",
+    shell_complete=_complete_dialects,
+)
+@click.option(
+    "--select",
+    multiple=True,
+    help="Rules to run: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    help="Rules to skip: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
+@_config_options
+@click.option(
+    "--encoding",
+    type=click.Choice(list(CHOICES), case_sensitive=False),
+    default="auto",
+    show_default=True,
+    help="How to read the files (as for `decklint lint`).",
+)
+@click.option(
+    "--embedded",
+    type=click.Choice(["auto", "all", "none"]),
+    default="auto",
+    show_default=True,
+    help="Decks inside JCL and markdown (as for `decklint lint`).",
+)
+@_speed_options
+@click.option("--color/--no-color", default=None, help="Force colour on or off.")
+@click.option("--looks", type=click.IntRange(min=0), hidden=True)  # stop after N looks (tests)
+@_as_record(WatchArgs)
+def watch_cmd(args: WatchArgs) -> None:
+    """Lint, then lint again whenever a file changes, and print only what changed: the
+    findings that went (-) and came (+), and a line with the time and the count.
+
+    The files are those `decklint lint PATHS` reads, and the configuration files that apply;
+    each run takes unchanged files from the cache. Ctrl-C stops (exit 0)."""
+    from decklint import watch
+
+    if "-" in args.paths:
+        raise click.UsageError("watch looks at files: '-' (standard input) cannot change")
+    dialect = _dialect_choice(args.dialect)
+    latest = [_project(args.config_path, args.isolated, args.select, args.ignore)]
+
+    def look() -> Any:
+        seen = watch.snapshot(list(args.paths), latest[0].excluded, args.embedded)
+        try:
+            configs = latest[0].config_files(list(seen))
+        except _config_error():
+            configs = []  # a broken one: the next run says what is wrong
+        seen.update(watch.stamps(_shown_path(p) for p in configs))
+        return seen
+
+    def lint() -> Any:
+        from decklint import api
+        from decklint.project import Project
+
+        try:
+            project = Project.load(
+                args.config_path,
+                isolated=args.isolated,
+                select=_csv(args.select),
+                ignore=_csv(args.ignore),
+            )
+            opts = project.options(dialect)
+            opts.jobs, opts.cache = args.jobs, not args.no_cache
+            with _progress(False, "text") or contextlib.nullcontext() as shown:
+                opts.progress = shown
+                paths = list(args.paths)
+                inputs = api.gather(paths, opts.excluded, args.encoding, args.embedded, shown)
+                project.declare_for(opts, [i.path for i in inputs])
+                result = api.lint_inputs(inputs, opts)
+        except _config_error() as exc:
+            return f"configuration error: {exc}"
+        except KeyError as exc:
+            return f"--select/--ignore {exc.args[0]}"
+        latest[0] = project
+        return result
+
+    _watch(watch.watch(look, lint, interval=args.interval, looks=args.looks), args)
+
+
+def _shown_path(path: Path) -> str:
+    """A path as findings show it: relative to the current folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path.as_posix()
+    return path.as_posix() if rel.startswith("..") else Path(rel).as_posix()
+
+
+def _watch(runs: Any, args: WatchArgs) -> None:
+    """Print each run as it comes; Ctrl-C ends it quietly, exit 0."""
+    from decklint.report import changes
+
+    try:
+        for n, run in enumerate(runs):
+            changes.render(run, sys.stdout, color=args.color)
+            sys.stdout.flush()
+            if n == 0:
+                every = f"{args.interval:g} second{'' if args.interval == 1 else 's'}"
+                _say(f"looking for changes every {every}; Ctrl-C stops")
+    except KeyboardInterrupt:
+        click.echo("", err=True)
+    sys.exit(EXIT_CLEAN)
+
+
 SHELLS = ["bash", "zsh", "fish"]
 
 
