@@ -114,7 +114,7 @@ def test_the_line_waits_for_its_delay_and_is_cleared_when_closed() -> None:
     assert out.getvalue() == ""  # a run that ends before the delay shows nothing
     clock.now = 1.2
     shown(Progress(5, 5, 3, 1))
-    assert "5 files read, 3 parsed, 1 from the cache" in out.getvalue()
+    assert "5 files read, 3 parsed, 1 cached" in out.getvalue()
     drawn = len(out.getvalue())
     shown.close()
     shown(Progress(5, 5, 5))

@@ -89,23 +89,18 @@ def _line(p: Progress, elapsed: float) -> RenderableType:
     from rich.progress_bar import ProgressBar
     from rich.table import Table
 
-    parts = [
-        f"{p.read:,} file{'' if p.read == 1 else 's'} read",
-        f"{p.parsed:,} parsed",
-        f"{p.cached:,} from the cache",
-    ]
+    files = f"{p.read:,} file{'' if p.read == 1 else 's'} read"
+    parts = [files, f"{p.parsed:,} parsed", f"{p.cached:,} cached"]
     if p.rules:
         parts.append(f"rules {p.rules_run}/{p.rules}")
         total, done = p.rules, p.rules_run
     else:
         total, done = max(p.read, 1), p.parsed + p.cached
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(width=BAR)
-    grid.add_column(no_wrap=True, overflow="ellipsis")
-    grid.add_column(no_wrap=True)
-    grid.add_row(
-        ProgressBar(total=total, completed=done, width=BAR),
-        ", ".join(parts),
-        f"{int(elapsed) // 60}:{int(elapsed) % 60:02d}",
-    )
+    minutes, seconds = divmod(int(elapsed), 60)
+    clock = f"{minutes}:{seconds:02d}"
+    grid = Table.grid(padding=(0, 1), expand=True)
+    grid.add_column(width=BAR, no_wrap=True)
+    grid.add_column(ratio=1, no_wrap=True, overflow="ellipsis")
+    grid.add_column(width=len(clock), no_wrap=True)
+    grid.add_row(ProgressBar(total=total, completed=done, width=BAR), ", ".join(parts), clock)
     return grid
