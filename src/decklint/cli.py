@@ -257,8 +257,9 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     "-q",
     is_flag=True,
     help="Print the findings only: no progress line, no summary line ('N findings in M "
-    "files'), no counts of fixes or baseline entries written. Errors, fixes not written or "
-    "not applied, and --statistics still print.",
+    "files', or 'no findings in M files': a clean run prints nothing), no counts of fixes or "
+    "baseline entries written. Errors, fixes not written or not applied, and --statistics "
+    "still print.",
 )
 @_as_record(LintArgs)
 def lint(args: LintArgs) -> None:
