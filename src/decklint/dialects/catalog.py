@@ -10,6 +10,7 @@ small run's whole start-up.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -139,17 +140,17 @@ def catalog(product: str) -> Catalog | None:
 
 def _plain(raw: bytes) -> dict[str, Any]:
     """The catalog file as plain data, from the JSON kept in the cache when it is there."""
-    from decklint.store import cache_dir
+    from decklint.store import vault
 
     key = hashlib.sha256(raw + bytes([_FORMAT])).hexdigest()[:32]
-    cdir = cache_dir()
-    kept = None if cdir is None else cdir / "catalogs" / f"{key}.json"
-    if kept is not None:
+    v = vault()
+    name = f"catalogs/{key}.json"
+    if v is not None:
         try:
-            data = json.loads(kept.read_text(encoding="utf-8"))
+            data = json.loads(v.read(name) or b"null")
             if isinstance(data, dict):
                 return data
-        except (OSError, ValueError):
+        except ValueError:
             pass
     import yaml
 
@@ -157,14 +158,9 @@ def _plain(raw: bytes) -> dict[str, Any]:
     data = yaml.load(raw, Loader=loader)
     if not isinstance(data, dict):
         raise CatalogError("a catalog is a mapping with `statements:`")
-    if kept is not None:
-        from decklint.fileio import atomic_write
-
-        try:
-            kept.parent.mkdir(exist_ok=True)
-            atomic_write(kept, json.dumps(data, default=str).encode())
-        except OSError:
-            pass  # an unwritable cache only costs time
+    if v is not None:
+        with contextlib.suppress(OSError):  # an unwritable cache only costs time
+            v.write(name, json.dumps(data, default=str).encode())
     return data
 
 
