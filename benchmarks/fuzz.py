@@ -4,7 +4,12 @@ the CLI, counting inputs, failures and peak memory.
     python benchmarks/fuzz.py [--seconds 300] [--seed 1]
 
 A failure is a traceback, an internal error (PRS009 'internal error' or exit code 2), or an
-input that takes longer than --slow seconds. Failing inputs are written to --out for replay.
+input that takes longer than --slow seconds. Now and then a hostile configuration or site rule
+(alias bombs, huge numbers, deep expressions, `extends:` at a file that is not one) and decks
+with hostile names and lines go through the CLI too (benchmarks/fuzz_hostile.py): there a
+failure is a traceback, another exit status, a quoted secret, or an output with a control
+character, a workflow command, a broken document or a script link.
+Failing inputs are written to --out for replay.
 With atheris installed (`pip install atheris`), `--atheris` runs its coverage-guided engine on
 the same entry point instead (decklint and Lark instrumented, the feature decks as the seed
 corpus; libFuzzer flags such as -max_total_time=300 pass through).
@@ -24,6 +29,9 @@ from click.testing import CliRunner
 
 from decklint import api, dialects
 from decklint.cli import main as cli_main
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fuzz_hostile
 
 ROOT = Path(__file__).resolve().parents[1]
 CARD = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ,=()'*&.#@$-+X\n\t\r\x1a"
@@ -119,6 +127,17 @@ def run(seconds: float, seed: int, out: Path, slow: float) -> int:
             out.mkdir(parents=True, exist_ok=True)
             (out / f"fail-{failures:04d}-{name}").write_bytes(data)
             print(f"FAIL {kind} {name} dialect={dialect}: {problem}", flush=True)
+        roll = rnd.random()
+        if roll < 0.05:
+            kind, problem = "config", _hostile_config(rnd, out, slow)
+        elif roll < 0.08:
+            kind, problem = "outputs", _hostile_outputs(rnd, out, slow)
+        else:
+            continue
+        tried[kind] = tried.get(kind, 0) + 1
+        if problem:
+            failures += 1
+            print(f"FAIL {kind}: {problem}", flush=True)
     total = sum(tried.values())
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     kinds = ", ".join(f"{k} {v:,}" for k, v in sorted(tried.items()))
@@ -126,6 +145,49 @@ def run(seconds: float, seed: int, out: Path, slow: float) -> int:
     print(f"CLI runs (lint and --fix --unsafe-fixes): {cli_runs:,}")
     print(f"failures: {failures}; peak memory {peak:.0f} MiB")
     return 1 if failures else 0
+
+
+def _work(out: Path) -> Path:
+    import tempfile
+
+    out.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix="case-", dir=out))
+
+
+def _keep(work: Path, problem: str | None) -> str | None:
+    """A failing case's folder stays under --out for replay; a passing one goes."""
+    import shutil
+
+    if problem:
+        return f"{problem} (case kept in {work})"
+    shutil.rmtree(work, ignore_errors=True)
+    return None
+
+
+def _hostile_config(rnd: random.Random, out: Path, slow: float) -> str | None:
+    work = _work(out)
+    _text, args = fuzz_hostile.config_case(rnd, work)
+    t = time.monotonic()
+    output, code, exc = fuzz_hostile.invoke(args, work)
+    problem = fuzz_hostile.judge_config(output, code, exc)
+    if problem is None and time.monotonic() - t > slow:
+        problem = f"slow: {time.monotonic() - t:.1f}s"
+    return _keep(work, problem)
+
+
+def _hostile_outputs(rnd: random.Random, out: Path, slow: float) -> str | None:
+    work = _work(out)
+    problem = None
+    for args in fuzz_hostile.output_case(rnd, work):
+        t = time.monotonic()
+        output, code, exc = fuzz_hostile.invoke(args, work)
+        problem = fuzz_hostile.judge_output(args, output, code, exc)
+        if problem is None and time.monotonic() - t > slow:
+            problem = f"slow: {time.monotonic() - t:.1f}s"
+        if problem:
+            problem = f"{' '.join(map(repr, args))}: {problem}"
+            break
+    return _keep(work, problem)
 
 
 def _cli(data: bytes, dialect: str | None, name: str, out: Path) -> str | None:

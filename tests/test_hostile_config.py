@@ -176,3 +176,33 @@ def test_site_rule_of_nested_aliases_is_refused_quickly(tmp_path: Path) -> None:
     with pytest.raises(ManifestError, match="aliases of aliases"):
         load_file(rule, user=True)
     assert time.monotonic() - start < 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "min('a', 1) == 1",  # unlike values: a TypeError inside a function
+        "len(5) > 1",
+        "-'a' == 1",
+        "1 in 2",
+        "'a' * 999999999 == 'a'",  # never repeats a text (a gigabyte per evaluation)
+        "'%d' % 1 == '1'",  # never formats a text
+        "floor('x') == 1",
+    ],
+)
+def test_values_of_the_wrong_type_are_unknown_not_engine_errors(text: str) -> None:
+    assert compile_expr(text, set(), set())({}) is None
+
+
+def test_site_rule_failing_on_a_value_is_not_an_internal_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "site").mkdir()
+    (tmp_path / ".decklint.yaml").write_text("rule-paths: [site]\n")
+    rule = RULE.format(require="min(name, 1) == 1").replace("SIT009", "SIT001")
+    (tmp_path / "site" / "SIT001-hostile-site-rule.yaml").write_text(rule)
+    (tmp_path / "a.vtam").write_text("T MODETAB\nM MODEENT LOGMODE=M\n MODEEND\n")
+    res = CliRunner().invoke(main, ["lint", "--no-cache", "a.vtam"])
+    assert "internal error" not in res.output, res.output
+    assert res.exit_code == 0, res.output

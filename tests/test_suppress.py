@@ -114,3 +114,10 @@ def test_directives_work_from_the_cache_and_files_without_any_keep_no_comments(
     a, b = (runs[1].parsed[str(decks / n)] for n in ("a.ncp", "b.ncp"))
     assert filephase.has_directives(a) and a.read.units and a.read.comments
     assert not b.read.units and not b.read.comments  # nothing a directive could be in
+
+
+def test_words_after_the_rule_list_are_a_remark_not_rule_names() -> None:
+    said = "* decklint: disable-next=NCP001   the next statement, as in the docs\n"
+    assert lint({"n.ncp": said + BAD}) == []
+    listed = "* decklint: disable-next=NCP005 , NCP001   both codes, blanks at the comma\n"
+    assert lint({"n.ncp": listed + BAD}) == []

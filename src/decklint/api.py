@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +33,7 @@ from decklint.model.settings import Settings
 from decklint.model.topology import Topology
 from decklint.pipeline import schedule
 from decklint.pipeline.filephase import FileUnit, has_directives
+from decklint.progress import OnProgress, Progress
 from decklint.source import Span
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ class Options:
     excluded: Callable[[Path], bool] | None = None
     jobs: int = 1  # worker processes for parsing; 0: every core
     cache: bool = False  # keep and reuse per-file results in the user's cache folder
+    # Told how far the run is, per file and per rule on the whole model (decklint.progress).
+    progress: OnProgress | None = None
 
 
 @dataclass
@@ -110,6 +113,8 @@ def lint_inputs(
         got = memo.load(k)
         if got is not None:
             n = sum(1 for i in inputs if i.text is not None)
+            if opts.progress is not None:
+                opts.progress(Progress(len(inputs), n, 0, n))
             return LintResult(
                 list(got.findings),
                 list(got.files),
@@ -184,7 +189,8 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     units, stats = _file_phase(inputs, opts, reg)
     for inp, unit in zip(inputs, units, strict=True):
         _take_file(run, inp, unit)
-    _network_phase(run, opts, inputs[0].path if inputs else "-")
+    done = Progress(len(inputs), stats.parsed + stats.cached, stats.parsed, stats.cached)
+    _network_phase(run, opts, inputs[0].path if inputs else "-", done)
     if opts.inline:
         _suppress(run, reg)
     _place_embedded(run, inputs)
@@ -266,7 +272,25 @@ def _file_phase(
         jobs=opts.jobs,
         use_cache=opts.cache,
         file_rules=file_rules(reg, opts.rule_options),
+        done=_files_done(inputs, opts.progress),
     )
+
+
+def _files_done(
+    inputs: Sequence[Input], told: OnProgress | None
+) -> Callable[[int, int], None] | None:
+    """The file phase's counts, as `schedule.file_units` gives them, told as `Progress`
+    (the inputs found and read first); None when no one is told."""
+    if told is None:
+        return None
+    files = len(inputs)
+    read = sum(1 for i in inputs if i.text is not None and i.container != i.path)
+    told(Progress(files, read))
+
+    def done(parsed: int, cached: int) -> None:
+        told(Progress(files, read, parsed, cached))
+
+    return done
 
 
 def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
@@ -309,16 +333,28 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     run.findings.extend(selected_findings(run.selected, unit.findings))
 
 
-def _network_phase(run: _Run, opts: Options, first_path: str) -> None:
+def _network_phase(run: _Run, opts: Options, first_path: str, done: Progress) -> None:
     """The file-phase hits stamped as findings, references resolved across the files, and the
-    rules that need the whole model run on it; a bug in any is one PRS009 on the first file."""
+    rules that need the whole model run on it; a bug in any is one PRS009 on the first file.
+    `done`: the progress of the files, to which the rules' is added."""
     try:
         run.findings.extend(stamp_hits(run.selected, run.hits, run.topo, opts.rule_options))
         resolve(run.topo)
         network = [m for m in run.manifests if not m.per_file]
-        run.findings.extend(run_rules(network, run.topo, opts.rule_options))
+        rules: Iterable[Manifest] = network
+        if opts.progress is not None:
+            rules = _counted(network, opts.progress, done)
+        run.findings.extend(run_rules(rules, run.topo, opts.rule_options))
     except Exception as exc:
         run.internal_error(first_path, f"in the rule engine ({type(exc).__name__}: {exc})")
+
+
+def _counted(rules: list[Manifest], told: OnProgress, done: Progress) -> Iterator[Manifest]:
+    """The rules, each told as it is taken (the one before it has run), then the last."""
+    for n, m in enumerate(rules):
+        told(done._replace(rules_run=n, rules=len(rules)))
+        yield m
+    told(done._replace(rules_run=len(rules), rules=len(rules)))
 
 
 def _suppress(run: _Run, reg: Registry) -> None:

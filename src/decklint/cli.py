@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import os
@@ -9,7 +10,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import click
 
@@ -34,10 +35,62 @@ def _dialect_choice(value: str | None) -> str | None:
     return value
 
 
+def _complete_paths(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """Files and folders: left to the shell."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(incomplete, type="file")]
+
+
+def _complete_dialects(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    from click.shell_completion import CompletionItem
+
+    from decklint import dialects
+
+    return [CompletionItem(n) for n in dialects.names() if n.startswith(incomplete.lower())]
+
+
+def _complete_rules(ctx: Any, param: Any, incomplete: str) -> list[Any]:
+    """The shipped rules' codes, names, prefixes and groups, for the last item of a comma
+    list; read from the manifests' file names (`rules/<prefix>/<CODE>-<name>.yaml`) and their
+    `groups:` lines, so completing never loads the rules or parses a deck."""
+    import re
+
+    from click.shell_completion import CompletionItem
+
+    from decklint.resources import rules_root
+
+    done, comma, last = incomplete.rpartition(",")
+    words = {"ALL"}
+    for f in rules_root().glob("*/*.yaml"):
+        code, _, name = f.stem.partition("-")
+        words |= {code, name, f.parent.name.upper()}
+        try:
+            text = f.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        listed = re.search(r"^groups:\s*\[([^\]\n]*)\]", text, re.MULTILINE)
+        if listed:
+            words |= {g.strip() for g in listed.group(1).split(",") if g.strip()}
+    key = last.lower()
+    return [CompletionItem(done + comma + w) for w in sorted(words) if w.lower().startswith(key)]
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="decklint")
-def main() -> None:
+@click.pass_context
+def main(ctx: click.Context) -> None:
     """Lint IBM-era network definition decks (VTAM, NCP, CICS, ...)."""
+    if ctx.invoked_subcommand != "cache":  # which says it in its own words
+        from decklint.store import status
+
+        now = status()
+        if now.refused:
+            _say(f"warning: {_refusal(now.folder, now.refused)}; running without the cache")
+
+
+def _refusal(folder: object, reason: str) -> str:
+    return f"not using the cache folder {folder}: {reason}"
 
 
 def _config_options(fn: Any) -> Any:
@@ -93,6 +146,7 @@ class LintArgs:
     no_cache: bool
     embedded: str
     fail_on: str | None
+    quiet: bool
 
 
 def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], Any]:
@@ -110,8 +164,12 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True)
-@click.option("--dialect", help="Treat every file as this dialect (see `decklint dialects`).")
+@click.argument("paths", nargs=-1, required=True, shell_complete=_complete_paths)
+@click.option(
+    "--dialect",
+    help="Treat every file as this dialect (see `decklint dialects`).",
+    shell_complete=_complete_dialects,
+)
 @click.option(
     "--format",
     "fmt",
@@ -126,8 +184,18 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     help="Write the report to this file instead of standard output.",
 )
 @click.option("--statistics", is_flag=True, help="Also print how many findings each rule has.")
-@click.option("--select", multiple=True, help="Rules to run: codes, names, prefixes, groups.")
-@click.option("--ignore", multiple=True, help="Rules to skip: codes, names, prefixes, groups.")
+@click.option(
+    "--select",
+    multiple=True,
+    help="Rules to run: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    help="Rules to skip: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
 @click.option("--stdin-filename", help="Name to report for input read from '-'.")
 @click.option(
@@ -184,6 +252,15 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     type=click.Choice(["error", "warning", "info"]),
     help="The lowest severity that fails the run (default: the configuration's, else warning).",
 )
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Print the findings only: no progress line, no summary line ('N findings in M "
+    "files', or 'no findings in M files': a clean run prints nothing), no counts of fixes or "
+    "baseline entries written. Errors, fixes not written or not applied, and --statistics "
+    "still print.",
+)
 @_as_record(LintArgs)
 def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
@@ -194,28 +271,36 @@ def lint(args: LintArgs) -> None:
     opts = project.options(dialect)
     opts.inline = not args.no_inline
     opts.jobs, opts.cache = args.jobs, not args.no_cache
-    inputs = _lint_inputs(args, opts)
+    opts.progress = shown = _progress(args.quiet, _format(args.fmt))
+    fixing: Any = None
     try:
-        project.declare_for(opts, [i.path for i in inputs])
-    except _config_error() as exc:
-        _config_exit(exc)
-    if args.unsafe_fixes and not (args.fix or args.diff):
-        raise click.UsageError("--unsafe-fixes goes with --fix or --diff")
-    try:
-        if args.fix or args.diff:
-            inputs, result = _fix(args, inputs, opts)
-        else:
-            # The run memo only when nothing needs the parsed model afterwards (a baseline does).
-            reuse = not (args.baseline_path or args.write_baseline_path)
-            identity = project.identity([i.path for i in inputs]) if reuse else None
-            result = api.lint_inputs(inputs, opts, identity)
+        # the progress line is cleared before anything else is printed, errors included
+        with shown or contextlib.nullcontext():
+            inputs = _lint_inputs(args, opts)
+            project.declare_for(opts, [i.path for i in inputs])
+            if args.unsafe_fixes and not (args.fix or args.diff):
+                raise click.UsageError("--unsafe-fixes goes with --fix or --diff")
+            if args.fix or args.diff:
+                from decklint.fix import loop
+
+                fixing = loop.run(inputs, opts, args.unsafe_fixes)
+            else:
+                # The run memo only when nothing needs the parsed model afterwards (a baseline
+                # does).
+                reuse = not (args.baseline_path or args.write_baseline_path)
+                identity = project.identity([i.path for i in inputs]) if reuse else None
+                result = api.lint_inputs(inputs, opts, identity)
+        opts.progress = None
+        if fixing is not None:
+            inputs, result = _fix(args, inputs, fixing, opts)
     except _config_error() as exc:
         _config_exit(exc)
     if args.update_baseline and not args.baseline_path:
         raise click.UsageError("--update-baseline goes with --baseline FILE")
     if args.write_baseline_path:
         n = api.write_baseline(result, Path(args.write_baseline_path))
-        _say(f"wrote {n} finding{'s' if n != 1 else ''} to {args.write_baseline_path}")
+        if not args.quiet:
+            _say(f"wrote {n} finding{'s' if n != 1 else ''} to {args.write_baseline_path}")
         sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
     if args.baseline_path:
         result = _baseline(args, result)
@@ -237,8 +322,46 @@ def _lint_inputs(args: LintArgs, opts: Any) -> list[Any]:
         piped = api.read_input(args.stdin_filename or "<stdin>", data, True, args.encoding)
         inputs.extend(api.expand(piped, args.embedded))
     file_paths = [p for p in args.paths if p != "-"]
-    inputs.extend(api.gather(file_paths, opts.excluded, args.encoding, args.embedded))
+    inputs.extend(
+        api.gather(file_paths, opts.excluded, args.encoding, args.embedded, opts.progress)
+    )
     return inputs
+
+
+def _format(fmt: str | None) -> str:
+    """The output format: the one asked for, else github under GitHub Actions, else text."""
+    if fmt is None:
+        return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    return fmt
+
+
+def _progress(quiet: bool, fmt: str) -> Any:
+    """The progress line of a long run (`report.progress.Display`), or None: drawn only for a
+    person, when standard output and standard error are both a terminal, the report is text,
+    not in CI and not --quiet. DECKLINT_PROGRESS_DELAY sets how many seconds a run lasts before
+    it shows (1)."""
+    if quiet or fmt != "text" or os.environ.get("TERM") == "dumb":
+        return None
+    if os.environ.get("CI", "").lower() not in ("", "0", "false") or os.environ.get(
+        "GITHUB_ACTIONS"
+    ):
+        return None
+    if not all(_terminal(s) for s in (sys.stdout, sys.stderr)):
+        return None
+    from decklint.report.progress import Display
+
+    try:
+        delay = float(os.environ.get("DECKLINT_PROGRESS_DELAY", "1"))
+    except ValueError:
+        delay = 1.0
+    return Display(sys.stderr, delay)
+
+
+def _terminal(stream: Any) -> bool:
+    try:
+        return stream is not None and bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or closed
+        return False
 
 
 STDIN_LIMIT = 256 << 20
@@ -261,14 +384,12 @@ def _read_stdin() -> bytes:
     return bytes(data)
 
 
-def _fix(args: LintArgs, inputs: list[Any], opts: Any) -> tuple[list[Any], Any]:
-    """--fix: write the fixed files, and go on with their fixed texts; --diff: show, exit."""
-    from decklint.fix import loop
-
-    run = loop.run(inputs, opts, args.unsafe_fixes)
+def _fix(args: LintArgs, inputs: list[Any], run: Any, opts: Any) -> tuple[list[Any], Any]:
+    """--fix: write the fixed files of the fix loop's `run`, and go on with their fixed
+    texts; --diff: show, exit."""
     if args.diff:
-        sys.exit(_show_diff(inputs, run))
-    written = _write_fixes(inputs, run)
+        sys.exit(_show_diff(inputs, run, args.quiet))
+    written = _write_fixes(inputs, run, args.quiet)
     fixed = [
         dataclasses.replace(i, text=run.texts[i.path]) if i.path in written else i for i in inputs
     ]
@@ -294,14 +415,13 @@ def _baseline(args: LintArgs, result: Any) -> Any:
 
 def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry: Any) -> None:
     """The findings in the chosen format, to the chosen place; --statistics to stderr."""
-    fmt = args.fmt
-    if fmt is None:
-        fmt = "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "text"
+    fmt = _format(args.fmt)
+    show = _Shown(args.no_source, not args.quiet)
     if args.output:
         with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
-            _emit(result, fmt, texts, args.no_source, False, stream, registry)
+            _emit(result, fmt, texts, show, False, stream, registry)
     else:
-        _emit(result, fmt, texts, args.no_source, args.color, sys.stdout, registry)
+        _emit(result, fmt, texts, show, args.color, sys.stdout, registry)
     if args.statistics:
         _statistics(result.findings)
         st = result.stats
@@ -321,7 +441,7 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 'es' if word.endswith('x') else 's'}"
 
 
-def _show_diff(inputs: Any, run: Any) -> int:
+def _show_diff(inputs: Any, run: Any, quiet: bool) -> int:
     """Print the fixes as a unified diff; exit 1 when there is one (like `git diff --exit-code`)."""
     import difflib
 
@@ -338,7 +458,8 @@ def _show_diff(inputs: Any, run: Any) -> int:
                 ln if ln.endswith("\n") else f"{ln}\n\\ No newline at end of file\n", nl=False
             )
     fixes, files = sum(run.applied.values()), len(run.texts)
-    _say(f"{_n(fixes, 'fix')} in {_n(files, 'file')} (not written)")
+    if not quiet:
+        _say(f"{_n(fixes, 'fix')} in {_n(files, 'file')} (not written)")
     _fix_notes(run)
     return EXIT_FINDINGS if run.texts else EXIT_CLEAN
 
@@ -350,14 +471,15 @@ def _fix_notes(run: Any) -> None:
         _say(f"stopped after {run.passes} passes: {run.why}")
 
 
-def _write_fixes(inputs: Any, run: Any) -> set[str]:
+def _write_fixes(inputs: Any, run: Any, quiet: bool) -> set[str]:
     """Write the fixed files and say which were not written, and why; the paths written."""
     from decklint.fix import write
 
     out = write.write(inputs, run)
     for path, why in out.refused:
         _say(f"{path}: fixes not written: {why}")
-    _say(f"fixed {_n(sum(out.done.values()), 'finding')} in {_n(len(out.done), 'file')}")
+    if not quiet:
+        _say(f"fixed {_n(sum(out.done.values()), 'finding')} in {_n(len(out.done), 'file')}")
     _fix_notes(run)
     return set(out.done)
 
@@ -390,7 +512,7 @@ def _project(
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True)
+@click.argument("paths", nargs=-1, required=True, shell_complete=_complete_paths)
 @click.option(
     "--format",
     "fmt",
@@ -400,7 +522,9 @@ def _project(
     help="JSON (stable schema), Graphviz DOT, Mermaid, or one self-contained HTML page.",
 )
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this file.")
-@click.option("--dialect", help="Treat every file as this dialect.")
+@click.option(
+    "--dialect", help="Treat every file as this dialect.", shell_complete=_complete_dialects
+)
 @_config_options
 @_speed_options
 def topology(
@@ -591,10 +715,13 @@ def cache_cmd() -> None:
 
 @cache_cmd.command("clean")
 def cache_clean() -> None:
-    """Remove everything decklint keeps in its cache folder."""
+    """Remove what decklint keeps in its cache folder."""
     from decklint.pipeline import cache
 
     was = cache.clean()
+    if was.refused:
+        _say(f"{_refusal(was.folder, was.refused)}; removed nothing")
+        sys.exit(EXIT_ERROR)
     where = was.folder if was.folder is not None else "no cache folder"
     click.echo(f"decklint: removed {was.entries} files, {_size(was.size)}, from {where}")
 
@@ -605,6 +732,9 @@ def cache_info() -> None:
     from decklint.pipeline import cache
 
     now = cache.usage()
+    if now.refused:
+        click.echo(f"decklint: {_refusal(now.folder, now.refused)}")
+        return
     if now.folder is None:
         click.echo("decklint: no writable cache folder; set DECKLINT_CACHE_DIR")
         return
@@ -628,11 +758,18 @@ def config_cmd(show: bool, config_path: str | None, isolated: bool) -> None:
     click.echo(yaml.safe_dump(project.show(), sort_keys=False, width=100), nl=False)
 
 
+class _Shown(NamedTuple):
+    """What the text report shows besides the findings' own lines."""
+
+    no_source: bool
+    summary: bool
+
+
 def _emit(
     result: Any,
     fmt: str,
     texts: dict[str, str | None],
-    no_source: bool,
+    show: _Shown,
     color: bool | None,
     out: Any,
     registry: Any,
@@ -676,7 +813,8 @@ def _emit(
             line_of,
             out,
             color=color,
-            show_source=not no_source,
+            show_source=not show.no_source,
+            summary=show.summary,
             files_linted=sum(1 for _p, d in result.files if d),
         )
 
@@ -690,7 +828,7 @@ def _statistics(findings: Any) -> None:
 
 
 @main.command()
-@click.argument("rule")
+@click.argument("rule", shell_complete=_complete_rules)
 def explain(rule: str) -> None:
     """Show what a rule checks, why, where the document says so, and examples.
 
@@ -729,32 +867,14 @@ def _catalog_entry(spec: str) -> list[str]:
     """The catalog lines for PRODUCT:STATEMENT, PRODUCT:OPERAND or PRODUCT:STATEMENT.OPERAND."""
     from decklint.dialects import catalog as catalogs
 
-    product, _, name = spec.partition(":")
-    cat = catalogs.catalog(product.lower()) if product.lower() in catalogs.names() else None
-    if cat is None:
-        raise click.UsageError(
-            f"no catalog for {product!r} (catalogs: {', '.join(catalogs.names())})"
-        )
-    statement, _, operand = name.upper().partition(".")
-    st = cat.statement(statement)
-    if st is not None and operand:
-        op = st.operands.get(operand)
-        if op is None:
-            raise click.UsageError(f"{product}:{statement} has no operand {operand!r}")
-        return catalogs.describe(cat, st, op)
-    if st is not None:
-        return catalogs.describe(cat, st)
-    takers = cat.statements_with(statement)
-    if not takers:
-        raise click.UsageError(f"{product} has no statement or operand {name!r}")
-    lines: list[str] = []
-    for st in takers:
-        lines += [*catalogs.describe(cat, st, st.operands[statement]), ""]
-    return lines[:-1]
+    try:
+        return catalogs.lookup(spec)
+    except LookupError as exc:
+        raise click.UsageError(str(exc.args[0])) from None
 
 
 @main.command()
-@click.option("--dialect", help="Only rules for this dialect.")
+@click.option("--dialect", help="Only rules for this dialect.", shell_complete=_complete_dialects)
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "markdown"]), default="text")
 def rules(dialect: str | None, fmt: str) -> None:
     """List the rules (markdown: the rule reference, docs/rules.md)."""
@@ -798,9 +918,24 @@ def dialects_cmd() -> None:
 
 
 @main.command()
+@click.option("--stdio", is_flag=True, help="Talk over standard input and output (the default).")
+def server(stdio: bool) -> None:
+    """Run the language server for editors (install with: pip install "decklint[server]")."""
+    try:
+        from decklint.server import app
+    except ImportError as exc:
+        _say(
+            f"the language server needs pygls and lsprotocol ({exc.name} is missing): "
+            'install decklint[server], e.g. pip install "decklint[server]"'
+        )
+        sys.exit(EXIT_ERROR)
+    app.start()
+
+
+@main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--dump", type=click.Choice(["tree", "ir", "model"]), default="ir", show_default=True)
-@click.option("--dialect")
+@click.option("--dialect", shell_complete=_complete_dialects)
 def parse(file: str, dump: str, dialect: str | None) -> None:
     """Show how a deck is read: Lark trees, the IR, or the model (grammar debugging)."""
     from decklint import debug
@@ -810,6 +945,165 @@ def parse(file: str, dump: str, dialect: str | None) -> None:
         click.echo(debug.dump(file, dump, dialect), nl=False)
     except ValueError as exc:
         raise click.UsageError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class WatchArgs:
+    """The command line of `decklint watch`, as click parsed it."""
+
+    paths: tuple[str, ...]
+    interval: float
+    dialect: str | None
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    config_path: str | None
+    isolated: bool
+    encoding: str
+    embedded: str
+    jobs: int
+    no_cache: bool
+    color: bool | None
+    looks: int | None
+
+
+@main.command("watch")
+@click.argument("paths", nargs=-1, required=True, shell_complete=_complete_paths)
+@click.option(
+    "--interval",
+    type=click.FloatRange(min=0.1),
+    default=1.0,
+    show_default=True,
+    help="Seconds between two looks at the files (longer when looking takes long).",
+)
+@click.option(
+    "--dialect",
+    help="Treat every file as this dialect (see `decklint dialects`).",
+    shell_complete=_complete_dialects,
+)
+@click.option(
+    "--select",
+    multiple=True,
+    help="Rules to run: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
+@click.option(
+    "--ignore",
+    multiple=True,
+    help="Rules to skip: codes, names, prefixes, groups.",
+    shell_complete=_complete_rules,
+)
+@_config_options
+@click.option(
+    "--encoding",
+    type=click.Choice(list(CHOICES), case_sensitive=False),
+    default="auto",
+    show_default=True,
+    help="How to read the files (as for `decklint lint`).",
+)
+@click.option(
+    "--embedded",
+    type=click.Choice(["auto", "all", "none"]),
+    default="auto",
+    show_default=True,
+    help="Decks inside JCL and markdown (as for `decklint lint`).",
+)
+@_speed_options
+@click.option("--color/--no-color", default=None, help="Force colour on or off.")
+@click.option("--looks", type=click.IntRange(min=0), hidden=True)  # stop after N looks (tests)
+@_as_record(WatchArgs)
+def watch_cmd(args: WatchArgs) -> None:
+    """Lint, then lint again whenever a file changes, and print only what changed: the
+    findings that went (-) and came (+), and a line with the time and the count.
+
+    The files are those `decklint lint PATHS` reads, and the configuration files that apply;
+    each run takes unchanged files from the cache. Ctrl-C stops (exit 0)."""
+    from decklint import watch
+
+    if "-" in args.paths:
+        raise click.UsageError("watch looks at files: '-' (standard input) cannot change")
+    dialect = _dialect_choice(args.dialect)
+    latest = [_project(args.config_path, args.isolated, args.select, args.ignore)]
+
+    def look() -> Any:
+        seen = watch.snapshot(list(args.paths), latest[0].excluded, args.embedded)
+        try:
+            configs = latest[0].config_files(list(seen))
+        except _config_error():
+            configs = []  # a broken one: the next run says what is wrong
+        seen.update(watch.stamps(_shown_path(p) for p in configs))
+        return seen
+
+    def lint() -> Any:
+        from decklint import api
+        from decklint.project import Project
+
+        try:
+            project = Project.load(
+                args.config_path,
+                isolated=args.isolated,
+                select=_csv(args.select),
+                ignore=_csv(args.ignore),
+            )
+            opts = project.options(dialect)
+            opts.jobs, opts.cache = args.jobs, not args.no_cache
+            with _progress(False, "text") or contextlib.nullcontext() as shown:
+                opts.progress = shown
+                paths = list(args.paths)
+                inputs = api.gather(paths, opts.excluded, args.encoding, args.embedded, shown)
+                project.declare_for(opts, [i.path for i in inputs])
+                result = api.lint_inputs(inputs, opts)
+        except _config_error() as exc:
+            return f"configuration error: {exc}"
+        except KeyError as exc:
+            return f"--select/--ignore {exc.args[0]}"
+        latest[0] = project
+        return result
+
+    _watch(watch.watch(look, lint, interval=args.interval, looks=args.looks), args)
+
+
+def _shown_path(path: Path) -> str:
+    """A path as findings show it: relative to the current folder when inside it."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive
+        return path.as_posix()
+    return path.as_posix() if rel.startswith("..") else Path(rel).as_posix()
+
+
+def _watch(runs: Any, args: WatchArgs) -> None:
+    """Print each run as it comes; Ctrl-C ends it quietly, exit 0."""
+    from decklint.report import changes
+
+    try:
+        for n, run in enumerate(runs):
+            changes.render(run, sys.stdout, color=args.color)
+            sys.stdout.flush()
+            if n == 0:
+                every = f"{args.interval:g} second{'' if args.interval == 1 else 's'}"
+                _say(f"looking for changes every {every}; Ctrl-C stops")
+    except KeyboardInterrupt:
+        click.echo("", err=True)
+    sys.exit(EXIT_CLEAN)
+
+
+SHELLS = ["bash", "zsh", "fish"]
+
+
+@main.command()
+@click.argument("shell", type=click.Choice(SHELLS))
+def completion(shell: str) -> None:
+    """Print the shell completion script for bash, zsh or fish.
+
+    \b
+    bash: decklint completion bash > ~/.local/share/bash-completion/completions/decklint
+    zsh:  decklint completion zsh > ~/.zfunc/_decklint   (with fpath+=~/.zfunc in ~/.zshrc)
+    fish: decklint completion fish > ~/.config/fish/completions/decklint.fish"""
+    from click.shell_completion import get_completion_class
+
+    kind = get_completion_class(shell)
+    assert kind is not None  # click knows each of SHELLS
+    click.echo(kind(main, {}, "decklint", "_DECKLINT_COMPLETE").source())
 
 
 if __name__ == "__main__":  # pragma: no cover

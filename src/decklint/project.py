@@ -199,6 +199,12 @@ class Project:
                         h.update(f.read_bytes())
         return h.digest()
 
+    def config_files(self, paths: Sequence[str]) -> list[Path]:
+        """The configuration files that apply to these files: the project's and each one's
+        nearest (not the files they extend)."""
+        found = {self.config.path, *(self._nearest(p).path for p in paths)}
+        return sorted(p for p in found if p is not None)
+
     def fail_on(self, cli: str | None) -> Severity:
         return Severity.parse(cli) if cli else self.config.fail_on
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import os
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -12,7 +11,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement, Statements
 from decklint.source import SourceFile, SourceMap, Span
-from decklint.store import cache_dir
 
 if TYPE_CHECKING:
     from decklint.dialects.schema import Rejecter
@@ -100,21 +98,15 @@ def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
     The dialect grammars keep their terminals disjoint, so the basic lexer serves: it builds
     one scanner instead of one per parser state (docs/decisions.md, "Basic lexer").
     """
-    from lark import Lark
-
-    from decklint import __version__
+    from decklint import larkcache
     from decklint.resources import grammar_path
 
-    cache: str | bool = False
-    cdir = cache_dir()
-    if cdir is not None and not os.environ.get("DECKLINT_NO_LARK_CACHE"):
-        cache = str(cdir / f"lark-{grammar}-{'-'.join(start)}-{__version__}.pickle")
-    return Lark.open(
-        str(grammar_path(grammar)),
+    return larkcache.parser(
+        grammar_path(grammar),
+        f"{grammar}-{'-'.join(start)}",
         parser="lalr",
         lexer="basic",
         start=list(start),
-        cache=cache,
         maybe_placeholders=True,
     )
 

@@ -10,6 +10,7 @@ small run's whole start-up.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import json
@@ -103,6 +104,19 @@ class Catalog:
         key = operand.upper()
         return [st for st in self.statements.values() if key in st.operands]
 
+    def section_statement(self, section: str, name: str) -> StatementEntry | None:
+        """A statement of another section of the catalog (the CICS catalog's `commands:`)."""
+        bodies = self.extra.get(section)
+        body = bodies.get(name.upper()) if isinstance(bodies, dict) else None
+        return None if body is None else _statement(name.upper(), body or {}, self.where)
+
+    def section_operands(self, section: str) -> dict[str, OperandEntry]:
+        """The entries of a section of options (the VTAM catalog's `start_options:`)."""
+        bodies = self.extra.get(section)
+        if not isinstance(bodies, dict):
+            return {}
+        return {str(k).upper(): _operand(str(k), v or {}, self.where) for k, v in bodies.items()}
+
 
 class CatalogError(ValueError):
     """A catalog file that does not have the catalog's form."""
@@ -126,17 +140,17 @@ def catalog(product: str) -> Catalog | None:
 
 def _plain(raw: bytes) -> dict[str, Any]:
     """The catalog file as plain data, from the JSON kept in the cache when it is there."""
-    from decklint.store import cache_dir
+    from decklint.store import vault
 
     key = hashlib.sha256(raw + bytes([_FORMAT])).hexdigest()[:32]
-    cdir = cache_dir()
-    kept = None if cdir is None else cdir / "catalogs" / f"{key}.json"
-    if kept is not None:
+    v = vault()
+    name = f"catalogs/{key}.json"
+    if v is not None:
         try:
-            data = json.loads(kept.read_text(encoding="utf-8"))
+            data = json.loads(v.read(name) or b"null")
             if isinstance(data, dict):
                 return data
-        except (OSError, ValueError):
+        except ValueError:
             pass
     import yaml
 
@@ -144,14 +158,9 @@ def _plain(raw: bytes) -> dict[str, Any]:
     data = yaml.load(raw, Loader=loader)
     if not isinstance(data, dict):
         raise CatalogError("a catalog is a mapping with `statements:`")
-    if kept is not None:
-        from decklint.fileio import atomic_write
-
-        try:
-            kept.parent.mkdir(exist_ok=True)
-            atomic_write(kept, json.dumps(data, default=str).encode())
-        except OSError:
-            pass  # an unwritable cache only costs time
+    if v is not None:
+        with contextlib.suppress(OSError):  # an unwritable cache only costs time
+            v.write(name, json.dumps(data, default=str).encode())
     return data
 
 
@@ -256,23 +265,53 @@ def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -
 
 
 def _values(op: OperandEntry) -> list[str]:
-    lines = [f"  value: {op.kind}"]
+    return [f"  {line}" for line in value_lines(op)]
+
+
+def value_lines(op: OperandEntry) -> list[str]:
+    """What an entry says of its value, one fact a line: kind, range, values, default."""
+    lines = [f"value: {op.kind}"]
     if op.range is not None:
         lo, hi = (int(x) if x == int(x) else x for x in op.range)
-        lines.append(f"  range: {lo}-{hi}")
+        lines.append(f"range: {lo}-{hi}")
     if op.values:
-        lines.append(f"  values: {', '.join(op.values)}")
+        lines.append(f"values: {', '.join(op.values)}")
     if op.max_length:
-        lines.append(f"  at most {op.max_length} characters")
+        lines.append(f"at most {op.max_length} characters")
     if op.default is not None:
-        lines.append(f"  default: {op.default}")
+        lines.append(f"default: {op.default}")
     for release, value in op.default_by_release.items():
-        lines.append(f"  default from {release}: {value}")
+        lines.append(f"default from {release}: {value}")
     if op.since:
-        lines.append(f"  since {op.since}")
+        lines.append(f"since {op.since}")
     if op.until:
-        lines.append(f"  until {op.until}")
+        lines.append(f"until {op.until}")
     return lines
+
+
+def lookup(spec: str) -> list[str]:
+    """`decklint explain PRODUCT:NAME`: the lines of PRODUCT:STATEMENT, PRODUCT:OPERAND (every
+    statement that takes it) or PRODUCT:STATEMENT.OPERAND. LookupError says what is missing."""
+    product, _, name = spec.partition(":")
+    cat = catalog(product.lower()) if product.lower() in names() else None
+    if cat is None:
+        raise LookupError(f"no catalog for {product!r} (catalogs: {', '.join(names())})")
+    statement, _, operand = name.upper().partition(".")
+    st = cat.statement(statement)
+    if st is not None and operand:
+        op = st.operands.get(operand)
+        if op is None:
+            raise LookupError(f"{product}:{statement} has no operand {operand!r}")
+        return describe(cat, st, op)
+    if st is not None:
+        return describe(cat, st)
+    takers = cat.statements_with(statement)
+    if not takers:
+        raise LookupError(f"{product} has no statement or operand {name!r}")
+    lines: list[str] = []
+    for st in takers:
+        lines += [*describe(cat, st, st.operands[statement]), ""]
+    return lines[:-1]
 
 
 def _provenance(source: str, confidence: str, note: str) -> list[str]:

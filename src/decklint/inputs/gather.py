@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from decklint.inputs import encoding as encoding_mod
 from decklint.inputs.discover import walk
+from decklint.progress import OnProgress, Progress
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
@@ -121,14 +122,23 @@ def expand(inp: Input, mode: str = "auto") -> list[Input]:
         return [Input(inp.path, None, True, why, inp.notes)]
     # The container stays (its notes, its text for showing source lines) but is not parsed.
     out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path, None, inp.encoding)]
+    for virtual, b in zip(deck_paths(inp.path, blocks), blocks, strict=True):
+        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
+    return out
+
+
+def deck_paths(container: str, blocks: Sequence[embedded.Block]) -> list[str]:
+    """The path each deck cut out of a container is linted under: `JOB.jcl(SYSIN)`, and
+    `JOB.jcl(SYSIN#2)` for a second deck of the same name."""
+    out: list[str] = []
     taken: set[str] = set()
     for b in blocks:
-        virtual = f"{inp.path}({b.name})"
+        virtual = f"{container}({b.name})"
         n = 2
         while virtual in taken:
-            virtual, n = f"{inp.path}({b.name}#{n})", n + 1
+            virtual, n = f"{container}({b.name}#{n})", n + 1
         taken.add(virtual)
-        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
+        out.append(virtual)
     return out
 
 
@@ -151,22 +161,38 @@ def _display(path: Path, cwd: str | None = None) -> str:
     return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
 
 
+def files(
+    paths: Iterable[str],
+    excluded: Callable[[Path], bool] | None = None,
+    embedded_mode: str = "auto",
+) -> Iterator[tuple[Path, bool]]:
+    """The files `gather` reads under `paths` (those that exist), each with whether it was
+    named itself: folders walked, and in them files that are never decks or are excluded
+    skipped."""
+    explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
+    for f in walk([p for p in paths if Path(p).exists()]):
+        is_explicit = str(f) in explicit
+        if not is_explicit and (not_a_deck(f, embedded_mode) or (excluded and excluded(f))):
+            continue
+        yield f, is_explicit
+
+
 def gather(
     paths: Iterable[str],
     excluded: Callable[[Path], bool] | None = None,
     encoding: str | None = None,
     embedded_mode: str = "auto",
+    progress: OnProgress | None = None,
 ) -> list[Input]:
+    """The inputs under `paths`; `progress` is told the inputs found and read so far, as each
+    file is read."""
     out: list[Input] = []
+    read = 0
     cwd = os.getcwd().rstrip("/") + "/"
-    explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
     for p in paths:
         if not Path(p).exists():
             out.append(Input(p, None, True, "no such file or folder"))
-    for f in walk([p for p in paths if Path(p).exists()]):
-        is_explicit = str(f) in explicit
-        if not is_explicit and (not_a_deck(f, embedded_mode) or (excluded and excluded(f))):
-            continue
+    for f, is_explicit in files(paths, excluded, embedded_mode):
         if not f.is_file():  # a pipe, socket or device: reading it could block forever
             if is_explicit:
                 out.append(Input(_display(f, cwd), None, True, "not a regular file: skipped"))
@@ -177,5 +203,9 @@ def gather(
             out.append(Input(_display(f, cwd), None, is_explicit, f"cannot read: {exc.strerror}"))
             continue
         shown = _display(f, cwd)
-        out.extend(expand(read_input(shown, data, is_explicit, encoding), embedded_mode))
+        got = expand(read_input(shown, data, is_explicit, encoding), embedded_mode)
+        out.extend(got)
+        if progress is not None:
+            read += sum(1 for i in got if i.text is not None and i.container != i.path)
+            progress(Progress(len(out), read))
     return out

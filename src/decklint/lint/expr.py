@@ -25,14 +25,9 @@ class ExprError(ValueError):
 
 @functools.cache
 def _parser() -> Any:
-    from lark import Lark
+    from decklint import larkcache
 
-    from decklint import __version__
-    from decklint.store import cache_dir
-
-    cdir = cache_dir()
-    cache: str | bool = str(cdir / f"lark-expr-{__version__}.pickle") if cdir else False
-    return Lark.open(str(Path(__file__).with_name("expr.lark")), parser="lalr", cache=cache)
+    return larkcache.parser(Path(__file__).with_name("expr.lark"), "expr", parser="lalr")
 
 
 # A regular expression is a site's text matched against deck values: it is kept to a subset
@@ -151,10 +146,17 @@ _CMP: dict[str, Callable[[Any, Any], bool]] = {
 _ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": lambda a, b: a + b,
     "-": lambda a, b: a - b,
-    "*": lambda a, b: a * b,
+    "*": lambda a, b: a * b if _numbers(a, b) else None,  # never repeats a text or list
     "/": lambda a, b: a / b if b else None,
-    "%": lambda a, b: a % b if b else None,
+    "%": lambda a, b: a % b if b and _numbers(a, b) else None,  # never formats a text
 }
+# What a value of the wrong type makes an operation raise: the result is unknown, as a
+# comparison of unlike values is, never an error of the rule engine.
+_MISMATCH = (TypeError, ValueError, OverflowError, ZeroDivisionError)
+
+
+def _numbers(*xs: Any) -> bool:
+    return all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in xs)
 
 
 class Node(NamedTuple):
@@ -259,10 +261,17 @@ def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
         if name == "matches" and len(args) == 2 and args[1].data == "string":
             safe_pattern(_compile(args[1], fields, options)({}))
         argf = [_compile(a, fields, options) for a in args]
-        return lambda env: fn(*(f(env) for f in argf))
+
+        def call(env: Env) -> Any:
+            try:
+                return fn(*(f(env) for f in argf))
+            except _MISMATCH:
+                return None
+
+        return call
     if kind == "negate":
         f = sub(0)
-        return lambda env: None if (x := f(env)) is None else -x
+        return lambda env: -x if _numbers(x := f(env)) else None
     if kind == "not_":
         f = sub(0)
         return lambda env: None if (x := f(env)) is None else not x
@@ -313,7 +322,10 @@ def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
             x, y = a(env), b(env)
             if x is None or y is None:
                 return None
-            return (x not in y) if neg else (x in y)
+            try:
+                return (x not in y) if neg else (x in y)
+            except _MISMATCH:
+                return None
 
         return member
     if kind == "arith":
@@ -325,7 +337,7 @@ def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
                 return None
             try:
                 return op(x, y)
-            except TypeError:
+            except _MISMATCH:
                 return None
 
         return arith

@@ -104,40 +104,40 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
 
     The key is every file's path, size and modification time plus decklint's version; a miss
     reads and checks the YAML (a bad manifest raises before anything is written) and rewrites
-    the cache, which lives in a folder only the user owns. Checking every manifest is a
-    noticeable part of a small run's start-up; the compiled expressions are not kept (closures)
-    and are rebuilt from the cached expression trees when a rule runs.
+    the cache entry, sealed like every entry (`decklint.store`): only an entry this user's
+    decklint wrote, unaltered, is unpickled. Checking every manifest is a noticeable part of a
+    small run's start-up; the compiled expressions are not kept (closures) and are rebuilt
+    from the cached expression trees when a rule runs.
     """
     import pickle
     import zlib
 
     from decklint import __version__
-    from decklint.store import cache_dir
+    from decklint.store import vault
 
     stamp = [__version__]
     for p, user in files:
         st = p.stat()
         stamp.append(f"{p}:{user}:{st.st_size}:{st.st_mtime_ns}")
     key = f"{zlib.crc32(chr(10).join(stamp).encode()):08x}"
-    cdir = cache_dir()
-    cfile = cdir / f"manifests-{key}.pickle" if cdir else None
-    if cfile is not None and cfile.is_file():
+    v = vault()
+    name = f"manifests-{key}.pickle"
+    payload = None if v is None else v.read(name)
+    if payload is not None:
         try:
-            cached = pickle.loads(cfile.read_bytes())
+            cached = pickle.loads(payload)
             TREES.update(cached["trees"])
             manifests: dict[str, Manifest] = cached["manifests"]
             return manifests
-        except Exception:  # a broken cache is rebuilt below
+        except Exception:  # written by an older decklint: rebuilt below
             pass
     # checking an expression rule parses its expressions, which fills TREES
     loaded = {str(path): load_file(path, user=user) for path, user in files}
-    if cfile is not None:
-        from decklint.fileio import atomic_write
-
+    if v is not None:
         try:
-            for old in cfile.parent.glob("manifests-*.pickle"):
+            for old in v.folder.glob("manifests-*.pickle"):
                 old.unlink(missing_ok=True)
-            atomic_write(cfile, pickle.dumps({"trees": dict(TREES), "manifests": loaded}))
+            v.write(name, pickle.dumps({"trees": dict(TREES), "manifests": loaded}))
         except OSError:
             pass
     return loaded

@@ -27,8 +27,12 @@ from decklint.findings import Finding
 from decklint.lint.registry import Registry
 from decklint.source import Span
 
+# Selectors are a comma list (blanks around the commas allowed); the first blank not before a
+# comma ends it, and what follows is a remark, as the examples above show.
+_SELECTOR = r"[A-Za-z0-9_#\-]+"
 _DIRECTIVE = re.compile(
-    r"decklint:\s*(disable-next|disable-file|disable|enable)\b(?:\s*=\s*([A-Za-z0-9_#,\- ]+))?",
+    r"decklint:\s*(disable-next|disable-file|disable|enable)\b"
+    rf"(?:\s*=\s*({_SELECTOR}(?:[ \t]*,[ \t]*{_SELECTOR})*))?",
     re.IGNORECASE,
 )
 
@@ -45,13 +49,23 @@ class Directive:
     used: set[str] = field(default_factory=set)
 
 
+def selectors(text: str) -> list[tuple[int, int, str]]:
+    """Where each rule a directive in a line of text names is: (start, end, selector), the
+    offsets 0-based with the end excluded."""
+    out = []
+    for m in _DIRECTIVE.finditer(text):
+        if m.group(2) is None:
+            continue
+        for s in re.finditer(r"[^,\s]+", m.group(2)):
+            out.append((m.start(2) + s.start(), m.start(2) + s.end(), s.group()))
+    return out
+
+
 def _parse(path: str, line: int, col: int, text: str, kind_hint: str) -> list[Directive]:
     out = []
     for m in _DIRECTIVE.finditer(text):
         verb = m.group(1).lower()
-        sels = tuple(
-            s.strip() for s in (m.group(2) or "").replace(" ", ",").split(",") if s.strip()
-        )
+        sels = tuple(s.strip() for s in (m.group(2) or "").split(",") if s.strip())
         kind = {"disable-next": "next", "disable-file": "file", "enable": "enable"}.get(
             verb, "range" if kind_hint == "comment" else "statement"
         )

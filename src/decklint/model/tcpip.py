@@ -101,7 +101,7 @@ def resolve(topo: Topology) -> None:
     paths = [p.path for p in profiles]
     index: dict[str, list[str]] = defaultdict(list)
     for p in paths:
-        for key in _member_keys(p):
+        for key in member_keys(p):
             index[key].append(p)
     includes: dict[str, list[tuple[Entity, str | None]]] = defaultdict(list)
     included: set[str] = set()
@@ -136,7 +136,7 @@ def resolve(topo: Topology) -> None:
         _stack(topo, name, [by_path[f] for f in files], facts, unresolved)
 
 
-def _member_keys(path: str) -> set[str]:
+def member_keys(path: str) -> set[str]:
     """The names an INCLUDE may use for this file: its name, stem and last qualifier."""
     name = PurePath(path).name.upper()
     keys = {name, name.rsplit(".", 1)[0] if "." in name else name, name.rsplit(".", 1)[-1]}

@@ -5,10 +5,11 @@ path as shown (entities carry it), the options that steer detection and lowering
 itself (version, grammars, rule manifests and the package's own code). An unchanged file is
 never parsed twice; the rules still run on the whole model each time, built from the entries.
 
-Entries are pickles written atomically (a temporary file renamed into place), so a run that is
-killed leaves either the old entry or the new one. An entry that cannot be read is a miss and is
-removed. The folder is the user's own (`decklint.store.cache_dir`): `decklint cache clean`
-empties it, `--no-cache` bypasses it.
+Entries are pickles, sealed with the user's key and written atomically (a temporary file
+renamed into place), so a run that is killed leaves either the old entry or the new one. An
+entry that is damaged, or was not written by this user's decklint, is a miss and is removed
+before anything unpickles it. The folder is the user's own (`decklint.store`): `decklint cache
+clean` empties it, `--no-cache` bypasses it.
 
 Each build of decklint (a new version, an edit of a grammar or rule) keys its entries apart
 (`files/<fingerprint>`, and the run memos in `runs/<fingerprint>`). A build that no run has
@@ -24,13 +25,13 @@ import functools
 import hashlib
 import os
 import pickle
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from decklint.fileio import atomic_write
-from decklint.store import cache_dir
+from decklint.store import KEY_FILE, Vault, status, vault
 
 _FORMAT = "1"
 
@@ -109,9 +110,11 @@ def stable(obj: object) -> object:
 
 @dataclass
 class Store:
-    """Entries of one decklint build: `<cache>/files/<fingerprint>/<ab>/<rest>`."""
+    """Entries of one decklint build: `<cache>/files/<fingerprint>/<ab>/<rest>`, each sealed
+    (`decklint.store.Vault`): `get` gives only what this user's decklint wrote, unaltered."""
 
-    root: Path
+    vault: Vault
+    area: str  # files/<fingerprint>
     hits: int = 0
     misses: int = 0
     writes: int = 0
@@ -119,20 +122,20 @@ class Store:
 
     @classmethod
     def open(cls) -> Store | None:
-        base = cache_dir()
-        if base is None:
+        v = vault()
+        if v is None:
             return None
-        prune(base, fingerprint())
-        return cls(base / "files" / fingerprint())
+        prune(v.folder, fingerprint())
+        return cls(v, f"files/{fingerprint()}")
 
-    def _path(self, k: str) -> Path:
-        return self.root / k[:2] / k[2:]
+    def _name(self, k: str) -> str:
+        return f"{self.area}/{k[:2]}/{k[2:]}"
 
     def get(self, k: str) -> bytes | None:
-        p = self._path(k)
-        try:
-            data = p.read_bytes()
-        except OSError:
+        """The payload of entry `k`; None (a miss) when it is absent, damaged or not sealed
+        with this user's key (such an entry is removed)."""
+        data = self.vault.read(self._name(k))
+        if data is None:
             self.misses += 1
             return None
         self.hits += 1
@@ -143,13 +146,11 @@ class Store:
         self.hits -= 1
         self.misses += 1
         with contextlib.suppress(OSError):
-            self._path(k).unlink()
+            self.vault.path(self._name(k)).unlink()
 
     def put(self, k: str, blob: bytes) -> None:
-        p = self._path(k)
         try:
-            p.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write(p, blob)
+            self.vault.write(self._name(k), blob)
         except OSError:
             self.failed += 1  # a full or read-only disk costs speed, never the run
             return
@@ -222,31 +223,72 @@ def loads(blob: bytes) -> object:
 
 @dataclass(frozen=True)
 class Usage:
+    """What decklint keeps in its cache folder; `refused`: why decklint does not use the folder
+    (then nothing in it is counted, nor ever removed)."""
+
     folder: Path | None
     entries: int
     size: int
+    refused: str | None = None
+
+
+# What decklint keeps in its cache folder, by name: `clean` removes these and nothing else (a
+# cache folder set to the wrong place loses no one's files). `lark-*.pickle`: Lark's own cache
+# files, kept there by earlier versions.
+KEPT = (
+    "files",
+    "runs",
+    "parsers",
+    "catalogs",
+    "manifests-*.pickle",
+    "lark-*.pickle",
+    KEY_FILE,
+    _PRUNED,
+    ".*.tmp",
+)
+
+
+def _kept(folder: Path) -> list[Path]:
+    from fnmatch import fnmatchcase
+
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError:
+        return []
+    return [folder / n for n in names if any(fnmatchcase(n, pat) for pat in KEPT)]
 
 
 def usage() -> Usage:
-    base = cache_dir()
-    if base is None:
-        return Usage(None, 0, 0)
+    now = status()
+    if now.vault is None:
+        return Usage(now.folder if now.refused else None, 0, 0, now.refused)
     entries = size = 0
-    for f in base.rglob("*"):
-        if f.is_file():
-            size += f.stat().st_size
-            entries += not f.name.startswith(".")  # not the marks, nor a write under way
-    return Usage(base, entries, size)
+    for top in _kept(now.vault.folder):
+        for f in (top, *top.rglob("*")) if _is_folder(top) else (top,):
+            with contextlib.suppress(OSError):
+                st = f.lstat()
+                if stat.S_ISREG(st.st_mode):
+                    size += st.st_size
+                    entries += not f.name.startswith(".")  # not the key, marks, writes under way
+    return Usage(now.vault.folder, entries, size)
+
+
+def _is_folder(p: Path) -> bool:
+    try:
+        return stat.S_ISDIR(p.lstat().st_mode)  # a link to a folder is not walked or emptied
+    except OSError:
+        return False
 
 
 def clean() -> Usage:
-    """Remove everything decklint keeps in its cache folder; returns what was there."""
+    """Remove what decklint keeps in its cache folder (`KEPT`); returns what was there. A
+    refused folder is left as it is."""
     import shutil  # here only: every run's start-up would pay for importing it
 
     before = usage()
-    if before.folder is not None:
-        for child in before.folder.iterdir():
-            if child.is_dir() and not child.is_symlink():
+    if before.folder is not None and before.refused is None:
+        for child in _kept(before.folder):
+            if _is_folder(child):
                 shutil.rmtree(child, ignore_errors=True)
             else:
                 with contextlib.suppress(OSError):

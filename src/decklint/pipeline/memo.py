@@ -19,18 +19,17 @@ import hashlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
-from decklint.fileio import atomic_write
 from decklint.findings import Finding
 from decklint.pipeline import cache as cache_mod
-from decklint.store import cache_dir
+from decklint.store import vault
 
 if TYPE_CHECKING:
     from decklint.inputs.gather import Input
 
 KEEP = 16  # memos kept per decklint build; the oldest go first
+_AREA = "runs"  # in the cache folder: runs/<fingerprint>/<key>, sealed like every entry
 
 
 @dataclass(frozen=True)
@@ -55,36 +54,35 @@ def key(identity: bytes, options: object, inputs: Sequence[Input]) -> str:
     return h.hexdigest()
 
 
-def _folder() -> Path | None:
-    base = cache_dir()
-    return None if base is None else base / "runs" / cache_mod.fingerprint()
-
-
 def load(k: str) -> Memo | None:
-    folder = _folder()
-    if folder is None:
+    v = vault()
+    if v is None:
         return None
-    p = folder / k
+    name = f"{_AREA}/{cache_mod.fingerprint()}/{k}"
+    payload = v.read(name)  # None when absent, damaged or not this user's: run the rules
+    if payload is None:
+        return None
     try:
-        got = cache_mod.loads(p.read_bytes())
-    except Exception:  # absent, damaged or foreign: run the rules
-        with contextlib.suppress(OSError):
-            p.unlink()
-        return None
+        got = cache_mod.loads(payload)
+    except Exception:  # sealed by this user, yet written by a decklint that pickled otherwise
+        got = None
     if not isinstance(got, Memo):
+        with contextlib.suppress(OSError):
+            v.path(name).unlink()
         return None
     with contextlib.suppress(OSError):
-        os.utime(p)  # recently used: kept longer
+        os.utime(v.path(name))  # recently used: kept longer
     return got
 
 
 def save(k: str, memo: Memo) -> None:
-    folder = _folder()
-    if folder is None:
+    v = vault()
+    if v is None:
         return
+    area = f"{_AREA}/{cache_mod.fingerprint()}"
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        atomic_write(folder / k, cache_mod.dumps(memo))
+        v.write(f"{area}/{k}", cache_mod.dumps(memo))
+        folder = v.path(area)
         old = sorted(
             (p for p in folder.iterdir() if not p.name.startswith(".")),
             key=lambda p: p.stat().st_mtime,

@@ -8,7 +8,7 @@ a serial one (tests/test_schedule.py).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +36,22 @@ class Stats:
     parsed: int = 0
     workers: int = 1
     memo: bool = False  # the whole run's findings came from the run memo (decklint.pipeline.memo)
+
+
+class _Count:
+    """Files done so far, told to the caller's `done(parsed, cached)` as each one is done
+    (in this process: a worker's file counts when it comes back)."""
+
+    def __init__(self, done: Callable[[int, int], None]) -> None:
+        self.done, self.parsed, self.cached = done, 0, 0
+
+    def hit(self) -> None:
+        self.cached += 1
+        self.done(self.parsed, self.cached)
+
+    def made(self) -> None:
+        self.parsed += 1
+        self.done(self.parsed, self.cached)
 
 
 def jobs_for(requested: int) -> int:
@@ -117,10 +133,13 @@ def file_units(
     use_cache: bool = False,
     file_rules: tuple[FileRule, ...] = (),
     digests: Sequence[bytes | None] | None = None,
+    done: Callable[[int, int], None] | None = None,
 ) -> tuple[list[FileUnit | None], Stats]:
     """One unit per (path, text, dialect hint), None where there is no text; and how they
     were made. `file_rules` run on each file as it is parsed (their results are in its unit);
-    `digests`, where known, are the texts' `cache.digest`."""
+    `digests`, where known, are the texts' `cache.digest`; `done(parsed, cached)` is told
+    the counts so far each time a file is done."""
+    count = _Count(done) if done is not None else None
     steer = Steering(dialect, tuple(sorted(config_globs.items())), settings, file_rules)
     store = cache_mod.Store.open() if use_cache else None
     out: list[FileUnit | None] = [None] * len(texts)
@@ -145,6 +164,8 @@ def file_units(
                 else:
                     if isinstance(unit, FileUnit) and unit.path == path:
                         out[i] = rehydrate(unit, text, settings)
+                        if count is not None:
+                            count.hit()
                         continue
                     store.drop(k)
         hints[i] = hint
@@ -156,12 +177,14 @@ def file_units(
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            _parallel(todo, workers, steer, settings, out, store, keys, hints)
+            _parallel(todo, workers, steer, settings, out, store, keys, hints, count)
         except (BrokenProcessPool, OSError):
             workers = 1  # a worker was killed (memory?) or no process could start: go on here
     for i, path, text in todo:
         if out[i] is None:
             out[i] = _here(path, text, steer, hints[i], store, keys.get(i))
+            if count is not None:
+                count.made()
     cached = sum(1 for _, t, _ in texts if t is not None) - len(todo)
     return out, Stats(len(texts), cached, len(todo), max(1, workers))
 
@@ -190,6 +213,7 @@ def _parallel(
     store: cache_mod.Store | None,
     keys: dict[int, str],
     hints: dict[int, str | None],
+    count: _Count | None = None,
 ) -> None:
     """Parse with `workers - 1` forked processes and this one.
 
@@ -210,6 +234,8 @@ def _parallel(
         unit = cache_mod.loads(blob)
         assert isinstance(unit, FileUnit)
         out[i] = rehydrate(unit, texts[i], settings)  # the worker wrote it to the cache
+        if count is not None:
+            count.made()
 
     def drain() -> int:
         n = 0
@@ -231,6 +257,8 @@ def _parallel(
         # this process claims and parses files too, as long as any are left
         for i, path, text, hint in _claims(shared, counter):
             out[i] = _here(path, text, steer, hint, store, keys.get(i))
+            if count is not None:
+                count.made()
             mine += 1
             received += drain()
         expected, quiet = len(shared) - mine, 0  # the files the workers claimed

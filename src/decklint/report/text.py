@@ -35,8 +35,12 @@ def render(
     *,
     color: bool | None = None,
     show_source: bool = True,
+    summary: bool = True,
     files_linted: int = 0,
 ) -> None:
+    """The findings, then (with `summary`) the line that counts them."""
+    if not findings and not summary:
+        return
     if not findings:
         s = "s" if files_linted != 1 else ""
         stream.write(f"no findings in {files_linted} file{s}\n")
@@ -77,16 +81,16 @@ def render(
             )
         if f.citation is not None:
             console.print(f"    [dim]see {escape(printable(f.citation.render()))}[/]")
+    if not summary:
+        return
     counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
     total = len(findings)
-    summary = (
+    line = (
         f"{total} finding{'s' if total != 1 else ''} in {files_linted} "
         f"file{'s' if files_linted != 1 else ''}: "
         f"{counts[Severity.ERROR]} error, {counts[Severity.WARNING]} warning, "
         f"{counts[Severity.INFO]} info"
     )
     console.print(
-        summary
-        if total
-        else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}"
+        line if total else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}"
     )

@@ -1,0 +1,214 @@
+"""Language server latency: how soon an edit shows, in a workspace of many decks.
+
+    python benchmarks/lsp_latency.py [--decks 500] [--edits 8]
+
+Generates the repository of `repo_scale.py` (mode tables, switched major nodes that name the
+mode table before them, NCP generations, TCP/IP profiles), makes its first mode table a
+2,000-line deck, starts `decklint server` over standard input and output with a client
+written here (pygls), opens the mode table and the switched major node that names it, and
+then, edit after edit, renames a mode entry and back (each text new: never in the cache).
+It reports:
+
+* start: from `initialized` to the first diagnostics (every deck parsed, the cache empty);
+* the time from a `didChange` of the mode table to its diagnostics (of that version), and to
+  the diagnostics of the dependent deck (whose DLOGMODs then name an entry that is gone, or
+  is back);
+* hover time on the dependent deck, idle and while the server lints after an edit;
+* the server's peak resident memory.
+
+Numbers are medians (and the slowest) over --edits. Nothing here is a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types as lsp
+from pygls.lsp.client import LanguageClient
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import mode_table
+from repo_scale import generate
+
+BIG_ENTRIES = 180  # a mode table of about 2,000 lines
+
+
+def workspace(root: Path, decks: int) -> tuple[Path, Path, int]:
+    """The repository, its 2,000-line mode table and the deck that names it."""
+    generate(root, decks)
+    table = root / "sna" / "MODES0000"
+    lines = mode_table(BIG_ENTRIES, 0)
+    table.write_text("\n".join(lines) + "\n")
+    return table, root / "sna" / "SWNET0001", len(lines)
+
+
+def renamed(text: str) -> str:
+    """The table with the entry the dependent deck's PUs name renamed (its uses break)."""
+    return text.replace("M0000001", "MX000001")
+
+
+class Client(LanguageClient):
+    def __init__(self) -> None:
+        super().__init__("decklint-bench", "1")
+        self.published: dict[str, list[tuple[float, lsp.PublishDiagnosticsParams]]] = {}
+        self.event = asyncio.Event()
+
+
+def make_client() -> Client:
+    client = Client()
+
+    @client.feature(lsp.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def diagnostics(params: lsp.PublishDiagnosticsParams) -> None:
+        client.published.setdefault(params.uri, []).append((time.perf_counter(), params))
+        client.event.set()
+
+    @client.feature(lsp.CLIENT_REGISTER_CAPABILITY)
+    def register(params: lsp.RegistrationParams) -> None:
+        return None
+
+    @client.feature(lsp.WINDOW_LOG_MESSAGE)
+    def log(params: lsp.LogMessageParams) -> None:
+        if params.type == lsp.MessageType.Error:
+            print(f"server: {params.message}", file=sys.stderr)
+
+    return client
+
+
+async def until(
+    client: Client, uri: str, since: float, ok: Callable[[lsp.PublishDiagnosticsParams], bool]
+) -> float:
+    """The time of the first publication for `uri` after `since` that `ok` accepts."""
+    deadline = time.perf_counter() + 300
+    while time.perf_counter() < deadline:
+        for t, params in client.published.get(uri, ()):
+            if t >= since and ok(params):
+                return t
+        client.event.clear()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(client.event.wait(), 5)
+    raise TimeoutError(f"no diagnostics for {uri}")
+
+
+def vtm006(params: lsp.PublishDiagnosticsParams) -> int:
+    return sum(1 for d in params.diagnostics if d.code == "VTM006")
+
+
+def peak_kib(pid: int) -> tuple[int, int]:
+    """(peak, current) resident memory of a process, KiB."""
+    fields = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, value = line.partition(":")
+        fields[key] = value.strip()
+    return int(fields["VmHWM"].split()[0]), int(fields["VmRSS"].split()[0])
+
+
+async def hover_ms(client: Client, uri: str, at: lsp.Position) -> tuple[float, Any]:
+    t = time.perf_counter()
+    got = await client.text_document_hover_async(
+        lsp.HoverParams(lsp.TextDocumentIdentifier(uri=uri), at)
+    )
+    return (time.perf_counter() - t) * 1000, got
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    tmp = Path(tempfile.mkdtemp(prefix="decklint-lsp-"))
+    try:
+        root = tmp / "repo"
+        table, dependent, table_lines = workspace(root, args.decks)
+        env = dict(os.environ, DECKLINT_CACHE_DIR=str(tmp / "cache"))
+        exe = shutil.which("decklint")
+        cmd = [exe, "server"] if exe else [sys.executable, "-m", "decklint", "server"]
+        client = make_client()
+        await client.start_io(*cmd, env=env)
+        server = client._server
+        assert server is not None
+        print(f"workspace: {args.decks} decks; the mode table has {table_lines} lines ({tmp})")
+        await client.initialize_async(
+            lsp.InitializeParams(
+                capabilities=lsp.ClientCapabilities(),
+                root_uri=root.as_uri(),
+                workspace_folders=[lsp.WorkspaceFolder(root.as_uri(), "repo")],
+            )
+        )
+        t0 = time.perf_counter()
+        client.initialized(lsp.InitializedParams())
+        table_uri, dep_uri = table.as_uri(), dependent.as_uri()
+        text = table.read_text()
+        for uri, body in ((table_uri, text), (dep_uri, dependent.read_text())):
+            client.text_document_did_open(
+                lsp.DidOpenTextDocumentParams(lsp.TextDocumentItem(uri, "deck", 1, body))
+            )
+        await until(client, table_uri, t0, lambda p: True)
+        print(f"start, first diagnostics:        {time.perf_counter() - t0:8.2f} s")
+        # let the first whole lint settle, then measure hover on the dependent deck
+        await asyncio.sleep(3)
+        dep_text = dependent.read_text()
+        offset = dep_text.index("M0000001")
+        line = dep_text.count("\n", 0, offset)
+        at = lsp.Position(line, offset - (dep_text.rfind("\n", 0, offset) + 1))
+        idle = [(await hover_ms(client, dep_uri, at))[0] for _ in range(args.hovers)]
+        _, sample = await hover_ms(client, dep_uri, at)
+        assert sample is not None, "no hover on DLOGMOD"
+
+        own, dep, busy, rss = [], [], [], []
+        for n in range(args.edits):
+            version = n + 2
+            body = renamed(text) if n % 2 == 0 else text
+            body += f"* EDIT {n}".ljust(72) + "\n"  # a new text each time, as typing gives
+            broken = n % 2 == 0
+            t = time.perf_counter()
+            client.text_document_did_change(
+                lsp.DidChangeTextDocumentParams(
+                    lsp.VersionedTextDocumentIdentifier(version=version, uri=table_uri),
+                    [lsp.TextDocumentContentChangeWholeDocument(text=body)],
+                )
+            )
+            t_own = await until(client, table_uri, t, lambda p, v=version: p.version == v)
+            t_dep = await until(client, dep_uri, t, lambda p, b=broken: (vtm006(p) > 0) == b)
+            own.append((t_own - t) * 1000)
+            dep.append((t_dep - t) * 1000)
+            busy.append((await hover_ms(client, dep_uri, at))[0])
+            await asyncio.sleep(args.pause)  # the whole lint that follows finishes
+            rss.append(peak_kib(server.pid)[1] // 1024)
+        peak, now = peak_kib(server.pid)
+
+        def row(what: str, ms: list[float]) -> None:
+            print(f"{what:<32} {statistics.median(ms):8.0f} ms   (slowest {max(ms):.0f} ms)")
+
+        print("each edit, ms:", " ".join(f"{x:.0f}" for x in own))
+        row("didChange -> its diagnostics", own)
+        row("didChange -> dependent deck's", dep)
+        row("hover, idle", idle)
+        row("hover, right after an edit", busy)
+        print("memory after each edit, MiB:", " ".join(map(str, rss)))
+        print(f"server memory: peak {peak / 1024:.0f} MiB, now {now / 1024:.0f} MiB")
+        await client.shutdown_async(None)
+        client.exit(None)
+        await client.stop()
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--decks", type=int, default=500)
+    ap.add_argument("--edits", type=int, default=8)
+    ap.add_argument("--hovers", type=int, default=20)
+    ap.add_argument("--pause", type=float, default=3.0, help="seconds between edits")
+    asyncio.run(main_async(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,279 @@
+// The decklint extension: starts `decklint server` (over stdio) for the deck languages that the
+// manifest declares, on files, untitled editors and Zowe Explorer data set members and USS
+// files, and gives a plain-text document that reads as a deck its deck language.
+
+import { ChildProcessWithoutNullStreams, spawn } from "child_process";
+import { Writable } from "stream";
+import * as vscode from "vscode";
+import {
+  CloseAction,
+  ErrorHandler,
+  LanguageClient,
+  LanguageClientOptions,
+  ServerOptions,
+  StreamInfo,
+} from "vscode-languageclient/node";
+import { DeckLanguage, Sniffer, SNIFF_LINES } from "./sniff";
+
+// The part of package.json this code reads: languages.py writes `languages` and `dialects`.
+interface Manifest {
+  contributes: { languages: DeckLanguage[] };
+  decklint: {
+    serverArgs: string[];
+    install: string;
+    schemes: string[];
+    dialects: Record<string, string>;
+  };
+}
+
+let extension: Extension | undefined;
+
+export function activate(context: vscode.ExtensionContext): void {
+  extension = new Extension(context.extension.packageJSON as Manifest);
+  context.subscriptions.push(extension);
+}
+
+export function deactivate(): Promise<void> | undefined {
+  return extension?.stop();
+}
+
+// A LanguageClient that keeps quiet while it starts: when `decklint server` cannot start, the
+// extension says why in one message of its own instead of the client's generic ones.
+class DecklintClient extends LanguageClient {
+  starting = true;
+  // what the client does by default once the server has started: restart it after a crash,
+  // up to 4 times in 3 minutes
+  readonly running: ErrorHandler = this.createDefaultErrorHandler(4);
+
+  override error(message: string, data?: unknown, notify: boolean | "force" = true): void {
+    super.error(message, data, this.starting ? false : notify);
+  }
+}
+
+class Extension implements vscode.Disposable {
+  private readonly languages: Set<string>;
+  private readonly sniffer: Sniffer;
+  private readonly output: vscode.OutputChannel;
+  private readonly configFiles: vscode.FileSystemWatcher;
+  private readonly disposables: vscode.Disposable[] = [];
+  // documents that had a deck language or were sniffed once, by URI: never sniffed again, so
+  // that choosing Plain Text for one sticks
+  private readonly decided = new Set<string>();
+  private readonly pending = new Map<string, NodeJS.Timeout>();
+  private client: DecklintClient | undefined;
+  private server: ChildProcessWithoutNullStreams | undefined;
+  private stderr = ""; // the end of what the server last started wrote to stderr
+  private starting: Promise<void> | undefined;
+  private failed = false; // until the restart command or a change of decklint.path or .args
+
+  constructor(private readonly manifest: Manifest) {
+    const languages = manifest.contributes.languages;
+    this.languages = new Set(languages.map((lang) => lang.id));
+    this.sniffer = new Sniffer(languages, manifest.decklint.dialects);
+    this.output = vscode.window.createOutputChannel("decklint");
+    this.configFiles = vscode.workspace.createFileSystemWatcher(
+      "**/{.decklint.yaml,.decklint.yml,pyproject.toml}",
+    );
+    this.disposables.push(
+      this.output,
+      this.configFiles,
+      vscode.commands.registerCommand("decklint.restartServer", () => this.restart()),
+      vscode.workspace.onDidOpenTextDocument((doc) => this.opened(doc)),
+      vscode.workspace.onDidChangeTextDocument((event) => this.changed(event.document)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        const server = ["decklint.path", "decklint.args"];
+        if ((this.client || this.failed) && server.some((s) => event.affectsConfiguration(s))) {
+          void this.restart();
+        }
+      }),
+    );
+    vscode.workspace.textDocuments.forEach((doc) => this.opened(doc));
+  }
+
+  private opened(doc: vscode.TextDocument): void {
+    if (!this.manifest.decklint.schemes.includes(doc.uri.scheme)) {
+      return;
+    }
+    if (this.languages.has(doc.languageId)) {
+      this.decided.add(doc.uri.toString());
+      void this.start();
+    } else if (doc.languageId === "plaintext") {
+      void this.sniff(doc);
+    }
+  }
+
+  // An untitled editor is sniffed again as it is typed or pasted into, until it reads as a deck.
+  private changed(doc: vscode.TextDocument): void {
+    const key = doc.uri.toString();
+    if (doc.uri.scheme !== "untitled" || doc.languageId !== "plaintext" || this.decided.has(key)) {
+      return;
+    }
+    clearTimeout(this.pending.get(key));
+    const timer = setTimeout(() => {
+      this.pending.delete(key);
+      void this.sniff(doc);
+    }, 500);
+    this.pending.set(key, timer);
+  }
+
+  private async sniff(doc: vscode.TextDocument): Promise<void> {
+    const key = doc.uri.toString();
+    const config = vscode.workspace.getConfiguration("decklint", doc.uri);
+    if (this.decided.has(key) || doc.isClosed || !config.get<boolean>("detectByContent", true)) {
+      return;
+    }
+    const lines: string[] = [];
+    for (let i = 0; i < Math.min(doc.lineCount, SNIFF_LINES); i++) {
+      lines.push(doc.lineAt(i).text);
+    }
+    const id = this.sniffer.languageOf(lines);
+    if (id !== undefined || doc.uri.scheme !== "untitled") {
+      this.decided.add(key);
+    }
+    if (id !== undefined) {
+      await vscode.languages.setTextDocumentLanguage(doc, id); // reopens it: see opened()
+    }
+  }
+
+  private command(): { command: string; args: string[] } {
+    const config = vscode.workspace.getConfiguration("decklint");
+    const command = config.get<string>("path")?.trim() || "decklint";
+    const args = [...this.manifest.decklint.serverArgs, ...config.get<string[]>("args", [])];
+    return { command, args };
+  }
+
+  private start(): Promise<void> {
+    if (this.starting || this.failed) {
+      return this.starting ?? Promise.resolve();
+    }
+    const { command, args } = this.command();
+    const serverOptions: ServerOptions = () => this.spawn(command, args);
+    const errorHandler: ErrorHandler = {
+      error: (error, message, count) => client.running.error(error, message, count),
+      // a server that stops before it has started is not started again: it would stop again
+      closed: () =>
+        client.starting
+          ? { action: CloseAction.DoNotRestart, handled: true }
+          : client.running.closed(),
+    };
+    const clientOptions: LanguageClientOptions = {
+      // the server is sent each document's text, so a Zowe member needs no file on disk
+      documentSelector: this.manifest.decklint.schemes.flatMap((scheme) =>
+        [...this.languages].map((language) => ({ scheme, language })),
+      ),
+      outputChannel: this.output,
+      errorHandler,
+      initializationFailedHandler: () => false, // stop, and cannotStart() says why
+      synchronize: { fileEvents: this.configFiles },
+    };
+    const client = new DecklintClient("decklint", "decklint", serverOptions, clientOptions);
+    this.client = client;
+    const line = [command, ...args];
+    // start() also resolves when the server exits before it has answered `initialize`
+    this.starting = client.start().then(
+      () => {
+        client.starting = false;
+        return client.isRunning() ? undefined : this.cannotStart(client, line, "it exited");
+      },
+      (reason: unknown) => this.cannotStart(client, line, reason),
+    );
+    return this.starting;
+  }
+
+  private async cannotStart(client: DecklintClient, line: string[], why: unknown): Promise<void> {
+    if (this.client !== client) {
+      return; // stopped while it started: restarted, or VS Code is closing
+    }
+    this.failed = true;
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the last of the server's stderr
+    const text = why instanceof Error ? why.message : String(why);
+    const install = this.manifest.decklint.install;
+    const missing = /ENOENT/.test(text);
+    const said = this.stderr.split(/\r?\n/).filter((l) => l.trim());
+    const last = (said.length ? said[said.length - 1].trim() : text).replace(/\.$/, "");
+    const cause = missing ? `${line[0]} was not found` : last;
+    const fix = missing
+      ? `Install decklint with ${install}, or set decklint.path to the decklint executable.`
+      : `The language server needs decklint with its server extra: ${install}.`;
+    const message = `decklint: could not start "${line.join(" ")}": ${cause}.`;
+    this.output.appendLine(message);
+    const choice = await vscode.window.showErrorMessage(
+      `${message} ${fix}`,
+      "Open Settings",
+      "Show Output",
+    );
+    if (choice === "Open Settings") {
+      await vscode.commands.executeCommand("workbench.action.openSettings", "decklint.path");
+    } else if (choice === "Show Output") {
+      this.output.show(true);
+    }
+  }
+
+  // The server is spawned here rather than by the client: over stdin and stdout, without the
+  // `--stdio` argument the client's stdio transport would add, with the end of its stderr kept
+  // for cannotStart(), and with what is written to it once it has exited dropped (the exit, not
+  // a failed write, says what went wrong).
+  private spawn(command: string, args: string[]): Promise<StreamInfo> {
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === "file");
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, args, { cwd: folder?.uri.fsPath, stdio: "pipe" });
+      this.server = child;
+      this.stderr = "";
+      child.stderr.on("data", (data: Buffer) => {
+        this.output.append(data.toString());
+        this.stderr = (this.stderr + data.toString()).slice(-4000);
+      });
+      child.stdin.on("error", () => undefined);
+      const writer = new Writable({
+        write(chunk: Buffer, _encoding, done: () => void): void {
+          if (child.exitCode !== null || child.signalCode !== null || child.stdin.destroyed) {
+            done();
+          } else {
+            child.stdin.write(chunk, () => done());
+          }
+        },
+      });
+      child.on("error", (error) => {
+        this.output.appendLine(`decklint: ${error.message}`);
+        reject(error); // the executable cannot be run (after "spawn", this does nothing)
+      });
+      child.on("exit", (code, signal) => {
+        if (this.server === child && code !== 0) {
+          this.output.appendLine(`decklint server exited with ${signal ?? `code ${code}`}`);
+        }
+      });
+      child.on("spawn", () => resolve({ reader: child.stdout, writer }));
+    });
+  }
+
+  async stop(): Promise<void> {
+    const client = this.client;
+    const server = this.server;
+    this.client = undefined;
+    this.server = undefined;
+    this.starting = undefined;
+    if (client) {
+      try {
+        await client.stop(); // asks the server to shut down and exit
+      } catch {
+        // a client that never started has nothing to stop
+      }
+      await client.dispose().catch(() => undefined);
+    }
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill();
+    }
+  }
+
+  private async restart(): Promise<void> {
+    await this.stop();
+    this.failed = false;
+    await this.start();
+  }
+
+  dispose(): void {
+    this.pending.forEach((timer) => clearTimeout(timer));
+    void this.stop();
+    this.disposables.forEach((d) => d.dispose());
+  }
+}

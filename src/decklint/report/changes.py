@@ -1,0 +1,64 @@
+"""What `decklint watch` prints after each run: the findings gone (-) and new (+) since the run
+before, one line each, then one line that says when, why and how many findings there are.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from typing import IO
+
+from decklint.findings import Finding
+from decklint.report.safe import printable
+from decklint.watch import Run
+
+SHOWN_NAMES = 3  # changed files named in the summary; the rest are counted
+
+
+def render(run: Run, stream: IO[str], *, color: bool | None = None) -> None:
+    from rich.console import Console
+    from rich.markup import escape
+
+    if color is None:
+        color = stream.isatty()
+    if os.environ.get("NO_COLOR"):
+        color = False
+    console = Console(
+        file=stream,
+        force_terminal=bool(color),
+        no_color=not color,
+        highlight=False,
+        soft_wrap=True,
+        width=10_000 if not color else None,
+    )
+    for mark, style, findings in (("-", "red", run.gone), ("+", "green", run.new)):
+        for f in findings:
+            console.print(f"[{style}]{mark}[/] {escape(_head(f))}")
+    console.print(escape(summary(run)))
+
+
+def _head(f: Finding) -> str:
+    return (
+        f"{printable(f.path)}:{f.span.line}:{f.span.col} {f.severity.label} {f.code} "
+        f"{printable(f.message)}"
+    )
+
+
+def summary(run: Run) -> str:
+    """`12:04:31 LAB45 changed: 1 new, 1 gone; 3 findings in 10 files`."""
+    at = time.strftime("%H:%M:%S", time.localtime(run.when))
+    why = ""
+    if run.changed:
+        names = [printable(p) for p in run.changed[:SHOWN_NAMES]]
+        more = len(run.changed) - len(names)
+        why = f" {', '.join(names)}{f' and {more} more' if more else ''} changed:"
+    if run.error:
+        return f"{at}{why} not linted: {printable(run.error)}"
+    total = f"{_n(run.findings, 'finding')} in {_n(run.files, 'file')}"
+    if not run.changed:
+        return f"{at} {total}"  # the first run: every finding is new
+    return f"{at}{why} {len(run.new)} new, {len(run.gone)} gone; {total}"
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"

@@ -1,0 +1,468 @@
+"""The language server: the protocol's handlers around a `Network`.
+
+Every change marks the network dirty. After a quiet spell (the debounce) the edited decks are
+linted with the decks around them (a quick lint, `Network.focus`) and their diagnostics are
+published at once; after a longer one the whole network is linted, with the per-file cache
+keeping unchanged decks cheap, and every deck whose findings changed gets its diagnostics (a mode
+table's edit updates the decks that name it). Hover, definitions, references, symbols and
+completion come from `decklint.ide`, on the last whole lint and the document's current text.
+
+A handler that fails logs the error to the client and answers nothing; the server goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import os
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar, cast
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types as lsp
+from pygls.lsp.server import LanguageServer
+
+from decklint import __version__
+from decklint.findings import Finding
+from decklint.server import convert
+from decklint.server.actions import comment_prefix, statement_start
+from decklint.server.network import Document, Index, Network, Run, Settings, text_of, uri_of
+from decklint.server.positions import Codec
+from decklint.source import Span
+
+log = logging.getLogger(__name__)
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Shown(NamedTuple):
+    """What the client was last sent for a document: findings, their text, its version."""
+
+    findings: tuple[Finding, ...]
+    text: str
+    version: int | None
+
+
+class DecklintServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__("decklint", __version__, text_document_sync_kind=_INCREMENTAL)
+        self.network = Network([])
+        self.full: Run | None = None  # the last lint of the whole network
+        self.index: Index | None = None  # what ties its decks together, for quick lints
+        self.shown: dict[str, Shown] = {}  # by URI
+        self.texts: dict[str, str] = {}  # path -> the text of what is shown for it
+        self.dialects: dict[str, str | None] = {}  # path -> dialect, from the latest runs
+        self.encoding = "utf-16"
+        self.dirty = asyncio.Event()
+        self.loop_task: asyncio.Task[None] | None = None
+        self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decklint-lint")
+        self.ready = False
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        self.say(f"internal error: {error}", lsp.MessageType.Error)
+
+    def say(self, message: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
+        try:
+            self.window_log_message(lsp.LogMessageParams(type=kind, message=message))
+        except Exception:  # no client to tell (shutting down)
+            log.exception("cannot log to the client")
+
+    # ------------------------------------------------------------------ linting
+
+    def changed(self) -> None:
+        """Something the findings depend on changed: lint after the debounce."""
+        self.dirty.set()
+        if self.loop_task is None or self.loop_task.done():
+            self.loop_task = asyncio.get_running_loop().create_task(self.lint_loop())
+
+    async def lint_loop(self) -> None:
+        """After each quiet spell (the debounce): a quick lint of the edited decks and the
+        decks around them, published at once (once a whole lint has been done since the
+        configuration was read); then, after a longer quiet spell, a lint of the whole
+        network, which has the last word. One thread lints, so a whole lint under way delays
+        the next quick one: it waits for a pause in the typing."""
+        settings = self.network.settings
+        while True:
+            await self.dirty.wait()
+            if not await self.quiet(settings.debounce_ms) or not self.ready:
+                continue
+            edited = set(self.network.edited)
+            if self.index is not None and edited:
+                snap = self.network.snapshot()
+                before = {p: self.texts[p] for p in edited if p in self.texts}
+                quick = await self.run(self.network.focus, snap, self.index, edited, before)
+                if quick is None or self.dirty.is_set():
+                    continue  # the texts changed meanwhile: lint them first
+                self.publish(quick)
+                if not await self.quiet(settings.full_delay_ms):
+                    continue
+            await self.whole_lint()
+
+    async def quiet(self, ms: int) -> bool:
+        """Wait until nothing has changed for `ms`; False as soon as a change comes (the
+        dirty mark stays set, and the caller starts over)."""
+        self.dirty.clear()
+        try:
+            await asyncio.wait_for(self.dirty.wait(), ms / 1000)
+        except asyncio.TimeoutError:
+            return True
+        return False
+
+    async def whole_lint(self) -> None:
+        """Lint the whole network and publish; a lint of texts that changed meanwhile is
+        dropped (the loop lints the newer ones)."""
+        snap = self.network.snapshot()
+        edited = set(self.network.edited)
+        run = await self.run(self.network.lint, snap)
+        if run is None or self.network.generation != snap.generation:
+            return
+        if run.error:
+            self.say(run.error, lsp.MessageType.Error)
+            if not run.findings and self.full is not None:
+                return  # keep what was shown until the configuration is right again
+        self.network.edited -= edited
+        self.publish(run)
+        # the editor features read the model and the files' dialects, not the parsed files:
+        # dropping them keeps the server's memory to one network's model
+        run.result.parsed = {}
+        self.full = run
+        self.index = await self.run(_index_and_collect, run.result)
+
+    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """`fn(*args)` in the lint thread; None (and the error logged) if it fails."""
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
+        except Exception as exc:
+            self.say(f"lint failed: {_trace(exc)}", lsp.MessageType.Error)
+            return None
+
+    def publish(self, run: Run) -> None:
+        """Diagnostics for every deck the run speaks for (and every deck a quick lint's
+        delta changes) whose findings changed, or whose open document has a newer version;
+        none for decks that lost all their findings."""
+        docs = list(self.network.documents.values())
+        self.dialects.update(run.result.files)
+        if run.covers is None:
+            self.texts = dict(run.texts)
+        now: dict[str, Shown] = {}
+        ours: set[str] = set()
+        speaks = run.covers if run.covers is not None else {*run.findings, *run.versions}
+        for path in speaks:
+            uri = uri_of(path, docs)
+            ours.add(uri)
+            text = run.texts.get(path)
+            if text is not None:
+                self.texts[path] = text
+            found = tuple(run.findings.get(path, ()))
+            if found or path in run.versions:
+                now[uri] = Shown(found, text or "", run.versions.get(path))
+        for path, (added, removed) in run.delta.items():
+            uri = uri_of(path, docs)
+            ours.add(uri)
+            base = self.shown.get(uri, Shown((), run.texts.get(path, ""), None))
+            kept = [f for f in base.findings if f not in removed]
+            found = tuple(sorted({*kept, *added}, key=Finding.sort_key))
+            now[uri] = Shown(found, base.text or run.texts.get(path, ""), base.version)
+        if run.covers is None:
+            ours |= set(self.shown)
+        for uri in sorted(ours):
+            state = now.get(uri, Shown((), "", None))
+            before = self.shown.get(uri, Shown((), "", None))
+            if state.findings == before.findings and (
+                state.version is None or state.version == before.version
+            ):
+                continue
+            codec = Codec(state.text, self.encoding)
+            diags = [
+                convert.diagnostic(f, codec, functools.partial(self.locate, run=run))
+                for f in state.findings
+            ]
+            self.text_document_publish_diagnostics(
+                lsp.PublishDiagnosticsParams(uri=uri, diagnostics=diags, version=state.version)
+            )
+            if state.findings or state.version is not None:
+                self.shown[uri] = state
+            else:
+                self.shown.pop(uri, None)
+
+    def locate(
+        self, path: str, span: Span, current: bool = False, run: Run | None = None
+    ) -> lsp.Location:
+        """A place in any file of the network as a protocol location: in the text `run` (or
+        the last whole lint) read, or with `current` in an open document's text as it is."""
+        docs = list(self.network.documents.values())
+        doc = self.network.by_path(path) if current else None
+        text = doc.text if doc else text_of(path, run or self.full)
+        return lsp.Location(uri_of(path, docs), convert.to_range(Codec(text, self.encoding), span))
+
+    # ------------------------------------------------------------------ helpers
+
+    def at(self, uri: str, pos: lsp.Position) -> tuple[Document, Run, Codec, int, int] | None:
+        """The open document, the last whole lint, and the position in decklint's terms."""
+        doc = self.network.document(uri)
+        if doc is None or self.full is None:
+            return None
+        codec = Codec(doc.text, self.encoding)
+        line, col = codec.from_client(pos.line, pos.character)
+        return doc, self.full, codec, line, col
+
+    def dialect_of(self, path: str) -> str | None:
+        return self.dialects.get(path)
+
+
+def _index_and_collect(result: Any) -> Index:
+    """The index of a whole lint, after the collector has freed the lint before it (its
+    model holds reference cycles, which reference counting alone never frees)."""
+    import gc
+
+    gc.collect()
+    return Index.of(result)
+
+
+_INCREMENTAL = lsp.TextDocumentSyncKind.Incremental
+server = DecklintServer()
+
+
+def guarded(default: Any = None) -> Callable[[F], F]:
+    """A handler that logs its failure to the client and answers `default`."""
+
+    def wrap(fn: F) -> F:
+        if asyncio.iscoroutinefunction(fn):
+
+            @functools.wraps(fn)
+            async def run_async(ls: DecklintServer, params: Any) -> Any:
+                try:
+                    return await fn(ls, params)
+                except Exception as exc:
+                    ls.say(f"{fn.__name__} failed: {_trace(exc)}", lsp.MessageType.Error)
+                    return default
+
+            return cast(F, run_async)
+
+        @functools.wraps(fn)
+        def run(ls: DecklintServer, params: Any) -> Any:
+            try:
+                return fn(ls, params)
+            except Exception as exc:
+                ls.say(f"{fn.__name__} failed: {_trace(exc)}", lsp.MessageType.Error)
+                return default
+
+        return cast(F, run)
+
+    return wrap
+
+
+def _trace(exc: Exception) -> str:
+    return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).rstrip()
+
+
+def _fs_path(uri: str) -> Path | None:
+    parsed = urlparse(uri)
+    return Path(unquote(parsed.path)) if parsed.scheme == "file" else None
+
+
+# ---------------------------------------------------------------------- lifecycle
+
+
+@server.feature(lsp.INITIALIZE)
+@guarded()
+def initialize(ls: DecklintServer, params: lsp.InitializeParams) -> None:
+    ls.encoding = str(ls.workspace.position_encoding or "utf-16")
+    roots = [_fs_path(f.uri) for f in params.workspace_folders or ()]
+    if not roots and params.root_uri:
+        roots = [_fs_path(params.root_uri)]
+    if not roots and params.root_path:
+        roots = [Path(params.root_path)]
+    found = [r for r in roots if r is not None and r.is_dir()]
+    if found:
+        # Paths in findings, the configuration and the baseline are read as `decklint lint`
+        # run in the first folder reads them.
+        os.chdir(found[0])
+    ls.network.roots = found
+    ls.network.settings = _settings(params.initialization_options, ls.network.settings)
+
+
+def _settings(raw: Any, base: Settings) -> Settings:
+    """The editor's settings: `baseline` (a file, as --baseline), `debounce` (ms before a
+    quick lint) and `wholeDelay` (ms of quiet before the whole network is linted)."""
+    if isinstance(raw, dict) and isinstance(raw.get("decklint"), dict):
+        raw = raw["decklint"]
+    if not isinstance(raw, dict):
+        return base
+    baseline = raw.get("baseline", base.baseline)
+    debounce = raw.get("debounce", base.debounce_ms)
+    whole = raw.get("wholeDelay", base.full_delay_ms)
+    return Settings(
+        baseline=str(baseline) if baseline else None,
+        debounce_ms=int(debounce) if isinstance(debounce, (int, float)) else base.debounce_ms,
+        full_delay_ms=int(whole) if isinstance(whole, (int, float)) else base.full_delay_ms,
+    )
+
+
+@server.feature(lsp.INITIALIZED)
+@guarded()
+async def initialized(ls: DecklintServer, params: lsp.InitializedParams) -> None:
+    watch = ls.client_capabilities.workspace
+    if (
+        watch
+        and watch.did_change_watched_files
+        and watch.did_change_watched_files.dynamic_registration
+    ):
+        opts = lsp.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[lsp.FileSystemWatcher(glob_pattern="**/*")]
+        )
+        reg = lsp.Registration(
+            id="decklint-files",
+            method=lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=opts,
+        )
+        ls.client_register_capability(lsp.RegistrationParams(registrations=[reg]))
+    await reload(ls)
+
+
+async def reload(ls: DecklintServer) -> None:
+    """Read the configuration and the folders again, then lint."""
+    loop = asyncio.get_running_loop()
+    ls.index = None  # a whole lint first: the configuration or the decks may have changed
+    await loop.run_in_executor(ls.worker, ls.network.load)
+    if ls.network.config_error:
+        ls.say(ls.network.config_error, lsp.MessageType.Error)
+        ls.window_show_message(
+            lsp.ShowMessageParams(type=lsp.MessageType.Error, message=ls.network.config_error)
+        )
+    ls.ready = True
+    ls.changed()
+
+
+@server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
+@guarded()
+def did_change_configuration(ls: DecklintServer, params: lsp.DidChangeConfigurationParams) -> None:
+    ls.network.settings = _settings(params.settings, ls.network.settings)
+    ls.network.generation += 1
+    ls.changed()
+
+
+@server.feature(lsp.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+@guarded()
+async def did_change_watched_files(
+    ls: DecklintServer, params: lsp.DidChangeWatchedFilesParams
+) -> None:
+    """A file changed on disk: read it again; a configuration file changed, or files came or
+    went: read the configuration and the folders again."""
+    changes = params.changes
+    if any(c.type != lsp.FileChangeType.Changed or ls.network.is_config(c.uri) for c in changes):
+        await reload(ls)
+        return
+    for c in changes:
+        ls.network.reread(c.uri)
+    ls.changed()
+
+
+@server.feature(lsp.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+@guarded()
+async def did_change_folders(
+    ls: DecklintServer, params: lsp.DidChangeWorkspaceFoldersParams
+) -> None:
+    gone = {p for f in params.event.removed if (p := _fs_path(f.uri)) is not None}
+    roots = [r for r in ls.network.roots if r not in gone]
+    roots += [p for f in params.event.added if (p := _fs_path(f.uri)) is not None]
+    ls.network.roots = roots
+    await reload(ls)
+
+
+# ---------------------------------------------------------------------- documents
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_OPEN)
+@guarded()
+def did_open(ls: DecklintServer, params: lsp.DidOpenTextDocumentParams) -> None:
+    td = params.text_document
+    ls.network.open(td.uri, td.text, td.version)
+    ls.changed()
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)
+@guarded()
+def did_change(ls: DecklintServer, params: lsp.DidChangeTextDocumentParams) -> None:
+    td = params.text_document
+    doc = ls.workspace.get_text_document(td.uri)  # pygls applied the changes
+    ls.network.open(td.uri, doc.source, td.version)
+    ls.changed()
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_SAVE)
+@guarded()
+async def did_save(ls: DecklintServer, params: lsp.DidSaveTextDocumentParams) -> None:
+    if ls.network.is_config(params.text_document.uri):
+        await reload(ls)
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
+@guarded()
+def did_close(ls: DecklintServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    doc = ls.network.close(params.text_document.uri)
+    if doc is not None and doc.is_file:
+        # the file's text on disk takes the document's place
+        path = _fs_path(doc.uri)
+        if path is not None and path.is_file():
+            ls.network.disk = [
+                i for i in ls.network.disk if (i.container or i.path) != doc.path
+            ] + _read(doc.path)
+    ls.changed()
+
+
+def _read(path: str) -> list[Any]:
+    from decklint import api
+
+    return api.gather([path])
+
+
+# ---------------------------------------------------------------------- editor features
+
+
+@server.feature(
+    lsp.TEXT_DOCUMENT_CODE_ACTION,
+    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+)
+@guarded()
+def code_action(ls: DecklintServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
+    doc = ls.network.document(params.text_document.uri)
+    shown = ls.shown.get(params.text_document.uri)
+    if doc is None or shown is None or shown.text != doc.text:
+        return None  # the findings are of another text: their positions would be wrong
+    codec = Codec(doc.text, ls.encoding)
+    registry = ls.network.project.registry if ls.network.project else None
+    unwaivable = (
+        {m.code for m in registry.rules.values() if m.unsuppressible} if registry else set()
+    )
+    deck = ls.dialect_of(doc.path)
+    fixes: list[lsp.CodeAction] = []
+    suppressions: list[lsp.CodeAction] = []
+    for f in shown.findings:
+        if not convert.overlaps(params.range, codec, f.span):
+            continue
+        diag = convert.pick(params.context.diagnostics, f, codec)
+        action = convert.fix_action(f, doc.uri, doc.text, codec, diag)
+        if action is not None:
+            fixes.append(action)
+        prefix = comment_prefix(f.dialect) if f.dialect == deck else None
+        if prefix is not None and f.code not in unwaivable:
+            first = statement_start(doc.path, doc.text, f.dialect, f.span.line)
+            suppressions.append(
+                convert.suppress_action(f, doc.uri, doc.text, codec, prefix, first, diag)
+            )
+    return [*fixes, *suppressions]
+
+
+def start() -> None:
+    """Serve the protocol on standard input and output until the client says exit."""
+    import gc
+
+    from decklint.server import editor  # noqa: F401  (registers the editor features)
+
+    gc.enable()  # the command line switches it off for short runs; a server runs long
+    logging.basicConfig(level=logging.WARNING)
+    server.start_io()

@@ -1,0 +1,138 @@
+"""The editor features of `decklint.ide` (hover, definitions, references, document symbols,
+completion) as protocol handlers of the language server: positions converted between the
+client's encoding and decklint's, paths to URIs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lsprotocol import types as lsp
+
+from decklint import ide
+from decklint.server import convert
+from decklint.server.app import DecklintServer, guarded, server
+from decklint.server.positions import Codec
+
+
+@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+@guarded()
+def hover(ls: DecklintServer, params: lsp.HoverParams) -> lsp.Hover | None:
+    got = ls.at(params.text_document.uri, params.position)
+    if got is None:
+        return None
+    doc, run, codec, line, col = got
+    h = ide.hover(run.result, doc.path, doc.text, line, col)
+    if h is None:
+        return None
+    return lsp.Hover(
+        contents=lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=h.markdown),
+        range=convert.to_range(codec, h.span),
+    )
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+@guarded()
+def definition(ls: DecklintServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
+    got = ls.at(params.text_document.uri, params.position)
+    if got is None:
+        return None
+    doc, run, _codec, line, col = got
+    return [
+        ls.locate(loc.path, loc.span, current=True)
+        for loc in ide.definition(run.result, doc.path, doc.text, line, col)
+    ]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+@guarded()
+def references(ls: DecklintServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
+    got = ls.at(params.text_document.uri, params.position)
+    if got is None:
+        return None
+    doc, run, _codec, line, col = got
+    found = ide.references(
+        run.result, doc.path, doc.text, line, col, params.context.include_declaration
+    )
+    return [ls.locate(loc.path, loc.span, current=True) for loc in found]
+
+
+@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@guarded()
+def document_symbol(
+    ls: DecklintServer, params: lsp.DocumentSymbolParams
+) -> list[lsp.DocumentSymbol] | None:
+    doc = ls.network.document(params.text_document.uri)
+    if doc is None:
+        return None
+    codec = Codec(doc.text, ls.encoding)
+
+    def convert_symbol(s: Any) -> lsp.DocumentSymbol:
+        return lsp.DocumentSymbol(
+            name=s.name,
+            kind=_symbol_kind(s.kind),
+            range=convert.to_range(codec, s.span),
+            selection_range=convert.to_range(codec, s.selection),
+            children=[convert_symbol(c) for c in s.children] or None,
+        )
+
+    return [convert_symbol(s) for s in ide.symbols(doc.path, doc.text, ls.dialect_of(doc.path))]
+
+
+_SYMBOL_KINDS = {
+    "file": lsp.SymbolKind.File,
+    "major-node": lsp.SymbolKind.Module,
+    "group": lsp.SymbolKind.Namespace,
+    "line": lsp.SymbolKind.Struct,
+    "pu": lsp.SymbolKind.Class,
+    "lu": lsp.SymbolKind.Field,
+    "mode-table": lsp.SymbolKind.Enum,
+    "mode": lsp.SymbolKind.EnumMember,
+    "application": lsp.SymbolKind.Function,
+    "connection": lsp.SymbolKind.Event,
+    "device": lsp.SymbolKind.Object,
+    "link": lsp.SymbolKind.Key,
+    "interface": lsp.SymbolKind.Interface,
+    "statement": lsp.SymbolKind.Property,
+}
+
+
+def _symbol_kind(kind: str) -> lsp.SymbolKind:
+    return _SYMBOL_KINDS.get(kind, lsp.SymbolKind.Object)
+
+
+@server.feature(
+    lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["=", ",", "("])
+)
+@guarded()
+def completion(ls: DecklintServer, params: lsp.CompletionParams) -> lsp.CompletionList | None:
+    doc = ls.network.document(params.text_document.uri)
+    if doc is None:
+        return None
+    codec = Codec(doc.text, ls.encoding)
+    line, col = codec.from_client(params.position.line, params.position.character)
+    items = [
+        lsp.CompletionItem(
+            label=c.label,
+            kind=_completion_kind(c.kind),
+            detail=c.detail or None,
+            documentation=(
+                lsp.MarkupContent(kind=lsp.MarkupKind.Markdown, value=c.documentation)
+                if c.documentation
+                else None
+            ),
+            insert_text=c.insert_text or None,
+        )
+        for c in ide.completions(doc.path, doc.text, line, col, ls.dialect_of(doc.path))
+    ]
+    return lsp.CompletionList(is_incomplete=False, items=items)
+
+
+_COMPLETION_KINDS = {
+    "operand": lsp.CompletionItemKind.Property,
+    "value": lsp.CompletionItemKind.Value,
+    "statement": lsp.CompletionItemKind.Keyword,
+}
+
+
+def _completion_kind(kind: str) -> lsp.CompletionItemKind:
+    return _COMPLETION_KINDS.get(kind, lsp.CompletionItemKind.Text)

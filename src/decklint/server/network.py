@@ -1,0 +1,393 @@
+"""The editor's workspace as one network: the decks of its folders, gathered as
+`decklint lint FOLDER` gathers them and under the configuration that command would use,
+overlaid with the texts of the documents open in the editor (files, and documents that are no
+file, such as a data set member an editor plug-in fetched from a mainframe).
+
+Nothing here speaks the protocol: the server asks for a `Snapshot` of the current texts, lints
+it (`lint`, in a worker thread) and publishes what the returned `Run` holds.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+from decklint import api
+from decklint.config import CONFIG_NAMES, ConfigError
+from decklint.findings import Finding
+from decklint.inputs.gather import _NOT_DECKS
+from decklint.project import Project
+
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # two letters at least: C: is a drive
+
+
+@dataclass(frozen=True)
+class Document:
+    """A document open in the editor."""
+
+    uri: str
+    path: str  # its key in findings: a path as the command line shows it, or the URI
+    text: str
+    version: int | None
+    is_file: bool
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """What one lint run reads: every input, and the version of each open document."""
+
+    inputs: tuple[api.Input, ...]
+    versions: dict[str, int | None]  # path -> version of the open documents
+    generation: int
+
+
+@dataclass
+class Run:
+    """One lint of the network: its result, and its findings and texts per path."""
+
+    result: api.LintResult
+    findings: dict[str, list[Finding]]
+    texts: dict[str, str]  # path -> the text the findings' positions are in
+    versions: dict[str, int | None]
+    generation: int
+    error: str = ""  # a configuration or baseline problem: nothing was linted
+    covers: frozenset[str] | None = None  # the paths it speaks for; None: every path
+    # a quick lint's findings added to and removed from decks it does not speak for
+    delta: dict[str, tuple[frozenset[Finding], frozenset[Finding]]] = field(default_factory=dict)
+
+
+@dataclass
+class Settings:
+    """What the editor may set (initialization options, or `workspace/configuration`)."""
+
+    baseline: str | None = None  # a baseline file, as `decklint lint --baseline FILE`
+    debounce_ms: int = 150  # quiet before the quick lint of the edited decks
+    full_delay_ms: int = 1000  # quiet after it before the whole network is linted
+
+
+@dataclass
+class Network:
+    """The workspace folders' decks and the open documents, with the configuration."""
+
+    roots: list[Path]
+    settings: Settings = field(default_factory=Settings)
+    project: Project | None = None
+    config_error: str = ""
+    disk: list[api.Input] = field(default_factory=list)  # the folders' decks as gathered
+    documents: dict[str, Document] = field(default_factory=dict)  # by URI
+    generation: int = 0  # counts changes; a run for an older generation is stale
+    edited: set[str] = field(default_factory=set)  # paths opened or changed since a whole lint
+
+    # ------------------------------------------------------------------ loading
+
+    def load(self) -> None:
+        """(Re)read the configuration and the folders' decks."""
+        self.generation += 1
+        try:
+            self.project = Project.load()
+            self.config_error = ""
+        except ConfigError as exc:
+            self.project = None
+            self.config_error = f"configuration error: {exc}"
+            return
+        except KeyError as exc:  # a selection naming no rule
+            self.project = None
+            self.config_error = f"configuration error: {exc.args[0]}"
+            return
+        opts = self.project.options(None)
+        folders = [self._shown(r) for r in self.roots]
+        self.disk = api.gather(folders, opts.excluded)
+        if folders:
+            fill_cache(folders)
+
+    def _shown(self, p: Path) -> str:
+        return display(str(p))
+
+    # ------------------------------------------------------------------ documents
+
+    def open(self, uri: str, text: str, version: int | None) -> Document:
+        path, is_file = path_of(uri)
+        doc = Document(uri, path, text, version, is_file)
+        self.documents[uri] = doc
+        self.generation += 1
+        self.edited.add(path)
+        return doc
+
+    def close(self, uri: str) -> Document | None:
+        self.generation += 1
+        doc = self.documents.pop(uri, None)
+        if doc is not None:
+            self.edited.add(doc.path)
+        return doc
+
+    def document(self, uri: str) -> Document | None:
+        return self.documents.get(uri)
+
+    def by_path(self, path: str) -> Document | None:
+        for doc in list(self.documents.values()):  # a copy: the lint thread asks too
+            if doc.path == path:
+                return doc
+        return None
+
+    def reread(self, uri: str) -> None:
+        """A file of the folders changed on disk: read it again (an open document keeps the
+        editor's text)."""
+        path, is_file = path_of(uri)
+        kept = [i for i in self.disk if (i.container or i.path) != path]
+        if not is_file or len(kept) == len(self.disk):
+            return  # not one of the decks the folders' walk found
+        self.generation += 1
+        self.edited.add(path)
+        again = api.gather([path]) if Path(path).is_file() else []
+        # as the walk read it: a file found in a folder, not named
+        self.disk = kept + [dataclasses.replace(i, explicit=False) for i in again]
+
+    def is_config(self, uri: str) -> bool:
+        """Whether a file's change means the configuration must be read again."""
+        name = uri.rsplit("/", 1)[-1]
+        if name in CONFIG_NAMES or name == "pyproject.toml":
+            return True
+        base = self.settings.baseline
+        return bool(base) and path_of(uri)[0] == display(base or "")
+
+    def wanted(self, doc: Document) -> bool:
+        """Whether an open document is linted: a document that is no file always (the user
+        opened it as a deck); a file if `decklint lint` of the folders would lint it, or it
+        lies outside them and looks like a deck."""
+        if not doc.is_file:
+            return True
+        if any(i.path == doc.path or i.container == doc.path for i in self.disk):
+            return True
+        p = Path(doc.path)
+        if p.suffix.lower() in _NOT_DECKS and p.suffix.lower() not in (".md", ".markdown"):
+            return False
+        if any(part.startswith(".") for part in p.parts[:-1] if part not in (".", "..")):
+            return False
+        project = self.project
+        return project is None or not project.excluded(p)
+
+    # ------------------------------------------------------------------ linting
+
+    def snapshot(self) -> Snapshot:
+        """The inputs of a run now: the gathered decks, each open document's text in place of
+        its file's, and the open documents that are no file of the folders."""
+        overlay: dict[str, Document] = {
+            d.path: d for d in self.documents.values() if self.wanted(d)
+        }
+        inputs: list[api.Input] = []
+        done: set[str] = set()
+        for inp in self.disk:
+            owner = inp.container or inp.path
+            doc = overlay.get(owner)
+            if doc is None:
+                inputs.append(inp)
+            elif owner not in done:
+                done.add(owner)
+                inputs.extend(_inputs_of(doc))
+        for path, doc in overlay.items():
+            if path not in done:
+                inputs.extend(_inputs_of(doc))
+        versions = {d.path: d.version for d in overlay.values()}
+        return Snapshot(tuple(inputs), versions, self.generation)
+
+    def lint(self, snap: Snapshot) -> Run:
+        """Lint a snapshot as `decklint lint` would: the nearest configuration for each file,
+        inline suppressions, and the baseline if one is set. Safe to call from one worker
+        thread at a time."""
+        return self._lint(list(snap.inputs), snap)
+
+    def focus(self, snap: Snapshot, index: Index, edited: set[str], before: dict[str, str]) -> Run:
+        """A quick lint of the edited documents with the decks around them, for the time a
+        lint of the whole network takes. Each edited deck is read alone first (for the names
+        it defines and uses now), then linted with its neighbours (`Index.neighbours`) and
+        theirs, once with the texts `before` the edits (the texts of what is shown) and once
+        with the new ones. The run gives the edited decks' findings, and for each neighbour
+        the findings the edits added and removed (`Run.delta`): a neighbour's findings that
+        need decks further away than these are not right in a lint of a part of the
+        network, but they are not right or wrong alike in both, so they cancel. A whole lint
+        follows and has the last word."""
+        owner = {i.path: i.container or i.path for i in snap.inputs}
+        seeds = {i.path for i in snap.inputs if owner[i.path] in edited}
+        alone = self._lint([i for i in snap.inputs if i.path in seeds], snap)
+        now = Index.of(alone.result)
+        first: set[str] = set(edited)  # a closed document that is no file: its findings go
+        for path in seeds:
+            first |= index.neighbours(path, now.keys.get(path, frozenset()))
+        wide = set(first)
+        for path in first - seeds:
+            wide |= index.neighbours(path)
+        keep = {owner.get(p, p) for p in wide}
+        part = [i for i in snap.inputs if owner[i.path] in keep]
+        run = self._lint(part, snap)
+        was = [i for i in part if owner[i.path] not in edited]
+        for path in sorted(edited):
+            if path in before:
+                doc = self.by_path(path)
+                was.extend(
+                    _inputs_of(Document("", path, before[path], None, not doc or doc.is_file))
+                )
+        old = self._lint(was, snap)
+        delta: dict[str, tuple[frozenset[Finding], frozenset[Finding]]] = {}
+        for path in {owner.get(p, p) for p in first} - edited:
+            new, gone = set(run.findings.get(path, ())), set(old.findings.get(path, ()))
+            if new != gone:
+                delta[path] = (frozenset(new - gone), frozenset(gone - new))
+        run.findings = {p: fs for p, fs in run.findings.items() if p in edited}
+        run.covers = frozenset(edited)
+        run.delta = delta
+        return run
+
+    def _lint(self, inputs: list[api.Input], snap: Snapshot) -> Run:
+        if self.project is None:
+            empty = api.lint_inputs([], api.Options())
+            return Run(empty, {}, {}, snap.versions, snap.generation, self.config_error)
+        project = self.project
+        opts = project.options(None)
+        opts.cache, opts.jobs = True, 1
+        error = ""
+        try:
+            project.declare_for(opts, [i.path for i in inputs])
+            result = api.lint_inputs(inputs, opts)
+        except ConfigError as exc:
+            empty = api.lint_inputs([], api.Options())
+            return Run(empty, {}, {}, snap.versions, snap.generation, f"configuration error: {exc}")
+        if self.settings.baseline:
+            from decklint.lint.baseline import BaselineError
+
+            try:
+                result = api.apply_baseline(result, Path(self.settings.baseline))
+            except BaselineError as exc:
+                error = str(exc)
+        findings: dict[str, list[Finding]] = defaultdict(list)
+        for f in result.findings:
+            findings[f.path].append(f)
+        texts = {
+            i.path: i.text
+            for i in inputs
+            if i.text is not None and (i.container is None or i.container == i.path)
+        }
+        return Run(result, dict(findings), texts, snap.versions, snap.generation, error)
+
+
+def fill_cache(folders: Sequence[str]) -> None:
+    """Parse the folders' decks into the per-file cache with `decklint lint`, in processes of
+    their own on every core: the server's own lints then read every deck from the cache,
+    and its memory never holds a whole cold parse. Its output is not wanted; a failure here
+    only means the server parses what is missing itself."""
+    import subprocess
+    import sys
+
+    cmd = [sys.executable, "-m", "decklint", "lint", "--exit-zero", "--format", "json"]
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        subprocess.run(
+            [*cmd, "--output", os.devnull, "--", *folders],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=3600,
+            check=False,
+        )
+
+
+def _inputs_of(doc: Document) -> list[api.Input]:
+    """An open document's inputs: its text, or the decks cut out of it (JCL, markdown)."""
+    return api.expand(api.Input(doc.path, doc.text, not doc.is_file, encoding="utf-8"))
+
+
+def display(path: str) -> str:
+    """A file's path as `decklint lint` shows it: relative to the current folder inside it,
+    else absolute."""
+    full = os.path.realpath(path)
+    here = os.path.realpath(os.getcwd())
+    if full == here:
+        return "."
+    if full.startswith(here.rstrip(os.sep) + os.sep):
+        return Path(os.path.relpath(full, here)).as_posix()
+    return Path(full).as_posix()
+
+
+def path_of(uri: str) -> tuple[str, bool]:
+    """The key of a document in findings, and whether it is a file: a file's path as the
+    command line shows it; for any other document, its URI decoded (a data set member's name,
+    SYS1.VTAMLST(ATCSTR00), then shows as written, and tells the dialect)."""
+    parsed = urlparse(uri)
+    if parsed.scheme == "file":
+        return display(unquote(parsed.path)), True
+    return unquote(uri), False
+
+
+def uri_of(path: str, documents: Sequence[Document] = ()) -> str:
+    """The URI of a path in findings: an open document's own, else the file's."""
+    for doc in documents:
+        if doc.path == path:
+            return doc.uri
+    if _SCHEME.match(path):
+        return path  # a document that is no file: its URI (closed, it has no findings)
+    return Path(os.path.abspath(path)).as_uri()
+
+
+def text_of(path: str, run: Run | None) -> str:
+    """The text a finding's positions are in: the run's, else the file on disk (a related
+    location in a configuration file)."""
+    if run is not None and path in run.texts:
+        return run.texts[path]
+    try:
+        with open(path, encoding="utf-8", errors="replace") as fh:
+            return fh.read(1 << 22)
+    except OSError:
+        return ""
+
+
+@dataclass(frozen=True)
+class Index:
+    """What ties each deck to others in the last lint of the whole network: the names it
+    defines or uses, the links resolve inferred, and the other ends of its findings."""
+
+    keys: dict[str, frozenset[tuple[str, str, str]]]  # path -> (kind, scope, name)
+    holders: dict[tuple[str, str, str], frozenset[str]]  # (kind, scope, name) -> paths
+    near: dict[str, frozenset[str]]  # path -> paths joined to it by a link or a finding
+
+    @classmethod
+    def of(cls, result: api.LintResult) -> Index:
+        keys: dict[str, set[tuple[str, str, str]]] = defaultdict(set)
+        topo = result.topology
+        for d in topo.symbols.definitions:
+            keys[d.path].add((d.kind, d.scope, d.name))
+        for r in topo.symbols.references:
+            keys[r.path].add((r.kind, r.scope, r.name))
+        holders: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+        for path, ks in keys.items():
+            for k in ks:
+                holders[k].add(path)
+        near: dict[str, set[str]] = defaultdict(set)
+        for e in topo.of("link"):
+            other = e.value("b_path")
+            if isinstance(other, str) and other != e.path:
+                near[e.path].add(other)
+                near[other].add(e.path)
+        for f in result.findings:
+            for rel in f.related:
+                if rel.path != f.path:
+                    near[f.path].add(rel.path)
+                    near[rel.path].add(f.path)
+        return cls(
+            {p: frozenset(v) for p, v in keys.items()},
+            {k: frozenset(v) for k, v in holders.items()},
+            {p: frozenset(v) for p, v in near.items()},
+        )
+
+    def neighbours(
+        self, path: str, keys: frozenset[tuple[str, str, str]] = frozenset()
+    ) -> set[str]:
+        """The deck, the decks that share a name with it, and those joined to it."""
+        out = {path, *self.near.get(path, ())}
+        for k in self.keys.get(path, frozenset()) | keys:
+            out |= self.holders.get(k, frozenset())
+        return out
