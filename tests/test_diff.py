@@ -158,6 +158,15 @@ def test_a_second_run_from_the_run_memo_says_the_same(repo: Path) -> None:
     assert diff("main", "HEAD", "--no-cache") == first
 
 
+@pytest.mark.parametrize("color", ["--color", "--no-color"])
+def test_text_shows_names_as_they_are(repo: Path, color: str) -> None:
+    git(repo, "mv", "APPLLAB", "[red]APPL\x1b[2J")
+    commit(repo)
+    out = CliRunner().invoke(main, ["diff", color, "main", "HEAD"]).output
+    assert "  renamed APPLLAB -> [red]APPL\\x1b[2J\n" in out.replace("\x1b[0m", "")
+    assert "\x1b[2J" not in out
+
+
 def test_a_change_in_a_renamed_member_shows_both_names(repo: Path) -> None:
     git(repo, "mv", "APPLLAB", "APPLS01")
     card_edit(repo / "APPLS01", 7, "VPACING=0,", "VPACING=9,")

@@ -5,7 +5,7 @@ never when NO_COLOR is set."""
 from __future__ import annotations
 
 import os
-from typing import IO
+from typing import IO, NamedTuple
 
 from decklint.findings import Finding, Severity
 from decklint.report.safe import printable
@@ -39,10 +39,28 @@ def _side(rev: Revision) -> str:
     return f"{rev.label} ({rev.commit[:12]})"
 
 
-def lines(review: Review, fail_on: Severity) -> list[str]:
-    """The report as rich markup, one line each."""
-    e = _e
-    out = [f"[bold]decklint diff[/]: {e(_side(review.base))} -> {e(_side(review.head))}"]
+class _Ink(NamedTuple):
+    """Colour through rich markup on a terminal; plain text otherwise (no rich at all)."""
+
+    color: bool
+
+    def t(self, text: str) -> str:
+        """Text from decks and names, shown as it is."""
+        if not self.color:
+            return printable(text)
+        from rich.markup import escape
+
+        return escape(printable(text))
+
+    def s(self, style: str, text: str) -> str:
+        """`text` (already through `t`, or our own words) in a style."""
+        return f"[{style}]{text}[/]" if self.color else text
+
+
+def lines(review: Review, fail_on: Severity, ink: _Ink) -> list[str]:
+    """The report, one line each (rich markup when in colour)."""
+    t, s = ink.t, ink.s
+    out = [f"{s('bold', 'decklint diff')}: {t(_side(review.base))} -> {t(_side(review.head))}"]
     fc = review.files
     parts = [
         f"{len(items)} {what}"
@@ -58,96 +76,81 @@ def lines(review: Review, fail_on: Severity) -> list[str]:
         f"files: {review.linted[0]} at base, {review.linted[1]} at head"
         + (f"; {', '.join(parts)}" if parts else "; none changed")
     )
-    out += [f"  renamed {e(a)} -> {e(b)}" for a, b in fc.renamed]
+    out += [f"  renamed {t(a)} -> {t(b)}" for a, b in fc.renamed]
     if review.configuration:
         out.append(
-            f"configuration differs: {e(', '.join(review.configuration))} "
+            f"configuration differs: {t(', '.join(review.configuration))} "
             "(both revisions judged with the configuration in effect here)"
         )
     out.append("")
-    out.append(f"[bold]model[/]: {_n(len(review.changes), 'change')}")
+    out.append(f"{s('bold', 'model')}: {_n(len(review.changes), 'change')}")
     for c in review.changes:
-        out += _change(c)
+        out += _change(c, ink)
     found = review.findings
     out.append("")
     out.append(
-        f"[bold]findings[/]: {len(found.new)} new, {len(found.fixed)} fixed, "
+        f"{s('bold', 'findings')}: {len(found.new)} new, {len(found.fixed)} fixed, "
         f"{len(found.moved)} moved"
     )
-    out += [_finding("new", f) for f in found.new]
-    out += [_finding("fixed", f) for f in found.fixed]
+    out += [_finding(s("bold", "new"), f, ink) for f in found.new]
+    out += [_finding(s("dim", "fixed"), f, ink) for f in found.fixed]
     for m in found.moved:
-        out.append(
-            f"  [dim]moved[/] {e(_where(_loc(m.base)))} -> {e(_where(_loc(m.head)))} "
-            f"[{_SEVERITY[m.head.severity]}]{m.head.severity.label}[/] "
-            f"[bold]{m.head.code}[/] {e(m.head.message)}"
-        )
+        was = f"{s('dim', 'moved')} {t(_where(_loc(m.base)))} ->"
+        out.append(_finding(was, m.head, ink))
     failing = found.failing(fail_on)
     out.append("")
     if failing:
-        out.append(f"[bold red]{_n(len(failing), 'new finding')} at or above {fail_on.label}[/]")
+        out.append(s("bold red", f"{_n(len(failing), 'new finding')} at or above {fail_on.label}"))
     else:
         out.append(f"no new finding at or above {fail_on.label}")
     return out
-
-
-def _e(text: str) -> str:
-    """Text from decks and names as rich markup that shows it as it is."""
-    from rich.markup import escape
-
-    return escape(printable(text))
 
 
 def _loc(f: Finding) -> Location:
     return Location(f.path, f.span.line, f.span.col)
 
 
-def _finding(what: str, f: Finding) -> str:
-    e = _e
-    style = "bold" if what == "new" else "dim"
-    return (
-        f"  [{style}]{what}[/] {e(_where(_loc(f)))} "
-        f"[{_SEVERITY[f.severity]}]{f.severity.label}[/] [bold]{f.code}[/] {e(f.message)}"
-    )
+def _finding(what: str, f: Finding, ink: _Ink) -> str:
+    t, s = ink.t, ink.s
+    sev = s(_SEVERITY[f.severity], f.severity.label)
+    return f"  {what} {t(_where(_loc(f)))} {sev} {s('bold', f.code)} {t(f.message)}"
 
 
-def _change(c: Change) -> list[str]:
-    e = _e
-    head = f"  [{_STYLE.get(c.change, 'bold')}]{c.change}[/] {e(c.subject)}"
+def _change(c: Change, ink: _Ink) -> list[str]:
+    t, s = ink.t, ink.s
+    head = f"  {s(_STYLE.get(c.change, 'bold'), c.change)} {t(c.subject)}"
     if c.note:
-        head += f" ({e(c.note)})"
+        head += f" ({t(c.note)})"
     if not c.differences:
         if c.base is not None and c.head is not None:
-            head += f"  {e(_where(c.base))} -> {e(_where(c.head))}"
+            head += f"  {t(_where(c.base))} -> {t(_where(c.head))}"
         else:
-            head += f"  {e(_where(c.head or c.base))}"
+            head += f"  {t(_where(c.head or c.base))}"
     out = [head]
     for d in c.differences:
-        out.append(f"      {e(d.detail)}")
-        out.append(f"          [dim]{e(_where(d.base))} -> {e(_where(d.head))}[/]")
+        out.append(f"      {t(d.detail)}")
+        out.append(f"          {s('dim', f'{t(_where(d.base))} -> {t(_where(d.head))}')}")
     verb = "reaches" if c.change == "changed" else "still named by"
     for r in c.reaches[:REACHES_SHOWN]:
-        how = f" ({e(r.usage)})" if r.usage else ""
-        out.append(f"      {verb} {e(r.subject)}{how} [dim]{e(_where(r.where))}[/]")
+        how = f" ({t(r.usage)})" if r.usage else ""
+        out.append(f"      {verb} {t(r.subject)}{how} {s('dim', t(_where(r.where)))}")
     if len(c.reaches) > REACHES_SHOWN:
         out.append(f"      and {len(c.reaches) - REACHES_SHOWN} more (--format json lists all)")
     return out
 
 
 def render(review: Review, stream: IO[str], fail_on: Severity, color: bool | None = None) -> None:
-    from rich.console import Console
-
     if color is None:
         color = stream.isatty() and not os.environ.get("NO_COLOR")
     if os.environ.get("NO_COLOR"):
         color = False
+    text = "\n".join(lines(review, fail_on, _Ink(bool(color))))
+    if not color:
+        stream.write(text + "\n")
+        return
+    from rich.console import Console
+
     console = Console(
-        file=stream,
-        force_terminal=bool(color),
-        no_color=not color,
-        highlight=False,
-        emoji=False,  # path:100:5 is no emoji
-        soft_wrap=True,
-        width=10_000 if not color else None,
+        file=stream, force_terminal=True, highlight=False, emoji=False, soft_wrap=True
     )
-    console.print("\n".join(lines(review, fail_on)))
+    console.print(text)
