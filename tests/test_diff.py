@@ -230,6 +230,22 @@ def test_a_broken_link_changes_status(repo: Path) -> None:
     assert [d["detail"] for d in line["differences"]] == ["LOCADD 400000001088 -> 400000001099"]
 
 
+def test_a_link_that_disappears_and_one_that_appears(repo: Path) -> None:
+    sw = repo / "SWLAB"
+    lines = sw.read_text().split("\n")
+    sw.write_text("\n".join(lines[:16] + lines[18:]))  # OS2PU's PATH (2 cards) gone
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    gone = changed(doc, "path link from PATH OS2PT (RTPVTAM)")
+    assert (gone["change"], at(gone["base"]), gone["head"]) == ("disappeared", "SWLAB:18:16", None)
+    assert gone["note"].startswith("to LABTRLG via LINE LABTRL1 (LAB45), matched")
+    assert changed(doc, "PATH OS2PT")["change"] == "removed"
+    git(repo, "revert", "--no-edit", "HEAD")
+    _, back = diff("HEAD~1", "HEAD")
+    came = changed(back, "path link from PATH OS2PT (RTPVTAM)")
+    assert (came["change"], came["base"], at(came["head"])) == ("appeared", None, "SWLAB:18:16")
+
+
 def test_a_finding_fixed_and_one_added(repo: Path) -> None:
     card_edit(repo / "LAB45", 4, "BFRS=240,", "BFRS=120,")
     card_edit(repo / "LAB45", 5, "SLODOWN=50,", "SLODOWN=6, ")
