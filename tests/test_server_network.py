@@ -118,9 +118,13 @@ def test_open_documents_replace_their_files(
     assert uri_of(member.path, docs) == "zowe-ds:/lpar1/SYS1.VTAMLST/A%28B%29"
     assert uri_of("a.vtam") == (tmp_path / "a.vtam").resolve().as_uri()
     assert path_of((tmp_path / "sub dir" / "x").as_uri()) == ("sub dir/x", True)
-    # a file the folders' walk would skip is not linted when opened
+    # a file the folders' walk would skip is not linted when opened, unless it has a deck
+    # language (as a file named on the command line is linted)
     notes = net.open((tmp_path / "notes.json").as_uri(), "{}", 1)
     assert not net.wanted(notes)
+    kept = net.open((tmp_path / ".old" / "appls.cfg").as_uri(), APPLS, 1, "vtam")
+    assert net.wanted(kept) and kept.dialect == "vtam"
+    assert kept.path in [i.path for i in net.snapshot().inputs]
 
 
 def test_a_file_changed_on_disk_is_read_again(
@@ -135,3 +139,23 @@ def test_a_file_changed_on_disk_is_read_again(
     (got,) = net.snapshot().inputs
     assert (got.path, got.text, got.explicit) == ("a.vtam", SWITCHED, False)
     assert net.edited == {"a.vtam"}
+
+
+XCA_GROUPS = """\
+XG1      GROUP DIAL=YES,CALL=INOUT,ANSWER=ON,AUTOGEN=(5,L,P)
+XL1      LINE  ISTATUS=ACTIVE,CALLL=INOUT
+"""
+
+
+def test_a_documents_language_reaches_the_decks_cut_out_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    net = network(tmp_path, monkeypatch)
+    job = "//LOADXCA JOB (ACCT),'XCA'\n//STEP1   EXEC PGM=IEBGENER\n//SYSUT1   DD *\n"
+    uri = (tmp_path / "load.jcl").as_uri()
+    net.open(uri, job + XCA_GROUPS + "/*\n", 1, "vtam")
+    run = net.lint(net.snapshot())
+    (typo,) = run.findings["load.jcl"]
+    assert (typo.code, typo.dialect, typo.span.line) == ("PRS002", "vtam", 5)
+    net.open(uri, job + XCA_GROUPS + "/*\n", 2, "plaintext")
+    assert "load.jcl" not in net.lint(net.snapshot()).findings
