@@ -385,6 +385,25 @@ async def test_a_member_set_to_vtam_by_hand_is_a_vtam_deck(
 
 
 @pytest.mark.asyncio
+async def test_a_document_that_is_no_deck_gets_no_diagnostics(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"m.vtam": MODES, "notes.txt": "call Bob about the NCP\n"})
+    await start(client, root)
+    notes, scratch = (root / "notes.txt").as_uri(), "untitled:Untitled-1"
+    member = "zowe-ds:/lpar1/SYS1.PARMLIB/IEASYS00"
+    open_doc(client, notes, "call Bob about the NCP\n", language="plaintext")
+    open_doc(client, scratch, "shopping list\n", language="plaintext")
+    open_doc(client, member, "CLOCK=00,CMB=(UNITR,COMM)\n", language="unknown-id")
+    # a deck opened with them is linted (and its diagnostics come with theirs)
+    switched = (root / "s.vtam").as_uri()
+    open_doc(client, switched, SWITCHED)
+    await diagnostics(client, switched, lambda ds: len(codes(ds, "VTM006")) == 2)
+    for uri in (notes, scratch, member):
+        assert list(await diagnostics(client, uri, lambda ds: True)) == []
+
+
+@pytest.mark.asyncio
 async def test_a_broken_deck_of_a_language_is_a_finding(
     client: LanguageClient, tmp_path: Path
 ) -> None:

@@ -147,6 +147,33 @@ XL1      LINE  ISTATUS=ACTIVE,CALLL=INOUT
 """
 
 
+def test_files_that_are_no_decks_get_no_findings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`decklint lint .` says it could not read a binary file or place a named one; in the
+    editor only a deck's name makes that a finding."""
+    (tmp_path / "a.vtam").write_text(APPLS)
+    (tmp_path / "blob.bin").write_bytes(bytes(range(256)) * 4)
+    (tmp_path / "dump.vtam").write_bytes(bytes(range(256)) * 4)
+    net = network(tmp_path, monkeypatch)
+    net.open("untitled:Untitled-1", "shopping list\n", 1, "plaintext")
+    run = net.lint(net.snapshot())
+    assert "blob.bin" not in run.findings and "untitled:Untitled-1" not in run.findings
+    assert [f.code for f in run.findings["dump.vtam"]] == ["PRS009"]
+    assert run.findings["a.vtam"]
+
+    # a failure while reading one is never hidden
+    from decklint.pipeline import filephase
+
+    def broken(src: object, *args: object) -> object:
+        raise RuntimeError("sniffer bug")
+
+    monkeypatch.setattr(filephase, "detect", broken)
+    net.open("untitled:Untitled-1", "shopping list, again\n", 2, "plaintext")  # not cached
+    (failed,) = net.lint(net.snapshot()).findings["untitled:Untitled-1"]
+    assert failed.code == "PRS009" and "sniffer bug" in failed.message
+
+
 def test_a_documents_language_reaches_the_decks_cut_out_of_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

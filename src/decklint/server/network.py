@@ -4,7 +4,9 @@ overlaid with the texts of the documents open in the editor (files, and document
 file, such as a data set member an editor plug-in fetched from a mainframe).
 
 A document's language, when it is a deck language (`dialects.by_language`), is its dialect, as
-`--dialect` would be for that file alone.
+`--dialect` would be for that file alone. A document that is no deck (no dialect by its
+language, name or content) gets no findings: an editor shows every file it opens, and a
+`notes.txt` that could not be linted is not a finding there, as it is on the command line.
 
 Nothing here speaks the protocol: the server asks for a `Snapshot` of the current texts, lints
 it (`lint`, in a worker thread) and publishes what the returned `Run` holds.
@@ -25,6 +27,7 @@ from urllib.parse import unquote, urlparse
 from decklint import api, dialects
 from decklint.config import CONFIG_NAMES, ConfigError
 from decklint.findings import Finding
+from decklint.inputs.discover import by_name
 from decklint.inputs.gather import _NOT_DECKS
 from decklint.project import Project
 
@@ -275,8 +278,10 @@ class Network:
             except BaselineError as exc:
                 error = str(exc)
         findings: dict[str, list[Finding]] = defaultdict(list)
+        no_decks = _no_decks(result, inputs, opts.config_globs)
         for f in result.findings:
-            findings[f.path].append(f)
+            if f.path not in no_decks:
+                findings[f.path].append(f)
         texts = {
             i.path: i.text
             for i in inputs
@@ -310,6 +315,24 @@ def _inputs_of(doc: Document) -> list[api.Input]:
     the dialect its language says."""
     inp = api.Input(doc.path, doc.text, not doc.is_file, encoding="utf-8", dialect=doc.dialect)
     return api.expand(inp)
+
+
+def _no_decks(
+    result: api.LintResult, inputs: Sequence[api.Input], globs: dict[str, str]
+) -> set[str]:
+    """The files of a lint that are no decks: no dialect was found for them (by a language,
+    a directive, the name or the content), and none read, such as a binary file, has a name
+    that tells one. A deck that does not parse has its dialect, and keeps its findings; a
+    run with an internal error has none, so that no failure is hidden (it may be reported on
+    any file)."""
+    if result.internal_errors:
+        return set()
+    unread = {i.path for i in inputs if i.text is None}
+    return {
+        path
+        for path, dialect in result.files
+        if dialect is None and not (path in unread and by_name(path, globs))
+    }
 
 
 def display(path: str) -> str:
