@@ -59,6 +59,21 @@ TRPL     LINE  ADDRESS=(1088,FULL),                                    X
 """
 NCP_TYPO_FIXED = NCP_TYPO.replace("RCVBUFF=", "RCVBUFC=")
 NCP_DELAY = "P1       PCCU  MAXDATA=65535,DELAY=.2\n"
+# Decks whose names and contents tell no dialect: only a document's language does.
+XCA_GROUPS = """\
+XG1      GROUP DIAL=YES,CALL=INOUT,ANSWER=ON,AUTOGEN=(5,L,P)
+XL1      LINE  ISTATUS=ACTIVE,CALLL=INOUT
+"""
+NCP_LINES = """\
+TRPG     GROUP ECLTYPE=(PHYSICAL,PERIPHERAL)
+TRPL     LINE  ADDRESS=(1088,FULL),ADAPTER=TIC2,TRSPEED=4,RCVBUFF=8192
+TRPU     PU    ADDR=01,PUTYPE=2
+"""  # an NCP's line whose PU statement alone tells a deck: decklint takes it for VTAM
+OLD_ROUTES = """\
+GATEWAY
+  9.67.43     =           TR1      2000       0
+  DEFAULTNET  9.67.43.1   TR1      2000       0
+"""
 
 
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=SERVER))
@@ -119,10 +134,12 @@ def codes(diags: Sequence[lsp.Diagnostic], only: str | None = None) -> list[tupl
     return sorted((d.range.start.line, str(d.code)) for d in diags if only in (None, d.code))
 
 
-def open_doc(client: LanguageClient, uri: str, text: str, version: int = 1) -> None:
+def open_doc(
+    client: LanguageClient, uri: str, text: str, version: int = 1, language: str = "deck"
+) -> None:
     client.text_document_did_open(
         lsp.DidOpenTextDocumentParams(
-            lsp.TextDocumentItem(uri=uri, language_id="deck", version=version, text=text)
+            lsp.TextDocumentItem(uri=uri, language_id=language, version=version, text=text)
         )
     )
 
@@ -149,9 +166,9 @@ def apply(text: str, edits: Sequence[lsp.TextEdit]) -> str:
     return out
 
 
-def cli_findings(root: Path) -> list[dict[str, Any]]:
+def cli_findings(root: Path, *args: str) -> list[dict[str, Any]]:
     got = subprocess.run(
-        [sys.executable, "-m", "decklint", "lint", "--format", "json", "."],
+        [sys.executable, "-m", "decklint", "lint", "--format", "json", *(args or ["."])],
         cwd=root,
         capture_output=True,
         text=True,
@@ -316,6 +333,91 @@ async def test_a_broken_deck_is_a_finding(client: LanguageClient, tmp_path: Path
     assert actions is not None
     change_doc(client, uri, MODES, 2)
     await diagnostics(client, uri, lambda ds: not any(d.code == "PRS001" for d in ds))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("name", "language", "dialect", "text", "code"),
+    [
+        ("TRLINES", "ncp", "ncp", NCP_LINES, "NCP014"),
+        ("OLDROUTE", "tcpip-profile", "tcpip", OLD_ROUTES, "TCP023"),
+        ("OLDROUTE", "tcpip", "tcpip", OLD_ROUTES, "TCP023"),  # a file type (Neovim)
+    ],
+)
+async def test_a_documents_language_is_its_dialect(
+    client: LanguageClient,
+    tmp_path: Path,
+    name: str,
+    language: str,
+    dialect: str,
+    text: str,
+    code: str,
+) -> None:
+    """A deck language's id (package.json's, or the dialect's name) lints the document as
+    `--dialect` lints that file."""
+    root = write(tmp_path / "ws", {name: text})
+    want = sorted(
+        (f["line"] - 1, f["code"]) for f in cli_findings(root, "--dialect", dialect, name)
+    )
+    assert code in {c for _, c in want}
+    await start(client, root)
+    uri = (root / name).as_uri()
+    open_doc(client, uri, text, language=language)
+    await diagnostics(client, uri, lambda ds: codes(ds) == want)
+
+
+@pytest.mark.asyncio
+async def test_a_member_set_to_vtam_by_hand_is_a_vtam_deck(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"m.vtam": MODES})
+    await start(client, root)
+    member = "zowe-ds:/lpar1/SYS1.VTAMLST/XCAGRP"
+    open_doc(client, member, XCA_GROUPS, language="vtam")
+    got = await diagnostics(client, member, lambda ds: any(d.code == "PRS002" for d in ds))
+    (typo,) = got
+    assert typo.range.start.line == 1 and "CALLL" in typo.message
+    assert "grammars/catalogs/vtam.yaml" in typo.message  # VTAM's catalog, not NCP's
+    # the language stays the document's as it is edited
+    change_doc(client, member, XCA_GROUPS + "XL2      LINE  ISTATUZ=ACTIVE\n", 2)
+    got = await diagnostics(client, member, lambda ds: len(ds) == 2)
+    assert all("vtam.yaml" in d.message for d in got)
+
+
+@pytest.mark.asyncio
+async def test_a_document_that_is_no_deck_gets_no_diagnostics(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"m.vtam": MODES, "notes.txt": "call Bob about the NCP\n"})
+    await start(client, root)
+    notes, scratch = (root / "notes.txt").as_uri(), "untitled:Untitled-1"
+    member = "zowe-ds:/lpar1/SYS1.PARMLIB/IEASYS00"
+    open_doc(client, notes, "call Bob about the NCP\n", language="plaintext")
+    open_doc(client, scratch, "shopping list\n", language="plaintext")
+    open_doc(client, member, "CLOCK=00,CMB=(UNITR,COMM)\n", language="unknown-id")
+    # a deck opened with them is linted (and its diagnostics come with theirs)
+    switched = (root / "s.vtam").as_uri()
+    open_doc(client, switched, SWITCHED)
+    await diagnostics(client, switched, lambda ds: len(codes(ds, "VTM006")) == 2)
+    for uri in (notes, scratch, member):
+        assert list(await diagnostics(client, uri, lambda ds: True)) == []
+
+
+@pytest.mark.asyncio
+async def test_a_broken_deck_of_a_language_is_a_finding(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"m.vtam": MODES})
+    await start(client, root)
+    member = "zowe-ds:/lpar1/SYS1.VTAMLST/XCANEW"
+    open_doc(
+        client,
+        member,
+        "XG1      GROUP DIAL=(YES,\nXL1      LINE  ISTATUS=ACTIVE\n",
+        language="vtam",
+    )
+    got = await diagnostics(client, member, lambda ds: len(ds) > 0)
+    assert [d.code for d in got] == ["PRS001"]
 
 
 async def code_actions(

@@ -118,9 +118,13 @@ def test_open_documents_replace_their_files(
     assert uri_of(member.path, docs) == "zowe-ds:/lpar1/SYS1.VTAMLST/A%28B%29"
     assert uri_of("a.vtam") == (tmp_path / "a.vtam").resolve().as_uri()
     assert path_of((tmp_path / "sub dir" / "x").as_uri()) == ("sub dir/x", True)
-    # a file the folders' walk would skip is not linted when opened
+    # a file the folders' walk would skip is not linted when opened, unless it has a deck
+    # language (as a file named on the command line is linted)
     notes = net.open((tmp_path / "notes.json").as_uri(), "{}", 1)
     assert not net.wanted(notes)
+    kept = net.open((tmp_path / ".old" / "appls.cfg").as_uri(), APPLS, 1, "vtam")
+    assert net.wanted(kept) and kept.dialect == "vtam"
+    assert kept.path in [i.path for i in net.snapshot().inputs]
 
 
 def test_a_file_changed_on_disk_is_read_again(
@@ -135,3 +139,50 @@ def test_a_file_changed_on_disk_is_read_again(
     (got,) = net.snapshot().inputs
     assert (got.path, got.text, got.explicit) == ("a.vtam", SWITCHED, False)
     assert net.edited == {"a.vtam"}
+
+
+XCA_GROUPS = """\
+XG1      GROUP DIAL=YES,CALL=INOUT,ANSWER=ON,AUTOGEN=(5,L,P)
+XL1      LINE  ISTATUS=ACTIVE,CALLL=INOUT
+"""
+
+
+def test_files_that_are_no_decks_get_no_findings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`decklint lint .` says it could not read a binary file or place a named one; in the
+    editor only a deck's name makes that a finding."""
+    (tmp_path / "a.vtam").write_text(APPLS)
+    (tmp_path / "blob.bin").write_bytes(bytes(range(256)) * 4)
+    (tmp_path / "dump.vtam").write_bytes(bytes(range(256)) * 4)
+    net = network(tmp_path, monkeypatch)
+    net.open("untitled:Untitled-1", "shopping list\n", 1, "plaintext")
+    run = net.lint(net.snapshot())
+    assert "blob.bin" not in run.findings and "untitled:Untitled-1" not in run.findings
+    assert [f.code for f in run.findings["dump.vtam"]] == ["PRS009"]
+    assert run.findings["a.vtam"]
+
+    # a failure while reading one is never hidden
+    from decklint.pipeline import filephase
+
+    def broken(src: object, *args: object) -> object:
+        raise RuntimeError("sniffer bug")
+
+    monkeypatch.setattr(filephase, "detect", broken)
+    net.open("untitled:Untitled-1", "shopping list, again\n", 2, "plaintext")  # not cached
+    (failed,) = net.lint(net.snapshot()).findings["untitled:Untitled-1"]
+    assert failed.code == "PRS009" and "sniffer bug" in failed.message
+
+
+def test_a_documents_language_reaches_the_decks_cut_out_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    net = network(tmp_path, monkeypatch)
+    job = "//LOADXCA JOB (ACCT),'XCA'\n//STEP1   EXEC PGM=IEBGENER\n//SYSUT1   DD *\n"
+    uri = (tmp_path / "load.jcl").as_uri()
+    net.open(uri, job + XCA_GROUPS + "/*\n", 1, "vtam")
+    run = net.lint(net.snapshot())
+    (typo,) = run.findings["load.jcl"]
+    assert (typo.code, typo.dialect, typo.span.line) == ("PRS002", "vtam", 5)
+    net.open(uri, job + XCA_GROUPS + "/*\n", 2, "plaintext")
+    assert "load.jcl" not in net.lint(net.snapshot()).findings

@@ -133,6 +133,17 @@ def test_every_dialect_has_one_language_and_every_language_a_dialect() -> None:
     assert MANIFEST["version"] == decklint.__version__
 
 
+def test_the_server_reads_each_language_as_its_dialect() -> None:
+    """The language ids package.json gives the dialects are the registry's, which the server
+    reads in didOpen; so are the dialects' own names (an editor's file types)."""
+    for dialect, language in TO_LANGUAGE.items():
+        assert dialects.language(dialect) == language
+        assert dialects.by_language(language) == dialect
+        assert dialects.by_language(dialect) == dialect
+    for other in ("plaintext", "markdown", "jcl", "deck", ""):
+        assert dialects.by_language(other) is None
+
+
 def test_activation_events_are_the_languages_and_plain_text() -> None:
     events = MANIFEST["activationEvents"]
     assert sorted(events) == sorted(

@@ -7,6 +7,8 @@ dialect, recognised by the registry's file names and by a line that tells a deck
 
 The generated part is `contributes.languages`, `activationEvents`, `decklint.dialects`
 (dialect -> language id, for the `decklint: dialect=NAME` directive) and `version` (decklint's).
+The language ids are the registry's (`language` in `decklint.dialects`), which the server reads
+too: a document opened with one of them is linted as that dialect.
 Not part of the package: decklint never imports it. tests/test_vscode_extension.py keeps
 package.json in step.
 """
@@ -27,7 +29,7 @@ PACKAGE = Path(__file__).resolve().parent / "package.json"
 
 
 class Language(NamedTuple):
-    """A dialect's language in the editor.
+    """A dialect's language in the editor (its id is the registry's: `dialects.language`).
 
     `lines` is a regular expression for a line that tells a deck of the dialect, written in
     the part of the syntax JavaScript and Python read alike. VS Code tries it, case sensitive,
@@ -35,28 +37,21 @@ class Language(NamedTuple):
     without regard to case on each of the first lines of a plain-text document, as decklint's
     content sniffers look at a deck's first lines."""
 
-    id: str
     alias: str
     lines: str
 
 
-# Language ids are the dialect's name where that name means the deck format to anyone, and
-# product-format where the dialect's name alone would claim a whole product (CICS, AS/400,
-# AIX, TCP/IP, TSM, NonStop) in VS Code's one namespace of language ids.
 LANGUAGES: dict[str, Language] = {
     "aix": Language(
-        "aix-sna",
         "AIX SNA Services",
         r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)",
     ),
     "as400": Language(
-        "as400-cl",
         "AS/400 CL configuration",
         r"^\s*([A-Z0-9_$#@]+:\s*)?(CRTMODD|CHGMODD|CRTLINTRN|CRTLINETH|CRTLINSDLC|CRTLINX25"
         r"|CRTCTLAPPC|CHGCTLAPPC|CRTDEVAPPC|CHGSYSVAL|CRTCTLHOST|CRTDEVHOST)\b",
     ),
     "bpxprm": Language(
-        "bpxprm",
         "z/OS UNIX BPXPRMxx",
         r"^\s*(MAXPROCSYS|MAXPROCUSER|MAXUIDS|MAXFILEPROC|MAXTHREADTASKS|MAXTHREADS|MAXPTYS"
         r"|MAXASSIZE|MAXCPUTIME|MAXMMAPAREA|MAXSHAREPAGES|MAXFILESIZE|MAXCORESIZE|FORKCOPY"
@@ -67,7 +62,6 @@ LANGUAGES: dict[str, Language] = {
         r"|ROOT\s+FILESYSTEM|MOUNT\s+FILESYSTEM|NETWORK\s+DOMAINNAME)\b",
     ),
     "cics": Language(
-        "cics-csd",
         "CICS CSD (DFHCSDUP)",
         r"^\s*(DEFINE|DEF|ALTER|ADD|REMOVE|DELETE)\s+(ATOMSERVICE|BUNDLE|CONNECTION|CORBASERVER"
         r"|DB2CONN|DB2ENTRY|DB2TRAN|DJAR|DOCTEMPLATE|ENQMODEL|FILE|GROUP|IPCONN|JOURNALMODEL"
@@ -76,24 +70,19 @@ LANGUAGES: dict[str, Language] = {
         r"|TRANCLASS|TRANSACTION|TSMODEL|TYPETERM|URIMAP|WEBSERVICE)\s*\(",
     ),
     "cm2": Language(
-        "cm2-ndf",
         "CM/2 node definitions (NDF)",
         r"^\s*DEFINE_(LOCAL_CP|LOGICAL_LINK|MODE|PARTNER_LU|DEFAULTS|TP)\b",
     ),
-    "ezacicd": Language("ezacicd", "CICS Sockets EZACICD", r"^\S*\s+EZACICD\s+TYPE="),
-    "ivtprm": Language("ivtprm", "CSM IVTPRMxx", r"^\s*((FIXED|ECSA)\s+MAX|HVCOMM\b|POOL\b)"),
-    "ncp": Language(
-        "ncp", "NCP", r"^\S*\s+((PCCU|BUILD|SYSCNTRL|HOST|GENEND)\s+[A-Z0-9]+=|GENEND\s*$)"
-    ),
-    "nsdos": Language("nsdos", "NS/DOS", r"^\s*(TRLD|TRMF)\b"),
+    "ezacicd": Language("CICS Sockets EZACICD", r"^\S*\s+EZACICD\s+TYPE="),
+    "ivtprm": Language("CSM IVTPRMxx", r"^\s*((FIXED|ECSA)\s+MAX|HVCOMM\b|POOL\b)"),
+    "ncp": Language("NCP", r"^\S*\s+((PCCU|BUILD|SYSCNTRL|HOST|GENEND)\s+[A-Z0-9]+=|GENEND\s*$)"),
+    "nsdos": Language("NS/DOS", r"^\s*(TRLD|TRMF)\b"),
     "scf": Language(
-        "nonstop-scf",
         "NonStop SCF",
         r"^\s*(\S+\s+)?(ASSUME|INFO|ALTER|ADD|STATUS|START)\s+(PROCESS|LINE|PORT|SUBNET)\b"
         r"|^\s*\S+\s+DETAILED\s+(INFO|STATUS)\b|^\s*\**(DATAFORWARD|QIOMODE|PPID|PRIMARYCPU)",
     ),
     "tcpdata": Language(
-        "tcpip-data",
         "TCPIP.DATA / FTP.DATA",
         r"^\s*(\S+:\s+)?(TCPIPJOBNAME|DATASETPREFIX|NSINTERADDR|NAMESERVER|RESOLVEVIA"
         r"|RESOLVERTIMEOUT|DOMAINORIGIN|HOSTNAME|CHKPTINT|BLKSIZE|JESLRECL|JESRECFM|FILETYPE"
@@ -101,7 +90,6 @@ LANGUAGES: dict[str, Language] = {
         r"(\s+[^\s=]|\s*\(|\s*$)",
     ),
     "tcpip": Language(
-        "tcpip-profile",
         "TCP/IP profile",
         r"^\s*(TCPCONFIG|UDPCONFIG|IPCONFIG|GLOBALCONFIG|BEGINROUTES|ENDROUTES|SOMAXCONN"
         r"|TELNETPARMS|TELNETGLOBALS|BEGINVTAM|VIPADYNAMIC|INTERNALCLIENTPARMS|AUTOLOG"
@@ -110,13 +98,11 @@ LANGUAGES: dict[str, Language] = {
         r"|IBMTR|ETHERNET|ETHEROR802\.3|VIRTUAL|MPCPTP|CDLC|IP)|HOME\s+\d+\.\d+\.\d+\.\d+)\b",
     ),
     "tsm": Language(
-        "tsm-options",
         "TSM / ADSM client options",
         r"^\s*(\S+:\s+)?(SERVERNAME|COMMMETHOD|TCPSERVERADDRESS|TCPPORT|TCPWINDOWSIZE"
         r"|TCPBUFFSIZE|PASSWORDACCESS|NODENAME|SCHEDLOGNAME|ERRORLOGNAME)(\s+[^\s=]|\s*\(|\s*$)",
     ),
     "vtam": Language(
-        "vtam",
         "VTAM (VTAMLST)",
         r"^( {0,8}[A-Z0-9@#$&.]+)?\s+(VBUILD|APPL|MODETAB|MODEENT|MODEEND|COSTAB|COSEND|APPNCOS"
         r"|USSTAB|MDLTAB|MDLENT|CDRSC|CDRM|ADJCDRM|TRLE|LBUILD)\b"
@@ -170,7 +156,7 @@ def contributed() -> list[dict[str, Any]]:
     out = []
     for name in dialects.names():
         lang = LANGUAGES[name]
-        entry: dict[str, Any] = {"id": lang.id, "aliases": [lang.alias]}
+        entry: dict[str, Any] = {"id": dialects.language(name), "aliases": [lang.alias]}
         entry.update(associations(dialects.REGISTRY[name].globs))
         entry["firstLine"] = first_line(name)
         out.append(entry)
@@ -179,11 +165,11 @@ def contributed() -> list[dict[str, Any]]:
 
 def generated() -> dict[str, Any]:
     """The parts of package.json this script owns."""
-    ids = [LANGUAGES[name].id for name in dialects.names()]
+    ids = [dialects.language(name) for name in dialects.names()]
     return {
         "activationEvents": [f"onLanguage:{i}" for i in ids] + ["onLanguage:plaintext"],
         "languages": contributed(),
-        "dialects": {name: LANGUAGES[name].id for name in dialects.names()},
+        "dialects": {name: dialects.language(name) for name in dialects.names()},
     }
 
 
@@ -205,13 +191,19 @@ def render(manifest: dict[str, Any]) -> str:
 
 def problems() -> list[str]:
     """What is wrong with the table itself: a dialect without a language, a language without
-    a dialect, a language id used twice, or a line pattern Python cannot read."""
+    a dialect, a language id used twice or that is another dialect's name, or a line pattern
+    Python cannot read."""
     out = []
     known = set(dialects.names())
     out += [f"dialect {d} has no language" for d in sorted(known - set(LANGUAGES))]
     out += [f"language for unknown dialect {d}" for d in sorted(set(LANGUAGES) - known)]
-    ids = [lang.id for lang in LANGUAGES.values()]
+    ids = [dialects.language(name) for name in dialects.names()]
     out += [f"language id {i} is used twice" for i in sorted({i for i in ids if ids.count(i) > 1})]
+    out += [  # the server takes a dialect's name for that dialect, whatever language has it
+        f"language id {dialects.language(d)} of {d} is another dialect's name"
+        for d in dialects.names()
+        if dialects.language(d) in known - {d}
+    ]
     for name in sorted(known & set(LANGUAGES)):
         try:
             re.compile(first_line(name))

@@ -259,7 +259,7 @@ def _file_phase(
             (
                 i.path,
                 None if i.container == i.path else i.text,
-                i.block.dialect if i.block else None,
+                (i.block.dialect if i.block else None) or i.dialect,
             )
             for i in inputs
         ],

@@ -9,9 +9,13 @@ from decklint.findings import Citation
 
 # name -> what is known of the dialect without importing its module, which happens only when
 # a file of that dialect is linted (so a deck with a telling name costs one module at start-up).
+# A `language` (an editor's language id) is the dialect's name where that name means the deck
+# format to anyone, and product-format where the name alone would claim a whole product (CICS,
+# AS/400, AIX, TCP/IP, TSM, NonStop) in VS Code's one namespace of language ids.
 REGISTRY: dict[str, Dialect] = {
     "vtam": Dialect(
         module="decklint.dialects.vtam",
+        language="vtam",
         globs=(
             "*.vtam",
             "*.vtamlst",
@@ -32,6 +36,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "ncp": Dialect(
         module="decklint.dialects.ncp",
+        language="ncp",
         globs=("*.ncp", "*.ncpgen"),
         product="NCP",
         node=NodeRule("named"),
@@ -44,6 +49,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "cics": Dialect(
         module="decklint.dialects.cics",
+        language="cics-csd",
         globs=("*.csd", "*.dfhcsdup", "*.csdup"),
         product="CICS",
         node=NodeRule("anchor", ("vtam_start",), "sscpname"),
@@ -52,6 +58,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "cm2": Dialect(
         module="decklint.dialects.cm2",
+        language="cm2-ndf",
         globs=("*.ndf",),
         product="CM/2",
         node=NodeRule("named"),
@@ -59,6 +66,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "as400": Dialect(
         module="decklint.dialects.as400",
+        language="as400-cl",
         globs=("*.clp", "*.clle", "*.cl", "*.cfgsrc"),
         product="AS/400",
         node=NodeRule("file"),
@@ -66,6 +74,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "nsdos": Dialect(
         module="decklint.dialects.nsdos",
+        language="nsdos",
         globs=("*.nsd", "CONFIG.NSD", "MODE.NSD"),
         product="NS/DOS",
         node=NodeRule("anchor", ("nsdos_link", "nsdos_frame"), "node"),
@@ -73,6 +82,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "aix": Dialect(
         module="decklint.dialects.aix",
+        language="aix-sna",
         globs=("*.no", "*.smit", "*.snaprof"),
         product="AIX",
         node=NodeRule("file"),
@@ -80,6 +90,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "tcpip": Dialect(
         module="decklint.dialects.tcpip",
+        language="tcpip-profile",
         globs=("PROFILE.TCPIP", "*.PROFILE.TCPIP", "PROFILE TCPIP", "*.tcpip", "*.tcpprof"),
         product="TCP/IP",
         node=NodeRule("named"),
@@ -92,6 +103,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "tcpdata": Dialect(
         module="decklint.dialects.tcpdata",
+        language="tcpip-data",
         globs=(
             "TCPIP.DATA",
             "*.TCPIP.DATA",
@@ -110,6 +122,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "ivtprm": Dialect(
         module="decklint.dialects.ivtprm",
+        language="ivtprm",
         globs=("IVTPRM*", "*.ivtprm"),
         product="CSM",
         node=NodeRule("anchor", ("tcpip_stack",), "name"),
@@ -117,6 +130,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "bpxprm": Dialect(
         module="decklint.dialects.bpxprm",
+        language="bpxprm",
         globs=("BPXPRM*", "*.bpxprm"),
         product="z/OS UNIX",
         node=NodeRule("anchor", ("tcpip_stack",), "name"),
@@ -125,6 +139,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "scf": Dialect(
         module="decklint.dialects.scf",
+        language="nonstop-scf",
         globs=("*.scf", "*.obey", "*.scfout"),
         product="NonStop",
         node=NodeRule("folder"),
@@ -132,6 +147,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "tsm": Dialect(
         module="decklint.dialects.tsm",
+        language="tsm-options",
         globs=("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
         product="ADSM",
         node=NodeRule("folder"),
@@ -140,6 +156,7 @@ REGISTRY: dict[str, Dialect] = {
     ),
     "ezacicd": Dialect(
         module="decklint.dialects.ezacicd",
+        language="ezacicd",
         globs=("EZACICD*", "*.ezacicd", "EZACONFG*"),
         product="CICS Sockets",
         node=NodeRule("anchor", ("tcpip_stack",), "name"),
@@ -151,6 +168,23 @@ GLOBS: dict[str, tuple[str, ...]] = {name: d.globs for name, d in REGISTRY.items
 
 def names() -> list[str]:
     return sorted(REGISTRY)
+
+
+def language(name: str) -> str:
+    """The dialect's language id in editors."""
+    return REGISTRY[name].language or name
+
+
+def by_language(language_id: str) -> str | None:
+    """The dialect an editor's language id names: one of the registry's `language` ids, or a
+    dialect's own name (an editor's file type); None for any other id (`plaintext`)."""
+    wanted = language_id.strip().lower()
+    if wanted in REGISTRY:
+        return wanted
+    for name, entry in REGISTRY.items():
+        if (entry.language or name) == wanted:
+            return name
+    return None
 
 
 def named(file_name: str) -> str | None:

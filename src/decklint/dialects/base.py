@@ -63,6 +63,9 @@ class Dialect(NamedTuple):
     # then cite nothing, never a tuning section unrelated to them.
     syntax: tuple[str, str] | None = None
     catalog: str | None = None  # the product catalog (grammars/catalogs/<name>.yaml) it reads
+    # Its language id in editors (the VS Code extension's, which a language server is told in
+    # didOpen); "" for the dialect's own name.
+    language: str = ""
 
 
 class AttributeTable(NamedTuple):

@@ -35,16 +35,9 @@ def detect(
         m = _DIRECTIVE.search(ln)
         if m and m.group(1).lower() in dialects.REGISTRY:
             return Detection(m.group(1).lower(), "directive")
-    name = os.path.basename(src.path)
-    member = _MEMBER.search(name)  # SYS1.VTAMLST(ATCSTR00), or a deck cut out of JCL
-    if member:
-        name = member.group(1)
-    for pattern, dialect in (config_globs or {}).items():
-        if fnmatch.fnmatch(src.path, pattern) or fnmatch.fnmatch(name, pattern):
-            return Detection(dialect, "config")
-    by_name = dialects.named(name)
-    if by_name is not None:
-        return Detection(by_name, "glob")
+    named = by_name(src.path, config_globs)
+    if named is not None:
+        return named
     best, score = None, 0.0
     for dname in dialects.names():
         s = dialects.get(dname).sniff(src)
@@ -53,6 +46,20 @@ def detect(
     if best is not None and score >= 0.5:
         return Detection(best, "content")
     return Detection(None, "none")
+
+
+def by_name(path: str, config_globs: dict[str, str] | None = None) -> Detection | None:
+    """The dialect a file's path or name says (the configuration's globs, then the
+    registry's), or None. A member's name is its name: SYS1.VTAMLST(ATCSTR00)."""
+    name = os.path.basename(path)
+    member = _MEMBER.search(name)  # SYS1.VTAMLST(ATCSTR00), or a deck cut out of JCL
+    if member:
+        name = member.group(1)
+    for pattern, dialect in (config_globs or {}).items():
+        if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(name, pattern):
+            return Detection(dialect, "config")
+    found = dialects.named(name)
+    return Detection(found, "glob") if found is not None else None
 
 
 def _gitignore_patterns(folder: Path) -> list[str]:

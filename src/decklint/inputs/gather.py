@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
@@ -67,6 +67,9 @@ class Input:
     container: str | None = None
     block: embedded.Block | None = None
     encoding: str = ""  # how the bytes were decoded (fixes are written back the same way)
+    # The dialect it was given (an editor's language for the document), read as --dialect
+    # reads for every input; a container's decks are given it too.
+    dialect: str | None = None
 
     @functools.cached_property
     def digest(self) -> bytes | None:
@@ -119,11 +122,11 @@ def expand(inp: Input, mode: str = "auto") -> list[Input]:
         if not inp.explicit:
             return []
         why = "no deck found inside it (JCL instream data, IEBUPDTE members, fenced blocks)"
-        return [Input(inp.path, None, True, why, inp.notes)]
+        return [Input(inp.path, None, True, why, inp.notes, dialect=inp.dialect)]
     # The container stays (its notes, its text for showing source lines) but is not parsed.
-    out = [Input(inp.path, inp.text, inp.explicit, "", inp.notes, inp.path, None, inp.encoding)]
+    out = [replace(inp, problem="", container=inp.path, block=None)]
     for virtual, b in zip(deck_paths(inp.path, blocks), blocks, strict=True):
-        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b))
+        out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b, dialect=inp.dialect))
     return out
 
 

@@ -55,7 +55,8 @@ def node_for(path: str, dialect: str) -> str:
 def process(path: str, text: str, steer: Steering, hint: str | None = None) -> FileUnit:
     """Detect, parse and lower one file; never raises for a bug of ours (see `error`).
 
-    `hint`: the dialect the file's container names (a markdown fence's info string)."""
+    `hint`: the dialect the file's container names (a markdown fence's info string), or the
+    one it was given (`Input.dialect`)."""
     src = SourceFile.from_text(path, text)
     try:
         det = detect(src, hint or steer.dialect, dict(steer.config_globs))

@@ -47,7 +47,9 @@ def key(identity: bytes, options: object, inputs: Sequence[Input]) -> str:
     h.update(repr(cache_mod.stable(options)).encode("utf-8", "surrogatepass"))
     for inp in inputs:
         text = inp.text
-        head = (inp.path, inp.explicit, inp.problem, inp.notes, text is None)
+        head: tuple[object, ...] = (inp.path, inp.explicit, inp.problem, inp.notes, text is None)
+        if inp.dialect is not None:  # given, as the option is (other keys stay as they were)
+            head += (inp.dialect,)
         h.update(repr(head).encode("utf-8", "surrogatepass"))
         if text is not None:
             h.update(inp.digest or b"")

@@ -210,6 +210,10 @@ class DecklintServer(LanguageServer):
         return doc, self.full, codec, line, col
 
     def dialect_of(self, path: str) -> str | None:
+        """The dialect of a deck: its open document's language's, else the latest lint's."""
+        doc = self.network.by_path(path)
+        if doc is not None and doc.dialect is not None:
+            return doc.dialect
         return self.dialects.get(path)
 
 
@@ -380,7 +384,7 @@ async def did_change_folders(
 @guarded()
 def did_open(ls: DecklintServer, params: lsp.DidOpenTextDocumentParams) -> None:
     td = params.text_document
-    ls.network.open(td.uri, td.text, td.version)
+    ls.network.open(td.uri, td.text, td.version, td.language_id)
     ls.changed()
 
 
@@ -389,7 +393,7 @@ def did_open(ls: DecklintServer, params: lsp.DidOpenTextDocumentParams) -> None:
 def did_change(ls: DecklintServer, params: lsp.DidChangeTextDocumentParams) -> None:
     td = params.text_document
     doc = ls.workspace.get_text_document(td.uri)  # pygls applied the changes
-    ls.network.open(td.uri, doc.source, td.version)
+    ls.network.open(td.uri, doc.source, td.version, doc.language_id or "")
     ls.changed()
 
 

@@ -3,6 +3,11 @@
 overlaid with the texts of the documents open in the editor (files, and documents that are no
 file, such as a data set member an editor plug-in fetched from a mainframe).
 
+A document's language, when it is a deck language (`dialects.by_language`), is its dialect, as
+`--dialect` would be for that file alone. A document that is no deck (no dialect by its
+language, name or content) gets no findings: an editor shows every file it opens, and a
+`notes.txt` that could not be linted is not a finding there, as it is on the command line.
+
 Nothing here speaks the protocol: the server asks for a `Snapshot` of the current texts, lints
 it (`lint`, in a worker thread) and publishes what the returned `Run` holds.
 """
@@ -19,9 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from decklint import api
+from decklint import api, dialects
 from decklint.config import CONFIG_NAMES, ConfigError
 from decklint.findings import Finding
+from decklint.inputs.discover import by_name
 from decklint.inputs.gather import _NOT_DECKS
 from decklint.project import Project
 
@@ -37,6 +43,7 @@ class Document:
     text: str
     version: int | None
     is_file: bool
+    dialect: str | None = None  # the dialect its language says, read as --dialect
 
 
 @dataclass(frozen=True)
@@ -112,9 +119,11 @@ class Network:
 
     # ------------------------------------------------------------------ documents
 
-    def open(self, uri: str, text: str, version: int | None) -> Document:
+    def open(self, uri: str, text: str, version: int | None, language: str = "") -> Document:
+        """A document opened or changed, with its language id (the editor's, or its file
+        type's): a deck language's dialect is the document's."""
         path, is_file = path_of(uri)
-        doc = Document(uri, path, text, version, is_file)
+        doc = Document(uri, path, text, version, is_file, dialects.by_language(language))
         self.documents[uri] = doc
         self.generation += 1
         self.edited.add(path)
@@ -160,18 +169,21 @@ class Network:
     def wanted(self, doc: Document) -> bool:
         """Whether an open document is linted: a document that is no file always (the user
         opened it as a deck); a file if `decklint lint` of the folders would lint it, or it
-        lies outside them and looks like a deck."""
+        lies outside them and looks like a deck, or has a deck language (as a file named on
+        the command line is linted) and the configuration does not exclude it."""
         if not doc.is_file:
             return True
         if any(i.path == doc.path or i.container == doc.path for i in self.disk):
             return True
         p = Path(doc.path)
+        project = self.project
+        if project is not None and project.excluded(p):
+            return False
+        if doc.dialect is not None:
+            return True
         if p.suffix.lower() in _NOT_DECKS and p.suffix.lower() not in (".md", ".markdown"):
             return False
-        if any(part.startswith(".") for part in p.parts[:-1] if part not in (".", "..")):
-            return False
-        project = self.project
-        return project is None or not project.excluded(p)
+        return not any(part.startswith(".") for part in p.parts[:-1] if part not in (".", ".."))
 
     # ------------------------------------------------------------------ linting
 
@@ -230,9 +242,9 @@ class Network:
         for path in sorted(edited):
             if path in before:
                 doc = self.by_path(path)
-                was.extend(
-                    _inputs_of(Document("", path, before[path], None, not doc or doc.is_file))
-                )
+                dialect = doc.dialect if doc else None
+                shown = Document("", path, before[path], None, not doc or doc.is_file, dialect)
+                was.extend(_inputs_of(shown))
         old = self._lint(was, snap)
         delta: dict[str, tuple[frozenset[Finding], frozenset[Finding]]] = {}
         for path in {owner.get(p, p) for p in first} - edited:
@@ -266,8 +278,10 @@ class Network:
             except BaselineError as exc:
                 error = str(exc)
         findings: dict[str, list[Finding]] = defaultdict(list)
+        no_decks = _no_decks(result, inputs, opts.config_globs)
         for f in result.findings:
-            findings[f.path].append(f)
+            if f.path not in no_decks:
+                findings[f.path].append(f)
         texts = {
             i.path: i.text
             for i in inputs
@@ -297,8 +311,28 @@ def fill_cache(folders: Sequence[str]) -> None:
 
 
 def _inputs_of(doc: Document) -> list[api.Input]:
-    """An open document's inputs: its text, or the decks cut out of it (JCL, markdown)."""
-    return api.expand(api.Input(doc.path, doc.text, not doc.is_file, encoding="utf-8"))
+    """An open document's inputs: its text, or the decks cut out of it (JCL, markdown), with
+    the dialect its language says."""
+    inp = api.Input(doc.path, doc.text, not doc.is_file, encoding="utf-8", dialect=doc.dialect)
+    return api.expand(inp)
+
+
+def _no_decks(
+    result: api.LintResult, inputs: Sequence[api.Input], globs: dict[str, str]
+) -> set[str]:
+    """The files of a lint that are no decks: no dialect was found for them (by a language,
+    a directive, the name or the content), and none read, such as a binary file, has a name
+    that tells one. A deck that does not parse has its dialect, and keeps its findings; a
+    run with an internal error has none, so that no failure is hidden (it may be reported on
+    any file)."""
+    if result.internal_errors:
+        return set()
+    unread = {i.path for i in inputs if i.text is None}
+    return {
+        path
+        for path, dialect in result.files
+        if dialect is None and not (path in unread and by_name(path, globs))
+    }
 
 
 def display(path: str) -> str:
