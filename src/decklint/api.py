@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +32,7 @@ from decklint.model.resolve import resolve
 from decklint.model.settings import Settings
 from decklint.model.topology import Topology
 from decklint.pipeline import schedule
-from decklint.pipeline.filephase import FileUnit, has_directives
+from decklint.pipeline.filephase import FileUnit, ParsedFiles, has_directives
 from decklint.source import Span
 
 if TYPE_CHECKING:
@@ -61,7 +61,8 @@ class LintResult:
     findings: list[Finding]
     files: list[tuple[str, str | None]]  # (path, dialect)
     topology: Topology
-    parsed: dict[str, ParsedFile]
+    # path -> the file's parse, made whole on lookup (`ParsedFiles`); {} from the run memo
+    parsed: Mapping[str, ParsedFile]
     internal_errors: int = 0
     rules_run: frozenset[str] = frozenset()
     policy: Callable[[Finding], Finding | None] | None = None
@@ -136,8 +137,9 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     reg = load_registry(tuple(opts.rule_paths))
     run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
     units, stats = _file_phase(inputs, opts, reg)
-    for inp, unit in zip(inputs, units, strict=True):
-        _take_file(run, inp, unit)
+    for n, inp in enumerate(inputs):
+        _take_file(run, inp, units[n])
+        units[n] = None  # what the run keeps of it is in `run` now
     _network_phase(run, opts, inputs[0].path if inputs else "-")
     if opts.inline:
         _suppress(run, reg)
@@ -166,7 +168,7 @@ class _Run:
     topo: Topology
     findings: list[Finding] = field(default_factory=list)
     files: list[tuple[str, str | None]] = field(default_factory=list)  # (path, dialect)
-    parsed: dict[str, ParsedFile] = field(default_factory=dict)
+    parsed: ParsedFiles = field(default_factory=ParsedFiles)
     hits: list[tuple[str, Hit]] = field(default_factory=list)
     internal: int = 0  # internal errors
 
@@ -253,7 +255,7 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     run.files.append((inp.path, unit.dialect))
     pf, low = unit.pf, unit.low
     assert pf is not None and low is not None
-    run.parsed[inp.path] = pf
+    run.parsed.add(inp.path, pf, inp.text)
     run.topo.merge(low, pf.statements)
     for d in (*pf.diagnostics, *low.diagnostics):
         run.report(d.code, inp.path, d.span, d.message, d.severity, unit.dialect)
@@ -277,11 +279,12 @@ def _network_phase(run: _Run, opts: Options, first_path: str) -> None:
 
 def _suppress(run: _Run, reg: Registry) -> None:
     """Inline suppressions applied; their own problems (unused, unknown code) reported."""
-    if not any(has_directives(pf) for pf in run.parsed.values()):
+    holding = [p for p in run.parsed if has_directives(run.parsed.slim(p))]
+    if not holding:
         return
     from decklint.lint import suppress
 
-    outcome = suppress.apply(run.findings, suppress.collect(run.parsed.values()), reg)
+    outcome = suppress.apply(run.findings, suppress.collect(run.parsed[p] for p in holding), reg)
     run.findings = outcome.kept
     for path, span, code, message in outcome.problems:
         run.report(code, path, span, message, None, run.topo.dialects.get(path, ""))

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,7 +23,7 @@ from typing import Any
 from decklint import __version__
 from decklint.dialects.base import ParsedFile
 from decklint.findings import Finding
-from decklint.ir import Statement
+from decklint.ir import LineIndex, Statement
 
 SCHEMA_VERSION = 1
 
@@ -46,30 +46,63 @@ def _statement_key(st: Statement, nth: int) -> str:
 
 
 class Locator:
-    """Finds the statement and operand a finding points at, by position."""
+    """Finds the statement and operand a finding points at, by position.
 
-    def __init__(self, parsed: dict[str, ParsedFile]) -> None:
-        self._by_path: dict[str, list[tuple[int, int, str, Statement]]] = {}
-        for path, pf in parsed.items():
-            seen: Counter[str] = Counter()
-            rows = []
-            for st in pf.statements:
-                nth = 0
-                if not st.label:
-                    seen[st.op] += 1
-                    nth = seen[st.op]
-                rows.append((st.span.line, st.span.end_line, _statement_key(st, nth), st))
+    A file's statements are read when a finding in it is first looked up, and only the last
+    few files' are kept: findings come sorted by file, and a large run's statements are not
+    all held at once."""
+
+    KEEP = 4  # files whose statements are kept
+
+    def __init__(self, parsed: Mapping[str, ParsedFile]) -> None:
+        self._parsed = parsed
+        self._by_path: dict[str, _Rows] = {}
+
+    def _rows(self, path: str) -> _Rows | None:
+        rows = self._by_path.get(path)
+        if rows is None:
+            pf = self._parsed.get(path)
+            if pf is None:
+                return None
+            rows = _Rows(pf.statements.transient())
+            if len(self._by_path) >= self.KEEP:
+                del self._by_path[next(iter(self._by_path))]
             self._by_path[path] = rows
+        return rows
 
     def key(self, f: Finding) -> tuple[str, str]:
-        for first, last, key, st in self._by_path.get(f.path, ()):
-            if first <= f.span.line <= last:
-                for o in st.operands:
-                    s = o.span
-                    if (s.line, s.col) <= (f.span.line, f.span.col) < (s.end_line, s.end_col):
-                        return key, o.name or f"#{st.operands.index(o)}"
-                return key, ""
-        return "", ""
+        rows = self._rows(f.path)
+        if rows is None:
+            return "", ""
+        found = rows.at(f.span.line)
+        if found is None:
+            return "", ""
+        key, st = found
+        for o in st.operands:
+            s = o.span
+            if (s.line, s.col) <= (f.span.line, f.span.col) < (s.end_line, s.end_col):
+                return key, o.name or f"#{st.operands.index(o)}"
+        return key, ""
+
+
+class _Rows:
+    """One file's statements with their baseline keys, found by line."""
+
+    def __init__(self, statements: tuple[Statement, ...]) -> None:
+        seen: Counter[str] = Counter()
+        keys = []
+        for st in statements:
+            nth = 0
+            if not st.label:
+                seen[st.op] += 1
+                nth = seen[st.op]
+            keys.append(_statement_key(st, nth))
+        self.keys = keys
+        self.index = LineIndex(statements)
+
+    def at(self, line: int) -> tuple[str, Statement] | None:
+        i = self.index.first_at(line)
+        return None if i is None else (self.keys[i], self.index.statements[i])
 
 
 def identity(f: Finding, locator: Locator) -> str:

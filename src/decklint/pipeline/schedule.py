@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from decklint.lint.check import FileRule
@@ -144,7 +144,7 @@ def file_units(
                     store.drop(k)
                 else:
                     if isinstance(unit, FileUnit) and unit.path == path:
-                        out[i] = rehydrate(unit, text, settings)
+                        out[i] = rehydrate(unit, settings)
                         continue
                     store.drop(k)
         hints[i] = hint
@@ -174,11 +174,16 @@ def _here(
     store: cache_mod.Store | None,
     k: str | None,
 ) -> FileUnit:
-    """One file processed in this process (kept whole: its source stays for the report)."""
+    """One file processed in this process. Written to the cache, it keeps its statements as
+    the bytes written there; otherwise it keeps none (they are parsed again if read)."""
     unit = process(path, text, steer, hint)
-    if store is not None and k is not None and not unit.error:
-        store.put(k, cache_mod.dumps(slim(unit)))
-    return slim(unit, keep_source=True)
+    if store is None or k is None or unit.error:
+        return slim(unit, text)
+    if unit.pf is not None:
+        unit = replace(unit, pf=replace(unit.pf, statements=unit.pf.statements.packed()))
+    kept = slim(unit)
+    store.put(k, cache_mod.dumps(kept))
+    return kept
 
 
 def _parallel(
@@ -201,7 +206,6 @@ def _parallel(
 
     ctx = _context()
     shared: _Todo = [(i, path, text, hints[i]) for i, path, text in todo]
-    texts = {i: text for i, _path, text in todo}
     counter = ctx.Value("q", 0)
     done = ctx.Queue()
 
@@ -209,7 +213,7 @@ def _parallel(
         i, blob = blob_item
         unit = cache_mod.loads(blob)
         assert isinstance(unit, FileUnit)
-        out[i] = rehydrate(unit, texts[i], settings)  # the worker wrote it to the cache
+        out[i] = rehydrate(unit, settings)  # the worker wrote it to the cache
 
     def drain() -> int:
         n = 0
