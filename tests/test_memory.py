@@ -16,6 +16,7 @@ from typing import Any
 
 from decklint import api, dialects
 from decklint.fix import edits
+from decklint.ir import Statements
 from decklint.lint import baseline
 from decklint.source import SourceFile
 
@@ -84,6 +85,18 @@ def test_statements_read_after_the_run_are_those_of_the_parse() -> None:
     assert tuple(pf.statements) == tuple(fresh.statements)
     assert tuple(result.topology.statements["big.ncp"]) == tuple(fresh.statements)
     assert [st.op for st in pf.statements[:3]] == ["PCCU", "BUILD", "GROUP"]
+
+
+def test_statements_are_kept_only_for_a_caller_that_reads_them_all() -> None:
+    # A baseline or SARIF output reads the statements of every file with a finding: parsing
+    # them again would cost that run its parse time twice.
+    text = ncp_deck(5)
+    lazy = api.lint_texts({"big.ncp": text}).topology.statements["big.ncp"]
+    opts = api.Options(keep_statements=True)
+    kept = api.lint_texts({"big.ncp": text}, opts).topology.statements["big.ncp"]
+    assert isinstance(lazy, Statements) and not lazy.unpacked
+    assert isinstance(kept, Statements) and kept.unpacked
+    assert tuple(lazy) == tuple(kept)
 
 
 @contextmanager

@@ -54,6 +54,10 @@ class Options:
     excluded: Callable[[Path], bool] | None = None
     jobs: int = 1  # worker processes for parsing; 0: every core
     cache: bool = False  # keep and reuse per-file results in the user's cache folder
+    # Keep the statements of the files parsed in this process for what reads most of them
+    # after the run (a baseline, SARIF fingerprints); otherwise a file's statements are
+    # parsed again when something reads them (`LintResult.parsed`).
+    keep_statements: bool = False
 
 
 @dataclass
@@ -222,6 +226,7 @@ def _file_phase(
         jobs=opts.jobs,
         use_cache=opts.cache,
         file_rules=file_rules(reg, opts.rule_options),
+        keep_statements=opts.keep_statements,
     )
 
 

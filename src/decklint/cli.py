@@ -194,6 +194,10 @@ def lint(args: LintArgs) -> None:
     opts = project.options(dialect)
     opts.inline = not args.no_inline
     opts.jobs, opts.cache = args.jobs, not args.no_cache
+    # a baseline and SARIF fingerprints read the statements of every file with a finding
+    opts.keep_statements = bool(
+        args.fmt == "sarif" or args.baseline_path or args.write_baseline_path
+    )
     inputs = _lint_inputs(args, opts)
     try:
         project.declare_for(opts, [i.path for i in inputs])

@@ -117,9 +117,11 @@ def file_units(
     use_cache: bool = False,
     file_rules: tuple[FileRule, ...] = (),
     digests: Sequence[bytes | None] | None = None,
+    keep_statements: bool = False,
 ) -> tuple[list[FileUnit | None], Stats]:
     """One unit per (path, text, dialect hint), None where there is no text; and how they
     were made. `file_rules` run on each file as it is parsed (their results are in its unit);
+    `keep_statements`: a file parsed here keeps its statements (see `_here`);
     `digests`, where known, are the texts' `cache.digest`."""
     steer = Steering(dialect, tuple(sorted(config_globs.items())), settings, file_rules)
     store = cache_mod.Store.open() if use_cache else None
@@ -156,12 +158,12 @@ def file_units(
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            _parallel(todo, workers, steer, settings, out, store, keys, hints)
+            _parallel(todo, workers, steer, settings, out, store, keys, hints, keep_statements)
         except (BrokenProcessPool, OSError):
             workers = 1  # a worker was killed (memory?) or no process could start: go on here
     for i, path, text in todo:
         if out[i] is None:
-            out[i] = _here(path, text, steer, hints[i], store, keys.get(i))
+            out[i] = _here(path, text, steer, hints[i], store, keys.get(i), keep_statements)
     cached = sum(1 for _, t, _ in texts if t is not None) - len(todo)
     return out, Stats(len(texts), cached, len(todo), max(1, workers))
 
@@ -173,12 +175,15 @@ def _here(
     hint: str | None,
     store: cache_mod.Store | None,
     k: str | None,
+    keep: bool = False,
 ) -> FileUnit:
     """One file processed in this process. Written to the cache, it keeps its statements as
-    the bytes written there; otherwise it keeps none (they are parsed again if read)."""
+    the bytes written there; otherwise none (they are parsed again if read), or, with
+    `keep`, the statements themselves (a caller that reads most files' statements after
+    the run: a baseline, SARIF fingerprints)."""
     unit = process(path, text, steer, hint)
     if store is None or k is None or unit.error:
-        return slim(unit, text)
+        return slim(unit, None if keep else text)
     if unit.pf is not None:
         unit = replace(unit, pf=replace(unit.pf, statements=unit.pf.statements.packed()))
     kept = slim(unit)
@@ -195,6 +200,7 @@ def _parallel(
     store: cache_mod.Store | None,
     keys: dict[int, str],
     hints: dict[int, str | None],
+    keep: bool = False,
 ) -> None:
     """Parse with `workers - 1` forked processes and this one.
 
@@ -234,7 +240,7 @@ def _parallel(
         mine = received = 0
         # this process claims and parses files too, as long as any are left
         for i, path, text, hint in _claims(shared, counter):
-            out[i] = _here(path, text, steer, hint, store, keys.get(i))
+            out[i] = _here(path, text, steer, hint, store, keys.get(i), keep)
             mine += 1
             received += drain()
         expected, quiet = len(shared) - mine, 0  # the files the workers claimed
