@@ -1,9 +1,12 @@
 """Repository scale: thousands of decks, cold and warm, serial and parallel, and peak memory.
 
     python benchmarks/repo_scale.py [--decks 2000] [--runs 3]
+    python benchmarks/repo_scale.py --shape huge [--megabytes 50]
+    python benchmarks/repo_scale.py --shape many [--files 200000]
 
-Generates a definition repository of --decks files of about 250 lines each (mode tables,
-switched major nodes, NCP generations, z/OS TCP/IP profiles in stack folders), then reports:
+The default shape generates a definition repository of --decks files of about 250 lines each
+(mode tables, switched major nodes, NCP generations, z/OS TCP/IP profiles in stack folders),
+then reports:
 
 * bare Lark: card reader plus one LALR parse per statement over the card decks;
 * cold serial (`--no-cache -j1`) and cold parallel (`--no-cache`, every core), run in turn;
@@ -13,6 +16,12 @@ switched major nodes, NCP generations, z/OS TCP/IP profiles in stack folders), t
   cache, every rule run on the whole model), and runs after one deck changed (that deck is
   parsed again; the rules run on the whole model);
 * peak resident memory of serial runs over a quarter, half and all of the decks.
+
+The other shapes measure memory against size (see `shapes`): `huge` is one NCP generation of
+about --megabytes (thousands of lines, PUs and LUs), `many` is --files small files of the
+common dialects in folders of a thousand. Each reports the time and peak memory of cold serial
+and parallel runs, a run filling the cache, a warm run with every file from the cache, and a
+warm run answered by the run memo; `--steps` picks some of them, `--timeout` stops a run.
 
 Numbers are medians over --runs. Nothing here is a test: speed is measured, never asserted.
 """
@@ -32,6 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench import bare_lark, mode_table, ncp, switched, tcpip_profile
+from shapes import huge_deck, many_files
 
 
 def generate(root: Path, decks: int) -> tuple[int, Path]:
@@ -79,6 +89,98 @@ def run(cmd: list[str], env: dict[str, str]) -> tuple[float, int]:
     return time.perf_counter() - t, usage.ru_maxrss
 
 
+def tree_rss(pid: int) -> int:
+    """Resident set (KiB) of a process and its descendants now (0 once it is gone)."""
+    total, todo = 0, [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            status = Path(f"/proc/{p}/status").read_text()
+            kids = Path(f"/proc/{p}/task/{p}/children").read_text().split()
+        except OSError:
+            continue
+        for line in status.splitlines():
+            if line.startswith("VmRSS:"):
+                total += int(line.split()[1])
+        todo += [int(k) for k in kids]
+    return total
+
+
+def run_sampled(
+    cmd: list[str], env: dict[str, str], timeout: float | None = None
+) -> tuple[float, int, int, bool]:
+    """Wall time, peak resident set (KiB) of the largest process (the kernel's count), peak
+    of the sum over the process and its workers (sampled), and whether it finished in time."""
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    peak, finished = 0, True
+    while True:
+        pid, _, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        peak = max(peak, tree_rss(proc.pid))
+        if timeout is not None and time.perf_counter() - t > timeout:
+            proc.kill()
+            _, _, usage = os.wait4(proc.pid, 0)
+            finished = False
+            break
+        time.sleep(0.05)
+    return time.perf_counter() - t, usage.ru_maxrss, max(peak, usage.ru_maxrss), finished
+
+
+STEPS = ("cold-serial", "cold-parallel", "fill", "warm-files", "warm-memo")
+
+
+def shape_runs(args: argparse.Namespace, decklint: list[str], tmp: Path) -> None:
+    """The `huge` and `many` shapes: time and peak memory of each step, against lines."""
+    cache = tmp / "cache"
+    env = dict(os.environ, DECKLINT_CACHE_DIR=str(cache), NO_COLOR="1")
+    repo = tmp / "repo"
+    t = time.perf_counter()
+    if args.shape == "huge":
+        deck = huge_deck(args.megabytes)
+        (repo / "ncp").mkdir(parents=True)
+        (repo / "ncp" / "HUGE.ncp").write_text("\n".join(deck) + "\n")
+        n = len(deck)
+        what = f"one deck of {(repo / 'ncp' / 'HUGE.ncp').stat().st_size / 1e6:.1f} MB"
+    else:
+        n = many_files(repo, args.files)
+        what = f"{args.files:,} files"
+    made = time.perf_counter() - t
+    print(f"shape {args.shape}: {what}, {n:,} lines (made in {made:.0f} s), ({tmp})")
+    budget = n / 500_000 * 1024
+    print(f"memory budget: {budget:,.0f} MiB (1 GiB per 500,000 lines)")
+    lint = [*decklint, "lint", "--exit-zero", "--no-source", str(repo)]
+    steps = {
+        "cold-serial": ("cold, serial (-j1 --no-cache)", [*lint, "--no-cache", "-j1"], None),
+        "cold-parallel": ("cold, parallel (--no-cache)", [*lint, "--no-cache"], None),
+        "fill": ("cold, filling the cache", lint, lambda: shutil.rmtree(cache, True)),
+        "warm-files": (
+            "warm, every file from the cache",
+            [*lint, "-j1"],
+            lambda: shutil.rmtree(cache / "runs", True),
+        ),
+        "warm-memo": ("warm, unchanged (run memo)", lint, None),
+    }
+    wanted = [s for s in STEPS if s in args.steps.split(",")]
+    print(f"{'what':<34} {'lines/s':>9} {'seconds':>8} {'peak MiB':>9} {'all MiB':>8}")
+    for step in wanted:
+        label, cmd, before = steps[step]
+        results = []
+        for _ in range(args.runs):
+            if before is not None:
+                before()
+            results.append(run_sampled(cmd, env, args.timeout))
+        secs, rss, tree, finished = sorted(results)[len(results) // 2]
+        note = "" if finished else f"  stopped after {args.timeout:.0f} s"
+        print(
+            f"{label:<34} {n / secs:>9,.0f} {secs:>8.1f} {rss / 1024:>9,.0f} "
+            f"{tree / 1024:>8,.0f}{note}",
+            flush=True,
+        )
+    print("peak MiB: the largest process; all MiB: it and its workers together (sampled)")
+
+
 def median_time(cmd: list[str], env: dict[str, str], runs: int, before: object = None) -> float:
     times = []
     for _ in range(runs):
@@ -108,11 +210,24 @@ def in_turn(
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=2000)
-    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--runs", type=int, default=None, help="3; 1 for huge and many")
+    ap.add_argument("--shape", choices=("decks", "huge", "many"), default="decks")
+    ap.add_argument("--megabytes", type=float, default=50.0, help="the huge deck's size")
+    ap.add_argument("--files", type=int, default=200_000, help="how many files, for many")
+    ap.add_argument("--steps", default=",".join(STEPS), help="huge, many: " + ",".join(STEPS))
+    ap.add_argument("--timeout", type=float, default=None, help="seconds a run may take")
     args = ap.parse_args()
     exe = shutil.which("decklint")
     decklint = [exe] if exe else [sys.executable, "-m", "decklint"]
     tmp = Path(tempfile.mkdtemp(prefix="decklint-repo-"))
+    if args.shape != "decks":
+        args.runs = args.runs or 1
+        try:
+            shape_runs(args, decklint, tmp)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
+    args.runs = args.runs or 3
     cache = tmp / "cache"
     env = dict(os.environ, DECKLINT_CACHE_DIR=str(cache), NO_COLOR="1")
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +32,7 @@ from decklint.model.resolve import resolve
 from decklint.model.settings import Settings
 from decklint.model.topology import Topology
 from decklint.pipeline import schedule
-from decklint.pipeline.filephase import FileUnit, has_directives
+from decklint.pipeline.filephase import FileUnit, ParsedFiles, has_directives
 from decklint.progress import OnProgress, Progress
 from decklint.source import Span
 
@@ -58,6 +58,10 @@ class Options:
     cache: bool = False  # keep and reuse per-file results in the user's cache folder
     # Told how far the run is, per file and per rule on the whole model (decklint.progress).
     progress: OnProgress | None = None
+    # Keep the statements of the files parsed in this process for what reads most of them
+    # after the run (a baseline, SARIF fingerprints); otherwise a file's statements are
+    # parsed again when something reads them (`LintResult.parsed`).
+    keep_statements: bool = False
 
 
 @dataclass
@@ -65,7 +69,8 @@ class LintResult:
     findings: list[Finding]
     files: list[tuple[str, str | None]]  # (path, dialect)
     topology: Topology
-    parsed: dict[str, ParsedFile]
+    # path -> the file's parse, made whole on lookup (`ParsedFiles`); {} from the run memo
+    parsed: Mapping[str, ParsedFile]
     internal_errors: int = 0
     rules_run: frozenset[str] = frozenset()
     policy: Callable[[Finding], Finding | None] | None = None
@@ -187,8 +192,9 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     reg = load_registry(tuple(opts.rule_paths))
     run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
     units, stats = _file_phase(inputs, opts, reg)
-    for inp, unit in zip(inputs, units, strict=True):
-        _take_file(run, inp, unit)
+    for n, inp in enumerate(inputs):
+        _take_file(run, inp, units[n])
+        units[n] = None  # what the run keeps of it is in `run` now
     done = Progress(len(inputs), stats.parsed + stats.cached, stats.parsed, stats.cached)
     _network_phase(run, opts, inputs[0].path if inputs else "-", done)
     if opts.inline:
@@ -218,7 +224,7 @@ class _Run:
     topo: Topology
     findings: list[Finding] = field(default_factory=list)
     files: list[tuple[str, str | None]] = field(default_factory=list)  # (path, dialect)
-    parsed: dict[str, ParsedFile] = field(default_factory=dict)
+    parsed: ParsedFiles = field(default_factory=ParsedFiles)
     hits: list[tuple[str, Hit]] = field(default_factory=list)
     internal: int = 0  # internal errors
 
@@ -273,6 +279,7 @@ def _file_phase(
         use_cache=opts.cache,
         file_rules=file_rules(reg, opts.rule_options),
         done=_files_done(inputs, opts.progress),
+        keep_statements=opts.keep_statements,
     )
 
 
@@ -323,7 +330,7 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     run.files.append((inp.path, unit.dialect))
     pf, low = unit.pf, unit.low
     assert pf is not None and low is not None
-    run.parsed[inp.path] = pf
+    run.parsed.add(inp.path, pf, inp.text)
     run.topo.merge(low, pf.statements)
     for d in (*pf.diagnostics, *low.diagnostics):
         run.report(d.code, inp.path, d.span, d.message, d.severity, unit.dialect)
@@ -359,11 +366,12 @@ def _counted(rules: list[Manifest], told: OnProgress, done: Progress) -> Iterato
 
 def _suppress(run: _Run, reg: Registry) -> None:
     """Inline suppressions applied; their own problems (unused, unknown code) reported."""
-    if not any(has_directives(pf) for pf in run.parsed.values()):
+    holding = [p for p in run.parsed if has_directives(run.parsed.slim(p))]
+    if not holding:
         return
     from decklint.lint import suppress
 
-    outcome = suppress.apply(run.findings, suppress.collect(run.parsed.values()), reg)
+    outcome = suppress.apply(run.findings, suppress.collect(run.parsed[p] for p in holding), reg)
     run.findings = outcome.kept
     for path, span, code, message in outcome.problems:
         run.report(code, path, span, message, None, run.topo.dialects.get(path, ""))

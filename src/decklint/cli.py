@@ -272,6 +272,10 @@ def lint(args: LintArgs) -> None:
     opts.inline = not args.no_inline
     opts.jobs, opts.cache = args.jobs, not args.no_cache
     opts.progress = shown = _progress(args.quiet, _format(args.fmt))
+    # a baseline and SARIF fingerprints read the statements of every file with a finding
+    opts.keep_statements = bool(
+        args.fmt == "sarif" or args.baseline_path or args.write_baseline_path
+    )
     fixing: Any = None
     try:
         # the progress line is cleared before anything else is printed, errors included
@@ -801,12 +805,13 @@ def _emit(
         from decklint.report import text as textrep
         from decklint.source import SourceFile
 
-        cache: dict[str, SourceFile] = {}
+        shown: list[SourceFile] = []  # the file whose lines are quoted now (findings come
+        # sorted by file: a large run does not hold every file's lines at once)
 
         def line_of(path: str, line: int) -> str:
-            if path not in cache:
-                cache[path] = SourceFile.from_text(path, texts.get(path) or "")
-            return cache[path].line_text(line)
+            if not shown or shown[0].path != path:
+                shown[:] = [SourceFile.from_text(path, texts.get(path) or "")]
+            return shown[0].line_text(line)
 
         textrep.render(
             result.findings,

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import pickle
+import bisect
+import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from decklint.findings import Severity
-from decklint.records import Span, TupleView, record
+from decklint.records import Span, TupleView, pickle_chunks, record, unpickle_chunks
 from decklint.source import SourceMap
 
 # At most 30 digits: no operand takes more, and int() of a huge digit string is refused by
@@ -149,45 +150,107 @@ class Statements(TupleView[Statement]):
     a cache entry or a worker's answer brought them back.
 
     Made from the tuple a parse gives; when the file is pickled (into the cache, or from a
-    worker) the statements go as one bytes object, and a file loaded back keeps that object
-    until something reads them. Only the rules of the file phase read every statement; after
-    that they are read only for a fix, a baseline or a dump. Pickling a file loaded
-    back reuses its bytes.
+    worker) the statements go as bytes, and a file loaded back keeps them until something
+    reads them. Only the rules of the file phase read every statement; after that they are
+    read only for a fix, a baseline or a dump. Pickling a file loaded back reuses its bytes.
+    A file the run parsed itself keeps neither: its statements are `later`, parsed again from
+    its text if something reads them.
+
+    The bytes are pickles of `CHUNK` statements each, one after another: a pickler remembers
+    every object it wrote until it is done, which for a whole large deck at once is more than
+    the statements themselves.
     """
 
-    __slots__ = ("_blob", "_items")
+    __slots__ = ("_blob", "_items", "_load")
 
-    def __init__(self, items: Sequence[Statement] = (), blob: bytes | None = None) -> None:
-        self._items: tuple[Statement, ...] | None = None if blob is not None else tuple(items)
+    CHUNK = 1024
+
+    def __init__(
+        self,
+        items: Sequence[Statement] = (),
+        blob: bytes | None = None,
+        load: Callable[[], Sequence[Statement]] | None = None,
+    ) -> None:
+        later = blob is not None or load is not None
+        self._items: tuple[Statement, ...] | None = None if later else tuple(items)
         self._blob = blob
+        self._load = load
 
     @classmethod
     def of(cls, statements: Sequence[Statement]) -> Statements:
         return statements if isinstance(statements, Statements) else cls(statements)
 
+    @classmethod
+    def later(cls, load: Callable[[], Sequence[Statement]]) -> Statements:
+        """Statements made by `load` when first read (a parse of the file's text)."""
+        return cls(load=load)
+
     def _all(self) -> tuple[Statement, ...]:
         if self._items is None:
-            assert self._blob is not None
-            items = pickle.loads(self._blob)
-            assert isinstance(items, tuple)
-            self._items = items
+            self._items = self.transient()
         return self._items
+
+    def transient(self) -> tuple[Statement, ...]:
+        """The statements, without keeping them here when they are not objects yet: for a
+        reader that goes through each file once (a baseline, SARIF fingerprints)."""
+        if self._items is not None:
+            return self._items
+        if self._blob is not None:
+            return unpickle_chunks(self._blob)
+        assert self._load is not None
+        return tuple(self._load())
+
+    def packed(self) -> Statements:
+        """The same statements as bytes only (what the cache and a worker's answer hold)."""
+        if self._blob is not None:
+            return Statements(blob=self._blob)
+        return Statements(blob=pickle_chunks(self._all(), self.CHUNK))
 
     @property
     def unpacked(self) -> bool:
-        """Whether the statements are objects now (a file loaded back has bytes until read)."""
+        """Whether the statements are objects now (a file loaded back has bytes until read,
+        a file parsed here nothing)."""
         return self._items is not None
 
     def __repr__(self) -> str:
-        if self._items is None:
-            return f"Statements({len(self._blob or b'')} bytes)"
-        return f"Statements({len(self._items)} statements)"
+        if self._items is not None:
+            return f"Statements({len(self._items)} statements)"
+        if self._blob is not None:
+            return f"Statements({len(self._blob)} bytes)"
+        return "Statements(not parsed again yet)"
 
     def __reduce__(self) -> tuple[Any, tuple[None, bytes]]:
         blob = self._blob  # not kept when made here: the objects are what this process reads
         if blob is None:
-            blob = pickle.dumps(self._items, protocol=pickle.HIGHEST_PROTOCOL)
+            blob = pickle_chunks(self._all(), self.CHUNK)
         return Statements, (None, blob)
+
+
+class LineIndex:
+    """A file's statements found by line in logarithmic time: `first_at(line)` is the first
+    statement, in file order, whose lines hold `line`, as a scan from the top would find it.
+    A fix or a baseline looks up one statement per finding; a scan each time made a deck
+    with a finding on most statements quadratic."""
+
+    __slots__ = ("_ends", "_sorted", "_starts", "statements")
+
+    def __init__(self, statements: Sequence[Statement]) -> None:
+        self.statements = statements
+        self._starts = [st.span.line for st in statements]
+        # the largest last line up to each statement: the first statement reaching `line`
+        self._ends = list(itertools.accumulate((st.span.end_line for st in statements), max))
+        self._sorted = all(a <= b for a, b in itertools.pairwise(self._starts))
+
+    def first_at(self, line: int) -> int | None:
+        if not self._sorted:  # statements out of line order (not made by a reader): scan
+            for i, st in enumerate(self.statements):
+                if st.span.line <= line <= st.span.end_line:
+                    return i
+            return None
+        i = bisect.bisect_left(self._ends, line)
+        if i < len(self._starts) and self._starts[i] <= line:
+            return i
+        return None
 
 
 @record

@@ -29,6 +29,33 @@ def _reduce(self: tuple[Any, ...]) -> tuple[Any, tuple[Any, ...]]:
     return _MAKE, (type(self), tuple(self))
 
 
+def pickle_chunks(items: Sequence[Any], chunk: int) -> bytes:
+    """`items` pickled `chunk` at a time, the pickles one after another. A pickler remembers
+    every object it wrote until it is done: for a large deck's statements or model at once,
+    that table holds more than the bytes it writes."""
+    import io
+    import pickle
+
+    out = io.BytesIO()
+    for start in range(0, max(len(items), 1), chunk):
+        pickle.dump(tuple(items[start : start + chunk]), out, protocol=pickle.HIGHEST_PROTOCOL)
+    return out.getvalue()
+
+
+def unpickle_chunks(blob: bytes) -> tuple[Any, ...]:
+    """The items `pickle_chunks` wrote, in order (one pickle of them all reads the same)."""
+    import io
+    import pickle
+
+    stream = io.BytesIO(blob)
+    parts: list[tuple[Any, ...]] = []
+    while stream.tell() < len(blob):
+        part = pickle.load(stream)
+        assert isinstance(part, tuple)
+        parts.append(part)
+    return parts[0] if len(parts) == 1 else tuple(chain.from_iterable(parts))
+
+
 def record(cls: type[_R]) -> type[_R]:
     """Make a NamedTuple class a record: pickled as its class and field values, rebuilt by
     the tuple constructor without running its own (which may take other arguments)."""

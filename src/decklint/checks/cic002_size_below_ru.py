@@ -6,27 +6,32 @@ from collections.abc import Iterator
 
 from decklint.checks._wording import related
 from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
 from decklint.model.sna import CICS_MAX_SIZE
 from decklint.model.views.modes import modes_named
+
+# RUSIZES: left = what the secondary (CICS's partner) sends -> CICS receives.
+_SIZES = (("receivesize", "RECEIVESIZE", "ru_secondary"), ("sendsize", "SENDSIZE", "ru_primary"))
 
 
 @check("CIC002")
 def size_below_ru(ctx: Context) -> Iterator[Hit]:
+    named: dict[str, _Modes] = {}
     for s in ctx.topo.of("sessions"):
         name = s.value("modename")
         if not name:
             continue
-        for m in modes_named(ctx.topo, name):
-            # RUSIZES: left = what the secondary (CICS's partner) sends -> CICS receives.
-            for field, op, ru_field in (
-                ("receivesize", "RECEIVESIZE", "ru_secondary"),
-                ("sendsize", "SENDSIZE", "ru_primary"),
-            ):
-                ru = m.value(ru_field)
-                size = s.value(field)
-                if not isinstance(ru, int) or not isinstance(size, int):
+        modes = named.get(name)
+        if modes is None:
+            modes = named[name] = _Modes(modes_named(ctx.topo, name))
+        sizes = [s.value(field) for field, _op, _ru in _SIZES]
+        if not modes.may_exceed(sizes):
+            continue
+        for m, needs in modes.needs:
+            for (field, op, ru_field), size, need in zip(_SIZES, sizes, needs, strict=True):
+                if not isinstance(size, int) or need is None:
                     continue
-                need = min(ru, CICS_MAX_SIZE)
+                ru = m.value(ru_field)
                 if size < need:
                     yield Hit(
                         s.path,
@@ -43,3 +48,28 @@ def size_below_ru(ctx: Context) -> Iterator[Hit]:
                         related=(related(m, "rusizes", f"RUSIZES of {name} in {m.scope}"),),
                         subject=s.id,
                     )
+
+
+class _Modes:
+    """The modes of one name with the sizes they need (an estate's workstations define the
+    same mode names by the thousand, and every session of that mode is judged against each:
+    a session that holds the largest of them is passed at once)."""
+
+    def __init__(self, modes: list[Entity]) -> None:
+        self.needs: list[tuple[Entity, tuple[int | None, ...]]] = []
+        for m in modes:
+            rus = [m.value(ru) for _field, _op, ru in _SIZES]
+            needs = tuple(min(ru, CICS_MAX_SIZE) if isinstance(ru, int) else None for ru in rus)
+            if any(n is not None for n in needs):
+                self.needs.append((m, needs))
+        self.most: list[int | None] = []
+        for k in range(len(_SIZES)):
+            given = [n for _m, ns in self.needs if (n := ns[k]) is not None]
+            self.most.append(max(given) if given else None)
+
+    def may_exceed(self, sizes: list[object]) -> bool:
+        """Whether some mode needs more than one of `sizes`."""
+        return any(
+            isinstance(size, int) and most is not None and size < most
+            for size, most in zip(sizes, self.most, strict=True)
+        )

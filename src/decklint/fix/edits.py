@@ -8,7 +8,7 @@ is safe is the rule manifest's `fix: applicability:`; the runner stamps it.
 from __future__ import annotations
 
 from decklint.findings import Applicability, Edit, Fix
-from decklint.ir import Operand, Statement
+from decklint.ir import LineIndex, Operand, Statement
 from decklint.model.topology import Topology
 from decklint.source import Span
 
@@ -21,10 +21,13 @@ def card_image(dialect: str | None) -> bool:
 
 
 def _statement_at(topo: Topology, path: str, span: Span) -> Statement | None:
-    for st in topo.statements.get(path, ()):
-        if st.span.line <= span.line <= st.span.end_line:
-            return st
-    return None
+    """The statement of `path` at `span`'s line (an index per file: a rule may offer a fix
+    on most statements of a large deck)."""
+    index: LineIndex = topo.memo(
+        f"edits.lines:{path}", lambda: LineIndex(topo.statements.get(path, ()))
+    )
+    i = index.first_at(span.line)
+    return None if i is None else index.statements[i]
 
 
 def _operand_at(st: Statement, span: Span) -> Operand | None:

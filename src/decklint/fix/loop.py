@@ -54,12 +54,13 @@ def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) ->
             f.path for f in result.findings if f.code in BROKEN and f.severity >= Severity.WARNING
         }
         by_path: dict[str, list[Finding]] = defaultdict(list)
+        cut_out = {i.path for i in current if i.container}
         for f in result.findings:
             if not _allowed(f, unsafe):
                 continue
             if f.path in broken:
                 not_applied.append((f, "the file has parse errors: fix them first"))
-            elif any(i.path == f.path and i.container for i in current):
+            elif f.path in cut_out:
                 not_applied.append((f, "the deck is inside another file: edit it there"))
             else:
                 by_path[f.path].append(f)

@@ -23,7 +23,7 @@ from typing import Any
 from decklint import __version__
 from decklint.dialects.base import ParsedFile
 from decklint.findings import Finding
-from decklint.ir import Statement
+from decklint.ir import LineIndex, Statement
 
 SCHEMA_VERSION = 1
 
@@ -46,14 +46,18 @@ def _statement_key(st: Statement, nth: int) -> str:
 
 
 class Locator:
-    """Finds the statement and operand a finding points at, by position. A file's
-    statements are indexed when a finding in it is first asked about."""
+    """Finds the statement and operand a finding points at, by position.
+
+    A file's statements are read when a finding in it is first looked up, and only the last
+    few files' are kept: findings come sorted by file, and a large run's statements are not
+    all held at once."""
+
+    KEEP = 4  # files whose statements are kept
 
     def __init__(self, parsed: Mapping[str, ParsedFile]) -> None:
-        self._statements: Mapping[str, Sequence[Statement]] = {
-            path: pf.statements for path, pf in parsed.items()
-        }
-        self._by_path: dict[str, list[tuple[int, int, str, Statement]]] = {}
+        self._parsed = parsed
+        self._statements: Mapping[str, Sequence[Statement]] | None = None
+        self._by_path: dict[str, _Rows] = {}
 
     @classmethod
     def of_statements(cls, statements: Mapping[str, Sequence[Statement]]) -> Locator:
@@ -62,28 +66,61 @@ class Locator:
         loc._statements = statements
         return loc
 
-    def _rows(self, path: str) -> list[tuple[int, int, str, Statement]]:
+    def _read(self, path: str) -> tuple[Statement, ...] | None:
+        if self._statements is not None:
+            found = self._statements.get(path)
+            if found is None:
+                return None
+            transient = getattr(found, "transient", None)  # `Statements`: not kept once read
+            return transient() if transient is not None else tuple(found)
+        pf = self._parsed.get(path)
+        return None if pf is None else pf.statements.transient()
+
+    def _rows(self, path: str) -> _Rows | None:
         rows = self._by_path.get(path)
         if rows is None:
-            seen: Counter[str] = Counter()
-            rows = self._by_path[path] = []
-            for st in self._statements.get(path, ()):
-                nth = 0
-                if not st.label:
-                    seen[st.op] += 1
-                    nth = seen[st.op]
-                rows.append((st.span.line, st.span.end_line, _statement_key(st, nth), st))
+            statements = self._read(path)
+            if statements is None:
+                return None
+            rows = _Rows(statements)
+            if len(self._by_path) >= self.KEEP:
+                del self._by_path[next(iter(self._by_path))]
+            self._by_path[path] = rows
         return rows
 
     def key(self, f: Finding) -> tuple[str, str]:
-        for first, last, key, st in self._rows(f.path):
-            if first <= f.span.line <= last:
-                for o in st.operands:
-                    s = o.span
-                    if (s.line, s.col) <= (f.span.line, f.span.col) < (s.end_line, s.end_col):
-                        return key, o.name or f"#{st.operands.index(o)}"
-                return key, ""
-        return "", ""
+        rows = self._rows(f.path)
+        if rows is None:
+            return "", ""
+        found = rows.at(f.span.line)
+        if found is None:
+            return "", ""
+        key, st = found
+        for o in st.operands:
+            s = o.span
+            if (s.line, s.col) <= (f.span.line, f.span.col) < (s.end_line, s.end_col):
+                return key, o.name or f"#{st.operands.index(o)}"
+        return key, ""
+
+
+class _Rows:
+    """One file's statements with their baseline keys, found by line."""
+
+    def __init__(self, statements: tuple[Statement, ...]) -> None:
+        seen: Counter[str] = Counter()
+        keys = []
+        for st in statements:
+            nth = 0
+            if not st.label:
+                seen[st.op] += 1
+                nth = seen[st.op]
+            keys.append(_statement_key(st, nth))
+        self.keys = keys
+        self.index = LineIndex(statements)
+
+    def at(self, line: int) -> tuple[str, Statement] | None:
+        i = self.index.first_at(line)
+        return None if i is None else (self.keys[i], self.index.statements[i])
 
 
 def identity(f: Finding, locator: Locator, path: str | None = None) -> str:

@@ -190,8 +190,12 @@ class _Links:
             if pu.value("cpname"):
                 pus_by_cp[str(pu.value("cpname")).upper()].append(pu)
         ends: list[tuple[Entity, str, str | None, str]] = []
+        cp_of: dict[str, str] = {}  # file -> the CP name of the first workstation it defines
+        for name, station in cps.items():
+            if station.kind == "workstation":
+                cp_of.setdefault(station.path, name)
         for e in topo.of("dlc_link"):
-            ends.append((e, "destination_address", self._cp_of(e, cps), "DESTINATION_ADDRESS"))
+            ends.append((e, "destination_address", cp_of.get(e.path), "DESTINATION_ADDRESS"))
         for e in topo.of("nsdos_link"):
             ends.append((e, "destination", e.name, "TRLD"))
         for e in topo.of("controller"):
@@ -249,12 +253,6 @@ class _Links:
                     b=w,
                     end_b=f"CP {cp}",
                 )
-
-    def _cp_of(self, e: Entity, cps: dict[str, Entity]) -> str | None:
-        for cp, w in cps.items():
-            if w.kind == "workstation" and w.path == e.path:
-                return cp
-        return None
 
     def as400(self) -> None:
         topo = self.topo

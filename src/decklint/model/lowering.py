@@ -9,6 +9,7 @@ from decklint.ir import Diagnostic, Operand
 from decklint.model.entities import Attr, Entity
 from decklint.model.settings import Settings
 from decklint.model.symbols import Definition, Reference
+from decklint.records import pickle_chunks, unpickle_chunks
 from decklint.source import Span
 
 
@@ -44,6 +45,26 @@ class Lowering:
 
     def diag(self, d: Diagnostic) -> None:
         self.diagnostics.append(d)
+
+    # A large deck's model goes into the cache (or from a worker) `CHUNK` records at a time:
+    # pickled at once, the pickler's table of what it wrote outgrew the model's own bytes.
+    CHUNK = 2048
+    _CHUNKED = ("entities", "definitions", "references")
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        chunked = {}
+        for name in self._CHUNKED:
+            if len(state[name]) > self.CHUNK:
+                chunked[name] = pickle_chunks(state.pop(name), self.CHUNK)
+        if chunked:
+            state["_chunked"] = chunked
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, blob in state.pop("_chunked", {}).items():
+            state[name] = list(unpickle_chunks(blob))
+        self.__dict__.update(state)
 
 
 def coded(op: Operand | None, value: Any = None) -> Attr:

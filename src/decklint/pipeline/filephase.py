@@ -8,6 +8,8 @@ separate process and to keep in the content-keyed cache (`decklint.pipeline.cach
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -15,7 +17,7 @@ from decklint import dialects
 from decklint.dialects.base import ParsedFile
 from decklint.findings import Finding
 from decklint.inputs.discover import detect
-from decklint.ir import LogicalUnit, ReadResult
+from decklint.ir import LogicalUnit, ReadResult, Statement, Statements
 from decklint.lint.check import FileRule, Hit
 from decklint.model.lowering import Lowering
 from decklint.model.settings import Settings
@@ -66,7 +68,10 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
         return FileUnit(path, None)
     try:
         spec = dialects.get(det.dialect)
-        pf = spec.parse(src)
+        # Lowering and the rules read the statements: the lines and the reader's units go
+        # first, which in a large deck are a third of what its parse holds.
+        pf = _bare(spec.parse(src), path)
+        del src
         low = Lowering(path, det.dialect, node_for(path, det.dialect), steer.settings)
         spec.lower(pf, low)
         for name, mspan in pf.macros:
@@ -89,19 +94,30 @@ _EMPTY_SOURCE = SourceFile.from_text("", "")
 _NO_MAP = SourceMap()
 
 
-def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
+def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
     """The unit without what the caller can rebuild: source text and the card maps.
 
     Kept: statements, lowered model, diagnostics, and, in a file with a `decklint:` directive,
     its comments and each unit's lines and remarks (inline suppressions live there and cover
     them). Dropping the rest makes a cached or transferred unit smaller and quicker to
-    load, and a large run's model smaller. `keep_source` when the unit stays in
-    this process; otherwise its statements go as bytes (`Statements`, when pickled): the file
-    phase's rules have read them already.
+    load, and a large run's model smaller. With `text` (the unit stays in this process and
+    is not cached), its statements are not kept either: they are parsed again from `text` if
+    something reads them (`Statements.later`); the file phase's rules have read them already.
+    Otherwise they go as bytes when pickled (`Statements`).
     """
     if unit.pf is None:
         return unit
-    pf = unit.pf
+    pf = _bare(unit.pf)
+    if text is not None:
+        later = Statements.later(functools.partial(reparse, unit.path, text, pf.dialect))
+        pf = replace(pf, statements=later)
+    return replace(unit, pf=pf)
+
+
+def _bare(pf: ParsedFile, path: str = "") -> ParsedFile:
+    """The parse without its source text and the reader's units (their text and card maps);
+    a file with a directive keeps its comments, and its units' lines and remarks. `path`:
+    the source keeps the file's path (lowering reads it)."""
     if has_directives(pf):
         units = [
             LogicalUnit("", _NO_MAP, u.line, u.kind, list(u.remarks), u.end_line)
@@ -109,10 +125,18 @@ def slim(unit: FileUnit, keep_source: bool = False) -> FileUnit:
         ]
         read = ReadResult(units, list(pf.read.comments), [])
     else:  # nothing for inline suppression to read: the remarks are many objects
-        read = ReadResult([], [], [])
-    if keep_source:
-        return replace(unit, pf=replace(pf, read=read))
-    return replace(unit, pf=replace(pf, source=_EMPTY_SOURCE, read=read))
+        read = _NO_READ
+    source = SourceFile.from_text(path, "") if path else _EMPTY_SOURCE
+    return replace(pf, source=source, read=read)
+
+
+_NO_READ = ReadResult([], [], [])  # shared by the files that have nothing to suppress
+
+
+def reparse(path: str, text: str, dialect: str) -> tuple[Statement, ...]:
+    """A file's statements parsed again from its text (the parse depends on nothing else)."""
+    spec = dialects.get(dialect)
+    return tuple(spec.parse(SourceFile.from_text(path, text)).statements)
 
 
 def has_directives(pf: ParsedFile) -> bool:
@@ -122,10 +146,37 @@ def has_directives(pf: ParsedFile) -> bool:
     return any("decklint:" in r.text.lower() for u in pf.read.units for r in u.remarks)
 
 
-def rehydrate(unit: FileUnit, text: str, settings: Settings) -> FileUnit:
-    """A slimmed unit made whole again for this run: its source and this run's settings."""
-    if unit.pf is None:
-        return unit
+def rehydrate(unit: FileUnit, settings: Settings) -> FileUnit:
+    """A slimmed unit from the cache or a worker, for this run: this run's settings."""
     if unit.low is not None:
         unit.low.settings = settings
-    return replace(unit, pf=replace(unit.pf, source=SourceFile.from_text(unit.path, text)))
+    return unit
+
+
+class ParsedFiles(Mapping[str, ParsedFile]):
+    """The run's parsed files (path -> `ParsedFile`), each made whole when it is looked up.
+
+    The run keeps each file's slimmed parse and a reference to its text (which the caller
+    holds anyway): the source and its lines are made on lookup, and the statements are read
+    (unpacked, or parsed again) only when something reads them. A large run then holds its
+    model, not every file's lines and statements."""
+
+    def __init__(self) -> None:
+        self._files: dict[str, tuple[ParsedFile, str]] = {}
+
+    def add(self, path: str, pf: ParsedFile, text: str) -> None:
+        self._files[path] = (pf, text)
+
+    def slim(self, path: str) -> ParsedFile:
+        """The file's parse as the run keeps it: no source text (its statements still read)."""
+        return self._files[path][0]
+
+    def __getitem__(self, path: str) -> ParsedFile:
+        pf, text = self._files[path]
+        return replace(pf, source=SourceFile.from_text(path, text))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._files)
+
+    def __len__(self) -> int:
+        return len(self._files)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from decklint.lint.check import FileRule
@@ -134,9 +134,11 @@ def file_units(
     file_rules: tuple[FileRule, ...] = (),
     digests: Sequence[bytes | None] | None = None,
     done: Callable[[int, int], None] | None = None,
+    keep_statements: bool = False,
 ) -> tuple[list[FileUnit | None], Stats]:
     """One unit per (path, text, dialect hint), None where there is no text; and how they
     were made. `file_rules` run on each file as it is parsed (their results are in its unit);
+    `keep_statements`: a file parsed here keeps its statements (see `_here`);
     `digests`, where known, are the texts' `cache.digest`; `done(parsed, cached)` is told
     the counts so far each time a file is done."""
     count = _Count(done) if done is not None else None
@@ -163,7 +165,7 @@ def file_units(
                     store.drop(k)
                 else:
                     if isinstance(unit, FileUnit) and unit.path == path:
-                        out[i] = rehydrate(unit, text, settings)
+                        out[i] = rehydrate(unit, settings)
                         if count is not None:
                             count.hit()
                         continue
@@ -177,12 +179,14 @@ def file_units(
         from concurrent.futures.process import BrokenProcessPool
 
         try:
-            _parallel(todo, workers, steer, settings, out, store, keys, hints, count)
+            _parallel(
+                todo, workers, steer, settings, out, store, keys, hints, count, keep_statements
+            )
         except (BrokenProcessPool, OSError):
             workers = 1  # a worker was killed (memory?) or no process could start: go on here
     for i, path, text in todo:
         if out[i] is None:
-            out[i] = _here(path, text, steer, hints[i], store, keys.get(i))
+            out[i] = _here(path, text, steer, hints[i], store, keys.get(i), keep_statements)
             if count is not None:
                 count.made()
     cached = sum(1 for _, t, _ in texts if t is not None) - len(todo)
@@ -196,12 +200,20 @@ def _here(
     hint: str | None,
     store: cache_mod.Store | None,
     k: str | None,
+    keep: bool = False,
 ) -> FileUnit:
-    """One file processed in this process (kept whole: its source stays for the report)."""
+    """One file processed in this process. Written to the cache, it keeps its statements as
+    the bytes written there; otherwise none (they are parsed again if read), or, with
+    `keep`, the statements themselves (a caller that reads most files' statements after
+    the run: a baseline, SARIF fingerprints)."""
     unit = process(path, text, steer, hint)
-    if store is not None and k is not None and not unit.error:
-        store.put(k, cache_mod.dumps(slim(unit)))
-    return slim(unit, keep_source=True)
+    if store is None or k is None or unit.error:
+        return slim(unit, None if keep else text)
+    if unit.pf is not None:
+        unit = replace(unit, pf=replace(unit.pf, statements=unit.pf.statements.packed()))
+    kept = slim(unit)
+    store.put(k, cache_mod.dumps(kept))
+    return kept
 
 
 def _parallel(
@@ -214,6 +226,7 @@ def _parallel(
     keys: dict[int, str],
     hints: dict[int, str | None],
     count: _Count | None = None,
+    keep: bool = False,
 ) -> None:
     """Parse with `workers - 1` forked processes and this one.
 
@@ -225,7 +238,6 @@ def _parallel(
 
     ctx = _context()
     shared: _Todo = [(i, path, text, hints[i]) for i, path, text in todo]
-    texts = {i: text for i, _path, text in todo}
     counter = ctx.Value("q", 0)
     done = ctx.Queue()
 
@@ -233,7 +245,7 @@ def _parallel(
         i, blob = blob_item
         unit = cache_mod.loads(blob)
         assert isinstance(unit, FileUnit)
-        out[i] = rehydrate(unit, texts[i], settings)  # the worker wrote it to the cache
+        out[i] = rehydrate(unit, settings)  # the worker wrote it to the cache
         if count is not None:
             count.made()
 
@@ -256,7 +268,7 @@ def _parallel(
         mine = received = 0
         # this process claims and parses files too, as long as any are left
         for i, path, text, hint in _claims(shared, counter):
-            out[i] = _here(path, text, steer, hint, store, keys.get(i))
+            out[i] = _here(path, text, steer, hint, store, keys.get(i), keep)
             if count is not None:
                 count.made()
             mine += 1
