@@ -217,6 +217,36 @@ def test_an_entry_sealed_with_another_key_is_a_miss(tmp_path: Path) -> None:
         assert mine.open_sealed(bytes(flipped), "files/ab/cd") is None, i
 
 
+def test_entries_on_disk_open_as_sealed_and_a_damaged_one_is_a_miss(tmp_path: Path) -> None:
+    vault = store.Vault(tmp_path, b"k" * 32)
+    vault.write("files/ab/cd", b"payload")
+    on_disk = (tmp_path / "files/ab/cd").read_bytes()
+    assert vault.open_sealed(on_disk, "files/ab/cd") == b"payload"
+    assert vault.read("files/ab/cd") == b"payload"
+    (tmp_path / "files/ab/cd").write_bytes(on_disk[:-1])
+    assert vault.read("files/ab/cd") is None
+    assert not (tmp_path / "files/ab/cd").exists()  # a damaged entry goes
+
+
+def test_a_large_entry_is_sealed_and_opened_without_a_second_copy(tmp_path: Path) -> None:
+    import tracemalloc
+
+    vault = store.Vault(tmp_path, b"k" * 32)
+    payload = b"x" * (32 << 20)
+    tracemalloc.start()
+    try:
+        vault.write("files/big", payload)
+        _size, written = tracemalloc.get_traced_memory()
+        tracemalloc.reset_peak()
+        got = vault.read("files/big")
+        _size, read = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert got == payload
+    assert written < 8 << 20, written  # joining header and payload copied all 32 MiB
+    assert read < (32 << 20) + (8 << 20), read  # the payload once, not the file and a slice
+
+
 def test_a_cache_made_with_another_key_is_read_as_misses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -14,8 +14,12 @@ from pathlib import Path
 _serial = itertools.count()
 
 
-def atomic_write(target: Path, data: bytes, *, replace_user_file: bool = False) -> None:
+def atomic_write(
+    target: Path, data: bytes | tuple[bytes, ...], *, replace_user_file: bool = False
+) -> None:
     """Write beside `target` and rename over it; the temporary file is removed on failure.
+    `data` may come in parts, written one after the other (a large entry is not copied to
+    be joined to its header).
 
     `replace_user_file`: the file is the user's own (a deck being fixed): its mode is kept and
     the data is on disk before the rename, so the original is whole until the new one is.
@@ -24,7 +28,8 @@ def atomic_write(target: Path, data: bytes, *, replace_user_file: bool = False) 
     fd, tmp = _temporary(target)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
+            for part in data if isinstance(data, tuple) else (data,):
+                fh.write(part)
             if replace_user_file:
                 fh.flush()
                 os.fsync(fh.fileno())
