@@ -28,7 +28,7 @@ from decklint import api, dialects
 from decklint.config import CONFIG_NAMES, ConfigError
 from decklint.findings import Finding
 from decklint.inputs.discover import by_name
-from decklint.inputs.gather import _NOT_DECKS
+from decklint.inputs.gather import not_a_deck
 from decklint.project import Project
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # two letters at least: C: is a drive
@@ -181,7 +181,7 @@ class Network:
             return False
         if doc.dialect is not None:
             return True
-        if p.suffix.lower() in _NOT_DECKS and p.suffix.lower() not in (".md", ".markdown"):
+        if not_a_deck(p):
             return False
         return not any(part.startswith(".") for part in p.parts[:-1] if part not in (".", ".."))
 
