@@ -208,3 +208,19 @@ def test_lint_takes_its_parameters_as_one_record() -> None:
     fields = {f.name for f in dataclasses.fields(LintArgs)}
     assert {p.name for p in lint.params} == fields
     assert dataclasses.is_dataclass(LintArgs) and LintArgs.__dataclass_params__.frozen  # type: ignore[attr-defined]
+
+
+def test_ctrl_c_ends_a_run_with_the_shells_status_not_the_findings_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from decklint import api
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(api, "lint_inputs", interrupted)
+    deck = tmp_path / "a.vtam"
+    deck.write_text("T MODETAB\n")
+    res = CliRunner().invoke(main, ["lint", "--no-cache", str(deck)])
+    assert res.exit_code == 130, res.output
+    assert "interrupted" in res.output and "Traceback" not in res.output

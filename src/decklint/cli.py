@@ -76,7 +76,22 @@ def _complete_rules(ctx: Any, param: Any, incomplete: str) -> list[Any]:
     return [CompletionItem(done + comma + w) for w in sorted(words) if w.lower().startswith(key)]
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+EXIT_INTERRUPTED = 130  # 128 + SIGINT, as shells report a command ended by Ctrl-C
+
+
+class _Group(click.Group):
+    """The command group: Ctrl-C ends a run with the shell's status for it, not with 1,
+    which a CI gate reads as 'findings'."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("decklint: interrupted", err=True)
+            ctx.exit(EXIT_INTERRUPTED)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="decklint")
 @click.pass_context
 def main(ctx: click.Context) -> None:
