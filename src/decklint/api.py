@@ -90,7 +90,7 @@ class LintResult:
 
 
 @contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
+def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while decks are parsed.
 
     Parsing allocates millions of small acyclic objects that reference counting frees; the
@@ -130,7 +130,7 @@ def lint_inputs(
                 opts.policy,
                 schedule.Stats(len(inputs), n, 0, 1, memo=True),
             )
-    with _gc_paused():
+    with gc_paused():
         result = _lint_inputs(inputs, opts)
     if k is not None and not result.internal_errors:
         from decklint.pipeline import memo
@@ -156,7 +156,7 @@ def lint_model(inputs: Sequence[Input], opts: Options, identity: bytes | None = 
 
     k = _memo_key(inputs, opts, identity)
     got = memo.load(k) if k is not None else None
-    with _gc_paused():
+    with gc_paused():
         result = _lint_inputs(inputs, opts) if got is None else _model_only(inputs, opts, got)
     if k is not None and got is None and not result.internal_errors:
         memo.save(k, memo.Memo(tuple(result.findings), tuple(result.files), result.rules_run))
@@ -168,8 +168,7 @@ def _model_only(inputs: Sequence[Input], opts: Options, got: memo.Memo) -> LintR
     reg = load_registry(tuple(opts.rule_paths))
     run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
     units, stats = _file_phase(inputs, opts, reg)
-    for inp, unit in zip(inputs, units, strict=True):
-        _take_file(run, inp, unit)
+    _take_files(run, inputs, units)
     try:
         resolve(run.topo)
     except Exception:  # the run the memo holds resolved this model: never expected
@@ -192,9 +191,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     reg = load_registry(tuple(opts.rule_paths))
     run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
     units, stats = _file_phase(inputs, opts, reg)
-    for n, inp in enumerate(inputs):
-        _take_file(run, inp, units[n])
-        units[n] = None  # what the run keeps of it is in `run` now
+    _take_files(run, inputs, units)
     done = Progress(len(inputs), stats.parsed + stats.cached, stats.parsed, stats.cached)
     _network_phase(run, opts, inputs[0].path if inputs else "-", done)
     if opts.inline:
@@ -298,6 +295,14 @@ def _files_done(
         told(Progress(files, read, parsed, cached))
 
     return done
+
+
+def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]) -> None:
+    """Take each file's unit into the run, letting go of the unit once taken: what the run
+    keeps of a file is in `run` then."""
+    for n, inp in enumerate(inputs):
+        _take_file(run, inp, units[n])
+        units[n] = None
 
 
 def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:

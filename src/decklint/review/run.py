@@ -5,10 +5,9 @@ and findings compared."""
 from __future__ import annotations
 
 import contextlib
-import gc
 import hashlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
@@ -73,21 +72,8 @@ def review(
     """Lint `base` and `head` (the work tree when its commit is None) and compare them.
     `options(paths)`: the lint options for one revision's files, and the configuration's
     identity for the run memo (`api.lint_model`). Raises GitError."""
-    with _gc_paused():
+    with api.gc_paused():
         return _review(repo, base, head, options, selection or Selection())
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """The cyclic garbage collector paused: two models are millions of small acyclic objects
-    that reference counting frees; each collection would only scan them again."""
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was:
-            gc.enable()
 
 
 def _review(
