@@ -274,3 +274,19 @@ def test_the_command_takes_its_parameters_as_one_record() -> None:
 def test_standard_input_cannot_be_watched() -> None:
     got = CliRunner().invoke(main, ["watch", "--looks", "0", "-"])
     assert got.exit_code == 2 and "standard input" in got.stderr
+
+
+@pytest.mark.parametrize("color", [False, True])
+def test_a_place_on_line_100_is_never_an_emoji(color: bool) -> None:
+    import io
+
+    from decklint.findings import Finding, Severity
+    from decklint.report import changes
+    from decklint.source import Span
+
+    f = Finding(
+        "LAB45.ncp", Span(100, 16, 100, 20), "NCP001", "unitsz", Severity.WARNING, "m", "ncp"
+    )
+    out = io.StringIO()
+    changes.render(Run(0.0, (), (f,), (), 1, 1), out, color=color)
+    assert "LAB45.ncp:100:16" in out.getvalue() and "\U0001f4af" not in out.getvalue()

@@ -4,11 +4,12 @@ before, one line each, then one line that says when, why and how many findings t
 
 from __future__ import annotations
 
-import os
 import time
 from typing import IO
 
 from decklint.findings import Finding
+from decklint.report.console import colour
+from decklint.report.console import console as rich_console
 from decklint.report.safe import printable
 from decklint.watch import Run
 
@@ -16,21 +17,9 @@ SHOWN_NAMES = 3  # changed files named in the summary; the rest are counted
 
 
 def render(run: Run, stream: IO[str], *, color: bool | None = None) -> None:
-    from rich.console import Console
     from rich.markup import escape
 
-    if color is None:
-        color = stream.isatty()
-    if os.environ.get("NO_COLOR"):
-        color = False
-    console = Console(
-        file=stream,
-        force_terminal=bool(color),
-        no_color=not color,
-        highlight=False,
-        soft_wrap=True,
-        width=10_000 if not color else None,
-    )
+    console = rich_console(stream, colour(stream, color))
     for mark, style, findings in (("-", "red", run.gone), ("+", "green", run.new)):
         for f in findings:
             console.print(f"[{style}]{mark}[/] {escape(_head(f))}")

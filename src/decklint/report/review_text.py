@@ -4,10 +4,10 @@ never when NO_COLOR is set."""
 
 from __future__ import annotations
 
-import os
 from typing import IO, NamedTuple
 
 from decklint.findings import Finding, Severity
+from decklint.report.console import colour, console
 from decklint.report.safe import printable
 from decklint.review.changes import Change, Location
 from decklint.review.revisions import Revision
@@ -140,17 +140,9 @@ def _change(c: Change, ink: _Ink) -> list[str]:
 
 
 def render(review: Review, stream: IO[str], fail_on: Severity, color: bool | None = None) -> None:
-    if color is None:
-        color = stream.isatty() and not os.environ.get("NO_COLOR")
-    if os.environ.get("NO_COLOR"):
-        color = False
-    text = "\n".join(lines(review, fail_on, _Ink(bool(color))))
+    color = colour(stream, color)
+    text = "\n".join(lines(review, fail_on, _Ink(color)))
     if not color:
         stream.write(text + "\n")
         return
-    from rich.console import Console
-
-    console = Console(
-        file=stream, force_terminal=True, highlight=False, emoji=False, soft_wrap=True
-    )
-    console.print(text)
+    console(stream, color).print(text)

@@ -1,15 +1,16 @@
 """Text reporter: `path:line:col severity CODE message`, the source line, a caret, the citation.
 
-The only module that imports rich. Colour only on a terminal, never when NO_COLOR is set.
+Colour only on a terminal, never when NO_COLOR is set (`report.console`).
 """
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from typing import IO
 
 from decklint.findings import Finding, Severity
+from decklint.report.console import colour
+from decklint.report.console import console as rich_console
 from decklint.report.safe import printable
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
@@ -45,22 +46,10 @@ def render(
         s = "s" if files_linted != 1 else ""
         stream.write(f"no findings in {files_linted} file{s}\n")
         return
-    from rich.console import Console
     from rich.markup import escape
 
-    if color is None:
-        color = stream.isatty() and not os.environ.get("NO_COLOR")
-    if os.environ.get("NO_COLOR"):
-        color = False
-    console = Console(
-        file=stream,
-        force_terminal=bool(color),
-        no_color=not color,
-        highlight=False,
-        emoji=False,  # path:100:5 is no emoji
-        soft_wrap=True,
-        width=10_000 if not color else None,
-    )
+    color = colour(stream, color)
+    console = rich_console(stream, color)
     for f in findings:
         sev = f.severity.label
         head = (
