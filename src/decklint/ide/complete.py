@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from decklint.dialects.cards import CONT_COL, TEXT_END
 from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import knowledge
 from decklint.ide.containers import part_at
@@ -36,7 +37,6 @@ _ASSIGN = {
     "cics": "(",
     "as400": "(",
 }
-_CARD_CONTINUATION = 72  # column of the continuation mark on a card
 
 
 class _Context(NamedTuple):
@@ -87,7 +87,7 @@ def _context(doc: Document, line: int, column: int) -> _Context | None:
         return None
     before = doc.line(line)[: column - 1]
     card = _is_card(doc)
-    if card and len(before) >= _CARD_CONTINUATION:
+    if card and len(before) >= CONT_COL:
         return None  # the continuation and sequence columns
     typed = _WORD.search(before)
     word = typed.group() if typed else ""
@@ -120,7 +120,7 @@ def _typed_statement(doc: Document, op: str, line: int) -> Statement:
     first = line
     while first > 1 and doc.line(first)[:1] in (" ", "\t") and doc.dialect == "cics":
         first -= 1
-    text = " ".join(doc.line(n)[: _CARD_CONTINUATION - 1] for n in range(first, line + 1))
+    text = " ".join(doc.line(n)[:TEXT_END] for n in range(first, line + 1))
     here = Span(line, 1, line, 1)
     names = _KEYWORDS.findall(text.split(None, 1)[1] if " " in text.strip() else "")
     operands = tuple(Operand(n.upper(), Value("string", "", here), here, n) for n in names)
@@ -150,7 +150,7 @@ def _first_line(doc: Document, line: int) -> int:
     """The card a statement starts on: back over the cards continued in column 72."""
     while line > 1:
         prev = doc.line(line - 1)
-        if len(prev) >= _CARD_CONTINUATION and prev[_CARD_CONTINUATION - 1] not in " ":
+        if len(prev) >= CONT_COL and prev[TEXT_END] not in " ":
             line -= 1
         else:
             break
@@ -168,7 +168,7 @@ def _statement_on(doc: Document, first: int, line: int) -> Statement | None:
 def _card_op(first: str, head: str, on_first: bool) -> tuple[str, bool]:
     """The statement name of a card (after its label when column 1 holds one), and whether
     the cursor is where that name goes."""
-    words = first[: _CARD_CONTINUATION - 1].split()
+    words = first[:TEXT_END].split()
     labelled = bool(first[:1].strip())
     op = words[1] if labelled and len(words) > 1 else (words[0] if words and not labelled else "")
     if not on_first:
