@@ -31,4 +31,6 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 def _isolated_cache(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path_factory.getbasetemp() / "cache"))
+    base = tmp_path_factory.getbasetemp()
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(base / "cache"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base / "xdg-cache"))  # the key's folder

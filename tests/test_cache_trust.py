@@ -64,6 +64,13 @@ def _run(
     return subprocess.run(cmd, capture_output=True, text=True, env=full, cwd=cwd, check=False)
 
 
+def _own(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """The user's own cache folder (the one that keeps the key), set to a folder of the test."""
+    monkeypatch.delenv("DECKLINT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    return tmp_path / "xdg" / "decklint"
+
+
 def _entries(folder: Path) -> list[Path]:
     """Every cache entry in `folder` (not the key, nor the marks of use)."""
     return [p for p in folder.rglob("*") if p.is_file() and not p.name.startswith(".")]
@@ -131,8 +138,7 @@ def test_the_folder_is_absolute_and_a_relative_xdg_cache_home_falls_back_to_the_
 def test_the_key_is_32_random_bytes_only_the_user_may_read(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(folder))
+    folder = _own(monkeypatch, tmp_path)
     v = store.vault()
     assert v is not None
     key = folder / store.KEY_FILE
@@ -141,8 +147,7 @@ def test_the_key_is_32_random_bytes_only_the_user_may_read(
     assert v.key == key.read_bytes() and stat.S_IMODE(folder.stat().st_mode) & 0o077 == 0
     again = store.vault()
     assert again is not None and again.key == v.key  # kept, not made anew
-    other = tmp_path / "other"
-    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(other))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "other"))
     third = store.vault()
     assert third is not None and third.key != v.key  # random
 
@@ -150,8 +155,7 @@ def test_the_key_is_32_random_bytes_only_the_user_may_read(
 def test_a_key_others_may_read_refuses_the_folder(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(folder))
+    folder = _own(monkeypatch, tmp_path)
     assert store.vault() is not None
     (folder / store.KEY_FILE).chmod(0o644)
     now = store.status()
@@ -162,8 +166,7 @@ def test_a_key_others_may_read_refuses_the_folder(
 def test_a_missing_or_damaged_key_is_made_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(folder))
+    folder = _own(monkeypatch, tmp_path)
     first = store.vault()
     assert first is not None
     (folder / store.KEY_FILE).unlink()
@@ -250,8 +253,7 @@ def test_a_large_entry_is_sealed_and_opened_without_a_second_copy(tmp_path: Path
 def test_a_cache_made_with_another_key_is_read_as_misses(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    net, folder = _network(tmp_path), tmp_path / "cache"
-    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(folder))
+    net, folder = _network(tmp_path), _own(monkeypatch, tmp_path)
     opts = api.Options(cache=True)
     first = api.lint_paths([str(net)], opts)
     assert api.lint_paths([str(net)], opts).stats.cached == 2
@@ -349,3 +351,60 @@ def test_cache_clean_removes_what_decklint_keeps_and_nothing_else(
     assert CliRunner().invoke(main, ["cache", "clean"]).exit_code == 0
     assert sorted(p.name for p in folder.iterdir()) == ["notes.txt"]
     assert (outside / "keep").read_text() == "x"
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="needs git")
+def test_a_key_and_entries_committed_to_a_repository_are_never_believed(tmp_path: Path) -> None:
+    """A repository that commits `.cache/decklint/.key` and entries sealed with it: cloned
+    with `umask 077` the key is the user's, of mode 0600, and a relative DECKLINT_CACHE_DIR
+    points into the clone. The key decklint believes is never one a checkout supplies."""
+    repo, marker = tmp_path / "attacker", tmp_path / "PWNED"
+    repo.mkdir()
+    (repo / "a.vtam").write_text(NETWORK["a.vtam"])
+    (repo / "b.vtam").write_text(NETWORK["b.vtam"])
+    attacker_home = tmp_path / "attacker-home"
+    attacker_home.mkdir()
+    rel = os.path.join(".cache", "decklint")
+    env = {"HOME": str(attacker_home), "XDG_CACHE_HOME": ""}
+    cold = _run("lint", "--format", "json", ".", cache_dir=Path(rel), cwd=repo, **env)
+    planted_dir = repo / rel
+    names = [p.relative_to(planted_dir).as_posix() for p in _entries(planted_dir)]
+    assert any(n.startswith("files/") for n in names), "a first run fills the cache"
+    key = b"k" * store.KEY_SIZE
+    sealer = store.Vault(planted_dir, key)
+    for n in names:
+        (planted_dir / n).write_bytes(sealer.seal(_planted(marker), n))
+    (planted_dir / store.KEY_FILE).write_bytes(key)
+    git = ["git", "-c", "user.name=a", "-c", "user.email=a@example.com"]
+    for args in (["init", "-q"], ["add", "-A", "-f"], ["commit", "-q", "-m", "x"]):
+        subprocess.run([*git, *args], cwd=repo, check=True, capture_output=True)
+    clone = tmp_path / "victim"
+    subprocess.run(["sh", "-c", f"umask 077 && git clone -q '{repo}' '{clone}'"], check=True)
+    committed = clone / rel / store.KEY_FILE
+    assert stat.S_IMODE(committed.stat().st_mode) == 0o600, "the checkout made the key 0600"
+
+    victim_home = tmp_path / "victim-home"
+    victim_home.mkdir()
+    env = {"HOME": str(victim_home), "XDG_CACHE_HOME": ""}
+    warm = _run("lint", "--format", "json", ".", cache_dir=Path(rel), cwd=clone, **env)
+    assert not marker.exists(), "an entry sealed with the repository's key was unpickled"
+    assert (warm.returncode, warm.stdout) == (cold.returncode, cold.stdout)
+    assert (victim_home / ".cache" / "decklint" / store.KEY_FILE).is_file()
+
+
+def test_without_a_home_a_cache_folder_in_a_work_tree_or_given_relative_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(store, "home_folder", lambda: None)
+    (tmp_path / "repo" / ".git").mkdir(parents=True)
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path / "repo" / "cache"))
+    now = store.status()
+    assert now.vault is None and now.refused is not None
+    assert "git work tree" in now.refused
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", "cache")
+    now = store.status()
+    assert now.vault is None and now.refused is not None and "relative" in now.refused
+    monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path / "elsewhere"))
+    now = store.status()
+    assert now.vault is not None and (tmp_path / "elsewhere" / store.KEY_FILE).is_file()

@@ -3,9 +3,17 @@
 The folder is resolved in one place (`where`), always as an absolute path, and used only when
 it is the user's own: a folder owned by another user, or one that others may write, is refused
 (`check` says why) and the run goes on without a cache. Every entry is sealed with a keyed
-checksum (HMAC-SHA256 under a random key of the user's, kept in the folder with mode 0600) and
-opened only when the checksum holds, so nothing another user planted, and nothing damaged, is
-ever unpickled or believed: such an entry is a miss.
+checksum (HMAC-SHA256 under a random key of the user's, mode 0600) and opened only when the
+checksum holds, so nothing another user planted, and nothing damaged, is ever unpickled or
+believed: such an entry is a miss.
+
+The key is one decklint made for this user, never one a checkout could supply: it is kept in
+the user's own cache folder (`$XDG_CACHE_HOME/decklint`, else `~/.cache/decklint`), which no
+setting moves. `DECKLINT_CACHE_DIR` moves the entries only: a cache folder set inside a
+repository (a relative `DECKLINT_CACHE_DIR` is read from the current folder) may hold a
+committed `.key` and entries sealed with it, which are then misses like any foreign entry.
+Without a home folder, a `DECKLINT_CACHE_DIR` keeps its own key only when it was given as an
+absolute path outside any git work tree.
 """
 
 from __future__ import annotations
@@ -41,11 +49,17 @@ class _Stat(Protocol):
 
 def where() -> Path | None:
     """The cache folder, absolute: `DECKLINT_CACHE_DIR` (a relative one is taken from the
-    current folder), else `$XDG_CACHE_HOME/decklint` when that is absolute (the XDG spec says
-    a relative one is ignored), else `~/.cache/decklint`; None when there is no home."""
+    current folder), else `home_folder()`."""
     env = os.environ.get("DECKLINT_CACHE_DIR")
     if env:
         return Path(os.path.abspath(env))
+    return home_folder()
+
+
+def home_folder() -> Path | None:
+    """The user's own cache folder, where the key is kept: `$XDG_CACHE_HOME/decklint` when
+    that is absolute (the XDG spec says a relative one is ignored), else `~/.cache/decklint`;
+    None when there is no home."""
     xdg = os.environ.get("XDG_CACHE_HOME")
     if xdg and os.path.isabs(xdg):
         return Path(os.path.abspath(xdg)) / "decklint"
@@ -168,26 +182,56 @@ class Status:
 
 
 def status() -> Status:
-    """Resolve, make (mode 0700) and check the cache folder, and read or make the key."""
+    """Resolve, make (mode 0700) and check the cache folder and the folder of the key, and
+    read or make the key."""
     folder = where()
     if folder is None:
         return Status(None, None)
+    home = home_folder()
+    keys = home
+    if keys is None:
+        env = os.environ.get("DECKLINT_CACHE_DIR", "")
+        work_tree = _work_tree(folder)
+        if not os.path.isabs(env):
+            return Status(folder, None, "relative, and there is no home folder for its key")
+        if work_tree is not None:
+            return Status(folder, None, f"in the git work tree {work_tree}, with no home folder")
+        keys = folder
+    for place in dict.fromkeys((folder, keys)):
+        reason = _made(place)
+        if reason == "":
+            return Status(folder, None)  # cannot be made: no cache, as before
+        if reason is not None:
+            where_ = "" if place == folder else f"the folder of its key {place} is "
+            return Status(folder, None, where_ + reason)
+    try:
+        key = _key(keys)
+    except _KeyRefused as exc:
+        return Status(folder, None, f"its key file {keys / KEY_FILE} is {exc}")
+    except OSError:
+        return Status(folder, None)  # not writable: no cache, as before
+    return Status(folder, Vault(folder, key))
+
+
+def _made(folder: Path) -> str | None:
+    """Make `folder` (mode 0700) unless it is there, and say why it is refused; "" when it
+    cannot be made, None when it is the user's own."""
     reason = check(folder)
     if reason is None:
         try:
             folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         except OSError:
-            return Status(folder, None)
+            return ""
         reason = check(folder)  # made by someone else in between, or not a folder at all
-    if reason is not None:
-        return Status(folder, None, reason)
-    try:
-        key = _key(folder)
-    except _KeyRefused as exc:
-        return Status(folder, None, f"its key file {folder / KEY_FILE} is {exc}")
-    except OSError:
-        return Status(folder, None)  # not writable: no cache, as before
-    return Status(folder, Vault(folder, key))
+    return reason
+
+
+def _work_tree(folder: Path) -> Path | None:
+    """The git work tree `folder` is in (a `.git` in it or above it), or None."""
+    for d in (folder, *folder.parents):
+        if os.path.lexists(d / ".git"):
+            return d
+    return None
 
 
 def vault() -> Vault | None:
