@@ -132,6 +132,8 @@ def run(seconds: float, seed: int, out: Path, slow: float) -> int:
             kind, problem = "config", _hostile_config(rnd, out, slow)
         elif roll < 0.08:
             kind, problem = "outputs", _hostile_outputs(rnd, out, slow)
+        elif roll < 0.09:
+            kind, problem = "workspace", _hostile_workspace(rnd, out)
         else:
             continue
         tried[kind] = tried.get(kind, 0) + 1
@@ -188,6 +190,13 @@ def _hostile_outputs(rnd: random.Random, out: Path, slow: float) -> str | None:
             problem = f"{' '.join(map(repr, args))}: {problem}"
             break
     return _keep(work, problem)
+
+
+def _hostile_workspace(rnd: random.Random, out: Path) -> str | None:
+    work = _work(out)
+    marker, args, env = fuzz_hostile.workspace_case(rnd, work)
+    output, code = fuzz_hostile.run_workspace(work, args, env)
+    return _keep(work, fuzz_hostile.judge_workspace(marker, output, code, "--untrusted" in args))
 
 
 def _cli(data: bytes, dialect: str | None, name: str, out: Path) -> str | None:

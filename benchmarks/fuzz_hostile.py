@@ -262,3 +262,103 @@ def invoke(args: list[str], cwd: Path) -> tuple[str, int, BaseException | None]:
     finally:
         os.chdir(here)
     return res.output, res.exit_code, res.exception
+
+
+# A workspace that plants code: what a repository may hold to be run by whoever opens it.
+PLANTED_MODULES = ["decklint.py", "multiprocessing.py", "click.py", "lark.py", "yaml.py"]
+PLANTED_PACKAGES = ["decklint", "concurrent", "pickle"]
+PLANTED_PROGRAMS = ["git", "python3", "decklint", "sh"]
+SITE_SAYS = "SITE-RULE-RAN-IN-AN-UNTRUSTED-FOLDER"
+
+
+def workspace_case(rnd: random.Random, work: Path) -> tuple[Path, list[str], dict[str, str]]:
+    """A workspace holding planted code, a committed cache key with entries sealed by it, and
+    a configuration that names site rules and other files; the marker any planted code would
+    create, the `decklint` arguments, and the environment (a relative DECKLINT_CACHE_DIR into
+    the workspace, a PATH with the workspace's own folders first)."""
+    import os
+
+    from decklint import store
+
+    marker = work.parent / f"{work.name}-PWNED"
+    payload = f"open({str(marker)!r}, 'w').close()\n"
+    for name in rnd.sample(PLANTED_MODULES, rnd.randint(1, len(PLANTED_MODULES))):
+        (work / name).write_text(payload)
+    for pkg in rnd.sample(PLANTED_PACKAGES, rnd.randint(1, len(PLANTED_PACKAGES))):
+        (work / pkg).mkdir(exist_ok=True)
+        for inner in ("__init__.py", "__main__.py"):
+            (work / pkg / inner).write_text(payload)
+    (work / "bin").mkdir()
+    for prog in PLANTED_PROGRAMS:
+        for where in (work / prog, work / "bin" / prog):
+            if where.exists():
+                continue  # a planted package of that name
+            where.write_text(f"#!/bin/sh\ntouch '{marker}'\n")
+            where.chmod(0o755)
+    (work / "t.vtam").write_text(MODES)
+    (work / "h1.ncp").write_text(DECK)
+    cache = work / ".cache" / "decklint"
+    key = bytes(rnd.randrange(256) for _ in range(store.KEY_SIZE))
+    vault = store.Vault(cache, key)
+    from decklint.pipeline import cache as cache_mod
+
+    area = f"files/{cache_mod.fingerprint()}"
+    for _ in range(rnd.randint(1, 4)):
+        name = f"{area}/{rnd.randbytes(1).hex()}/{rnd.randbytes(19).hex()}"
+        vault.write(name, payload.encode())  # not even a pickle: must never be opened
+    (cache / store.KEY_FILE).write_bytes(key)
+    os.chmod(cache / store.KEY_FILE, 0o600)
+    site = work / "site"
+    site.mkdir()
+    rule = SITE_RULE.format(n=1, kind="mode", require='"1 == 2"').replace(
+        'message: "m"', f'message: "{SITE_SAYS}"'
+    )
+    (site / "SIT001-fuzz-site-rule.yaml").write_text(rule)
+    config = {"rule-paths": ["site"]}
+    if rnd.random() < 0.5:
+        config["extends"] = "/etc/passwd"  # refused as no configuration, even when trusted
+    import yaml
+
+    (work / ".decklint.yaml").write_text(yaml.safe_dump(config))
+    trust = ["--untrusted"] if rnd.random() < 0.7 else []  # trusted: only nothing may run
+    args = ["lint", "--format", rnd.choice(["json", "text", "sarif"]), *trust, "."]
+    path = os.pathsep.join([".", "bin", "", os.environ.get("PATH", "")])
+    env = {"DECKLINT_CACHE_DIR": os.path.join(".cache", "decklint"), "PATH": path}
+    return marker, args, env
+
+
+def run_workspace(work: Path, args: list[str], env: dict[str, str]) -> tuple[str, int]:
+    """`decklint ARGS` in a new process in the workspace, started as decklint starts its own."""
+    import os
+    import subprocess
+
+    from decklint import children
+
+    got = subprocess.run(
+        children.decklint_command(*args),
+        cwd=work,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    return got.stdout + got.stderr, got.returncode
+
+
+def judge_workspace(
+    marker: Path, output: str, exit_code: int, untrusted: bool = True
+) -> str | None:
+    if marker.exists():
+        return "code of the workspace ran"
+    if "Traceback" in output or "; please report it" in output:
+        return f"an internal error: {output[-300:]!r}"
+    if not untrusted:
+        return None if exit_code in (0, 1, 2) else f"exit {exit_code}"
+    if exit_code not in (0, 1):
+        return f"exit {exit_code}: {output[-300:]!r}"
+    if SITE_SAYS in output:
+        return "a site rule of an untrusted folder ran"
+    if "not used in an untrusted folder: rule-paths" not in output:
+        return "the run did not say what of the configuration it left out"
+    return None

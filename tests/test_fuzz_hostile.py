@@ -33,12 +33,24 @@ def test_hostile_names_in_every_output(tmp_path: Path, seed: int) -> None:
         assert fh.judge_output(args, output, code, exc) is None, args
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_a_workspace_that_plants_code_runs_none_of_it(tmp_path: Path, seed: int) -> None:
+    rnd = random.Random(seed)
+    work = tmp_path / "ws"
+    work.mkdir()
+    marker, args, env = fh.workspace_case(rnd, work)
+    output, code = fh.run_workspace(work, args, env)
+    assert fh.judge_workspace(marker, output, code, "--untrusted" in args) is None, output[-2000:]
+
+
 def test_the_judges_catch_what_they_are_for() -> None:
     assert fh.judge_config(f"x {fh.SECRET} y", 2, None)
     assert fh.judge_config(
         "PRS009 internal error in the rule engine (X); please report it", 2, None
     )
     assert fh.judge_config("", 1, KeyError("x"))
+    assert fh.judge_workspace(Path(__file__), "", 0) == "code of the workspace ran"
+    assert fh.judge_workspace(Path("/nonexistent"), fh.SITE_SAYS, 1)
     github = ["lint", "--format", "github"]
     assert fh.judge_output(github, "::add-mask::s\n", 1, None)
     assert fh.judge_output(["lint", "--format", "text"], "a\x1b[2Jb\n", 1, None)

@@ -646,3 +646,76 @@ async def test_symbols_and_completion(client: LanguageClient, tmp_path: Path) ->
     assert sorted(items) == ["DLGINOUT", "DLOGMOD", "DLRORDER"]
     assert items["DLOGMOD"].kind == lsp.CompletionItemKind.Property
     assert items["DLOGMOD"].insert_text == "DLOGMOD="
+
+
+# ---------------------------------------------------------------------- workspace trust
+
+
+@pytest.mark.asyncio
+async def test_opening_a_workspace_runs_none_of_its_code(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    """A workspace with a decklint.py, a decklint/ package, a multiprocessing.py, programs
+    named git and python3 and a committed cache key: the server fills its cache in a process of
+    its own, which imports and runs nothing of them."""
+    from .test_workspace_trust import hostile_folder
+
+    marker = tmp_path / "PWNED"
+    root = hostile_folder(tmp_path / "ws", marker)
+    write(root, {"m.vtam": MODES, "s.vtam": SWITCHED})
+    key = root / ".cache" / "decklint" / ".key"
+    key.parent.mkdir(parents=True)
+    key.write_bytes(b"k" * 32)
+    key.chmod(0o600)
+    await start(client, root)
+    uri = (root / "s.vtam").as_uri()
+    open_doc(client, uri, SWITCHED)
+    await diagnostics(client, uri, lambda ds: "VTM006" in {str(d.code) for d in ds})
+    assert not marker.exists(), "the server ran a file of the workspace"
+
+
+UNTRUSTED = [*SERVER, "--untrusted"]
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=UNTRUSTED))
+async def untrusted(lsp_client: LanguageClient) -> Any:
+    @lsp_client.feature(lsp.CLIENT_REGISTER_CAPABILITY)
+    def register(params: lsp.RegistrationParams) -> None:
+        return None
+
+    yield
+    await lsp_client.shutdown_session()
+
+
+@pytest.mark.asyncio
+async def test_an_untrusted_workspace_gets_its_decks_linted_without_site_rules(
+    untrusted: LanguageClient, tmp_path: Path
+) -> None:
+    from .test_user_rules import MODES as BULK
+    from .test_user_rules import SITE_RULE
+
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text("ignore: [VTM001]\n")
+    root = write(
+        tmp_path / "ws",
+        {
+            "site-rules/modes/SIT001-bulk-mode-must-be-x8d8d.yaml": SITE_RULE,
+            ".decklint.yaml": f"extends: {outside}\nrule-paths: [site-rules]\n",
+            "modes.vtam": BULK,
+            "s.vtam": SWITCHED,
+        },
+    )
+    assert "SIT001" in {f["code"] for f in cli_findings(root)}, "trusted, the site rule runs"
+    await start(untrusted, root, options={"baseline": str(outside)})
+    uri = (root / "modes.vtam").as_uri()
+    open_doc(untrusted, uri, BULK)
+    s = (root / "s.vtam").as_uri()
+    got = await diagnostics(untrusted, s, lambda ds: len(ds) > 0)
+    assert got, "the decks are linted"
+    assert "SIT001" not in {str(d.code) for d in untrusted.diagnostics.get(uri, [])}
+    said = [m.message for m in untrusted.messages]
+    told = [m for m in said if "not trusted" in m]
+    assert len(told) == 1, said
+    assert "extends" in told[0] and "rule-paths" in told[0]
+    logged = [m.message for m in untrusted.log_messages]
+    assert any("outside this untrusted workspace: not read" in m for m in logged), logged

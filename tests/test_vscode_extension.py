@@ -239,6 +239,7 @@ def test_the_server_is_started_as_decklint_server() -> None:
     assert "manifest.decklint.serverArgs" in source and 'get<string>("path")' in source
     trusted = MANIFEST["capabilities"]["untrustedWorkspaces"]["restrictedConfigurations"]
     assert set(trusted) == {"decklint.path", "decklint.args"}
+    assert "onDidGrantWorkspaceTrust" in source and '"--untrusted"' in source
 
 
 def test_the_cli_has_the_server_command_the_extension_starts() -> None:
@@ -397,9 +398,18 @@ def unpacked(vsix: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return out / "extension"
 
 
-def _harness(unpacked: Path, decklint: Path, docs: list[dict[str, str]], wait: int) -> Any:
+def _harness(
+    unpacked: Path,
+    decklint: Path | str,
+    docs: list[dict[str, str]],
+    wait: int,
+    *,
+    trusted: bool = True,
+) -> Any:
+    env = dict(os.environ, HARNESS_UNTRUSTED="0" if trusted else "1")
     run = subprocess.run(
         ["node", str(EXTENSION / "test" / "harness.js"), str(unpacked), str(decklint), str(wait)],
+        env=env,
         input=json.dumps(docs),
         capture_output=True,
         text=True,
@@ -471,3 +481,51 @@ def test_decklint_server_lints_a_zowe_member_it_is_sent(unpacked: Path) -> None:
     report = _harness(unpacked, Path(decklint_path), [MEMBER], 60000)
     assert report["errors"] == [], report["output"]
     assert report["diagnostics"][MEMBER["uri"]] == ["PRS001"], report["output"]
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the stand-in decklint is a shell script")
+def test_an_untrusted_workspace_starts_the_server_untrusted_and_says_so(
+    unpacked: Path, tmp_path: Path
+) -> None:
+    calls = tmp_path / "calls"
+    fake = tmp_path / "decklint"
+    fake.write_text(f'#!/bin/sh\necho "$@" >> "{calls}"\nexit 2\n')
+    fake.chmod(0o755)
+    report = _harness(unpacked, fake, [MEMBER], 20000, trusted=False)
+    assert calls.read_text() == "server --untrusted\n"
+    (info,) = report["infos"]
+    assert "not trusted" in info and "rule-paths" in info and "Trust the workspace" in info
+    calls.unlink()
+    report = _harness(unpacked, fake, [MEMBER], 20000)
+    assert calls.read_text() == "server\n" and report["infos"] == []
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the stand-in decklint is a shell script")
+def test_a_bare_command_is_looked_up_on_absolute_folders_of_the_path_only(
+    unpacked: Path, tmp_path: Path
+) -> None:
+    marker, calls = tmp_path / "PWNED", tmp_path / "calls"
+    here = tmp_path / "cwd"
+    here.mkdir()
+    planted = here / "decklint"
+    planted.write_text(f'#!/bin/sh\ntouch "{marker}"\n')
+    planted.chmod(0o755)
+    good = tmp_path / "bin"
+    good.mkdir()
+    (good / "decklint").write_text(f'#!/bin/sh\necho "$@" >> "{calls}"\nexit 2\n')
+    (good / "decklint").chmod(0o755)
+    path = os.pathsep.join([".", "", str(good), os.environ.get("PATH", "")])
+    run = subprocess.run(
+        ["node", str(EXTENSION / "test" / "harness.js"), str(unpacked), "decklint", "20000"],
+        env=dict(os.environ, PATH=path),
+        cwd=here,
+        input=json.dumps([MEMBER]),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert not marker.exists(), "a decklint of the current folder was started"
+    assert calls.read_text() == "server\n"
+    assert f"starting {good / 'decklint'} server" in json.loads(run.stdout)["output"]

@@ -150,6 +150,7 @@ class LintArgs:
     color: bool | None
     config_path: str | None
     isolated: bool
+    untrusted: bool
     no_inline: bool
     baseline_path: str | None
     update_baseline: bool
@@ -225,6 +226,13 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
 @click.option("--color/--no-color", default=None, help="Force colour on or off.")
 @_config_options
 @click.option(
+    "--untrusted",
+    is_flag=True,
+    help="The current folder is not trusted (another's repository, an untrusted editor "
+    "workspace): read only the configurations inside it, and none of their settings that "
+    "name other files (extends, rule-paths).",
+)
+@click.option(
     "--no-inline",
     is_flag=True,
     help="Ignore inline suppressions (report everything, to audit them).",
@@ -282,7 +290,9 @@ def lint(args: LintArgs) -> None:
     from decklint import api
 
     dialect = _dialect_choice(args.dialect)
-    project = _project(args.config_path, args.isolated, args.select, args.ignore)
+    project = _project(args.config_path, args.isolated, args.select, args.ignore, args.untrusted)
+    for setting in project.withheld():
+        _say(f"not used in an untrusted folder: {setting}")
     opts = project.options(dialect)
     opts.inline = not args.no_inline
     opts.jobs, opts.cache = args.jobs, not args.no_cache
@@ -515,14 +525,22 @@ def _config_exit(exc: Exception) -> None:
 
 
 def _project(
-    config_path: str | None, isolated: bool, select: tuple[str, ...], ignore: tuple[str, ...]
+    config_path: str | None,
+    isolated: bool,
+    select: tuple[str, ...],
+    ignore: tuple[str, ...],
+    untrusted: bool = False,
 ) -> Any:
     from decklint.config import ConfigError
     from decklint.project import Project
 
     try:
         return Project.load(
-            config_path, isolated=isolated, select=_csv(select), ignore=_csv(ignore)
+            config_path,
+            isolated=isolated,
+            select=_csv(select),
+            ignore=_csv(ignore),
+            untrusted=[Path.cwd()] if untrusted else None,
         )
     except ConfigError as exc:
         _config_exit(exc)
@@ -939,7 +957,13 @@ def dialects_cmd() -> None:
 
 @main.command()
 @click.option("--stdio", is_flag=True, help="Talk over standard input and output (the default).")
-def server(stdio: bool) -> None:
+@click.option(
+    "--untrusted",
+    is_flag=True,
+    help="The workspace is not trusted (VS Code's restricted mode): read its decks, and of "
+    "its configuration only the settings that name no other file (no extends, no rule-paths).",
+)
+def server(stdio: bool, untrusted: bool) -> None:
     """Run the language server for editors (install with: pip install "decklint[server]")."""
     try:
         from decklint.server import app
@@ -949,7 +973,7 @@ def server(stdio: bool) -> None:
             'install decklint[server], e.g. pip install "decklint[server]"'
         )
         sys.exit(EXIT_ERROR)
-    app.start()
+    app.start(untrusted=untrusted)
 
 
 @main.command()

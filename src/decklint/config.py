@@ -14,6 +14,7 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -137,6 +138,8 @@ class Config:
     node_files: dict[str, tuple[str, ...]] = field(default_factory=dict)  # node -> globs
     links: tuple[DeclaredLink, ...] = ()
     lines: dict[str, int] = field(default_factory=dict)  # key -> line, for later errors
+    # settings not read because the folder is not trusted (`load(untrusted=True)`): where each is
+    withheld: tuple[str, ...] = ()
 
     def where(self, key: str) -> str:
         if self.path is None:
@@ -263,15 +266,22 @@ def read_file(path: Path) -> tuple[Any, dict[str, int]] | None:
     return data, lines
 
 
-def find(start: Path, memo: dict[Path, Path | None] | None = None) -> Path | None:
+def find(
+    start: Path,
+    memo: dict[Path, Path | None] | None = None,
+    within: Sequence[Path] | None = None,
+) -> Path | None:
     """The configuration nearest to `start` (a folder), looking upwards.
 
     `memo` (folder -> answer) is shared by the lookups of one run: the folders of a large
-    repository have their parents in common, and each is asked once."""
+    repository have their parents in common, and each is asked once. `within`: only folders
+    inside one of these (resolved) count; None: every folder up to the root."""
     d = start.resolve()
     walked: list[Path] = []
     found: Path | None = None
     for folder in (d, *d.parents):
+        if within is not None and not any(folder.is_relative_to(w) for w in within):
+            break
         if memo is not None and folder in memo:
             found = memo[folder]
             break
@@ -310,8 +320,17 @@ def _str_list(value: Any, where: str, key: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def load(path: Path, _seen: tuple[Path, ...] = ()) -> Config:
-    """Read, validate and resolve one configuration file (with its `extends` chain)."""
+# Settings that make decklint read other files: in a folder that is not trusted (an untrusted
+# editor workspace, `--untrusted`), a configuration's other settings apply and these do not.
+NAMES_FILES = ("extends", "rule-paths")
+
+
+def load(path: Path, _seen: tuple[Path, ...] = (), *, untrusted: bool = False) -> Config:
+    """Read, validate and resolve one configuration file (with its `extends` chain).
+
+    `untrusted`: the file is in a folder whose owner is not trusted: the settings that name
+    other files (`NAMES_FILES`: a configuration elsewhere, site rules) are not read, and the
+    result's `withheld` says where they were."""
     path = path.resolve()
     if path in _seen:
         raise ConfigError(f"{path}:1: extends makes a loop: {' -> '.join(map(str, _seen))}")
@@ -330,6 +349,9 @@ def load(path: Path, _seen: tuple[Path, ...] = ()) -> Config:
         k = unknown[0]
         raise ConfigError(f"{at(k)}: unknown setting {k!r}; known: {', '.join(sorted(KEYS))}")
     base = Config(root=path.parent)
+    withheld = tuple(f"{k} ({at(k)})" for k in NAMES_FILES if untrusted and k in data)
+    if untrusted:
+        data = {k: v for k, v in data.items() if k not in NAMES_FILES}
     if "extends" in data:
         ext = data["extends"]
         if not isinstance(ext, str):
@@ -344,7 +366,7 @@ def load(path: Path, _seen: tuple[Path, ...] = ()) -> Config:
                 "(a .yaml or .yml file, or a pyproject.toml)"
             )
         base = load(target, (*_seen, path))
-    cfg = replace(base, path=path, root=path.parent, lines=lines)
+    cfg = replace(base, path=path, root=path.parent, lines=lines, withheld=withheld)
     if "select" in data:
         cfg = replace(cfg, select=_str_list(data["select"], at("select"), "select"))
     if "ignore" in data:

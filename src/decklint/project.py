@@ -86,6 +86,9 @@ class Project:
     cli_select: tuple[str, ...] = ()
     cli_ignore: tuple[str, ...] = ()
     use_nearest: bool = True
+    # an untrusted workspace's folders (resolved): only configurations inside them are read,
+    # and none of their settings that name other files (`config.NAMES_FILES`); None: trusted
+    untrusted: tuple[Path, ...] | None = None
     _scopes: dict[str, _Scope] = field(default_factory=dict)
     _found: dict[Path, Path | None] = field(default_factory=dict)  # every folder `find` asked
     _parents: dict[str, Config] = field(default_factory=dict)  # a file's folder as written
@@ -99,23 +102,30 @@ class Project:
         select: Sequence[str] = (),
         ignore: Sequence[str] = (),
         start: Path | None = None,
+        untrusted: Sequence[Path] | None = None,
     ) -> Project:
+        """The project configuration. `untrusted`: the folders of a workspace whose owner is
+        not trusted (an editor's untrusted workspace, `--untrusted`): decklint reads its decks
+        and the settings of the configurations inside it that name no other file."""
+        within = None if untrusted is None else tuple(p.resolve() for p in untrusted)
         if isolated:
             cfg = Config()
         elif config_path:
             p = Path(config_path)
             if not p.is_file():
                 raise ConfigError(f"{config_path}:1: --config names a file that does not exist")
-            cfg = load(p)
+            cfg = load(p, untrusted=within is not None)
         else:
-            found = find(start or Path.cwd())
-            cfg = load(found) if found else Config()
+            found = find(start or Path.cwd(), within=within)
+            cfg = load(found, untrusted=within is not None) if found else Config()
         try:
             registry = load_registry(tuple(cfg.rule_paths))
         except ManifestError as exc:
             msg = f"{cfg.where('rule-paths')}: a rule manifest is invalid: {exc}"
             raise ConfigError(msg) from None
-        proj = cls(cfg, registry, tuple(select), tuple(ignore), not isolated and not config_path)
+        proj = cls(
+            cfg, registry, tuple(select), tuple(ignore), not isolated and not config_path, within
+        )
         for sel in (*proj.cli_select, *proj.cli_ignore):
             if not registry.matching(sel):
                 raise KeyError(f"{sel}: no rule has this code, name, prefix or group")
@@ -199,6 +209,11 @@ class Project:
                         h.update(f.read_bytes())
         return h.digest()
 
+    def withheld(self) -> list[str]:
+        """The settings of the configurations read so far that were not used because the
+        workspace is not trusted, each with its file and line."""
+        return sorted({w for scope in self._scopes.values() for w in scope.config.withheld})
+
     def config_files(self, paths: Sequence[str]) -> list[Path]:
         """The configuration files that apply to these files: the project's and each one's
         nearest (not the files they extend)."""
@@ -222,12 +237,12 @@ class Project:
         return got
 
     def _nearest_in(self, folder: Path) -> Config:
-        found = find(folder, self._found)
+        found = find(folder, self._found, self.untrusted)
         if found is None or (self.config.path and found == self.config.path):
             return self.config
         key = str(found)
         if key not in self._scopes:
-            self._scope(load(found))
+            self._scope(load(found, untrusted=self.untrusted is not None))
         return self._scopes[key].config
 
     def _relative(self, path: str, cfg: Config) -> str:

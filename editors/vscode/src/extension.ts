@@ -3,6 +3,8 @@
 // files, and gives a plain-text document that reads as a deck its deck language.
 
 import { ChildProcessWithoutNullStreams, spawn } from "child_process";
+import * as fs from "fs";
+import * as path from "path";
 import { Writable } from "stream";
 import * as vscode from "vscode";
 import {
@@ -78,6 +80,12 @@ class Extension implements vscode.Disposable {
       this.output,
       this.configFiles,
       vscode.commands.registerCommand("decklint.restartServer", () => this.restart()),
+      // trusted now: the server starts again with the workspace's configuration in full
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        if (this.client || this.failed) {
+          void this.restart();
+        }
+      }),
       vscode.workspace.onDidOpenTextDocument((doc) => this.opened(doc)),
       vscode.workspace.onDidChangeTextDocument((event) => this.changed(event.document)),
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -138,8 +146,27 @@ class Extension implements vscode.Disposable {
   private command(): { command: string; args: string[] } {
     const config = vscode.workspace.getConfiguration("decklint");
     const command = config.get<string>("path")?.trim() || "decklint";
-    const args = [...this.manifest.decklint.serverArgs, ...config.get<string[]>("args", [])];
-    return { command, args };
+    const args = [...this.manifest.decklint.serverArgs];
+    if (!vscode.workspace.isTrusted) {
+      args.push("--untrusted"); // its decks only: no site rules, extends or rule-paths
+    }
+    return { command, args: [...args, ...config.get<string[]>("args", [])] };
+  }
+
+  // In an untrusted workspace the server reads its decks only; said once per session.
+  private toldUntrusted = false;
+
+  private tellUntrusted(): void {
+    if (vscode.workspace.isTrusted || this.toldUntrusted) {
+      return;
+    }
+    this.toldUntrusted = true;
+    const message =
+      "decklint: this workspace is not trusted, so decklint lints its decks only: its site " +
+      "rules and the extends and rule-paths of its configuration are not used. Trust the " +
+      "workspace to use them.";
+    this.output.appendLine(message);
+    void vscode.window.showInformationMessage(message);
   }
 
   private start(): Promise<void> {
@@ -147,6 +174,7 @@ class Extension implements vscode.Disposable {
       return this.starting ?? Promise.resolve();
     }
     const { command, args } = this.command();
+    this.tellUntrusted();
     const serverOptions: ServerOptions = () => this.spawn(command, args);
     const errorHandler: ErrorHandler = {
       error: (error, message, count) => client.running.error(error, message, count),
@@ -215,8 +243,15 @@ class Extension implements vscode.Disposable {
   // a failed write, says what went wrong).
   private spawn(command: string, args: string[]): Promise<StreamInfo> {
     const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === "file");
+    const program = executable(command, workspacePaths(), folder?.uri.fsPath);
+    if (program === undefined) {
+      const error = Object.assign(new Error(`spawn ${command} ENOENT`), { code: "ENOENT" });
+      this.output.appendLine(`decklint: ${error.message}`);
+      return Promise.reject(error);
+    }
+    this.output.appendLine(`decklint: starting ${[program, ...args].join(" ")}`);
     return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { cwd: folder?.uri.fsPath, stdio: "pipe" });
+      const child = spawn(program, args, { cwd: folder?.uri.fsPath, stdio: "pipe" });
       this.server = child;
       this.stderr = "";
       child.stderr.on("data", (data: Buffer) => {
@@ -276,4 +311,50 @@ class Extension implements vscode.Disposable {
     void this.stop();
     this.disposables.forEach((d) => d.dispose());
   }
+}
+
+function workspacePaths(): string[] {
+  return (vscode.workspace.workspaceFolders ?? [])
+    .filter((f) => f.uri.scheme === "file")
+    .map((f) => path.resolve(f.uri.fsPath));
+}
+
+function inside(child: string, parent: string): boolean {
+  const rel = path.relative(parent, path.resolve(child));
+  return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
+}
+
+// The program to start for `command`: a path as given (decklint.path, from the user's settings
+// in an untrusted workspace), a bare name looked up on the PATH's absolute folders outside the
+// workspace. Never a bare name left to the system: on Windows that looks in the current folder
+// (the workspace) first. undefined: not found.
+export function executable(
+  command: string,
+  workspace: string[],
+  base?: string,
+): string | undefined {
+  if (path.isAbsolute(command) || command.includes("/") || command.includes("\\")) {
+    return path.resolve(base ?? "", command); // a relative path, as before, from the folder
+  }
+  const windows = process.platform === "win32";
+  const extensions = windows
+    ? ["", ...(process.env.PATHEXT ?? ".COM;.EXE;.BAT;.CMD").split(";").filter((e) => e)]
+    : [""];
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    if (!dir || !path.isAbsolute(dir) || workspace.some((w) => inside(dir, w))) {
+      continue;
+    }
+    for (const extension of extensions) {
+      const candidate = path.join(dir, command + extension);
+      try {
+        if (fs.statSync(candidate).isFile()) {
+          fs.accessSync(candidate, windows ? fs.constants.F_OK : fs.constants.X_OK);
+          return candidate;
+        }
+      } catch {
+        // not here
+      }
+    }
+  }
+  return undefined;
 }

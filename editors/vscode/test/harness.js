@@ -5,6 +5,8 @@
 //
 //     node test/harness.js EXTENSION_FOLDER DECKLINT_PATH [MILLISECONDS] < documents.json
 //
+// HARNESS_UNTRUSTED=1 in the environment: the workspace is not trusted.
+//
 // It stops at the first error message shown, at the first diagnostics, or after MILLISECONDS
 // (20000).
 //
@@ -18,7 +20,7 @@ const path = require("path");
 
 const [folder, decklintPath, wait] = process.argv.slice(2);
 const documents = JSON.parse(require("fs").readFileSync(0, "utf8"));
-const report = { languages: [], errors: [], output: "", diagnostics: {} };
+const report = { languages: [], errors: [], infos: [], output: "", diagnostics: {} };
 
 function inert(name) {
   const f = function () {
@@ -96,6 +98,7 @@ const vscode = {
   env: { appName: "harness", language: "en", machineId: "m", sessionId: "s", uiKind: 1 },
   Uri: { parse: uri, file: (f) => uri(`file://${f}`) },
   workspace: events({
+    isTrusted: process.env.HARNESS_UNTRUSTED !== "1",
     textDocuments: open,
     workspaceFolders: undefined,
     getConfiguration: (section) => ({
@@ -110,6 +113,10 @@ const vscode = {
   window: events({
     showErrorMessage: async (message) => {
       report.errors.push(message);
+      return undefined;
+    },
+    showInformationMessage: async (message) => {
+      report.infos.push(message);
       return undefined;
     },
     createOutputChannel: (name) => ({

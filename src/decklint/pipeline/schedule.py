@@ -12,13 +12,14 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+if TYPE_CHECKING:
+    import multiprocessing.context
+
+from decklint.children import pool_context
 from decklint.lint.check import FileRule
 from decklint.model.settings import Settings
 from decklint.pipeline import cache as cache_mod
 from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, slim
-
-if TYPE_CHECKING:
-    import multiprocessing.context
 
 # multiprocessing and concurrent.futures are imported only when a pool starts: importing them
 # is a noticeable share of a small run's start-up, and a small run never uses them.
@@ -115,14 +116,6 @@ def _work(steer: Steering) -> int:
     return sent
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    import multiprocessing
-
-    methods = multiprocessing.get_all_start_methods()
-    # fork shares the loaded grammars and rules with the workers: no second cold start.
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-
-
 def file_units(
     texts: Sequence[tuple[str, str | None, str | None]],
     *,
@@ -175,12 +168,25 @@ def file_units(
     workers = min(jobs_for(jobs), len(todo))
     if workers > 1 and sum(len(t) for _, _, t in todo) < PARALLEL_MIN_CHARS:
         workers = 1
-    if workers > 1:
+    ctx = pool_context() if workers > 1 else None
+    if ctx is None:
+        workers = 1  # no worker process can start safely here: all in this process
+    else:
         from concurrent.futures.process import BrokenProcessPool
 
         try:
             _parallel(
-                todo, workers, steer, settings, out, store, keys, hints, count, keep_statements
+                ctx,
+                todo,
+                workers,
+                steer,
+                settings,
+                out,
+                store,
+                keys,
+                hints,
+                count,
+                keep_statements,
             )
         except (BrokenProcessPool, OSError):
             workers = 1  # a worker was killed (memory?) or no process could start: go on here
@@ -217,6 +223,7 @@ def _here(
 
 
 def _parallel(
+    ctx: multiprocessing.context.BaseContext,
     todo: list[tuple[int, str, str]],
     workers: int,
     steer: Steering,
@@ -236,7 +243,6 @@ def _parallel(
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    ctx = _context()
     shared: _Todo = [(i, path, text, hints[i]) for i, path, text in todo]
     counter = ctx.Value("q", 0)
     done = ctx.Queue()

@@ -8,10 +8,11 @@ commits first, so nothing the user typed reaches a later command as an option.
 from __future__ import annotations
 
 import os
-import subprocess
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
+
+from decklint import children
 
 # What one revision may make a run read: files, bytes per file, bytes in all.
 MAX_FILES = 200_000
@@ -215,9 +216,17 @@ def _records(out: bytes) -> list[str]:
 
 
 def _run(cmd: list[str], cwd: Path, stdin: bytes | None = None) -> bytes:
+    git = children.program(cmd[0])  # never a `git` of the folder it runs in
+    if git is None:
+        raise GitError(f"cannot run git: {cmd[0]} is not on the PATH")
     try:
-        proc = subprocess.run(
-            cmd, cwd=cwd, input=stdin, capture_output=True, env={**os.environ, **_ENV}, check=False
+        proc = children.run(
+            [git, *cmd[1:]],
+            cwd=cwd,
+            input=stdin,
+            capture_output=True,
+            env={**os.environ, **_ENV},
+            check=False,
         )
     except OSError as exc:
         raise GitError(f"cannot run git: {exc.strerror or exc}") from None

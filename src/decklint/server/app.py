@@ -60,6 +60,7 @@ class DecklintServer(LanguageServer):
         self.loop_task: asyncio.Task[None] | None = None
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decklint-lint")
         self.ready = False
+        self.told_withheld: list[str] = []  # what of the configuration was last said unused
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         self.say(f"internal error: {error}", lsp.MessageType.Error)
@@ -332,6 +333,17 @@ async def reload(ls: DecklintServer) -> None:
     loop = asyncio.get_running_loop()
     ls.index = None  # a whole lint first: the configuration or the decks may have changed
     await loop.run_in_executor(ls.worker, ls.network.load)
+    withheld = ls.network.withheld()
+    if withheld and withheld != ls.told_withheld:
+        ls.told_withheld = withheld
+        message = (
+            "decklint: this workspace is not trusted, so decklint reads its decks and its "
+            "configuration's own settings only; not used: "
+            + "; ".join(withheld)
+            + ". Trust the workspace to use them."
+        )
+        ls.say(message, lsp.MessageType.Warning)
+        ls.window_show_message(lsp.ShowMessageParams(type=lsp.MessageType.Warning, message=message))
     if ls.network.config_error:
         ls.say(ls.network.config_error, lsp.MessageType.Error)
         ls.window_show_message(
@@ -461,12 +473,15 @@ def code_action(ls: DecklintServer, params: lsp.CodeActionParams) -> list[lsp.Co
     return [*fixes, *suppressions]
 
 
-def start() -> None:
-    """Serve the protocol on standard input and output until the client says exit."""
+def start(*, untrusted: bool = False) -> None:
+    """Serve the protocol on standard input and output until the client says exit.
+    `untrusted`: the workspace's owner is not trusted (VS Code's restricted mode): its decks
+    are read, and of its configuration only what names no other file."""
     import gc
 
     from decklint.server import editor  # noqa: F401  (registers the editor features)
 
     gc.enable()  # the command line switches it off for short runs; a server runs long
     logging.basicConfig(level=logging.WARNING)
+    server.network.untrusted = untrusted
     server.start_io()

@@ -91,6 +91,7 @@ class Network:
     documents: dict[str, Document] = field(default_factory=dict)  # by URI
     generation: int = 0  # counts changes; a run for an older generation is stale
     edited: set[str] = field(default_factory=set)  # paths opened or changed since a whole lint
+    untrusted: bool = False  # the workspace's owner is not trusted: `Project.load(untrusted=)`
 
     # ------------------------------------------------------------------ loading
 
@@ -98,7 +99,7 @@ class Network:
         """(Re)read the configuration and the folders' decks."""
         self.generation += 1
         try:
-            self.project = Project.load()
+            self.project = Project.load(untrusted=self.roots if self.untrusted else None)
             self.config_error = ""
         except ConfigError as exc:
             self.project = None
@@ -112,7 +113,21 @@ class Network:
         folders = [self._shown(r) for r in self.roots]
         self.disk = api.gather(folders, opts.excluded)
         if folders:
-            fill_cache(folders)
+            fill_cache(folders, untrusted=self.untrusted)
+
+    def withheld(self) -> list[str]:
+        """The configuration's settings not used because the workspace is not trusted."""
+        return self.project.withheld() if self.project is not None else []
+
+    def baseline_refused(self, baseline: str) -> str | None:
+        """Why the baseline file the editor names is not read: in an untrusted workspace, only
+        a file inside its folders is. None: it may be read."""
+        if not self.untrusted:
+            return None
+        target = Path(baseline).resolve()
+        if any(target.is_relative_to(r.resolve()) for r in self.roots):
+            return None
+        return f"the baseline {baseline} is outside this untrusted workspace: not read"
 
     def _shown(self, p: Path) -> str:
         return display(str(p))
@@ -273,7 +288,10 @@ class Network:
         if self.settings.baseline:
             from decklint.lint.baseline import BaselineError
 
+            refused = self.baseline_refused(self.settings.baseline)
             try:
+                if refused:
+                    raise BaselineError(refused)
                 result = api.apply_baseline(result, Path(self.settings.baseline))
             except BaselineError as exc:
                 error = str(exc)
@@ -290,17 +308,21 @@ class Network:
         return Run(result, dict(findings), texts, snap.versions, snap.generation, error)
 
 
-def fill_cache(folders: Sequence[str]) -> None:
+def fill_cache(folders: Sequence[str], *, untrusted: bool = False) -> None:
     """Parse the folders' decks into the per-file cache with `decklint lint`, in processes of
     their own on every core: the server's own lints then read every deck from the cache,
     and its memory never holds a whole cold parse. Its output is not wanted; a failure here
     only means the server parses what is missing itself."""
     import subprocess
-    import sys
 
-    cmd = [sys.executable, "-m", "decklint", "lint", "--exit-zero", "--format", "json"]
+    from decklint import children
+
+    # never `python -m decklint`: it would import a decklint.py of the workspace first
+    cmd = children.decklint_command("lint", "--exit-zero", "--format", "json")
+    if untrusted:
+        cmd.append("--untrusted")
     with contextlib.suppress(OSError, subprocess.SubprocessError):
-        subprocess.run(
+        children.run(
             [*cmd, "--output", os.devnull, "--", *folders],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
