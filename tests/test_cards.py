@@ -204,3 +204,38 @@ def test_an_adjacent_sscp_table_refers_to_the_cdrms_the_cdrm_major_node_defines(
     assert [d.path for d in sym.lookup("cdrm", "OS390")] == ["cdrm.vtam"]  # defined once
     refs = sorted((r.name, r.span.line) for r in sym.references if r.kind == "cdrm")
     assert refs == [("OS390", 2), ("OS390", 4), ("VSE1", 5)]
+
+
+def test_conditional_assembly_operands_keep_blanks_inside_parentheses() -> None:
+    from decklint.dialects.cards import read_assembler
+    from decklint.source import SourceFile
+
+    text = (
+        ".GONCE   AIF   ('&FM' EQ '' OR (&X AND NOT &Y)).NOGFM   remark here\n"
+        "&B       SETB  (&A EQ 1 AND                                           X\n"
+        "               &C EQ 2)                remark\n"
+    )
+    units = read_assembler(SourceFile.from_text("m", text)).units
+    assert [u.text for u in units] == [
+        ".GONCE AIF ('&FM' EQ '' OR (&X AND NOT &Y)).NOGFM",
+        "&B SETB (&A EQ 1 AND &C EQ 2)",
+    ]
+    assert [r.text for r in units[0].remarks] == ["remark here"]
+
+
+def test_attribute_references_are_no_quoted_strings() -> None:
+    from decklint.dialects.cards import read_assembler
+    from decklint.source import SourceFile
+
+    text = (
+        ".NOGRU   AIF   (T'&SYSLIST(0) NE 'O').OK\n"
+        "         MVC   0(L'X,R1),Y      move it\n"
+        "         DC    AL1(L'FIELD),C'L A'   remark\n"
+    )
+    read = read_assembler(SourceFile.from_text("m", text))
+    assert [u.text for u in read.units] == [
+        ".NOGRU AIF (T'&SYSLIST(0) NE 'O').OK",
+        " MVC 0(L'X,R1),Y",
+        " DC AL1(L'FIELD),C'L A'",
+    ]
+    assert not read.diagnostics

@@ -79,18 +79,50 @@ class _Card:
         return len(self.raw) + 1
 
 
-def _field_end(text: str, start: int, in_quote: bool) -> tuple[int, bool]:
-    """End of the operand field starting at `start`: the first blank outside quotes."""
+# Conditional-assembly instructions whose operands are expressions that may hold blanks
+# inside parentheses: `AIF ('&X' EQ 'YES').OUT` (HLASM Language Reference, "Logical (SETB)
+# expressions": blanks separate the operators of a logical expression in parentheses).
+BLANKS_IN_PARENS = frozenset(
+    {"AIF", "AIFB", "SETA", "SETB", "SETC", "SETAF", "SETCF", "AGO", "AGOB", "ACTR", "AREAD"}
+)
+# Attribute references: one of these letters and a quote before a symbol or a variable symbol
+# (L'FIELD, T'&SYSLIST(0), K'&X) are no quoted string (HLASM Language Reference, "Data
+# attributes").
+_ATTRIBUTES = frozenset("LTKNISDOltknisdo")
+
+
+def _is_attribute(text: str, i: int) -> bool:
+    """Whether the quote at `i` is that of an attribute reference."""
+    if i < 1 or text[i - 1] not in _ATTRIBUTES or i + 1 >= len(text):
+        return False
+    if i >= 2 and (text[i - 2].isalnum() or text[i - 2] in "@#$_&'"):
+        return False  # part of a longer word: BT'..., or a quoted string's end
+    nxt = text[i + 1]
+    return nxt == "&" or nxt.isalpha() or nxt in "@#$_"
+
+
+def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[int, bool, int]:
+    """End of the operand field starting at `start`: the first blank outside quotes (and,
+    when `depth` is not -1, outside parentheses: `BLANKS_IN_PARENS`). Returns the end, whether
+    a quote is still open, and the parenthesis depth reached (-1 when not counted)."""
     i = start
     n = len(text)
     while i < n:
         ch = text[i]
         if ch == "'":
-            in_quote = not in_quote
-        elif ch == " " and not in_quote:
-            break
+            if in_quote or not _is_attribute(text, i):
+                in_quote = not in_quote
+        elif in_quote:
+            pass
+        elif ch == " ":
+            if depth <= 0:
+                break
+        elif depth >= 0 and ch == "(":
+            depth += 1
+        elif depth > 0 and ch == ")":
+            depth -= 1
         i += 1
-    return i, in_quote
+    return i, in_quote, depth
 
 
 def _skip_blanks(text: str, i: int) -> int:
@@ -101,7 +133,15 @@ def _skip_blanks(text: str, i: int) -> int:
 
 
 class _Builder:
-    __slots__ = ("expect_operands", "in_quote", "last_card", "parts", "remarks", "start_line")
+    __slots__ = (
+        "depth",
+        "expect_operands",
+        "in_quote",
+        "last_card",
+        "parts",
+        "remarks",
+        "start_line",
+    )
 
     def __init__(self, start_line: int) -> None:
         self.start_line = start_line
@@ -109,6 +149,7 @@ class _Builder:
         self.remarks: list[Remark] = []
         self.expect_operands = False
         self.in_quote = False
+        self.depth = -1  # parentheses open in a `BLANKS_IN_PARENS` operand; -1: not counted
         self.last_card: _Card | None = None
 
     def add(self, card: _Card, start: int, end: int) -> None:
@@ -290,11 +331,11 @@ def _start(card: _Card, out: ReadResult) -> _Builder:
     if op in NO_OPERAND_OPS and not text.startswith(",", k):
         b.remark(card, k)
         return b
-    end, b.in_quote = _field_end(text, k, False)
+    end, b.in_quote, b.depth = _field_end(text, k, False, 0 if op in BLANKS_IN_PARENS else -1)
     b.sep()
     b.add(card, k, end)
     b.remark(card, end)
-    b.expect_operands = end >= TEXT_END or text[k:end].endswith(",") or b.in_quote
+    b.expect_operands = end >= TEXT_END or text[k:end].endswith(",") or b.in_quote or b.depth > 0
     field = text[k:end]
     if not card.cont and field.endswith(",") and field != "," and not b.in_quote:
         out.diagnostics.append(
@@ -344,11 +385,11 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
             b.remark(card, k)
         return
     start = RESUME_COL - 1
-    end, b.in_quote = _field_end(text, start, b.in_quote)
+    end, b.in_quote, b.depth = _field_end(text, start, b.in_quote, b.depth)
     b.add(card, start, end)
     b.remark(card, end)
     piece = text[start:end]
-    b.expect_operands = end >= TEXT_END or piece.endswith(",") or b.in_quote
+    b.expect_operands = end >= TEXT_END or piece.endswith(",") or b.in_quote or b.depth > 0
 
 
 def _end_statement(b: _Builder, out: ReadResult) -> None:
@@ -404,7 +445,7 @@ def read_option_list(src: SourceFile) -> ReadResult:
             out.comments.append(Remark(lineno, 1, text.rstrip()))
             continue
         k = _skip_blanks(text, 0)
-        end, _in_quote = _field_end(text, k, False)
+        end, _in_quote, _depth = _field_end(text, k, False)
         if ended is not None and end > k:
             ignored += 1
             if ignored == 1:
