@@ -212,7 +212,8 @@ def test_conditional_assembly_operands_keep_blanks_inside_parentheses() -> None:
 
     text = (
         ".GONCE   AIF   ('&FM' EQ '' OR (&X AND NOT &Y)).NOGFM   remark here\n"
-        "&B       SETB  (&A EQ 1 AND                                           X\n"
+        + "&B       SETB  (&A EQ 1 AND".ljust(71)
+        + "X\n"
         "               &C EQ 2)                remark\n"
     )
     units = read_assembler(SourceFile.from_text("m", text)).units
