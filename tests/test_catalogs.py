@@ -69,6 +69,10 @@ def test_explain_refuses_what_no_catalog_holds() -> None:
 
 def test_statements_the_catalog_knows_are_known_to_the_checks() -> None:
     """An APPN class-of-service table and an adjacent SSCP table are VTAM statements."""
-    for op in ("APPNCOS", "LINEROW", "NODEROW", "ADJCDRM", "NETWORK", "COSTAB", "CSECT"):
+    for op in ("APPNCOS", "LINEROW", "NODEROW", "ADJCDRM", "NETWORK", "COSTAB"):
         assert statement_schema("vtam", op) is not None, op
+    from decklint.dialects.assembler.instructions import kind_of
+
+    # the assembler's own instructions are the HLASM catalog's, not VTAM's
+    assert statement_schema("vtam", "CSECT") is None and kind_of("CSECT") == "assembler"
     assert "NEGPOLP" in statement_schema("ncp", "LINE").operands  # type: ignore[union-attr]

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from decklint import dialects
+from decklint.dialects.assembler.instructions import KINDS as ASSEMBLER_KINDS
 from decklint.dialects.base import ParsedFile
 from decklint.inputs.discover import detect
 from decklint.inputs.gather import decode
@@ -41,6 +42,8 @@ def _stmt(s: Statement) -> dict[str, Any]:
     d: dict[str, Any] = {"op": s.op, "at": s.span.render()}
     if s.label:
         d["label"] = s.label
+    if s.kind in ASSEMBLER_KINDS:
+        d["kind"] = s.kind  # read as the assembler reads it: assembler, machine, ...
     ops = []
     for o in s.operands:
         ops.append({"name": o.name, "value": _value(o.value), "at": o.span.render()})

@@ -1,16 +1,27 @@
-"""Parsing assembler-macro decks (VTAM, NCP): logical units -> IR statements.
+"""Parsing assembler-macro decks (VTAM, NCP, EZACICD): logical units -> IR statements.
 
-One logical statement is parsed at a time (start symbol "statement"; start-list items use
-"operand"), so a bad statement costs one finding and the rest of the deck is still read.
-MACRO ... MEND definitions are skipped with one info finding: their bodies are conditional
-assembly, not definitions.
+A deck of a macro dialect is assembler source. Each logical statement is classified by its
+operation before it is parsed:
+
+* a statement of the dialect's product (APPL, MODEENT, USSTAB, BUILD, ...) is parsed by the
+  dialect's grammar, one statement at a time (start symbol "statement"; start-list items use
+  "operand"), so a bad statement costs one finding and the rest of the deck is still read;
+* an assembler instruction (DC, DS, EQU, ORG, CSECT, USING, ...), a conditional-assembly or
+  macro-language instruction, a machine instruction or a known system macro is read as the
+  assembler reads it (`decklint.dialects.assembler`): its operands are split, DC and DS
+  constants are checked, and the statement is kept with its kind (`Statement.kind`) but not
+  modelled;
+* MACRO ... MEND definitions are skipped with one info finding: their bodies are conditional
+  assembly, not definitions.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection
 from typing import Any
 
+from decklint.dialects.assembler import dc, instructions
 from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
 from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
 from decklint.findings import Severity
@@ -78,6 +89,94 @@ def _end_pos(node: Any) -> int:
     return rpar_end
 
 
+@functools.cache
+def _product_ops(dialect: str) -> frozenset[str]:
+    from decklint.dialects.schema import statement_names
+
+    return frozenset(statement_names(dialect))
+
+
+def classify(dialect: str, op: str) -> str:
+    """What an operation is in a deck of `dialect`: "statement" (the product's statement, or
+    one nobody knows: the dialect's rules judge it), or a kind of `instructions`."""
+    if op in _product_ops(dialect):
+        return "statement"
+    return instructions.kind_of(op) or "statement"
+
+
+def _fields(text: str) -> tuple[int, int, int, int]:
+    """(label end, operation start, operation end, operands start) of a unit's text: the
+    reader's "label op operands" with one blank between the fields."""
+    label_end = 0 if text.startswith(" ") else text.find(" ")
+    if label_end < 0:
+        return len(text), len(text), len(text), len(text)
+    op_start = label_end + 1
+    op_end = text.find(" ", op_start)
+    if op_end < 0:
+        return label_end, op_start, len(text), len(text)
+    return label_end, op_start, op_end, op_end + 1
+
+
+def parse_instruction(
+    unit: LogicalUnit, path: str, dialect: str, index: int, kind: str
+) -> tuple[Statement, list[Diagnostic]]:
+    """A statement the assembler itself knows, with its operands split (`kind`: one of
+    `instructions`' kinds), and what is wrong with its DC or DS constants."""
+    text, smap = unit.text, unit.smap
+    label_end, op_start, op_end, opnd_start = _fields(text)
+    op = text[op_start:op_end].upper()
+    label = text[:label_end] or None
+    operands: list[Operand] = []
+    problems: list[Diagnostic] = []
+    field = text[opnd_start:]
+    for a, b in dc.split_operands(field):
+        start, end = opnd_start + a, opnd_start + b
+        piece = text[start:end]
+        span = smap.span(start, end)
+        if op in ("DC", "DS") and piece and "&" not in piece.replace("&&", ""):
+            got = dc.parse_constant(piece, ds=op == "DS")
+            if isinstance(got, dc.Problem):
+                problems.append(
+                    Diagnostic(
+                        "PRS001",
+                        smap.span(start + got.start, start + max(got.end, got.start + 1)),
+                        f"{op} operand {piece}: {got.message}",
+                    )
+                )
+        constant = op in ("DC", "DS") and bool(piece)
+        value = Value("constant" if constant else _kind_of_piece(piece), piece, span)
+        operands.append(Operand(None, value, span))
+    if op == "DC" and not field:
+        problems.append(
+            Diagnostic("PRS001", smap.span(op_start, op_end), "DC needs at least one constant")
+        )
+    statement = Statement(
+        path,
+        dialect,
+        index,
+        op,
+        smap.span(0, len(text)),
+        label=label,
+        label_span=smap.span(0, label_end) if label else None,
+        op_span=smap.span(op_start, op_end),
+        operands=tuple(operands),
+        kind=kind,
+    )
+    return statement, problems
+
+
+def _kind_of_piece(piece: str) -> str:
+    """A value's kind: an atom's (word, int, string, ...), "expression" for anything with
+    parentheses or operators, "empty" for an omitted operand."""
+    if not piece:
+        return "empty"
+    if "'" not in piece and any(c in piece for c in "()+-*/"):
+        return "expression"
+    if "'" in piece and (piece.count("'") != 2 or not piece.endswith("'")):
+        return "expression"
+    return classify_atom(piece)
+
+
 def parse_statement(
     unit: LogicalUnit, path: str, dialect: str, index: int, grammar: str
 ) -> Statement | Diagnostic:
@@ -130,6 +229,14 @@ def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -
     macro_name = ""
     reader_lines = {d.span.line for d in read.diagnostics}
     for unit in read.units:
+        if unit.kind != "item" and macro_start is None:
+            _lab, op_start, op_end, _o = _fields(unit.text)
+            kind = classify(dialect, unit.text[op_start:op_end].upper())
+            if kind != "statement" and unit.text[op_start:op_end].upper() != "MACRO":
+                st, problems = parse_instruction(unit, src.path, dialect, len(statements), kind)
+                statements.append(st)
+                diags.extend(problems)
+                continue
         result = parse_statement(unit, src.path, dialect, len(statements), grammar)
         if isinstance(result, Diagnostic):
             lines = set(

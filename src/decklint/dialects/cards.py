@@ -91,7 +91,7 @@ BLANKS_IN_PARENS = frozenset(
 _ATTRIBUTES = frozenset("LTKNISDOltknisdo")
 
 
-def _is_attribute(text: str, i: int) -> bool:
+def is_attribute_quote(text: str, i: int) -> bool:
     """Whether the quote at `i` is that of an attribute reference."""
     if i < 1 or text[i - 1] not in _ATTRIBUTES or i + 1 >= len(text):
         return False
@@ -110,7 +110,7 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
     while i < n:
         ch = text[i]
         if ch == "'":
-            if in_quote or not _is_attribute(text, i):
+            if in_quote or not is_attribute_quote(text, i):
                 in_quote = not in_quote
         elif in_quote:
             pass

@@ -97,11 +97,6 @@ VTAM: dict[str, StatementSchema] = _parse(
         "TRLE": "LNCTL READ WRITE MAXBFRU:int:1-255 MPCLEVEL PORTNAME ISTATUS REPLYTO DATAPATH",
         "LOCAL": "CUADDR TERM FEATUR2 DLOGMOD MODETAB USSTAB LOGAPPL ISTATUS SSCPFM",
         "LBUILD": "",
-        "TITLE": "",
-        "EJECT": "",
-        "SPACE": "",
-        "PRINT": "",
-        "END": "",
     }
 )
 
@@ -146,11 +141,6 @@ NCP: dict[str, StatementSchema] = _parse(
         "OPTIONS": "NEWDEFN USERGEN",
         "NCPNAU": "",
         "GENEND": "",
-        "TITLE": "",
-        "EJECT": "",
-        "SPACE": "",
-        "PRINT": "",
-        "END": "",
     }
 )
 

@@ -128,8 +128,15 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     pu_sift: dict[str, Operand] = {}
     pu_name = ""
     first_mode_in_table = True
+    tables = _Tables()
     for st in stmts:
         op = st.op
+        if st.kind != "statement":
+            continue  # an assembler, machine or conditional instruction: not modelled
+        _table_references(st, low)
+        if op in _TABLE_OPS:
+            tables.lower(st, low)
+            continue
         if op == "VBUILD":
             t = st.keyword("TYPE")
             major = t.value.upper() if t else ""
@@ -186,6 +193,95 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
             if op == "CDRM":
                 low.define("cdrm", st.label.upper(), st.label_span or st.span)
+
+
+# USS tables and logon interpret tables (SNA Resource Definition Reference, "USS definition
+# table" and "Logon interpret table"): assembled into VTAMLIB and named by USSTAB= and LOGTAB=.
+_TABLE_OPS = frozenset({"USSTAB", "USSCMD", "USSPARM", "USSMSG", "USSEND"}) | frozenset(
+    {"INTAB", "LOGCHAR", "ENDINTAB"}
+)
+# Operands that name such a table, and the kind of table they name.
+_TABLE_REFERENCES = {"USSTAB": "usstab", "LOGTAB": "intab"}
+
+
+def _table_references(st: Statement, low: Lowering) -> None:
+    """USSTAB= and LOGTAB= name a USS table and an interpret table (recorded, so that they
+    resolve to the tables linted with them; an unresolved one is not reported: IBM supplies
+    tables, and sites keep theirs in other libraries)."""
+    for key, kind in _TABLE_REFERENCES.items():
+        o = st.keyword(key)
+        if o is not None and o.value.kind == "word":
+            owner = f"{st.op} {st.label}" if st.label else st.op
+            low.reference(kind, o.value.upper(), o.value.span, f"{key} of {owner}", rule="")
+
+
+class _Tables:
+    """The USS table or interpret table being read, and its entries."""
+
+    def __init__(self) -> None:
+        self.uss = ""
+        self.intab = ""
+
+    def lower(self, st: Statement, low: Lowering) -> None:
+        op = st.op
+        name = (st.label or "").upper()
+        span = st.label_span or st.span
+        if op == "USSTAB":
+            self.uss = name or "(unnamed)"
+            if name:
+                low.define("usstab", name, span)
+            fmt, table = st.keyword("FORMAT"), st.keyword("TABLE")
+            attrs = {
+                "name": Attr(self.uss, st.label, span),
+                "format": coded(fmt, fmt.value.upper()) if fmt else default(None),
+                "translate": coded(table, table.value.upper()) if table else default(None),
+            }
+            low.add("uss_table", self.uss, st.span, attrs)
+        elif op == "USSCMD":
+            cmd, rep, fmt = st.keyword("CMD"), st.keyword("REP"), st.keyword("FORMAT")
+            command = cmd.value.upper() if cmd is not None else name
+            if not command:
+                return
+            attrs = {
+                "name": Attr(command, cmd.text if cmd else st.label, cmd.span if cmd else span),
+                "rep": coded(rep, rep.value.upper()) if rep else default(command),
+                "format": coded(fmt, fmt.value.upper()) if fmt else default(None),
+                "table": default(self.uss or None),
+            }
+            low.add("uss_command", command, st.span, attrs, scope=self.uss)
+        elif op == "USSEND":
+            self.uss = ""
+        elif op == "INTAB":
+            self.intab = name or "(unnamed)"
+            if name:
+                low.define("intab", name, span)
+            low.add(
+                "interpret_table", self.intab, st.span, {"name": Attr(self.intab, st.label, span)}
+            )
+        elif op == "LOGCHAR":
+            self._logchar(st, low)
+        elif op == "ENDINTAB":
+            self.intab = ""
+
+    def _logchar(self, st: Statement, low: Lowering) -> None:
+        """A logon sequence of an interpret table: APPLID=(APPLICID,name) gives the
+        application, APPLID=(ROUTINE,name) an interpret routine; without SEQNCE, the entry
+        every other logon message falls to."""
+        applid, seq = st.keyword("APPLID"), st.keyword("SEQNCE")
+        how = applid.value.item(0) if applid is not None else None
+        target = applid.value.item(1) if applid is not None else None
+        text = seq.value.text if seq is not None else ""
+        if len(text) >= 2 and text[0] == text[-1] == "'":
+            text = text[1:-1].replace("''", "'")
+        attrs = {
+            "sequence": Attr(text, seq.text, seq.span) if seq else default(None, "any message"),
+            "by": Attr(how.upper(), how.text, how.span) if how is not None else default(None),
+            "target": Attr(target.upper(), target.text, target.span)
+            if target is not None
+            else default(None),
+            "table": default(self.intab or None),
+        }
+        low.add("logon_sequence", text or "(any)", st.span, attrs, scope=self.intab)
 
 
 # A subarea COS entry's transmission priority is the second number of each (VR, TP) pair

@@ -15,6 +15,7 @@ from decklint.lint.manifest import Manifest
 from decklint.lint.registry import Registry, load_registry
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
+from decklint.source import Span
 
 
 def _values_for(entity: Entity, options: dict[str, Any]) -> Any:
@@ -69,7 +70,33 @@ def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None
         fix = edits.add_operand(topo, e.path, e.span, f"{spec.operand}={value}", title)
     else:
         fix = None
-    return replace(fix, applicability=spec.applicability) if fix is not None else None
+    if fix is None or not _writable(topo, e.path, fix):
+        return None
+    return replace(fix, applicability=spec.applicability)
+
+
+# Definitions of this kind mark the calls of a deck's own macros that decklint expanded: the
+# statements they generated point at the call, whose text is not theirs to edit.
+EXPANSION = "expansion"
+
+
+def _writable(topo: Topology, path: str, fix: Fix) -> bool:
+    """Whether a fix's edits stay clear of the macro calls of `path` that were expanded: a
+    value an expansion generated is written nowhere in the file, so no fix is offered."""
+    calls = topo.memo("runner.expanded", lambda: _expanded_calls(topo)).get(path)
+    if not calls:
+        return True
+    return not any(
+        c.line <= e.span.end_line and e.span.line <= c.end_line for c in calls for e in fix.edits
+    )
+
+
+def _expanded_calls(topo: Topology) -> dict[str, list[Span]]:
+    out: dict[str, list[Span]] = {}
+    for d in topo.symbols.definitions:
+        if d.kind == EXPANSION:
+            out.setdefault(d.path, []).append(d.span)
+    return out
 
 
 def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Finding:
@@ -81,6 +108,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         return args.get(name)
 
     dialect = hit.dialect or topo.dialects.get(hit.path, "")
+    fix = hit.fix if hit.fix is None or _writable(topo, hit.path, hit.fix) else None
     return Finding(
         hit.path,
         hit.span,
@@ -92,7 +120,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         hit.subject,
         citation_for(m, dialect),
         hit.related,
-        replace(hit.fix, applicability=m.fix.applicability) if hit.fix and m.fix else hit.fix,
+        replace(fix, applicability=m.fix.applicability) if fix and m.fix else fix,
     )
 
 

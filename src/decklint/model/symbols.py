@@ -27,7 +27,16 @@ REPORT_UNUSED = frozenset({"modetab", "cics_connection"})
 # kinds (NCP groups named by VTAM paths) may live in decks the user did not lint.
 CLOSED_WORLD = frozenset({"cics_connection"})
 # Names defined by the product itself, so a reference to them is never "undefined".
-BUILTIN = {("modetab", "ISTINCLM")}
+BUILTIN = {
+    ("modetab", "ISTINCLM"),  # IBM's default logon mode table
+    ("usstab", "ISTINCDT"),  # IBM's default USS table (SNA Resource Definition Reference)
+}
+
+
+# The name of a definition that stands for any name of its kind in its scope: what a macro of
+# the deck that decklint could not expand may define (VTM006, PRS005 and the duplicate and
+# unused checks never judge a name against it as missing, nor report it).
+WILDCARD = "*"
 
 
 @dataclass
@@ -55,7 +64,7 @@ class SymbolTable:
 
     def names(self, kind: str, scope: str) -> list[str]:
         """The names defined of a kind in a scope, sorted (for "did you mean")."""
-        return self._name_index().get((kind, scope), [])
+        return [n for n in self._name_index().get((kind, scope), []) if n != WILDCARD]
 
     def _name_index(self) -> dict[tuple[str, str], list[str]]:
         """(kind, scope) -> sorted names: built once, and again after a definition changes."""
@@ -74,7 +83,14 @@ class SymbolTable:
         return self._index.get((kind, scope, name), [])
 
     def defined(self, kind: str, name: str, scope: str = "") -> bool:
-        return (kind, name) in BUILTIN or bool(self._index.get((kind, scope, name)))
+        """Whether the name is defined: by a deck, by the product, or perhaps by a macro
+        that was not expanded (`WILDCARD`)."""
+        index = self._index
+        return (
+            (kind, name) in BUILTIN
+            or bool(index.get((kind, scope, name)))
+            or bool(index.get((kind, scope, WILDCARD)))
+        )
 
     def has_kind(self, kind: str, scope: str | None = None) -> bool:
         """Whether any name of the kind is defined (in the scope, when given)."""
@@ -85,7 +101,7 @@ class SymbolTable:
         dups = [
             (key, defs)
             for key, defs in self._index.items()
-            if len(defs) > 1 and key[0] in UNIQUE_KINDS
+            if len(defs) > 1 and key[0] in UNIQUE_KINDS and key[2] != WILDCARD
         ]
         return [defs for _key, defs in sorted(dups, key=lambda kd: kd[0])]
 
@@ -97,6 +113,7 @@ class SymbolTable:
             if r.rule == rule
             and not index.get((r.kind, r.scope, r.name))
             and (r.kind, r.name) not in BUILTIN
+            and not index.get((r.kind, r.scope, WILDCARD))
         ]
 
     def move_files(self, scopes: dict[str, str]) -> None:
@@ -118,7 +135,9 @@ class SymbolTable:
         return [
             d
             for d in self.definitions
-            if d.kind in REPORT_UNUSED and (d.kind, d.scope, d.name) not in used
+            if d.kind in REPORT_UNUSED
+            and (d.kind, d.scope, d.name) not in used
+            and d.name != WILDCARD
         ]
 
     def referred_kinds(self) -> set[str]:

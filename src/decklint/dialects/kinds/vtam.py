@@ -54,4 +54,26 @@ KINDS: tuple[KindSpec, ...] = (
         xpanpt="expansion threshold, buffers (0: no expansion)",
         xpanlim="storage cap for expansion",
     ),
+    kind(
+        "uss_table",
+        "a USS table (USSTAB ... USSEND): the commands and messages of unformatted sessions",
+        format="FORMAT: DYNAMIC or STATIC (not coded: the table is static)",
+        translate="TABLE: the translation table the USS commands are read through",
+    ),
+    kind(
+        "uss_command",
+        "a command of a USS table (USSCMD)",
+        rep="REP: the command it stands for (LOGON, LOGOFF, ...)",
+        format="FORMAT: BAL or PL1, how its operands are written",
+        table="the USS table it belongs to",
+    ),
+    kind("interpret_table", "a logon interpret table (INTAB ... ENDINTAB)"),
+    kind(
+        "logon_sequence",
+        "an entry of a logon interpret table (LOGCHAR)",
+        sequence="SEQNCE: the characters a logon message starts with (none: any message)",
+        by="APPLICID (the target is an application) or ROUTINE (an interpret routine)",
+        target="the application or routine APPLID names",
+        table="the interpret table it belongs to",
+    ),
 )
