@@ -201,3 +201,16 @@ def test_operands_split_at_commas_outside_quotes_and_parentheses() -> None:
     ]
     assert dc.split_operands("") == []
     assert [(a, b) for a, b in dc.split_operands("A,,B")] == [(0, 1), (2, 2), (3, 4)]
+
+
+def test_what_a_copy_brings_into_a_mode_table_is_unknown_never_absent() -> None:
+    modes = (
+        "LABMODES MODETAB\n"
+        "#INTER   MODEENT LOGMODE=#INTER\n"
+        "         COPY  SITEMODE\n"
+        "         MODEEND\n"
+    )
+    appl = "APPLS    VBUILD TYPE=APPL\nA1       APPL  MODETAB=LABMODES,DLOGMOD=#BATCH\n"
+    assert lint({"LABMODES": modes, "APPLS": appl}) == []
+    without = modes.replace("         COPY  SITEMODE\n", "")
+    assert [f.code for f in lint({"LABMODES": without, "APPLS": appl})] == ["VTM006"]

@@ -27,6 +27,9 @@ class ParsedFile:
     read: ReadResult
     diagnostics: tuple[Diagnostic, ...]
     macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
+    # macros of the deck that some call could not expand, and the operations their model
+    # statements may generate ("&": an operation decklint cannot know)
+    open_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.statements, Statements):

@@ -21,6 +21,7 @@ from decklint.ir import Diagnostic, Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.model.sna import decode_ru_byte
+from decklint.model.symbols import WILDCARD
 from decklint.source import SourceFile
 
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
@@ -129,8 +130,15 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     pu_name = ""
     first_mode_in_table = True
     tables = _Tables()
+    opened = dict(pf.open_macros)
     for st in stmts:
         op = st.op
+        if st.kind == "call" or op == "COPY":
+            # a call of the deck's own macro that was not expanded, or a member copied in:
+            # what it defines is unknown, never absent
+            ops = opened.get(op, ("&",)) if st.kind == "call" else ("&",)
+            _unknown_definitions(ops, low, st, table)
+            continue
         if st.kind != "statement":
             continue  # an assembler, machine or conditional instruction: not modelled
         _table_references(st, low)
@@ -202,6 +210,31 @@ _TABLE_OPS = frozenset({"USSTAB", "USSCMD", "USSPARM", "USSMSG", "USSEND"}) | fr
 )
 # Operands that name such a table, and the kind of table they name.
 _TABLE_REFERENCES = {"USSTAB": "usstab", "LOGTAB": "intab"}
+
+
+# What each operation of a macro's model statements may define, by symbol kind.
+_MAY_DEFINE = {
+    "MODETAB": ("modetab",),
+    "USSTAB": ("usstab",),
+    "INTAB": ("intab",),
+    **{op: ("vtam_resource",) for op in _RESOURCE_OPS},
+}
+
+
+def _unknown_definitions(
+    ops: tuple[str, ...], low: Lowering, st: Statement, table: str | None
+) -> None:
+    """Names a macro call or a COPY may define: a wildcard of each kind (see
+    `symbols.WILDCARD`), so that no reference to them is reported as undefined."""
+    anything = "&" in ops
+    span = st.op_span or st.span
+    kinds = {k for op in ops for k in _MAY_DEFINE.get(op, ())}
+    if anything:
+        kinds |= {k for ks in _MAY_DEFINE.values() for k in ks}
+    for kind in sorted(kinds):
+        low.define(kind, WILDCARD, span)
+    if table is not None and (anything or "MODEENT" in ops):
+        low.define("logmode", WILDCARD, span, scope=table)
 
 
 def _table_references(st: Statement, low: Lowering) -> None:
