@@ -10,14 +10,17 @@ from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 from decklint.source import Span
 
-# The limits the seed names, with the default an unset one takes (z/OS documentation).
-LIMITS = {
+# The limits the tuning document names, with the default an unset one takes (z/OS MVS
+# Initialization and Tuning Reference, BPXPRMxx). None: a default no manual at hand confirms
+# (MAXPTYS, MAXTHREADTASKS); IBM also warns against setting MAXPTYS arbitrarily high, so a
+# value coded for them is taken as the installation's own and only their absence is reported.
+LIMITS: dict[str, int | None] = {
     "MAXPROCSYS": 900,
     "MAXPROCUSER": 25,
     "MAXUIDS": 200,
     "MAXFILEPROC": 64000,
-    "MAXPTYS": 800,
-    "MAXTHREADTASKS": 1000,
+    "MAXPTYS": None,
+    "MAXTHREADTASKS": None,
     "MAXTHREADS": 200,
 }
 
@@ -36,8 +39,11 @@ def limits_set(ctx: Context) -> Iterator[Hit]:
         for name, dflt in LIMITS.items():
             coded = [e for e in limits if e.name == name]
             if not coded:
-                what = f"{name} is not set in its BPXPRMxx members; the default {dflt} applies"
+                applies = "the default applies" if dflt is None else f"the default {dflt} applies"
+                what = f"{name} is not set in its BPXPRMxx members; {applies}"
                 yield _hit(limits[0], limits[0].span, system, what, _WHY)
+                continue
+            if dflt is None:
                 continue
             values = [e.value("value") for e in coded]
             if not all(isinstance(v, int) and v <= dflt for v in values):
