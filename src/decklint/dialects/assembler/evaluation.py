@@ -212,10 +212,10 @@ class Evaluator:
         if isinstance(target, Sym):
             if letter == "T":
                 return Opaque(f"T'{target.name}")
-            raise NotExpanded(f"{letter}'{target.name}, which decklint does not evaluate")
+            raise NotExpanded(f"{letter}'{target.name}: decklint does not evaluate that attribute")
         name, subs = self.resolve(target)
         if letter not in "TKN":
-            raise NotExpanded(f"{letter}'&{name}, which decklint does not evaluate")
+            raise NotExpanded(f"{letter}'&{name}: decklint does not evaluate that attribute")
         return self.scope.attribute(letter, name, subs)
 
     def check(self, size: int) -> None:
@@ -332,7 +332,11 @@ def _opaque_relation(op: str, left: Value, right: Value) -> bool:
     assert isinstance(unknown, Opaque)
     if op in ("EQ", "NE") and isinstance(other, Text) and other.value in ("O", "N"):
         return op == "NE"
-    raise NotExpanded(f"AIF on {unknown.what}, which decklint does not evaluate")
+    shown = f"'{other.value}'" if isinstance(other, Text) else "another type"
+    raise NotExpanded(
+        f"{unknown.what} {op} {shown}: decklint knows of a type attribute only whether it is "
+        "'O' (omitted) or 'N' (a number)"
+    )
 
 
 def _shift(op: str, value: int, count: int) -> int:

@@ -117,7 +117,7 @@ def read(unit: LogicalUnit, *, in_macro: bool) -> tuple[Stmt, Diagnostic | None]
     except Malformed as e:
         span = unit.smap.span(e.offset, min(e.offset + 1, len(unit.text)))
         diag = Diagnostic("PRS001", span, f"{op}: {e.message}")
-        return Stmt(unit, f, op, kind, None, f"{op} on line {unit.line} has a syntax error"), diag
+        return Stmt(unit, f, op, kind, None, "the statement has a syntax error"), diag
     except NotExpanded as e:
         return Stmt(unit, f, op, kind, None, e.reason), None
     return Stmt(unit, f, op, kind, code, ""), None

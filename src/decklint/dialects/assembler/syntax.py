@@ -71,6 +71,19 @@ def fields(text: str) -> Fields:
     return Fields(label, text[p:k], text[k + 1 :], 0, p, k + 1)
 
 
+def label_op(text: str) -> tuple[str, str]:
+    """The name field and the operation (upper case) of a reader's unit, quickly."""
+    if text[:1] == " ":
+        label, k = "", 1
+    else:
+        k = text.find(" ") + 1
+        if not k:
+            return text, ""
+        label = text[: k - 1]
+    e = text.find(" ", k)
+    return label, (text[k:e] if e >= 0 else text[k:]).upper()
+
+
 def is_name_start(ch: str) -> bool:
     return ch in _NAME_START
 
@@ -161,6 +174,8 @@ def check_parentheses(text: str, start: int, end: int) -> None:
 
 def operand_end(text: str, start: int) -> int:
     """The end of an operand field: the first blank outside quotes (what follows is a remark)."""
+    if " " not in text:
+        return len(text)
     quote = False
     i = start
     n = len(text)

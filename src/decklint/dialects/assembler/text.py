@@ -14,6 +14,7 @@ clamps at the piece's end, which is how a default run maps onto the short operat
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
@@ -23,7 +24,7 @@ from decklint.source import SourceMap
 # A value keeps at most this many pieces; past it the rest of its characters map to the anchor
 # (a value built character by character in a loop would otherwise copy ever longer tuples).
 MAX_PIECES = 64
-_BREAKS = frozenset(" ,=()'.+-*/")
+_WORD = re.compile(r"[^ ,=()'.+*/-]+")
 
 
 class Piece(NamedTuple):
@@ -131,22 +132,20 @@ def unit(text: Text, line: int, anchor: Anchor, lines: tuple[int, int]) -> Logic
     A statement whose first character would map after its last (a name taken from a later
     card, a value ending on the call's name field) loses those pieces: the span of the whole
     statement always runs forward."""
+    value = text.value
     first, last = lines
     pieces = [p for p in text.pieces if first <= p.line <= last]
-    name_end = text.value.find(" ")
-    candidates: tuple[list[Piece], ...] = (
-        pieces,
-        [p for p in pieces if p.start >= name_end],
-        [p for p in pieces if p.start >= name_end][:-1],
-        [],
-    )
+    if not pieces:
+        return LogicalUnit(value, _smap(value, pieces, anchor), line, "statement", [])
+    name_end = value.find(" ")
+    later = [p for p in pieces if p.start >= name_end]
     sm = SourceMap()
-    for choice in candidates:
-        sm = _smap(text.value, choice, anchor)
-        span = sm.span(0, len(text.value))
+    for choice in (pieces, later, later[:-1], []):
+        sm = _smap(value, choice, anchor)
+        span = sm.span(0, len(value))
         if (span.line, span.col) <= (span.end_line, span.end_col):
             break
-    return LogicalUnit(text.value, sm, line, "statement", [])
+    return LogicalUnit(value, sm, line, "statement", [])
 
 
 def _smap(value: str, pieces: list[Piece], anchor: Anchor) -> SourceMap:
@@ -165,23 +164,26 @@ def _smap(value: str, pieces: list[Piece], anchor: Anchor) -> SourceMap:
 def _anchored(sm: SourceMap, value: str, start: int, end: int, anchor: Anchor) -> None:
     """Characters without a piece: each word of them (`RUSIZES`, `X`, `87F8`) maps onto the
     whole anchor, so that a finding on any of them underlines the call's operation (a word
-    shorter than the anchor: its last character on the anchor's last column, as is the
-    statement's last character)."""
+    shorter than the anchor: its last character on the anchor's last column). A separator
+    (`,`, `=`, a quote, a blank) maps to the end of what comes before it."""
     line, col, width = anchor
-    k = start
-    while k < end:
-        j = k + 1
-        while j < end and value[j - 1] not in _BREAKS and value[j] not in _BREAKS:
-            j += 1
+    words = 0
+    for m in _WORD.finditer(value, start, end):
+        k, j = m.span()
+        if not words and k > start and not sm.starts:
+            sm.add(start, line, col, 1)  # the statement starts with a separator
+        words += 1
         n = j - k
-        if n == 1 and j == len(value):  # the statement's last character: the anchor's end
-            sm.add(k, line, col + width - 1, 1)
-        elif n >= width or n == 1:
-            sm.add(k, line, col, min(width, n))
-        else:
+        if n >= width:
+            sm.add(k, line, col, width)
+        elif n > 1:
             sm.add(k, line, col, n - 1)
             sm.add(j - 1, line, col + width - 1, 1)
-        k = j
+        else:  # one character: the anchor's last column when nothing but separators follow
+            final = j == len(value) or _WORD.search(value, j) is None
+            sm.add(k, line, col + width - 1 if final else col, 1)
+    if not words:
+        sm.add(start, line, col + width - 1 if end == len(value) else col, 1)
 
 
 def _merged(pieces: list[Piece]) -> tuple[Piece, ...]:
