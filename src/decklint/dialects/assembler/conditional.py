@@ -62,6 +62,7 @@ operation (`assemble` returns its units as they are).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from decklint.dialects.assembler.expansion import SPECIAL
@@ -75,7 +76,6 @@ from decklint.dialects.assembler.results import (
     Limits,
     MacroInfo,
 )
-from decklint.dialects.assembler.syntax import label_op
 from decklint.ir import LogicalUnit
 
 __all__ = [
@@ -96,14 +96,22 @@ DEFAULT_LIMITS = Limits()
 def assemble(units: Sequence[LogicalUnit], *, limits: Limits = DEFAULT_LIMITS) -> Assembled:
     """Conditional assembly of one file's units (see the module's docstring)."""
     if _plain(units):
-        return Assembled(tuple(Emitted(u, "", ORDINARY) for u in units), (), ())
+        new = tuple.__new__  # as records are rebuilt (decklint.records): no per-field checks
+        return Assembled(tuple([new(Emitted, (u, "", ORDINARY)) for u in units]), (), ())
     return OpenCode(units, limits).run()
+
+
+_OPERATION = re.compile(r"[^ ]* ([^ ]+)")
 
 
 def _plain(units: Sequence[LogicalUnit]) -> bool:
     """Whether no unit needs conditional assembly: no `&`, no MACRO, no SETx, AIF, ..."""
+    operation = _OPERATION.match
     for u in units:
         t = u.text
-        if "&" in t or label_op(t)[1] in SPECIAL:
+        if "&" in t:
+            return False
+        m = operation(t)
+        if m is not None and m.group(1).upper() in SPECIAL:
             return False
     return True

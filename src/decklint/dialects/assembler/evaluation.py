@@ -59,6 +59,15 @@ class Opaque(NamedTuple):
 Value: TypeAlias = int | bool | Text | Opaque
 
 _MIN, _MAX = -(1 << 31), (1 << 31) - 1
+# The orders (-1, 0, 1) for which each relation holds.
+_HOLDS = {
+    "EQ": (0,),
+    "NE": (-1, 1),
+    "LT": (-1,),
+    "GT": (1,),
+    "LE": (-1, 0),
+    "GE": (0, 1),
+}
 
 
 class Scope(Protocol):
@@ -285,14 +294,7 @@ class Evaluator:
         else:
             x, y = self.number(node.left), self.number(node.right)
             order = (x > y) - (x < y)
-        return {
-            "EQ": order == 0,
-            "NE": order != 0,
-            "LT": order < 0,
-            "GT": order > 0,
-            "LE": order <= 0,
-            "GE": order >= 0,
-        }[op]
+        return order in _HOLDS[op]
 
     def call(self, name: str, args: list[Value], nodes: tuple[Node, ...]) -> Value:
         function = FUNCTIONS[name]

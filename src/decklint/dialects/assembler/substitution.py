@@ -20,6 +20,7 @@ replaced.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from decklint.dialects.assembler.evaluation import Evaluator, as_text
 from decklint.dialects.assembler.expressions import Var, variable_at
@@ -28,6 +29,11 @@ from decklint.dialects.assembler.symbols import Frame
 from decklint.dialects.assembler.syntax import NotExpanded, is_name_start, operand_end
 from decklint.dialects.assembler.text import EMPTY, Text, concat, cut, pinned, written
 from decklint.ir import LogicalUnit
+
+
+@lru_cache(maxsize=4096)
+def _references(text: str, start: int, end: int) -> tuple[Var, ...]:
+    return tuple(references(text, start, end))
 
 
 def references(text: str, start: int, end: int) -> Iterator[Var]:
@@ -76,7 +82,7 @@ def _field(
     text = unit.text
     parts: list[Text] = []
     pos = start
-    for var in references(text, start, end):
+    for var in _references(text, start, end):
         if var.at > pos:
             parts.append(_literal(unit, pos, var.at, open_code))
         name, subs = ev.resolve(var)
