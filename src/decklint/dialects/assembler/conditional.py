@@ -11,7 +11,8 @@ role)`:
 * role "ordinary", origin "": an open-code statement as written, or with its variable symbols
   substituted (only when every one is a SET symbol of open code or a system variable; a
   statement with another `&NAME`, such as a z/OS system symbol `&SYSCLONE.` that VTAM
-  substitutes, is kept as written). A sequence symbol in its name field is dropped.
+  substitutes, is kept as written: the same unit object). A substituted value maps onto the
+  variable symbol it replaced. A sequence symbol in the name field is dropped.
 * role "ordinary", origin "CRT": a statement the expansion of macro CRT generated. Its text is
   in the reader's form, its `line` the call's first line, and its `SourceMap` maps each
   character that came from one of the call's operands (or its name field) to that operand,
@@ -27,8 +28,11 @@ role)`:
 `macros` has one `MacroInfo` per definition: the prototype's operation (`span`), the lines of
 MACRO ... MEND, the operations its model statements may generate (`ops`, "&" for a computed
 one), how many calls were expanded and the calls that were not, each with its reason in plain
-words ("AIF on line 12: compares T'&X, a type attribute decklint does not know ...", "ACTR limit
-4,096 reached", "comes before the definition of CRT on line 40 ...").
+words, naming the statement of the body where it stopped ("AIF on line 12: T'&X EQ 'C':
+decklint knows of a type attribute only whether it is 'O' (omitted) or 'N' (a number)", "AGO on
+line 30: ACTR limit 4,096 reached: ...", "in SUB (called on line 14 of CRT): ...", "comes
+before the definition of CRT on line 40: the assembler takes CRT from the macro library
+here").
 
 `diagnostics`: PRS013 for each MNOTE of an expanded call (at the call) or of open code, with
 severity by its code (0-3 info, 4-7 warning, 8-255 error; `*` and a message without a
@@ -37,8 +41,11 @@ without prototype or MEND, a bad prototype, an unbalanced parenthesis in a condi
 assembly operand, an AIF without its sequence symbol, a SETx without a variable symbol, a
 branch to a sequence symbol that is not defined, a sequence symbol defined twice; PRS002 (info)
 where open code stops being followed (an AIF decklint cannot evaluate, the ACTR count or the
-step budget spent): the statements after it are read as if no branch were taken. The card
-reader already reports an unclosed quote; this layer does not report it again.
+step budget spent): the statements after it are read as if no branch were taken. A syntax
+error in a macro's body is reported when the definition is read, whether or not it is called.
+The card reader already reports an unclosed quote; this layer does not report it again (a
+statement the reader diagnosed may hold more: drop diagnostics on its lines, as
+`asm.parse_units` does for the parser's).
 
 What makes a call "not expanded" (never a finding of its own): anything decklint does not
 evaluate (`L'`, `D'`, `I'`, `S'`, `O'` attributes, a type attribute compared with other than
@@ -56,8 +63,18 @@ statements generated (`statements`), characters generated (`characters`), the lo
 value (`string`, HLASM's 4,064) and conditional-assembly statements run (`steps`) in one file.
 Past a file limit, every later call is not expanded and open code is read without branches.
 
+Defaults: actr 4096, depth 50, statements 100,000, characters 20,000,000, string 4,064, steps
+200,000 (`benchmarks/assemble.py`: a deck that spends them takes about three seconds).
+
 A file without MACRO, `&` or a conditional assembly instruction costs one look at each unit's
 operation (`assemble` returns its units as they are).
+
+For the parser: parse each "ordinary" unit as a statement of the dialect (with its origin, a
+finding on a generated statement can say which macro generated it); "conditional" units define
+nothing (their syntax may be checked); a "call" unit is a call the model cannot see into, to be
+reported with its reason (`MacroInfo.failed`), never as an unknown statement; `MacroInfo.ops`
+tells which statements a macro may define (a MODEENT, an APPL) where its calls are not
+expanded.
 """
 
 from __future__ import annotations
