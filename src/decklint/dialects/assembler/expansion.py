@@ -48,6 +48,7 @@ from decklint.source import Span
 SECTIONS = frozenset({"CSECT", "RSECT", "START", "DSECT", "COM"})
 SPECIAL = CONDITIONAL | {"MACRO"}
 _KEYWORD = re.compile(r"([A-Za-z@#$_][A-Za-z0-9@#$_]{0,62})=")
+_MACRO_OR_MEND = re.compile(r"[^ ]* (MACRO|MEND)(?: |$)", re.IGNORECASE)
 
 
 class Info:
@@ -431,7 +432,10 @@ class Expander:
         depth = 0
         units = self.units
         for k, unit in enumerate(units):
-            op = fields(unit.text).op.upper()
+            m = _MACRO_OR_MEND.match(unit.text)
+            if m is None:
+                continue
+            op = m.group(1).upper()
             if op == "MACRO":
                 if depth == 0:
                     name = prototype_name(units, k)

@@ -45,12 +45,14 @@ class OpenCode(Expander):
         self.labels: dict[str, int] | None = None
         self.actr = self.limits.actr
         self.lost = False  # no longer following AIF and AGO
-        ran: set[int] = set()  # statements run before (a loop runs them again)
+        units = self.units
+        ran = bytearray(len(units))  # 1: run before (a loop runs it again)
+        new = tuple.__new__
         i = 0
-        while i < len(self.units):
-            unit = self.units[i]
-            again = i in ran
-            ran.add(i)
+        while i < len(units):
+            unit = units[i]
+            again = ran[i]
+            ran[i] = 1
             if again and not self.lost and not self.repeat(unit):
                 self.stop(
                     unit,
@@ -62,7 +64,7 @@ class OpenCode(Expander):
                     self.steps += 1  # an ordinary statement, as written
                     if op in SECTIONS:
                         self.sysect = Text(label)
-                    self.emitted.append(Emitted(unit, "", ORDINARY))
+                    self.emitted.append(new(Emitted, (unit, "", ORDINARY)))
                     i += 1
                     continue
             stmt = self.stmt(i)

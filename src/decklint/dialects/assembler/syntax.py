@@ -71,17 +71,14 @@ def fields(text: str) -> Fields:
     return Fields(label, text[p:k], text[k + 1 :], 0, p, k + 1)
 
 
+_LABEL_OP = re.compile(r"([^ ]*) ?([^ ]*)")
+
+
 def label_op(text: str) -> tuple[str, str]:
     """The name field and the operation (upper case) of a reader's unit, quickly."""
-    if text[:1] == " ":
-        label, k = "", 1
-    else:
-        k = text.find(" ") + 1
-        if not k:
-            return text, ""
-        label = text[: k - 1]
-    e = text.find(" ", k)
-    return label, (text[k:e] if e >= 0 else text[k:]).upper()
+    m = _LABEL_OP.match(text)
+    assert m is not None  # the pattern matches any text
+    return m.group(1), m.group(2).upper()
 
 
 def is_name_start(ch: str) -> bool:
