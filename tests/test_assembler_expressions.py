@@ -75,6 +75,12 @@ def test_arithmetic_overflow_is_not_evaluated(expr: str) -> None:
         ("('A' LT '1')", True),  # and letters before digits
         ("('' EQ '')", True),
         ("('IT''S' EQ 'IT''S')", True),
+        ("('A' EQ UPPER('a'))", True),
+        ("('ABC'(2,1) EQ 'B')", True),
+        ("('A'.'B' EQ 'AB')", True),
+        # OR before XOR, AND before OR (HLASM: "Evaluation of logical expressions")
+        ("(1 EQ 1 XOR 1 EQ 1 OR 1 EQ 1)", False),
+        ("(1 EQ 2 AND 1 EQ 1 OR 1 EQ 1)", True),
     ],
 )
 def test_logical(expr: str, expected: bool) -> None:
@@ -214,6 +220,25 @@ def test_strings_are_bounded() -> None:
         value("(99999)'ABC'", limit=10)
     with pytest.raises(NotExpanded, match="longer than 10"):
         value("'ABCDEF'.'GHIJKL'", limit=10)
+
+
+def test_a_number_is_a_bit() -> None:
+    ev = Evaluator(frame(), 4064)
+    assert ev.bit(parse("(5)", 0, 3)) is True  # true when it is not 0 (SETB instruction)
+    assert ev.bit(parse("(0)", 0, 3)) is False
+
+
+@pytest.mark.parametrize(
+    "expr",
+    [
+        "(UPPER('a') EQ 'A')",  # the first comparand decides: this relation is arithmetic
+        "((2)'A' EQ 'AA')",
+        "('A' EQ 1)",
+    ],
+)
+def test_relations_the_assembler_does_not_read_as_character_ones(expr: str) -> None:
+    with pytest.raises(NotExpanded):
+        value(expr)
 
 
 @pytest.mark.parametrize(("expr", "offset"), [("(1 EQ 2", 0), ("1 EQ 2)", 6), ("('A' EQ ('B')", 0)])

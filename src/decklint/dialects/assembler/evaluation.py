@@ -9,8 +9,10 @@ expressions"):
 * division truncates toward zero and a division by zero gives 0;
 * a SETA value in a character string is its magnitude, without sign; a SETB value is 0 or 1;
 * a SETC value in an arithmetic expression must be a self-defining term;
-* a relation compares characters when its left operand is a character expression: the shorter
-  string is the lower, strings of one length compare in EBCDIC order;
+* a relation compares characters when its first comparand begins with a quote (or is a T' or
+  O' attribute reference): the shorter string is the lower, strings of one length compare in
+  EBCDIC order;
+* a number in a logical expression is true when it is not 0;
 * AND, OR, XOR and NOT are logical on bits and bitwise on numbers;
 * a string longer than the limit (HLASM's 4,064 characters) is not evaluated.
 
@@ -37,6 +39,7 @@ from decklint.dialects.assembler.expressions import (
     Sym,
     Unary,
     Var,
+    compares_characters,
     is_character,
 )
 from decklint.dialects.assembler.functions import FUNCTIONS
@@ -103,10 +106,12 @@ def as_number(value: Value) -> int:
 
 
 def as_bit(value: Value) -> bool:
+    """A value as a bit: a number is 1 when it is not 0 (HLASM Language Reference, "SETB
+    instruction")."""
     if isinstance(value, bool):
         return value
-    if isinstance(value, int) and value in (0, 1):
-        return bool(value)
+    if isinstance(value, int):
+        return value != 0
     if isinstance(value, Text) and value.value in ("0", "1"):
         return value.value == "1"
     shown = value.value[:40] if isinstance(value, Text) else value
@@ -279,7 +284,7 @@ class Evaluator:
 
     def relation(self, node: Binary) -> bool:
         op = node.op
-        if is_character(node.left):
+        if compares_characters(node.left):
             if not is_character(node.right):
                 raise NotExpanded("a relation compares characters with a number")
             left, right = self.value(node.left), self.value(node.right)

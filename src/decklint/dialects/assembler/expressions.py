@@ -8,10 +8,11 @@ character strings with substitution (`'&X.YZ'`, `''` for a quote, `&&` kept), du
 (`(3)'A'`), substrings (`'&X'(2,3)`, `'&X'(2,*)`), attribute references (`T'&X`, `K'&X`,
 `N'&SYSLIST`; `L'`, `D'`, `I'`, `S'`, `O'` are read and not evaluated), built-in functions in
 both formats (`UPPER('&X')`, `(UPPER '&X')`, `('&A' INDEX 'B')`) and ordinary symbols (read, not
-evaluated). Operators, loosest first: OR XOR; AND; NOT; the relations EQ NE LT GT LE GE; the
+evaluated). Operators, loosest first: XOR; OR; AND; NOT; the relations EQ NE LT GT LE GE; the
 shifts SLA SLL SRA SRL, INDEX and FIND; `.` (concatenation); + -; * /; unary + -. Whether an
-AND is logical or bitwise, and a relation arithmetic or by characters, is decided when the
-tree is evaluated (`evaluation`), as the assembler does from its operands.
+AND is logical or bitwise is decided when the tree is evaluated (`evaluation`), from its
+operands; a relation compares characters when its first comparand begins with a quote or is a
+type attribute reference (`compares_characters`), as the assembler decides.
 
 What the reader does not know raises `NotExpanded` (the macro call is not expanded); only a
 parenthesis without its partner raises `Malformed` (the assembler rejects it too). Nesting is
@@ -39,15 +40,18 @@ MAX_UNARY = 30
 CHAR_FUNCTIONS = frozenset(name for name, f in BUILTINS.items() if f.result == "C")
 PREFIX_FUNCTIONS = frozenset({"BYTE", "DOUBLE", "LOWER", "SIGNED", "UPPER"})
 RELATIONS = frozenset({"EQ", "NE", "LT", "GT", "LE", "GE"})
+# Loosest first: XOR, OR, AND, NOT (HLASM Language Reference, "Evaluation of logical
+# expressions": NOT before AND, AND before OR, OR before XOR), then relations and the rest.
 _WORD_OPERATORS = {
-    "OR": 1,
     "XOR": 1,
-    "AND": 2,
-    **dict.fromkeys(RELATIONS, 4),
-    **dict.fromkeys(("SLA", "SLL", "SRA", "SRL", "INDEX", "FIND"), 5),
+    "OR": 2,
+    "AND": 3,
+    **dict.fromkeys(RELATIONS, 5),
+    **dict.fromkeys(("SLA", "SLL", "SRA", "SRL", "INDEX", "FIND"), 6),
 }
-_SIGN_OPERATORS = {".": 6, "+": 7, "-": 7, "*": 8, "/": 8}
-_NOT_LEVEL = 3
+_SIGN_OPERATORS = {".": 7, "+": 8, "-": 8, "*": 9, "/": 9}
+_NOT_LEVEL = 4
+_UNARY_LEVEL = 10
 
 
 class Num(NamedTuple):
@@ -145,6 +149,22 @@ def is_character(node: Node) -> bool:
     return False
 
 
+def compares_characters(node: Node) -> bool:
+    """Whether a relation with `node` first compares characters: the assembler decides by the
+    first comparand, a character expression that begins with a quote or a T' or O' attribute
+    reference (HLASM Language Reference, "Evaluation of logical expressions"; `UPPER('a') EQ
+    'A'` is an arithmetic relation, `'A' EQ UPPER('a')` a character one)."""
+    if isinstance(node, Str):
+        return True
+    if isinstance(node, Substr):
+        return compares_characters(node.string)
+    if isinstance(node, Binary):
+        return node.op == "." and compares_characters(node.left)
+    if isinstance(node, Attr):
+        return node.letter in "TO"
+    return False
+
+
 def parse(text: str, start: int, end: int) -> Node:
     """The expression in `text[start:end]` (offsets in nodes are offsets in `text`)."""
     check_parentheses(text, start, end)
@@ -235,7 +255,7 @@ class Parser:
         if ch in "+-":
             self.bump_unary()
             self.i += 1
-            return Unary(ch, self.unary_term(max(level, 9)), at)
+            return Unary(ch, self.unary_term(max(level, _UNARY_LEVEL)), at)
         if ch and is_name_start(ch):
             word = self.word_at(self.i).upper()
             after = self.i + len(word)
@@ -247,7 +267,7 @@ class Parser:
             if word in PREFIX_FUNCTIONS and follows == " ":
                 self.bump_unary()
                 self.i = after
-                return Unary(word, self.unary_term(9), at)
+                return Unary(word, self.unary_term(_UNARY_LEVEL), at)
         return self.primary()
 
     def bump_unary(self) -> None:
