@@ -237,6 +237,27 @@ def test_nested_calls_map_to_the_outermost_call() -> None:
     assert [(m.name, m.expanded) for m in a.macros] == [("OUTER", 1), ("INNER", 1)]
 
 
+def test_system_variables_have_fixed_values() -> None:
+    text = deck(
+        "         MACRO",
+        "         SYS",
+        "         DC    C'&SYSECT/&SYSLOC/&SYSDATE/&SYSTIME/&SYSDATC/&SYSPARM.'",
+        "         DC    C'&SYSNDX &SYSMAC &SYSNEST A&&B IT''S'",
+        "         MEND",
+        "PROG     CSECT",
+        "         SYS",
+        "DATA     DSECT",
+        "         SYS",
+    )
+    a, _ = run(text)
+    assert generated(a) == [
+        " DC C'PROG/PROG/01/01/00/00.00/20000101/'",
+        " DC C'0001 SYS 1 A&&B IT''S'",  # && and '' as written: the DC pairs them
+        " DC C'DATA/DATA/01/01/00/00.00/20000101/'",
+        " DC C'0002 SYS 1 A&&B IT''S'",
+    ]
+
+
 def test_recursion_ends_by_its_own_test_or_by_the_depth_limit() -> None:
     countdown = deck(
         "         MACRO",

@@ -230,7 +230,3 @@ def self_defining(text: str) -> int | None:
             return None
         return signed32(int.from_bytes(raw, "big"))
     return None
-
-
-def plural(n: int, word: str) -> str:
-    return f"{n:,} {word}{'' if n == 1 else 's'}"
