@@ -214,3 +214,81 @@ def test_what_a_copy_brings_into_a_mode_table_is_unknown_never_absent() -> None:
     assert lint({"LABMODES": modes, "APPLS": appl}) == []
     without = modes.replace("         COPY  SITEMODE\n", "")
     assert [f.code for f in lint({"LABMODES": without, "APPLS": appl})] == ["VTM006"]
+
+
+# A mode table that defines its own entry macro, as sites write them: the defaults are global
+# SET symbols set once, each call overrides what it codes.
+MACRO_MODES = (
+    """\
+         MACRO
+&NAME    ENTRY &RU=,&PAC=
+         GBLC  &DRU,&DPAC
+         GBLB  &DONE
+         AIF   (&DONE).SET
+&DRU     SETC  'F8F8'
+&DPAC    SETC  '3'
+&DONE    SETB  1
+.SET     AIF   ('&RU' EQ '').NORU
+&DRU     SETC  '&RU'
+.NORU    AIF   ('&PAC' EQ '').NOPAC
+&DPAC    SETC  '&PAC'
+.NOPAC   ANOP
+"""
+    + "&NAME    MODEENT LOGMODE=&NAME,RUSIZES=X'&DRU',".ljust(71)
+    + "X\n"
+    + """\
+               SSNDPAC=&DPAC,SRCVPAC=&DPAC
+         MEND
+LABMODES MODETAB
+#INTER   ENTRY
+#BATCH   ENTRY RU=F7F7
+SITE3278 ENTRY PAC=7
+         MODEEND
+"""
+)
+APPL = "APPLS    VBUILD TYPE=APPL\nA1       APPL  MODETAB=LABMODES,DLOGMOD=SITE3278\n"
+
+
+def test_a_mode_table_built_by_its_own_macro_is_modelled_entry_by_entry() -> None:
+    res = lint_inputs(
+        [Input("LABMODES", MACRO_MODES, True, dialect="vtam"), Input("APPLS", APPL, True)],
+        Options(),
+    )
+    modes = {e.name: (e.value("rusizes"), e.value("pacing_min")) for e in res.topology.of("mode")}
+    assert modes == {"#INTER": ("F8F8", 3), "#BATCH": ("F7F7", 3), "SITE3278": ("F7F7", 7)}
+    assert not [f for f in res.findings if f.code in ("VTM006", "PRS002", "PRS001")]
+    # a finding on a generated operand points at the call's operand it came from
+    sna003 = [f for f in res.findings if f.code == "SNA003"]
+    assert sna003 and all(f.path == "LABMODES" for f in sna003)
+    (at,) = {(f.span.line, f.span.col) for f in sna003}
+    assert at == (19, 19)  # RU=F7F7 of the #BATCH call: the value F7F7
+
+
+def test_a_macro_decklint_cannot_expand_is_said_once_and_its_names_are_unknown() -> None:
+    deck = MACRO_MODES.replace(".NOPAC   ANOP\n", ".NOPAC   AIF   (L'&NAME GT 8).NOPAC\n")
+    res = lint_inputs(
+        [Input("LABMODES", deck, True, dialect="vtam"), Input("APPLS", APPL, True)], Options()
+    )
+    got = [(f.code, f.severity.label, f.span.line) for f in res.findings]
+    assert ("PRS002", "info", 2) in got
+    assert next(f for f in res.findings if f.code == "PRS002").message.startswith(
+        "macro ENTRY (lines 1-16): decklint could not expand any of its 3 calls"
+    )
+    assert not [f for f in res.findings if f.code in ("VTM006", "PRS001")]
+
+
+def test_no_fix_is_offered_on_a_statement_a_macro_generated() -> None:
+    by_macro = (
+        "         MACRO\n"
+        "&N       NCPGEN &SLOW=12\n"
+        "&N       BUILD  SLODOWN=&SLOW,BFRS=240\n"
+        "         MEND\n"
+        "B1       NCPGEN\n"
+    )
+    written = "B2       BUILD  SLODOWN=12,BFRS=240\n"
+    res = lint_inputs(
+        [Input("NCP1", by_macro, True, dialect="ncp"), Input("NCP2", written, True, dialect="ncp")],
+        Options(),
+    )
+    ncp005 = sorted((f.path, f.fix is not None) for f in res.findings if f.code == "NCP005")
+    assert ncp005 == [("NCP1", False), ("NCP2", True)]

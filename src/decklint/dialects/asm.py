@@ -19,9 +19,17 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from decklint.dialects.assembler import dc, instructions
+from decklint.dialects.assembler.conditional import (
+    CALL,
+    CONDITIONAL,
+    ORDINARY,
+    MacroInfo,
+    assemble,
+)
 from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
 from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
 from decklint.findings import Severity
@@ -221,71 +229,170 @@ def parse_statement(
 
 
 def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -> ParsedFile:
+    """The statements of a card deck's logical units. A list (start or configuration list)
+    is read item by item; a deck of statements goes through conditional assembly first
+    (`assembler.conditional`): macros the deck defines are expanded, open-code SET symbols
+    substituted, and each statement the assembler would assemble is parsed by its kind."""
+    if any(u.kind == "item" for u in read.units):
+        return _parse_items(src, read, dialect, grammar)
+    assembled = assemble(read.units)
     statements: list[Statement] = []
     diags: list[Diagnostic] = []
-    macro_lines: list[tuple[int, int]] = []
-    macros: list[tuple[str, Span]] = []
-    macro_start: Statement | None = None
-    macro_name = ""
     reader_lines = {d.span.line for d in read.diagnostics}
-    for unit in read.units:
-        if unit.kind != "item" and macro_start is None:
-            _lab, op_start, op_end, _o = _fields(unit.text)
-            kind = classify(dialect, unit.text[op_start:op_end].upper())
-            if kind != "statement" and unit.text[op_start:op_end].upper() != "MACRO":
-                st, problems = parse_instruction(unit, src.path, dialect, len(statements), kind)
-                statements.append(st)
-                diags.extend(problems)
-                continue
-        result = parse_statement(unit, src.path, dialect, len(statements), grammar)
+    expansions: dict[tuple[str, Span], None] = {}
+    told: set[str] = set()  # macros whose generated text did not parse, said once each
+    for em in assembled.emitted:
+        unit = em.unit
+        index = len(statements)
+        if em.role == CONDITIONAL:
+            st, problems = parse_instruction(
+                unit, src.path, dialect, index, instructions.CONDITIONAL
+            )
+            statements.append(st)
+            continue
+        covering = None
+        _lab, op_start, op_end, _o = _fields(unit.text)
+        if em.origin:
+            covering = _covering(unit.smap)
+            expansions[(em.origin, covering)] = None
+            unit = _generated_unit(unit, op_start, op_end)
+        kind = classify(dialect, unit.text[op_start:op_end].upper())
+        if em.role == ORDINARY and kind != "statement":
+            st, problems = parse_instruction(unit, src.path, dialect, index, kind)
+            statements.append(st if covering is None else st._replace(span=covering))
+            diags.extend(_generated(problems, em.origin, told))
+            continue
+        result = parse_statement(unit, src.path, dialect, index, grammar)
+        if covering is not None and not isinstance(result, Diagnostic):
+            result = result._replace(span=covering)
         if isinstance(result, Diagnostic):
-            lines = set(
-                range(unit.line, (unit.smap.lines[-1] if unit.smap.lines else unit.line) + 1)
-            )
-            if macro_start is None and not lines & reader_lines:
-                diags.append(result)
+            if em.role == CALL:  # a call that was not expanded: kept, with its operands unread
+                st, _problems = parse_instruction(unit, src.path, dialect, index, "call")
+                statements.append(st)
+            elif not _lines(unit) & reader_lines:
+                diags.extend(_generated([result], em.origin, told))
             continue
-        if macro_start is not None:
-            if result.op == "MACRO":
-                continue
-            if not macro_name:
-                macro_name = result.op
-                macros.append((macro_name, result.op_span or result.span))
-            if result.op == "MEND":
-                diags.append(_macro_skipped(macro_start, result, macro_name))
-                macro_lines.append((macro_start.span.line, result.span.end_line))
-                macro_start = None
-            continue
-        if result.op == "MACRO":
-            macro_start = result
-            macro_name = ""
-            continue
-        statements.append(result)
-    if macro_start is not None:
-        diags.append(
-            Diagnostic(
-                "PRS001",
-                macro_start.span,
-                "MACRO definition has no MEND: the rest of the deck was skipped",
-            )
-        )
+        statements.append(result._replace(kind="call") if em.role == CALL else result)
+    in_macros = [m.lines for m in assembled.macros]
+    diags.extend(
+        d for d in assembled.diagnostics if not (d.code == "PRS001" and d.span.line in reader_lines)
+    )
+    diags.extend(_not_expanded(m) for m in assembled.macros if m.failed)
     for d in read.diagnostics:
-        if not any(a <= d.span.line <= b for a, b in macro_lines):
+        if not any(a <= d.span.line <= b for a, b in in_macros):
             diags.append(d)
     diags.sort(key=lambda d: (d.span.line, d.span.col))
-    return ParsedFile(src, dialect, Statements(statements), read, tuple(diags), tuple(macros))
+    return ParsedFile(
+        src,
+        dialect,
+        Statements(statements),
+        read,
+        tuple(diags),
+        tuple((m.name, m.span) for m in assembled.macros),
+        open_macros=tuple((m.name, m.ops) for m in assembled.macros if m.failed),
+        expansions=tuple(expansions),
+    )
 
 
-def _macro_skipped(start: Statement, end: Statement, name: str) -> Diagnostic:
-    span = Span(start.span.line, start.span.col, end.span.end_line, end.span.end_col)
+_NOWHERE = Span(1, 1, 1, 1)
+
+
+@dataclass(slots=True)
+class _GeneratedMap(SourceMap):
+    """The map of a statement a macro generated: a range's span is where the call wrote the
+    characters that came from its operands (`RU=87F8` for a generated `RUSIZES=X'87F8'`),
+    else the call's operation field (`anchor`); it always runs forward."""
+
+    anchor: Span = _NOWHERE
+
+    def span(self, start: int, end: int) -> Span:
+        a = self.anchor
+        pieces = sorted(
+            p
+            for p in self.pieces(start, max(end, start + 1))
+            if not (p[0] == a.line and a.col <= p[1] < a.end_col)
+        )
+        if not pieces:
+            return a
+        first, last = pieces[0], max(pieces, key=lambda p: (p[0], p[2]))
+        return Span(first[0], first[1], last[0], last[2])
+
+
+def _generated_unit(unit: LogicalUnit, op_start: int, op_end: int) -> LogicalUnit:
+    """`unit` with a `_GeneratedMap` anchored on the call's operation field."""
+    sm = unit.smap
+    anchor = sm.span(op_start, op_end)
+    gm = _GeneratedMap(list(sm.starts), list(sm.lines), list(sm.cols), list(sm.lengths), anchor)
+    return LogicalUnit(unit.text, gm, unit.line, unit.kind, unit.remarks)
+
+
+def _covering(smap: SourceMap) -> Span:
+    """The physical range a generated statement's characters map into (the call that
+    generated it): from its first to its last mapped character, in the file's order."""
+    if not smap.starts:
+        return Span(1, 1, 1, 1)
+    pieces = sorted(zip(smap.lines, smap.cols, smap.lengths, strict=True))
+    first, last = pieces[0], max(pieces, key=lambda p: (p[0], p[1] + p[2]))
+    return Span(first[0], first[1], last[0], last[1] + last[2])
+
+
+def _lines(unit: LogicalUnit) -> set[int]:
+    return set(range(unit.line, (unit.smap.lines[-1] if unit.smap.lines else unit.line) + 1))
+
+
+def _generated(problems: list[Diagnostic], origin: str, told: set[str]) -> list[Diagnostic]:
+    """Problems of a statement: as they are for one written in the deck; for one a macro of
+    the deck generated, the first only, as a warning at the call that names the macro (the
+    text is the expansion's, which decklint may have read differently from the assembler)."""
+    if not origin:
+        return problems
+    if not problems or origin in told:
+        return []
+    told.add(origin)
+    first = problems[0]
+    return [
+        first._replace(
+            message=f"in the expansion of macro {origin}: {first.message}",
+            severity=Severity.WARNING,
+        )
+    ]
+
+
+def _not_expanded(m: MacroInfo) -> Diagnostic:
+    """One info per macro of the deck with calls decklint could not expand."""
+    span, why = m.failed[0]
+    calls = len(m.failed) + m.expanded
+    if calls == 1:
+        which = "its call"
+    elif len(m.failed) == calls:
+        which = f"any of its {calls} calls"
+    else:
+        which = f"{len(m.failed)} of its {calls} calls"
     return Diagnostic(
         "PRS002",
-        Span(start.span.line, start.span.col, start.span.line, start.span.end_col),
-        f"MACRO definition {name or '(unnamed)'} (lines {span.line}-{span.end_line}) is "
-        "conditional assembly, not a definition; it was skipped and statements that use it "
-        "are not modelled",
+        m.span,
+        f"macro {m.name} (lines {m.lines[0]}-{m.lines[1]}): decklint could not expand "
+        f"{which} (the first at line {span.line}: {why}); what those calls define is unknown "
+        "to decklint, and no name is reported missing because of them",
         Severity.INFO,
     )
+
+
+def _parse_items(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -> ParsedFile:
+    """A start or configuration list: each item parsed on its own."""
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = []
+    reader_lines = {d.span.line for d in read.diagnostics}
+    for unit in read.units:
+        result = parse_statement(unit, src.path, dialect, len(statements), grammar)
+        if isinstance(result, Diagnostic):
+            if not _lines(unit) & reader_lines:
+                diags.append(result)
+            continue
+        statements.append(result)
+    diags.extend(read.diagnostics)
+    diags.sort(key=lambda d: (d.span.line, d.span.col))
+    return ParsedFile(src, dialect, Statements(statements), read, tuple(diags))
 
 
 def parse_assembler(

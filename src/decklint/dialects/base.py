@@ -30,6 +30,8 @@ class ParsedFile:
     # macros of the deck that some call could not expand, and the operations their model
     # statements may generate ("&": an operation decklint cannot know)
     open_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # calls of the deck's own macros that were expanded: (macro, span of what it generated)
+    expansions: tuple[tuple[str, Span], ...] = ()
 
     def __post_init__(self) -> None:
         if not isinstance(self.statements, Statements):

@@ -14,6 +14,7 @@ from decklint.lint.expr import render
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import Registry, load_registry
 from decklint.model.entities import Entity
+from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
 from decklint.source import Span
 
@@ -73,11 +74,6 @@ def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None
     if fix is None or not _writable(topo, e.path, fix):
         return None
     return replace(fix, applicability=spec.applicability)
-
-
-# Definitions of this kind mark the calls of a deck's own macros that decklint expanded: the
-# statements they generated point at the call, whose text is not theirs to edit.
-EXPANSION = "expansion"
 
 
 def _writable(topo: Topology, path: str, fix: Fix) -> bool:

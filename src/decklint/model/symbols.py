@@ -37,6 +37,9 @@ BUILTIN = {
 # the deck that decklint could not expand may define (VTM006, PRS005 and the duplicate and
 # unused checks never judge a name against it as missing, nor report it).
 WILDCARD = "*"
+# Definitions of this kind mark what the calls of a deck's own macros that decklint expanded
+# generated: those statements point at the call, whose text is not theirs to edit (no fix).
+EXPANSION = "expansion"
 
 
 @dataclass

@@ -21,6 +21,7 @@ from decklint.ir import LogicalUnit, ReadResult, Statement, Statements
 from decklint.lint.check import FileRule, Hit
 from decklint.model.lowering import Lowering
 from decklint.model.settings import Settings
+from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
 from decklint.source import SourceFile, SourceMap
 
@@ -76,6 +77,8 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
         spec.lower(pf, low)
         for name, mspan in pf.macros:
             low.define("macro", name, mspan)
+        for name, cspan in pf.expansions:
+            low.define(EXPANSION, name, cspan)
     except Exception as exc:  # a bug of ours must not stop the run
         return FileUnit(path, det.dialect, error=f"parse:{type(exc).__name__}: {exc}")
     if not steer.file_rules:
