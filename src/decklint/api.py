@@ -5,13 +5,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from decklint.dialects.base import ParsedFile
-from decklint.findings import Finding, Severity
+from decklint.findings import Citation, Finding, Severity
 from decklint.inputs.gather import Input as Input
 from decklint.inputs.gather import decode as decode
 from decklint.inputs.gather import expand as expand
@@ -237,14 +238,17 @@ class _Run:
         message: str,
         sev: Severity | None = None,
         dialect: str = "",
+        cites: tuple[str, str] | None = None,
     ) -> None:
-        """A finding of the engine itself (PRS009, PRS011, a parser's diagnostic), if selected."""
+        """A finding of the engine itself (PRS009, PRS011, a parser's diagnostic), if selected;
+        `cites`: the (document, section) it cites instead of the rule's citation."""
         m = self.selected.get(code)
         if m is not None:
             from decklint.ir import Diagnostic
 
             d = Diagnostic(code, span, message, sev)
-            self.findings.append(diagnostic_finding(m, d, path, dialect))
+            f = diagnostic_finding(m, d, path, dialect)
+            self.findings.append(f if cites is None else replace(f, citation=Citation(*cites)))
 
     def internal_error(self, path: str, what: str, dialect: str = "") -> None:
         self.internal += 1
@@ -308,11 +312,14 @@ def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]
 def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     """One file's unit into the run: its reading notes, its problems, its part of the model,
     its diagnostics and what the file-phase rules found in it."""
-    for note in inp.notes:
-        sev = Severity.WARNING if note.warning else Severity.INFO
-        run.report("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
+    _notes(run, inp)
     if inp.container == inp.path:
-        return  # the file the decks were cut from: its notes are reported, its decks are
+        # the file the decks were cut from: its notes and what its jobs say are reported,
+        # its decks are
+        for r in inp.remarks:
+            span = Span(r.line, r.col, r.line, r.end_col)
+            run.report(r.code, inp.path, span, r.message, r.severity, cites=r.cites)
+        return
     if inp.text is None or unit is None:
         run.files.append((inp.path, None))
         run.report("PRS009", inp.path, Span.point(1, 1), inp.problem)
@@ -343,6 +350,13 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
         run.internal_error(inp.path, f"in rule {unit.rule_error}", unit.dialect)
     run.hits.extend(unit.hits)
     run.findings.extend(selected_findings(run.selected, unit.findings))
+
+
+def _notes(run: _Run, inp: Input) -> None:
+    """How the file's bytes were read (PRS011)."""
+    for note in inp.notes:
+        sev = Severity.WARNING if note.warning else Severity.INFO
+        run.report("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
 
 
 def _network_phase(run: _Run, opts: Options, first_path: str, done: Progress) -> None:
@@ -401,14 +415,42 @@ def _place(f: Finding, origins: Origins) -> Finding:
         else r
         for r in f.related
     )
+    message = _placed_message(f.message, origins)
     if f.path not in origins:
-        return replace(f, related=related) if related != f.related else f
+        if related == f.related and message == f.message:
+            return f
+        return replace(f, related=related, message=message)
     container, block = origins[f.path]
     subject = f.subject or f"deck {block.name}"
     fix = None  # edits are in the deck's coordinates: shown, never applied to the container
     return replace(
-        f, path=container, span=block.place(f.span), related=related, subject=subject, fix=fix
+        f,
+        path=container,
+        span=block.place(f.span),
+        related=related,
+        subject=subject,
+        fix=fix,
+        message=message,
     )
+
+
+_PLACE_IN_DECK = re.compile(r"([^\s(]+\([^()\s]+\)):(\d+)")
+
+
+def _placed_message(message: str, origins: Origins) -> str:
+    """A message that names a place in a cut-out deck (`JOB.jcl(MTAB01):3`, "first at ...")
+    names the enclosing file's line instead."""
+    if ":" not in message or "(" not in message:
+        return message
+
+    def placed(m: re.Match[str]) -> str:
+        got = origins.get(m.group(1))
+        if got is None:
+            return m.group(0)
+        container, block = got
+        return f"{container}:{int(m.group(2)) + block.line - 1}"
+
+    return _PLACE_IN_DECK.sub(placed, message)
 
 
 def _merge_files(
