@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from decklint import api
 from decklint.dialects import vtam
+from decklint.findings import Finding
 from decklint.inputs import embedded, jcl, updte
 from decklint.source import SourceFile
 from tests.conftest import FIXTURES
@@ -361,6 +364,71 @@ def test_messages_that_name_a_place_in_a_deck_name_the_jobs_line() -> None:
     assert dup.message.endswith(f"(first at {dup.path}:{first})")
     assert Path(dup.path).name == "MODEASM.jcl"
     assert dup.related[0].path == dup.path and dup.related[0].span.line == first
+
+
+# --------------------------------------------------------------------------- kept twice
+
+
+def _by_code(findings: list[Finding], code: str) -> list[Finding]:
+    return [f for f in findings if f.code == code]
+
+
+def test_a_member_kept_as_a_file_too_is_one_member() -> None:
+    folder = JOBS / "twins"
+    job = folder / "LOADLST.jcl"
+    got = _lint(folder)
+    # TSOAPPL: the same records (the file has the sequence numbers NUMBER wrote): no name of
+    # it is defined again, and its findings are not reported twice
+    dup = {f.message.split(" is defined")[0].split()[-1] for f in _by_code(got.findings, "PRS004")}
+    assert dup == {"CICSA", "IMSA"}  # APPLX: the file differs from the member, two definitions
+    twins = _by_code(got.findings, "JCL001")
+    assert [(Path(f.path).name, f.span.line) for f in twins] == [
+        ("LOADLST.jcl", _line_of(job, "NAME=TSOAPPL")),
+        ("LOADLST.jcl", _line_of(job, "NAME=ATCCON02")),
+    ]
+    assert all(f.severity.label == "info" for f in twins)
+    assert f"file {Path(twins[0].path).parent / 'TSOAPPL'}," in twins[0].message
+    assert "linted once, as that file" in twins[0].message
+    seen = [(f.code, f.message) for f in got.findings if f.code != "PRS004"]
+    assert len(seen) == len(set(seen))  # nothing reported twice
+
+
+def test_the_copy_linted_is_the_file_unless_only_the_job_holds_a_deck(tmp_path: Path) -> None:
+    (tmp_path / "LOADLST.jcl").write_text((JOBS / "twins" / "LOADLST.jcl").read_text())
+    (tmp_path / "site--ATCCON02").write_text("TSOAPPL,APPLX\n")
+    got = _lint(tmp_path)
+    files = dict((Path(p).name, d) for p, d in got.files)
+    (twin,) = _by_code(got.findings, "JCL001")
+    if files["site--ATCCON02"] is None:  # the file alone is not recognised
+        assert "here (the file alone is not recognised as a deck)" in twin.message
+    else:
+        assert "as that file" in twin.message
+    assert "ATCCON02" in {e.name for e in got.topology.of("vtam_start")}
+
+
+def test_a_file_with_other_records_is_another_definition(tmp_path: Path) -> None:
+    (tmp_path / "LOADLST.jcl").write_text((JOBS / "twins" / "LOADLST.jcl").read_text())
+    (tmp_path / "TSOAPPL").write_text(
+        "TSOAPPL  VBUILD TYPE=APPL\nTSO      APPL  AUTH=(PASS,NVPACE,TSO),EAS=9\n"
+    )
+    got = _lint(tmp_path)
+    assert not _by_code(got.findings, "JCL001")
+    (dup,) = _by_code(got.findings, "PRS004")
+    assert "VTAM resource name TSO is defined again" in dup.message
+
+
+@pytest.mark.parametrize(
+    ("path", "parts"),
+    [
+        ("a/rescue--APTSO", ["RESCUE", "APTSO"]),
+        ("SYS1.VTAMLST(APTSO)", ["SYS1", "VTAMLST", "APTSO"]),
+        ("b\\aptso.vtamlst", ["APTSO", "VTAMLST"]),
+    ],
+)
+def test_the_parts_of_a_files_name(path: str, parts: list[str]) -> None:
+    from decklint.pipeline.twins import name_parts
+
+    assert name_parts(path) == parts
 
 
 # --------------------------------------------------------------------------- containers

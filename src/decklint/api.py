@@ -39,7 +39,7 @@ from decklint.source import Span
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
-    from decklint.pipeline import memo
+    from decklint.pipeline import memo, twins
 
 
 @dataclass
@@ -303,10 +303,44 @@ def _files_done(
 
 def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]) -> None:
     """Take each file's unit into the run, letting go of the unit once taken: what the run
-    keeps of a file is in `run` then."""
+    keeps of a file is in `run` then. A member kept both in a job and as a file is taken
+    once (`decklint.pipeline.twins`)."""
+    twice = {}
+    if any(i.block is not None for i in inputs):
+        from decklint.pipeline.twins import twins
+
+        twice = twins(inputs, [u.dialect if u is not None else None for u in units])
     for n, inp in enumerate(inputs):
-        _take_file(run, inp, units[n])
+        got = twice.get(n)
+        if got is None:
+            _take_file(run, inp, units[n])
+        else:
+            _take_twin(run, inputs, got, units[n])
         units[n] = None
+
+
+def _take_twin(run: _Run, inputs: Sequence[Input], twin: twins.Twin, unit: FileUnit | None) -> None:
+    """The copy of a member that is not linted again: its reading notes, its place among the
+    run's files, and one finding on the job's statement that brings the member."""
+    inp = inputs[twin.dropped]
+    _notes(run, inp)
+    dialect = unit.dialect if unit is not None else None
+    run.files.append((inp.path, dialect))
+    job = inputs[twin.job]
+    other = inputs[twin.kept if twin.job == twin.dropped else twin.dropped]
+    block = job.block
+    assert block is not None and job.container is not None
+    where = (
+        "as that file"
+        if twin.job == twin.dropped
+        else "here (the file alone is not recognised as a deck)"
+    )
+    message = (
+        f"member {block.name} is also the file {other.path}, record for record: it is "
+        f"one member, linted once, {where}"
+    )
+    span = block.card or Span.point(block.line, 1)
+    run.report("JCL001", job.container, span, message)
 
 
 def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
