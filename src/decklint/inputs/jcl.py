@@ -300,6 +300,8 @@ def _field(text: str, quoted: bool = False) -> tuple[str, bool]:
 
 def split_params(text: str) -> tuple[str, ...]:
     """Parameters split at commas outside parentheses and apostrophes."""
+    if "'" not in text and "(" not in text:
+        return tuple(p for p in text.split(",") if p)
     out: list[str] = []
     depth = 0
     q = False

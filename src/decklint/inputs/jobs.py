@@ -165,17 +165,20 @@ def _data(
     kind, procstep = _runs(job, step, data)
     where = f"{step.name}.{procstep}" if procstep and step.name else step.name or procstep
     dd = data.dd_name
-    if kind in ("link", "run") or (kind == "asm" and dd != "SYSIN") or not _any(lines, data):
+    if kind in ("link", "run") or (kind == "asm" and dd != "SYSIN"):
+        return Contents((), ())
+    records = data.lines(lines)
+    if not any(ln.strip() for ln in records):
         return Contents((), ())
     if kind == "asm":
-        name = _link_name(lines, job, steps, n) or _source_name(lines, data)
+        name = _link_name(lines, job, steps, n) or _source_name(records)
         name = name or step.name or dd  # else the job step, else the DD statement
         deck = _deck(name, lines, data, base, where)
         return Contents((deck,), ())
     if kind == "copy" and dd == "SYSIN":
         return Contents((), ())
-    if kind == "update" or updte.holds_members(data.lines(lines)):
-        return _members(lines, data, base, where, step)
+    if kind == "update" or updte.holds_members(records):
+        return _members(records, data, base, where, step)
     name = dd
     if kind == "copy" and dd == "SYSUT1":
         target = step.dd("SYSUT2", procstep) or step.dd("SYSUT2")
@@ -186,10 +189,6 @@ def _data(
 def _deck(name: str, lines: Sequence[str], data: jcl.Instream, base: int, where: str) -> Deck:
     card = _card(lines, data, base)
     return Deck(name, data.start, data.end, card, where, data.ddname, skipped=data.skipped)
-
-
-def _any(lines: Sequence[str], data: jcl.Instream) -> bool:
-    return any(ln.strip() for ln in data.lines(lines))
 
 
 def _runs(job: jcl.Job, step: jcl.Step, data: jcl.Instream) -> tuple[str, str]:
@@ -228,10 +227,10 @@ def _kind(program: str) -> str:
 
 
 def _members(
-    lines: Sequence[str], data: jcl.Instream, base: int, where: str, step: jcl.Step
+    records: Sequence[str], data: jcl.Instream, base: int, where: str, step: jcl.Step
 ) -> Contents:
-    """The members IEBUPDTE writes from the data, and what it says about them."""
-    stream = updte.read(data.lines(lines), base + data.start)
+    """The members IEBUPDTE writes from the data's `records`, and what it says of them."""
+    stream = updte.read(records, base + data.start)
     target = step.dd("SYSUT2")
     fallback = jcl.member_of(target.keyword("DSN", "DSNAME") if target else None)
     decks = []
@@ -319,13 +318,13 @@ def _lmod(step: jcl.Step, procstep: str) -> str:
     return jcl.member_of(dd.keyword("DSN", "DSNAME") if dd else None)
 
 
-def _source_name(lines: Sequence[str], data: jcl.Instream) -> str:
+def _source_name(records: Sequence[str]) -> str:
     """The table an assembler source starts (its USSTAB, MODETAB or INTAB label), else its
     first named control section; macro definitions are passed over."""
     section = ""
     depth = 0
     prototype = False
-    for ln in data.lines(lines):
+    for ln in records:
         text = ln[: jcl.TEXT_END]
         if not text.strip() or text.startswith(("*", ".*")):
             continue

@@ -169,18 +169,28 @@ def holds_members(lines: Sequence[str]) -> bool:
 
 @dataclass
 class _Open:
+    """The member being written: its first and last record so far, and the control
+    statements among them."""
+
     control: Control
-    records: list[int] = field(default_factory=list)
+    first: int = -1
+    last: int = -1
     skipped: list[int] = field(default_factory=list)
     aliases: list[str] = field(default_factory=list)
     details: list[Control] = field(default_factory=list)
 
     def member(self) -> Member | None:
-        if not self.records:
+        if self.first < 0:
             return None
-        start, end = self.records[0], self.records[-1] + 1
-        inside = frozenset(k for k in self.skipped if start <= k < end)
-        return Member(self.control, start, end, inside, tuple(self.aliases), tuple(self.details))
+        inside = frozenset(k for k in self.skipped if self.first <= k <= self.last)
+        return Member(
+            self.control,
+            self.first,
+            self.last + 1,
+            inside,
+            tuple(self.aliases),
+            tuple(self.details),
+        )
 
 
 def read(data: Sequence[str], base: int = 0) -> Stream:
@@ -199,11 +209,19 @@ def read(data: Sequence[str], base: int = 0) -> Stream:
         cur = None
 
     k = 0
-    while k < len(data):
+    n = len(data)
+    while k < n:
         if not data[k].startswith("./"):
-            if cur is not None:
-                cur.records.append(k)
-            k += 1
+            if cur is not None:  # its records run to the next control statement
+                j = k + 1
+                while j < n and not data[j].startswith("./"):
+                    j += 1
+                if cur.first < 0:
+                    cur.first = k
+                cur.last = j - 1
+                k = j
+            else:
+                k += 1
             continue
         ctl, last = control(data, k, base)
         lines = range(k, last + 1)
