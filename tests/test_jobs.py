@@ -11,12 +11,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from decklint import api
 from decklint.dialects import vtam
 from decklint.findings import Finding
 from decklint.inputs import embedded, jcl, updte
-from decklint.source import SourceFile
+from decklint.source import SourceFile, split_lines
 from tests.conftest import FIXTURES
 
 JOBS = FIXTURES / "jobs"
@@ -500,3 +502,59 @@ def test_data_coded_in_an_in_stream_procedure_is_read(tmp_path: Path) -> None:
         ],
     )
     assert [(b.name, b.step) for b in _blocks(job)] == [("ATCSTR08", "U")]
+
+
+_JOB_LINES = [
+    "//LOAD     JOB (1),'X',",
+    "//             CLASS=A",
+    "//*",
+    "//",
+    "//S1       EXEC PGM=IEBUPDTE,PARM=NEW",
+    "//S2       EXEC ASMACL",
+    "//S3       EXEC PGM=IEWL",
+    "//P        PROC",
+    "//         PEND",
+    "//SYSUT2   DD  DSN=SYS1.VTAMLST(ATCSTR00),DISP=SHR",
+    "//SYSIN    DD  DATA,DLM='@@",
+    "//SYSIN    DD  *,DLM=@@",
+    "//C.SYSIN  DD  *",
+    "//L.SYSIN  DD  *",
+    "//         DD  *",
+    "/*",
+    "@@",
+    "./ ADD NAME=ATCCON01,LIST=ALL,                                          X",
+    "./LBL ADD NAME=APPL1",
+    "./             LEVEL=01",
+    "./ NUMBER NEW1=10,INCR=10",
+    "./ CHANGE NAME=APPL1,UPDATE=INPLACE",
+    "./ ALIAS NAME=",
+    "./ LABEL",
+    "./ ENDUP",
+    "./",
+    "./ ADDD",
+    "  NAME LCLUSS(R)",
+    "USSTAB1  USSTAB FORMAT=DYNAMIC",
+    "         MACRO",
+    "APPL1    VBUILD TYPE=APPL",
+    "A,B,C",
+    "",
+    "\x0c\x1a",
+]
+
+
+@given(st.lists(st.sampled_from(_JOB_LINES), max_size=20))
+@settings(max_examples=300, deadline=None)
+def test_any_job_is_cut_without_an_error_and_every_deck_is_the_jobs_lines(
+    lines: list[str],
+) -> None:
+    text = "\n".join(lines) + "\n"
+    got = embedded.read("JOB.jcl", text)
+    if got is None:
+        return
+    file_lines = SourceFile.from_text("JOB.jcl", text).lines
+    for b in got.blocks:
+        for k, ln in enumerate(split_lines(b.text)):
+            assert ln in ("", file_lines[b.line - 1 + k])
+        assert b.card is None or 1 <= b.card.line <= len(file_lines)
+    for r in got.remarks:
+        assert 1 <= r.line <= len(file_lines) and r.col <= r.end_col
