@@ -54,10 +54,6 @@ class Found:
     remarks: tuple[Remark, ...] = ()
 
 
-def is_jcl(lines: list[str]) -> bool:
-    return jobs.is_job(lines)
-
-
 def find(path: str, text: str, mode: str = "auto") -> list[Block] | None:
     """The decks inside `text`, or None when it is not a container (lint it as it is)."""
     got = read(path, text, mode)
