@@ -280,6 +280,9 @@ def test_dd_star_and_dd_data_end_where_jcl_says(tmp_path: Path) -> None:
         ],
     )
     job.write_text(job.read_text().rstrip("\n"))  # the 0x1A is the file's last byte
+    lines = job.read_text().splitlines()
+    ended = [d.ended for s in jcl.read(lines).steps for d in s.data]
+    assert ended == ["statement", "delimiter", "statement", "end"]
     blocks = _blocks(job)
     assert [(b.name, b.line, b.text.splitlines()) for b in blocks] == [
         ("SYSIN", 3, ["/* IS DATA HERE", "DATA1"]),

@@ -132,12 +132,11 @@ class Step:
 
 @dataclass
 class Job:
-    """What a file of JCL holds: its steps in order, the in-stream procedures it defines
-    (name -> their steps) and problems in the JCL itself."""
+    """What a file of JCL holds: its steps in order and the in-stream procedures it defines
+    (name -> their steps)."""
 
     steps: list[Step] = field(default_factory=list)
     procedures: dict[str, list[Step]] = field(default_factory=dict)
-    remarks: list[Remark] = field(default_factory=list)
 
 
 def member_of(dsn: str | None) -> str:

@@ -133,7 +133,7 @@ def read(lines: Sequence[str], base: int = 0) -> Contents:
         return _members(lines, whole, base, "", _no_step())
     job = jcl.read(lines)
     decks: list[Deck] = []
-    remarks: list[Remark] = list(job.remarks)
+    remarks: list[Remark] = []
     # the job's steps, then those of the in-stream procedures it defines (data coded in a
     # procedure is read whenever the procedure runs)
     steps = [(job.steps, n) for n in range(len(job.steps))]
