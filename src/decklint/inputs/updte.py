@@ -14,8 +14,9 @@ control statements" in its introduction):
 - `./ NUMBER` and `./ DELETE` (detail statements) and `./ ALIAS` belong to the member being
   written: it goes on after them. `./ ENDUP` ends the input: IEBUPDTE reads nothing after it.
 
-The statements and their operands are declared in `STATEMENTS` with the section that confirms
-each.
+The statements and their operands are declared in `STATEMENTS` with the section that says
+each, and which of them were read in the manual's own words when this was written and which
+are assumed from it.
 """
 
 from __future__ import annotations
@@ -33,7 +34,9 @@ CONT_COL = 72
 RESUME_COL = 16
 
 # The function statement's operands ("Function Statement": ADD, CHANGE, REPL and REPRO take
-# the same set).
+# the same set). COLUMN and UPDATE=INPLACE were read in "Function Restrictions", SEQ1, SEQ2,
+# NEW1, INCR and INSERT in "Detail Statement"; the rest of this set is assumed from the
+# function statement's syntax as the manual gives it.
 _FUNCTION = frozenset(
     {
         "LIST",
@@ -67,7 +70,10 @@ _FUNCTION = frozenset(
 #            stand among the member's records is assumed free (jobs code it after them).
 #   label:   "LABEL Statement": the data statements after it, up to the next control
 #            statement, are user labels.
-#   end:     "ENDUP Statement": the end of the input.
+#   end:     "ENDUP Statement": the end of the input (assumed: the section was not read here;
+#            jobs end their IEBUPDTE input with it and put nothing after it).
+# The label in column 3 is read in the syntax of "Detail Statement" and "LABEL Statement"
+# (`./[label]`); a continuation record's `./` in columns 1-2 is assumed optional.
 STATEMENTS: dict[str, tuple[str, frozenset[str]]] = {
     "ADD": ("member", _FUNCTION),
     "REPL": ("member", _FUNCTION),
