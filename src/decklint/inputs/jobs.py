@@ -62,7 +62,10 @@ COPIERS = frozenset({"IEBGENER", "ICEGENER"})
 # step assembles SYSIN. HLASM's (High Level Assembler Programmer's Guide, "Cataloged
 # procedures"): ASMAC, ASMACL, ASMACG, ASMACLG with steps C, L and G; Assembler XF's on MVS
 # (OS/VS - VM/370 Assembler Programmer's Guide, "Cataloged procedures"): ASMFC, ASMFCL,
-# ASMFCG, ASMFCLG with steps ASM, LKED and GO.
+# ASMFCG, ASMFCLG with steps ASM, LKED and GO. ASMACL (C runs ASMA90, L runs HEWL) and
+# ASMFCL (ASM runs IFOX00) were read in copies of the procedures; the other procedures'
+# steps are assumed to follow the same pattern. A job's own in-stream procedure of the same
+# name is read instead (`_procedure`).
 PROCEDURES: dict[str, tuple[tuple[str, str], ...]] = {
     "ASMAC": (("C", "asm"),),
     "ASMACL": (("C", "asm"), ("L", "link")),
