@@ -393,6 +393,21 @@ def test_messages_that_name_a_place_in_a_deck_name_the_jobs_line() -> None:
     assert dup.related[0].path == dup.path and dup.related[0].span.line == first
 
 
+def test_placing_a_message_reads_it_once() -> None:
+    """Places in decks are rewritten; other text is left, however long its words (a pattern
+    that also matched the path scanned a 100,000-character word once per character: a
+    mutated job took a minute, found by benchmarks/fuzz.py)."""
+    block = embedded.Block("MTAB01", "X\n", 40)
+    origins = {"LOAD.jcl(MTAB01)": ("LOAD.jcl", block)}
+    msg = "mode M is defined again (first at LOAD.jcl(MTAB01):3; also LOAD.jcl(MTAB01):5)"
+    assert api._placed_message(msg, origins) == (
+        "mode M is defined again (first at LOAD.jcl:42; also LOAD.jcl:44)"
+    )
+    assert api._placed_message("first at OTHER.jcl(X):3", origins) == "first at OTHER.jcl(X):3"
+    word = "A" * 100_000 + "(B):1 " + "C" * 100_000
+    assert api._placed_message(word, origins) == word
+
+
 # --------------------------------------------------------------------------- kept twice
 
 

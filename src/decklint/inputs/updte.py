@@ -158,13 +158,13 @@ class Stream:
 
 def is_control(line: str) -> bool:
     """Whether the line is an IEBUPDTE control statement IEBUPDTE knows."""
-    m = _CONTROL.match(line)
+    m = _CONTROL.match(line[:TEXT_END])
     return bool(m and m.group(1).upper() in STATEMENTS)
 
 
 def is_function(line: str) -> bool:
     """Whether the line is a function statement (ADD, REPL, CHANGE, REPRO)."""
-    m = _CONTROL.match(line)
+    m = _CONTROL.match(line[:TEXT_END])
     return bool(m and m.group(1).upper() in FUNCTIONS)
 
 
