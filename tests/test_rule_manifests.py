@@ -35,6 +35,7 @@ PREFIXES = {
     "VMT",
     "NSK",
     "MP3",
+    "JCL",
 }
 
 

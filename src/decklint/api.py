@@ -5,13 +5,14 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from decklint.dialects.base import ParsedFile
-from decklint.findings import Finding, Severity
+from decklint.findings import Citation, Finding, Severity
 from decklint.inputs.gather import Input as Input
 from decklint.inputs.gather import decode as decode
 from decklint.inputs.gather import expand as expand
@@ -38,7 +39,7 @@ from decklint.source import Span
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
-    from decklint.pipeline import memo
+    from decklint.pipeline import memo, twins
 
 
 @dataclass
@@ -237,14 +238,17 @@ class _Run:
         message: str,
         sev: Severity | None = None,
         dialect: str = "",
+        cites: tuple[str, str] | None = None,
     ) -> None:
-        """A finding of the engine itself (PRS009, PRS011, a parser's diagnostic), if selected."""
+        """A finding of the engine itself (PRS009, PRS011, a parser's diagnostic), if selected;
+        `cites`: the (document, section) it cites instead of the rule's citation."""
         m = self.selected.get(code)
         if m is not None:
             from decklint.ir import Diagnostic
 
             d = Diagnostic(code, span, message, sev)
-            self.findings.append(diagnostic_finding(m, d, path, dialect))
+            f = diagnostic_finding(m, d, path, dialect)
+            self.findings.append(f if cites is None else replace(f, citation=Citation(*cites)))
 
     def internal_error(self, path: str, what: str, dialect: str = "") -> None:
         self.internal += 1
@@ -299,20 +303,57 @@ def _files_done(
 
 def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]) -> None:
     """Take each file's unit into the run, letting go of the unit once taken: what the run
-    keeps of a file is in `run` then."""
+    keeps of a file is in `run` then. A member kept both in a job and as a file is taken
+    once (`decklint.pipeline.twins`)."""
+    twice = {}
+    if any(i.block is not None for i in inputs):
+        from decklint.pipeline.twins import twins
+
+        twice = twins(inputs, [u.dialect if u is not None else None for u in units])
     for n, inp in enumerate(inputs):
-        _take_file(run, inp, units[n])
+        got = twice.get(n)
+        if got is None:
+            _take_file(run, inp, units[n])
+        else:
+            _take_twin(run, inputs, got, units[n])
         units[n] = None
+
+
+def _take_twin(run: _Run, inputs: Sequence[Input], twin: twins.Twin, unit: FileUnit | None) -> None:
+    """The copy of a member that is not linted again: its reading notes, its place among the
+    run's files, and one finding on the job's statement that brings the member."""
+    inp = inputs[twin.dropped]
+    _notes(run, inp)
+    dialect = unit.dialect if unit is not None else None
+    run.files.append((inp.path, dialect))
+    job = inputs[twin.job]
+    other = inputs[twin.kept if twin.job == twin.dropped else twin.dropped]
+    block = job.block
+    assert block is not None and job.container is not None
+    where = (
+        "as that file"
+        if twin.job == twin.dropped
+        else "here (the file alone is not recognised as a deck)"
+    )
+    message = (
+        f"member {block.name} is also the file {other.path}, record for record: it is "
+        f"one member, linted once, {where}"
+    )
+    span = block.card or Span.point(block.line, 1)
+    run.report("JCL001", job.container, span, message)
 
 
 def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     """One file's unit into the run: its reading notes, its problems, its part of the model,
     its diagnostics and what the file-phase rules found in it."""
-    for note in inp.notes:
-        sev = Severity.WARNING if note.warning else Severity.INFO
-        run.report("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
+    _notes(run, inp)
     if inp.container == inp.path:
-        return  # the file the decks were cut from: its notes are reported, its decks are
+        # the file the decks were cut from: its notes and what its jobs say are reported,
+        # its decks are
+        for r in inp.remarks:
+            span = Span(r.line, r.col, r.line, r.end_col)
+            run.report(r.code, inp.path, span, r.message, r.severity, cites=r.cites)
+        return
     if inp.text is None or unit is None:
         run.files.append((inp.path, None))
         run.report("PRS009", inp.path, Span.point(1, 1), inp.problem)
@@ -343,6 +384,13 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
         run.internal_error(inp.path, f"in rule {unit.rule_error}", unit.dialect)
     run.hits.extend(unit.hits)
     run.findings.extend(selected_findings(run.selected, unit.findings))
+
+
+def _notes(run: _Run, inp: Input) -> None:
+    """How the file's bytes were read (PRS011)."""
+    for note in inp.notes:
+        sev = Severity.WARNING if note.warning else Severity.INFO
+        run.report("PRS011", inp.path, Span.point(note.line, note.col), note.message, sev)
 
 
 def _network_phase(run: _Run, opts: Options, first_path: str, done: Progress) -> None:
@@ -401,14 +449,46 @@ def _place(f: Finding, origins: Origins) -> Finding:
         else r
         for r in f.related
     )
+    message = _placed_message(f.message, origins)
     if f.path not in origins:
-        return replace(f, related=related) if related != f.related else f
+        if related == f.related and message == f.message:
+            return f
+        return replace(f, related=related, message=message)
     container, block = origins[f.path]
     subject = f.subject or f"deck {block.name}"
     fix = None  # edits are in the deck's coordinates: shown, never applied to the container
     return replace(
-        f, path=container, span=block.place(f.span), related=related, subject=subject, fix=fix
+        f,
+        path=container,
+        span=block.place(f.span),
+        related=related,
+        subject=subject,
+        fix=fix,
+        message=message,
     )
+
+
+# "(MEMBER):line" of a place in a cut-out deck; the path before it is found by hand, since a
+# pattern that matched it too would scan a long message once per character.
+_PLACE_IN_DECK = re.compile(r"\(([^()\s]{1,64})\):(\d{1,9})")
+
+
+def _placed_message(message: str, origins: Origins) -> str:
+    """A message that names a place in a cut-out deck (`JOB.jcl(MTAB01):3`, "first at ...")
+    names the enclosing file's line instead."""
+    if "):" not in message:
+        return message
+    out: list[str] = []
+    last = 0
+    for m in _PLACE_IN_DECK.finditer(message):
+        start = message.rfind(" ", 0, m.start()) + 1
+        got = origins.get(message[start : m.end(1) + 1])
+        if got is None or start < last:
+            continue
+        container, block = got
+        out += [message[last:start], f"{container}:{int(m.group(2)) + block.line - 1}"]
+        last = m.end()
+    return "".join([*out, message[last:]]) if out else message
 
 
 def _merge_files(

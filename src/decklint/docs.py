@@ -21,6 +21,7 @@ PRODUCTS = {
     "MP3": "Multiprise 3000 Integrated LAN Adapter",
     "NSK": "NonStop",
     "TSM": "ADSM / TSM client options",
+    "JCL": "Jobs that carry decks (JCL, IEBUPDTE, assembler steps)",
     "PRS": "Parsing and references, every dialect",
     "SUP": "Suppressions and baselines",
 }

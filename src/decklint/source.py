@@ -24,7 +24,7 @@ def split_lines(text: str) -> tuple[str, ...]:
     # A DOS end-of-file byte (0x1A) after the last line is a transfer artifact.
     while body.endswith(("\x1a", "\x1a\n", "\x1a\r\n")):
         body = body[: body.rfind("\x1a")]
-    lines = _EOL.split(body)
+    lines = body.split("\n") if "\r" not in body else _EOL.split(body)
     if lines and lines[-1] == "":
         lines.pop()
     return tuple(lines)

@@ -308,3 +308,13 @@ def lark_error(exc: Exception, smap: SourceMap, text: str) -> Diagnostic:
     pos = 0 if pos is None else max(0, min(pos, max(len(text) - 1, 0)))
     span = smap.span(pos, pos + 1) if text else Span.point(1, 1)
     return Diagnostic("PRS001", span, msg)
+
+
+_MEMBER = re.compile(r"\(([^()/\\]+?)(?:#\d+)?\)$")
+
+
+def member_name(path: str) -> str | None:
+    """The member a deck's path names: `SYS1.VTAMLST(ATCCON00)`, and a deck cut out of a job
+    (`LOAD.jcl(ATCCON00)`, `LOAD.jcl(ATCCON00#2)` for the second of that name); else None."""
+    m = _MEMBER.search(re.split(r"[\\/]", path)[-1])
+    return m.group(1) if m else None

@@ -13,7 +13,7 @@ from pathlib import PurePath
 
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list
-from decklint.dialects.base import DialectSpec, ParsedFile, line_heads
+from decklint.dialects.base import DialectSpec, ParsedFile, line_heads, member_name
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
 from decklint.findings import Severity
@@ -25,6 +25,7 @@ from decklint.model.symbols import WILDCARD
 from decklint.source import SourceFile
 
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
+_MEMBER_NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}", re.IGNORECASE)
 _STMT = re.compile(  # a name in column 1, or a few columns in (a shifted deck), then the operation
     r"^(?: {0,8}[A-Z0-9@#$&.]+)?\s+(VBUILD|APPL|MODETAB|MODEENT|MODEEND|PU|LU|PATH|CDRSC|CDRM|TRLE|"
     r"LBUILD|LOCAL|PORT|COSTAB|COS|COSEND|APPNCOS|ADJCDRM|MDLTAB|MDLENT|USSTAB)\b",
@@ -72,14 +73,20 @@ def _first_significant(src: SourceFile) -> str:
 
 
 def is_option_list(src: SourceFile) -> bool:
-    """A start/config list has items, not statements: the first token is an item."""
-    if _LIST_NAME.fullmatch(PurePath(src.path).stem.split(".")[0]):
+    """A start/config list has items, not statements: its name says so (ATCSTRxx, ATCCONxx,
+    as a file or as a member: `SYS1.VTAMLST(ATCCON00)`, a member cut out of a job), or its
+    first token is an item: an option (`SSCPID=01,`), or member names and commas
+    (`APTSO,APTELNET,LCL3270A`: a one-record configuration list needs no comma at its end)."""
+    name = member_name(src.path) or PurePath(src.path).stem.split(".")[0]
+    if _LIST_NAME.fullmatch(name):
         return True
     first = _first_significant(src).strip()
     if not first:
         return False
     token = first.split()[0]
     if "=" in token or token.endswith(","):
+        return True
+    if "," in token and all(_MEMBER_NAME.fullmatch(t) for t in token.split(",")):
         return True
     return len(first.split()) == 1 and bool(_START_OPTION.match(first))
 
@@ -498,7 +505,7 @@ def _lower_pool(op: Operand, low: Lowering) -> None:
 
 
 def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
-    name = PurePath(pf.source.path).stem.upper()
+    name = (member_name(pf.source.path) or PurePath(pf.source.path).stem).upper()
     attrs: dict[str, Attr] = {}
     span = pf.statements[0].span
     for st in pf.statements:

@@ -59,6 +59,6 @@ def part_at(path: str, text: str, line: int, whole: bool = False) -> Part | None
         if p.block is None:
             return p
         first = p.block.line
-        if first <= line < first + max(1, len(p.text.splitlines())):
+        if first <= line < first + max(1, p.text.count("\n")):
             return p
     return None

@@ -1,14 +1,13 @@
-"""Decks kept inside other files: JCL instream data, IEBUPDTE streams, markdown fences.
+"""Decks kept inside other files: decks in jobs (JCL in-stream data, IEBUPDTE members,
+assembler source), and markdown fences.
 
-Public decks often live in the job that loads them (`//SYSIN DD *` data, `./ ADD NAME=member`
-streams for IEBUPDTE) or in documentation (fenced blocks). `find` cuts them out verbatim, with
-the line of the enclosing file where each begins, so every finding can be reported at the line
-of the file the user owns (`Block.place`).
-
-JCL rules followed (z/OS MVS JCL Reference, DD statement): instream data follows a `DD *` or
-`DD DATA` statement; `DD *` data ends at a `/*` or at the next `//` statement, `DD DATA` data
-only at `/*`; `DLM=xx` replaces `/*` as the delimiter. IEBUPDTE control statements start with
-`./` in columns 1-2; a member runs from `./ ADD` or `./ REPL` to the next `./` statement.
+Public decks often live in the job that loads them or in documentation (fenced blocks).
+`read` cuts them out verbatim, with the line of the enclosing file where each begins, so every
+finding can be reported at the line of the file the user owns (`Block.place`), and says what
+the job tells about them (`Found.remarks`). Which data of a job is a deck, and what it is
+called, is `decklint.inputs.jobs`; how JCL and IEBUPDTE are read, `decklint.inputs.jcl` and
+`decklint.inputs.updte`. Lines are the file's lines as every reader splits them
+(`decklint.source.split_lines`).
 """
 
 from __future__ import annotations
@@ -16,14 +15,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from decklint.source import Span
+from decklint.inputs import jobs, updte
+from decklint.inputs.jcl import Remark
+from decklint.source import Span, split_lines
 
 MODES = ("auto", "all", "none")
 
-_JOBCARD = re.compile(r"^//[A-Z0-9$#@]{0,8}\s+(JOB|EXEC|PROC)\b", re.IGNORECASE)
-_INSTREAM = re.compile(r"^//([A-Z0-9$#@.]*)\s+DD\s+(\*|DATA)(?=[\s,]|$)(.*)$", re.IGNORECASE)
-_DLM = re.compile(r"\bDLM=(?:'([^']{1,2})'|([^\s,]{1,2}))", re.IGNORECASE)
-_UPDTE = re.compile(r"^\./\s*(ADD|REPL)\b.*?\bNAME=([A-Z0-9$#@]{1,8})", re.IGNORECASE)
 _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)")
 
 
@@ -31,11 +28,15 @@ _FENCE = re.compile(r"^( {0,3})(`{3,}|~{3,})\s*([^\s`]*)")
 class Block:
     """A deck cut out of an enclosing file."""
 
-    name: str  # member, DD name or "block-N": used for dialect detection and messages
-    text: str
+    name: str  # member, table, DD name or "block-N": used for dialect detection and messages
+    text: str  # the deck's lines; control statements among a member's records are blank
     line: int  # line of the enclosing file that holds the block's first line
     col: int = 0  # columns the container took off the left (markdown indentation)
     dialect: str | None = None  # named by the container (a markdown info string)
+    card: Span | None = None  # the statement that brings it (its ADD card, its DD statement)
+    step: str = ""  # the job step that reads it ("BUILD", "BUILD.C")
+    dd: str = ""  # its DD statement's name as written ("SYSIN", "C.SYSIN")
+    control: updte.Control | None = None  # the IEBUPDTE statement that writes it, operands kept
 
     def place(self, span: Span) -> Span:
         """A span in the block as a span in the enclosing file."""
@@ -45,75 +46,60 @@ class Block:
         )
 
 
-def is_jcl(lines: list[str]) -> bool:
-    for ln in lines[:50]:
-        if not ln.strip() or ln.startswith("//*"):
-            continue
-        return bool(_JOBCARD.match(ln) or _INSTREAM.match(ln) or _UPDTE.match(ln))
-    return False
+@dataclass(frozen=True)
+class Found:
+    """The decks inside a file, and what its jobs say about them."""
+
+    blocks: list[Block]
+    remarks: tuple[Remark, ...] = ()
 
 
 def find(path: str, text: str, mode: str = "auto") -> list[Block] | None:
     """The decks inside `text`, or None when it is not a container (lint it as it is)."""
+    got = read(path, text, mode)
+    return None if got is None else got.blocks
+
+
+def read(path: str, text: str, mode: str = "auto") -> Found | None:
+    """The decks inside `text` and what the jobs holding them say, or None when it is not a
+    container (lint it as it is)."""
     if mode == "none":
         return None
-    lines = text.splitlines()
+    lines = list(split_lines(text))
     if path.lower().endswith((".md", ".markdown")):
         return _markdown(lines, mode)
-    if is_jcl(lines):
+    if jobs.is_job(lines):
         return _jcl(lines, 0)
     return None
 
 
-def _jcl(lines: list[str], base: int) -> list[Block]:
-    """Instream datasets of a job (or a bare IEBUPDTE stream); `base`: lines before `lines`."""
-    if lines and _UPDTE.match(lines[0]):
-        return _updte(lines, base, "SYSIN")
-    out: list[Block] = []
-    i = 0
-    while i < len(lines):
-        m = _INSTREAM.match(lines[i])
-        if not m or lines[i].startswith("//*"):
-            i += 1
-            continue
-        ddname, kind, rest = m.group(1) or "SYSIN", m.group(2).upper(), m.group(3)
-        d = _DLM.search(rest)
-        delim = (d.group(1) or d.group(2)) if d else "/*"
-        start = i + 1
-        j = start
-        while j < len(lines):
-            ln = lines[j]
-            if ln.startswith(delim) or (kind == "*" and not d and ln.startswith("//")):
-                break
-            j += 1
-        data = lines[start:j]
-        if any(_UPDTE.match(ln) for ln in data):
-            out.extend(_updte(data, base + start, ddname))
-        elif any(ln.strip() for ln in data):
-            out.append(Block(ddname.upper(), "\n".join(data) + "\n", base + start + 1))
-        i = j + 1 if j < len(lines) and lines[j].startswith(delim) else j
-    return out
+def _jcl(lines: list[str], base: int, col: int = 0) -> Found:
+    """The decks of a job whose first line is line `base + 1` of the file, `col` columns in."""
+    got = jobs.read(lines, base)
+    blocks = []
+    for d in got.decks:
+        body = ["" if k in d.skipped else lines[k] for k in range(d.start, d.end)]
+        card = Span(d.card.line, d.card.col + col, d.card.end_line, d.card.end_col + col)
+        blocks.append(
+            Block(
+                d.name,
+                "\n".join(body) + "\n",
+                base + d.start + 1,
+                col,
+                card=card,
+                step=d.step,
+                dd=d.dd,
+                control=d.control,
+            )
+        )
+    return Found(blocks, tuple(r.moved(0, col) for r in got.remarks))
 
 
-def _updte(data: list[str], base: int, ddname: str) -> list[Block]:
-    out: list[Block] = []
-    name: str | None = None
-    start = 0
-    for k, ln in enumerate([*data, "./ ENDUP"]):
-        if not ln.startswith("./"):
-            continue
-        if name is not None and k > start:
-            out.append(Block(name, "\n".join(data[start:k]) + "\n", base + start + 1))
-        m = _UPDTE.match(ln)
-        name = m.group(2).upper() if m else None
-        start = k + 1
-    return out
-
-
-def _markdown(lines: list[str], mode: str) -> list[Block]:
+def _markdown(lines: list[str], mode: str) -> Found:
     from decklint import dialects
 
     out: list[Block] = []
+    remarks: list[Remark] = []
     i = 0
     count = 0
     while i < len(lines):
@@ -140,11 +126,12 @@ def _markdown(lines: list[str], mode: str) -> list[Block]:
             indent = 0
         info = info.removeprefix("decklint-")
         if info == "jcl":
-            for b in _jcl(body, i + 1):
-                out.append(Block(b.name, b.text, b.line, indent, b.dialect))
+            got = _jcl(body, i + 1, indent)
+            out.extend(got.blocks)
+            remarks.extend(got.remarks)
         elif info in dialects.REGISTRY:
             out.append(Block(f"block-{count}", "\n".join(body) + "\n", i + 2, indent, info))
         elif mode == "all" and not info and any(ln.strip() for ln in body):
             out.append(Block(f"block-{count}", "\n".join(body) + "\n", i + 2, indent))
         i = j + 1
-    return out
+    return Found(out, tuple(remarks))

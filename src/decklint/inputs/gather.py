@@ -15,7 +15,7 @@ from decklint.inputs.discover import walk
 from decklint.progress import OnProgress, Progress
 
 if TYPE_CHECKING:
-    from decklint.inputs import embedded
+    from decklint.inputs import embedded, jcl
 
 # Extensions that are never decks: skipped quietly when a folder is walked.
 _NOT_DECKS = frozenset(
@@ -70,6 +70,8 @@ class Input:
     # The dialect it was given (an editor's language for the document), read as --dialect
     # reads for every input; a container's decks are given it too.
     dialect: str | None = None
+    # What a container's jobs say about the decks in them (reported at the container's lines).
+    remarks: tuple[jcl.Remark, ...] = ()
 
     @functools.cached_property
     def digest(self) -> bytes | None:
@@ -115,16 +117,21 @@ def expand(inp: Input, mode: str = "auto") -> list[Input]:
         return [inp]
     from decklint.inputs import embedded
 
-    blocks = embedded.find(inp.path, inp.text, mode)
-    if blocks is None:
+    found = embedded.read(inp.path, inp.text, mode)
+    if found is None:
         return [inp]
+    blocks = found.blocks
+    # The container stays (its notes, what its jobs say, its text for showing source lines)
+    # but is not parsed.
+    holder = replace(inp, problem="", container=inp.path, block=None, remarks=found.remarks)
     if not blocks:
+        if found.remarks:
+            return [holder]
         if not inp.explicit:
             return []
         why = "no deck found inside it (JCL instream data, IEBUPDTE members, fenced blocks)"
         return [Input(inp.path, None, True, why, inp.notes, dialect=inp.dialect)]
-    # The container stays (its notes, its text for showing source lines) but is not parsed.
-    out = [replace(inp, problem="", container=inp.path, block=None)]
+    out = [holder]
     for virtual, b in zip(deck_paths(inp.path, blocks), blocks, strict=True):
         out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b, dialect=inp.dialect))
     return out
