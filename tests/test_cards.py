@@ -179,7 +179,8 @@ def test_unlabelled_statements_indented_as_usual_are_not_a_shifted_deck() -> Non
     from decklint.dialects.cards import shifted_by
 
     src = SourceFile.from_text("t", "         VBUILD TYPE=APPL\nA1       APPL  AUTH=(ACQ)\n")
-    assert shifted_by(src, {"VBUILD", "APPL"}) == (0, 0)
+    indent, line = shifted_by(src, {"VBUILD", "APPL"})
+    assert not indent and not indent.lines and line == 0
 
 
 def test_an_adjacent_sscp_table_refers_to_the_cdrms_the_cdrm_major_node_defines() -> None:

@@ -16,6 +16,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
@@ -44,7 +45,8 @@ def sniff(src: SourceFile) -> float:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    return parse_assembler(src, "ncp", "ncp")
+    # the statements let the card reader find a deck a page or an editor indented
+    return parse_assembler(src, "ncp", "ncp", statement_names("ncp"))
 
 
 def _t2timer(op: Operand | None) -> Attr:
