@@ -231,8 +231,19 @@ def read_assembler(src: SourceFile, shift: Indent | int = 0) -> ReadResult:
     for line, at, c in marks:
         if c > mark:
             out.diagnostics.append(pushed_mark(line, at))
-    out.diagnostics.extend(scrub.findings())
+    out.diagnostics.extend(scrub.findings(_fields(out)))
     return out
+
+
+def _fields(out: ReadResult) -> dict[int, tuple[int, int]]:
+    """Line -> the first and the end column of the statement fields read on it."""
+    fields: dict[int, tuple[int, int]] = {}
+    for u in out.units:
+        sm = u.smap
+        for line, col, n in zip(sm.lines, sm.cols, sm.lengths, strict=True):
+            lo, hi = fields.get(line, (col, col + n))
+            fields[line] = (min(lo, col), max(hi, col + n))
+    return fields
 
 
 def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list[tuple[int, int]]]:

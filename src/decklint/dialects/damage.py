@@ -30,6 +30,7 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
+from decklint.findings import Severity
 from decklint.ir import Diagnostic
 from decklint.source import SourceFile, Span
 
@@ -63,42 +64,60 @@ def needs_cleaning(text: str) -> bool:
 
 @dataclass
 class Scrub:
-    """What cleaning found in a deck: the first place of each class and the forms seen."""
+    """What cleaning found in a deck: each piece of markup and each Unicode blank, as
+    (line, column, end column, form as written or U+00A0)."""
 
-    markup: list[str] = field(default_factory=list)  # forms as written, first seen first
-    markup_at: tuple[int, int, int] | None = None  # (line, col, end_col)
-    blanks: list[str] = field(default_factory=list)  # code points, U+00A0 ...
-    blanks_at: tuple[int, int, int] | None = None
+    markup: list[tuple[int, int, int, str]] = field(default_factory=list)
+    blanks: list[tuple[int, int, int, str]] = field(default_factory=list)
 
-    def findings(self) -> list[Diagnostic]:
+    def findings(self, fields: dict[int, tuple[int, int]]) -> list[Diagnostic]:
+        """One finding per kind: an error where it lies among a statement's fields
+        (`fields`: line -> first and end column of the fields read on it), else, when it is
+        only in comments and remarks, which the products ignore, an info."""
         out: list[Diagnostic] = []
-        if self.markup_at is not None:
-            line, col, end = self.markup_at
-            forms = ", ".join(self.markup[:5]) + (" ..." if len(self.markup) > 5 else "")
-            out.append(
-                Diagnostic(
-                    "PRS001",
-                    Span(line, col, line, end),
-                    f"the deck holds HTML markup left from a web page ({forms}): VTAM and the "
-                    "assembler take it for part of the statement and reject every statement "
-                    "that holds it; the deck was read without the tags, each entity as the "
-                    "character it stands for",
-                )
-            )
-        if self.blanks_at is not None:
-            line, col, end = self.blanks_at
-            names = ", ".join(self.blanks)
-            out.append(
-                Diagnostic(
-                    "PRS001",
-                    Span(line, col, line, end),
-                    f"the deck holds Unicode blanks ({names}) where blanks belong: on the host "
-                    "they are not the blank X'40', so VTAM and the assembler do not see the "
-                    "end of a name or of the operands there and reject the statement; they "
-                    "were read as blanks",
-                )
-            )
+        for found, what in ((self.markup, "markup"), (self.blanks, "blanks")):
+            if not found:
+                continue
+            forms = list(dict.fromkeys(f for _l, _c, _e, f in found))
+            said = ", ".join(forms[:5]) + (" ..." if len(forms) > 5 else "")
+            inside = [o for o in found if _among(o, fields)]
+            line, col, end, _f = (inside or found)[0]
+            span = Span(line, col, line, end)
+            if inside:
+                out.append(Diagnostic("PRS001", span, _in_fields(what, said)))
+            else:
+                out.append(Diagnostic("PRS001", span, _in_remarks(what, said), Severity.INFO))
         return out
+
+
+def _among(o: tuple[int, int, int, str], fields: dict[int, tuple[int, int]]) -> bool:
+    line, col, end, _f = o
+    span = fields.get(line)
+    return span is not None and col <= span[1] and end >= span[0]
+
+
+def _in_fields(what: str, said: str) -> str:
+    if what == "markup":
+        return (
+            f"the deck holds HTML markup left from a web page ({said}): VTAM and the "
+            "assembler would take it for part of the statement and reject every statement "
+            "that holds it; the deck was read without the tags, each entity as the character "
+            "it stands for"
+        )
+    return (
+        f"the deck holds Unicode blanks ({said}) where blanks belong: on the host they are "
+        "not the blank X'40', so VTAM and the assembler do not see the end of a name or of "
+        "the operands there and reject the statement; they were read as blanks"
+    )
+
+
+def _in_remarks(what: str, said: str) -> str:
+    kind = "HTML markup left from a web page" if what == "markup" else "Unicode blanks"
+    return (
+        f"the comments and remarks of this deck hold {kind} ({said}): VTAM and the "
+        "assembler ignore them there, but a deck copied from a page may be damaged elsewhere "
+        "too"
+    )
 
 
 Piece = tuple[str, list[int]]  # cleaned text and the raw index of each of its characters
@@ -118,16 +137,13 @@ def clean(raw: str, line: int, scrub: Scrub) -> list[Piece]:
         i = e
         tag, entity, blank = m.group(2), m.group(3), m.group(4)
         if blank is not None:
-            _note_blank(scrub, blank, line, s)
+            scrub.blanks.append((line, s + 1, e + 1, f"U+{ord(blank):04X}"))
             if blank in _UBLANKS:
                 chars.append(" ")
                 index.append(s)
             continue
         form = m.group(0) if len(m.group(0)) <= 12 else m.group(0)[:10] + "..>"
-        if form not in scrub.markup:
-            scrub.markup.append(form)
-        if scrub.markup_at is None:
-            scrub.markup_at = (line, s + 1, e + 1)
+        scrub.markup.append((line, s + 1, e + 1, form))
         if entity is not None:
             chars.append(_entity(entity))
             index.append(s)
@@ -147,14 +163,6 @@ def _entity(name: str) -> str:
     code = int(low[2:], 16) if low.startswith("#x") else int(low[1:])
     ch = chr(code) if 0 < code < 0x110000 and not 0xD800 <= code <= 0xDFFF else "?"
     return " " if ch in _UBLANKS else ch
-
-
-def _note_blank(scrub: Scrub, ch: str, line: int, at: int) -> None:
-    name = f"U+{ord(ch):04X}"
-    if name not in scrub.blanks:
-        scrub.blanks.append(name)
-    if scrub.blanks_at is None:
-        scrub.blanks_at = (line, at + 1, at + 2)
 
 
 # --------------------------------------------------------------------------- indentation
