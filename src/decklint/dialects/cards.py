@@ -230,7 +230,7 @@ def read_assembler(src: SourceFile, shift: Indent | int = 0) -> ReadResult:
             mark = column
     for line, at, c in marks:
         if c > mark:
-            out.diagnostics.append(pushed_mark(line, at))
+            out.diagnostics.append(pushed_mark(line, at, c))
     out.diagnostics.extend(scrub.findings(_fields(out)))
     return out
 

@@ -306,10 +306,11 @@ def lone_mark(full: str, mark: int) -> int:
     return j + 2
 
 
-def pushed_mark(line: int, col: int) -> Diagnostic:
+def pushed_mark(line: int, at: int, col: int) -> Diagnostic:
+    """A mark pushed to column `col` of its card (physical column `at`)."""
     return Diagnostic(
         "PRS001",
-        Span(line, col, line, col + 1),
+        Span(line, at, line, at + 1),
         f"the continuation mark is in column {col}: column 72 expected; VTAM and the "
         "assembler read column 72 only, so the statement would end on this card and the "
         "next card would be taken for a new statement, rejected when the deck is activated "
