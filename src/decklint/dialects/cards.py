@@ -23,7 +23,9 @@ the SourceMap maps every character of each field back to its physical line and c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterator, Sequence
+from itertools import count
 
 from decklint.dialects.damage import (
     Indent,
@@ -52,15 +54,14 @@ NO_OPERAND_OPS = frozenset({"GENEND", "MODEEND", "EJECT", "MEND", "MACRO", "LTOR
 class _Card:
     """One physical line (or the piece of one a `<br>` ends) seen through the card layout."""
 
-    __slots__ = ("cont", "cut", "full", "line", "map", "raw", "shift", "text", "width")
+    __slots__ = ("cont", "full", "line", "map", "raw", "shift", "text")
+    width = TEXT_END  # text columns: the continuation mark is in column width + 1
 
-    def __init__(self, line: int, raw: str, shift: int = 0, width: int = TEXT_END) -> None:
+    def __init__(self, line: int, raw: str, shift: int = 0) -> None:
         self.line = line
         self.raw = raw
-        self.width = width  # text columns: the continuation mark is in column width + 1
         # A deck shifted right: the card starts `shift` columns in (see `shifted_by`).
         self.shift = shift if shift and "\t" not in raw and not raw[:shift].strip() else 0
-        self.cut = self.shift
         self.map: list[int] | None = None
         if self.shift:
             full = raw[self.shift :]
@@ -69,30 +70,22 @@ class _Card:
         else:
             full = raw
         self.full = full
-        self.text = full[:width]
-        self.cont = bool(full[width : width + 1].strip())
-        if width != TEXT_END:  # a re-flowed deck's mark stands alone in its column
-            self.cont = self.cont and lone_mark(full, 0) == width + 1
+        self.text = full[:TEXT_END]
+        self.cont = bool(full[TEXT_END:CONT_COL].strip())
 
     @classmethod
-    def seen(
-        cls, line: int, raw: str, text: str, index: list[int] | None, cut: int, width: int
-    ) -> _Card:
+    def seen(cls, line: int, raw: str, text: str, index: list[int] | None, cut: int) -> _Card:
         """A card read from `text` (the line cleaned of markup, `index` mapping each of its
         characters to `raw`) after the first `cut` characters of a page's indentation."""
         card = cls.__new__(cls)
         card.line = line
         card.raw = raw
-        card.width = width
         card.shift = 0
-        card.cut = cut
         idx = index[cut:] if index is not None else range(cut, len(text))
         full, card.map = _expand(text[cut:], idx)
         card.full = full
-        card.text = full[:width]
-        card.cont = bool(full[width : width + 1].strip())
-        if width != TEXT_END:
-            card.cont = card.cont and lone_mark(full, 0) == width + 1
+        card.text = full[:TEXT_END]
+        card.cont = bool(full[TEXT_END:CONT_COL].strip())
         return card
 
     def col(self, index: int) -> int:
@@ -102,6 +95,20 @@ class _Card:
         if index < len(self.map):
             return self.map[index] + 1
         return self.map[-1] + 2 if self.map else len(self.raw) + 1
+
+
+class _FlowCard(_Card):
+    """A card of a re-flowed deck, whose marks stand alone in another column."""
+
+    __slots__ = ("width",)
+
+    def framed(self, width: int) -> _FlowCard:
+        """The card with its text in columns 1-`width` and its mark in the next one."""
+        self.width = width
+        self.text = self.full[:width]
+        self.cont = bool(self.full[width : width + 1].strip())
+        self.cont = self.cont and lone_mark(self.full, 0) == width + 1
+        return self
 
 
 def _expand(text: str, index: range | list[int]) -> tuple[str, list[int]]:
@@ -123,6 +130,12 @@ def _expand(text: str, index: range | list[int]) -> tuple[str, list[int]]:
 
 def _field_end(text: str, start: int, in_quote: bool) -> tuple[int, bool]:
     """End of the operand field starting at `start`: the first blank outside quotes."""
+    if not in_quote:  # most fields hold no quote: the first blank ends them
+        j = text.find(" ", start)
+        if j < 0:
+            j = len(text)
+        if text.find("'", start, j) < 0:
+            return j, False
     i = start
     n = len(text)
     while i < n:
@@ -135,11 +148,12 @@ def _field_end(text: str, start: int, in_quote: bool) -> tuple[int, bool]:
     return i, in_quote
 
 
+_BLANKS = re.compile(r" *")
+
+
 def _skip_blanks(text: str, i: int) -> int:
-    n = len(text)
-    while i < n and text[i] == " ":
-        i += 1
-    return i
+    m = _BLANKS.match(text, i)
+    return m.end() if m is not None else i
 
 
 class _Builder:
@@ -231,7 +245,8 @@ def read_assembler(src: SourceFile, shift: Indent | int = 0) -> ReadResult:
     for line, at, c in marks:
         if c > mark:
             out.diagnostics.append(pushed_mark(line, at, c))
-    out.diagnostics.extend(scrub.findings(_fields(out)))
+    if scrub.markup or scrub.blanks:
+        out.diagnostics.extend(scrub.findings(_fields(out)))
     return out
 
 
@@ -264,7 +279,7 @@ def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list
             card = (
                 _Card(lineno, raw, c)
                 if index is None and "\t" not in text
-                else _Card.seen(lineno, raw, text, index, c, TEXT_END)
+                else _Card.seen(lineno, raw, text, index, c)
             )
             if card.cont:
                 census.setdefault(CONT_COL, []).append((lineno, card.col(TEXT_END)))
@@ -314,22 +329,23 @@ def _read(
                         name = text[cut:].split(None, 1)[0]
                         out.diagnostics.append(indented_name(name, lineno, at))
                     stmt = text[:cut]
+                kind = _Card if mark == CONT_COL else _FlowCard
                 if index is None and "\t" not in text:
-                    yield _Card(lineno, raw, cut, width)
+                    card = kind(lineno, raw, cut)
                 else:
-                    yield _Card.seen(lineno, raw, text, index, cut, width)
+                    card = kind.seen(lineno, raw, text, index, cut)
+                yield card.framed(width) if isinstance(card, _FlowCard) else card
 
     if dirty or indent.deck or indent.lines or mark != CONT_COL:
         cards: Iterator[_Card] = laid_out()
     else:
-        cards = (_Card(lineno, raw) for lineno, raw in enumerate(lines, 1))
+        cards = map(_Card, count(1), lines)
 
     for card in cards:
-        lineno = card.line
         text = card.text
         _past_column_71(card, out)
         if comment_cont:
-            out.comments.append(Remark(lineno, card.col(0), text.rstrip()))
+            out.comments.append(Remark(card.line, card.col(0), text.rstrip()))
             comment_cont = _comment_continues(card)
             continue
         if cur is not None:
@@ -347,7 +363,7 @@ def _read(
         if not text.strip():
             continue
         if text.startswith("*") or text.startswith(".*"):
-            out.comments.append(Remark(lineno, card.col(0), text.rstrip()))
+            out.comments.append(Remark(card.line, card.col(0), text.rstrip()))
             comment_cont = _comment_continues(card)
             continue
         if text.startswith("./"):
@@ -435,7 +451,7 @@ def _mark_elsewhere(
     c = lone_mark(card.full, card.width + 1)
     if not c or card.line >= len(lines):
         return False
-    own = card.raw[: card.cut] if card.map is None else ""
+    own = card.raw[: card.shift] if card.map is None else ""
     if not _resumes(lines[card.line], (own, *indent.prefixes, "")):
         return False
     marks.append((card.line, card.col(c - 1), c))
@@ -471,10 +487,15 @@ def _past_column_71(card: _Card, out: ReadResult) -> None:
     into column 72, the statement was typed past the card and its end is lost.
     """
     full = card.full
-    if len(full) <= TEXT_END + 1 or card.map is not None or card.width != TEXT_END:
+    if len(full) <= TEXT_END + 1 or card.map is not None:
         return
     tail = full[TEXT_END + 1 : TEXT_END + 9]
-    if full[TEXT_END - 1] != " " and full[TEXT_END] != " " and _OPERAND_CHARS & set(tail):
+    if (
+        full[TEXT_END - 1] != " "
+        and full[TEXT_END] != " "
+        and _OPERAND_CHARS & set(tail)
+        and card.width == TEXT_END
+    ):
         out.diagnostics.append(
             Diagnostic(
                 "PRS001",
