@@ -170,10 +170,12 @@ def _entity(name: str) -> str:
 # A named statement pushed right: blanks or tabs, a name, blanks, a word that ends the field.
 _NAMED_TEXT = r"([ \t]{1,8})([A-Za-z@#$][A-Za-z0-9@#$]{0,7})[ \t]+([A-Za-z@#$][A-Za-z0-9@#$]*)"
 _NAMED = re.compile(_NAMED_TEXT + r"(?=[ \t]|$)")
-# The same at the start of any line of a text: a literal line end first, which the regular
-# expression engine finds fast (a `^` with MULTILINE tries every position).
-_NAMED_LINE = re.compile(r"[\n\r]" + _NAMED_TEXT + r"(?=[ \t\r\n]|$)")
-_NAME_IN_COLUMN_1 = re.compile(r"[\n\r][A-Za-z@#$]")
+_NAME_START = re.compile("[A-Za-z@#$]")
+# The same at the start of any line of a text, by the character that ends lines: a literal
+# first, which the regular expression engine finds fast (a `^` with MULTILINE, or a class
+# of line ends, tries every position and takes four times as long).
+_NAMED_LINE = {sep: re.compile(re.escape(sep) + _NAMED_TEXT + r"(?=[ \t\r\n]|$)") for sep in "\n\r"}
+_NAME_IN_COLUMN_1 = {sep: re.compile(re.escape(sep) + "[A-Za-z@#$]") for sep in "\n\r"}
 
 
 @dataclass(frozen=True)
@@ -246,7 +248,7 @@ def indentation(src: SourceFile, operations: Collection[str]) -> tuple[Indent, i
     if first is not None and probe._lead(first):
         found[1] = first.group(1)
     line, at = 1, 0
-    for m in _NAMED_LINE.finditer(text):
+    for m in _NAMED_LINE[sep].finditer(text):
         lead = probe._lead(m)
         if lead:
             line += text.count(sep, at, m.start() + 1)
@@ -254,7 +256,7 @@ def indentation(src: SourceFile, operations: Collection[str]) -> tuple[Indent, i
             found[line] = m.group(1)
     if not found:
         return probe, 0
-    col1 = len(_NAME_IN_COLUMN_1.findall(text)) + (1 if text[:1].isalpha() else 0)
+    col1 = len(_NAME_IN_COLUMN_1[sep].findall(text)) + (1 if _NAME_START.match(text) else 0)
     count = len(found)
     deck = (count >= 2 and count * 4 >= count + col1) or col1 == 0
     prefixes = tuple(p for p, _n in Counter(found.values()).most_common())
@@ -299,7 +301,7 @@ def lone_mark(full: str, mark: int) -> int:
     s = full.rstrip()
     j = s.rfind(" ")
     last = s[j + 1 :]
-    if len(last) == 9:  # a mark, then the sequence field moved with it
+    if len(last) == 9 and any(c.isdigit() for c in last[1:]):  # the sequence field after it
         last = last[0]
     if len(last) != 1 or last.isdigit() or not 59 <= j + 1 <= 79 or j + 2 == mark:
         return 0
