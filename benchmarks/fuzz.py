@@ -46,10 +46,49 @@ def seeds() -> list[bytes]:
     return [p.read_bytes() for p in sorted(files)]
 
 
+# What pages, PDFs and editors do to a deck (the card reader's damaged decks, damage.py).
+DAMAGE = [
+    b"<U>",
+    b"</U>",
+    b"<B>",
+    b"</b>",
+    b"<br>",
+    b"<br/>",
+    b"&amp;",
+    b"&nbsp;",
+    b"&#160;",
+    b"&#xD800;",
+    b"<span class='x'>",
+    b"\xc2\xa0",
+    b"\xe2\x80\x83",
+    b"\xef\xbb\xbf",
+    b"\t",
+]
+
+
+def damage(data: bytes, rnd: random.Random) -> bytes:
+    """Indent every line (blanks, a tab, or both by turns), or move marks right or left."""
+    lines = data.split(b"\n")
+    how = rnd.randrange(3)
+    if how == 0:
+        pads = [b" " * rnd.randint(1, 9), b"\t", b"\xc2\xa0" * 2]
+        pad = [rnd.choice(pads) for _ in range(rnd.randint(1, 2))]
+        lines = [pad[i % len(pad)] + ln for i, ln in enumerate(lines)]
+    else:
+        k = rnd.randint(1, 5) * (1 if how == 1 else -1)
+        lines = [
+            ln[:71].rstrip().ljust(70 + k) + ln[71:] if len(ln) > 71 and ln[71:72] != b" " else ln
+            for ln in lines
+        ]
+    return b"\n".join(lines)
+
+
 def mutate(data: bytes, rnd: random.Random) -> bytes:
     b = bytearray(data)
+    if rnd.random() < 0.2:
+        b = bytearray(damage(data, rnd))
     for _ in range(rnd.randint(1, 8)):
-        op = rnd.randrange(7)
+        op = rnd.randrange(8)
         i = rnd.randrange(len(b) + 1)
         if op == 0 and b:
             b[min(i, len(b) - 1)] = rnd.randrange(256)
@@ -64,6 +103,8 @@ def mutate(data: bytes, rnd: random.Random) -> bytes:
             b[i:i] = b"(" * rnd.randint(50, 5000)
         elif op == 5:
             b[i:i] = rnd.choice([b"//S DD *\n", b"./ ADD NAME=X\n", b"```ncp\n", b"/*\n"])
+        elif op == 6:
+            b[i:i] = rnd.choice(DAMAGE)
         else:
             b[i:i] = rnd.choice(b"A9. (").to_bytes(1, "big") * rnd.randint(1000, 200_000)
     return bytes(b)

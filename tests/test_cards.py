@@ -179,7 +179,8 @@ def test_unlabelled_statements_indented_as_usual_are_not_a_shifted_deck() -> Non
     from decklint.dialects.cards import shifted_by
 
     src = SourceFile.from_text("t", "         VBUILD TYPE=APPL\nA1       APPL  AUTH=(ACQ)\n")
-    assert shifted_by(src, {"VBUILD", "APPL"}) == (0, 0)
+    indent, line = shifted_by(src, {"VBUILD", "APPL"})
+    assert not indent and not indent.lines and line == 0
 
 
 def test_an_adjacent_sscp_table_refers_to_the_cdrms_the_cdrm_major_node_defines() -> None:
@@ -241,3 +242,56 @@ def test_attribute_references_are_no_quoted_strings() -> None:
         " DC AL1(L'FIELD),C'L A'",
     ]
     assert not read.diagnostics
+
+
+def test_a_remark_that_ends_in_one_letter_is_no_continuation_mark() -> None:
+    # one card whose remark ends in a lone letter before column 72: the comma without a mark
+    # is reported as it always was, the letter is not taken for a mark
+    r = read(
+        card("P1       PU    ADDR=01,                            LINE A"),
+        card("               MAXDATA=265"),
+        card("P2       PU    ADDR=02,", "X"),
+        card("               MAXDATA=265"),
+    )
+    assert [d.message[:40] for d in r.diagnostics] == ["the operands end with a comma but column"]
+    assert r.units[0].text == "P1 PU ADDR=01,"
+
+
+def test_a_sequence_field_after_a_blank_column_72_is_no_pushed_mark() -> None:
+    r = read(
+        card("P1       PU    ADDR=01,", " ", "00010000"),
+        card("               MAXDATA=265", " ", "00020000"),
+    )
+    (d,) = r.diagnostics
+    assert "column 72 is blank" in d.message
+
+
+def test_a_mark_pushed_to_column_73_with_the_sequence_field_is_read_as_continued() -> None:
+    r = read(
+        card("P1       PU    ADDR=01,") + "X00010000",
+        card("               MAXDATA=265", " ", "00020000"),
+    )
+    assert [u.text for u in r.units] == ["P1 PU ADDR=01,MAXDATA=265"]
+    (d,) = r.diagnostics
+    assert (d.span.line, d.span.col) == (1, 73)
+    assert d.message.startswith("the continuation mark is in column 73: column 72 expected")
+
+
+def test_symbols_and_angle_brackets_of_a_deck_are_not_markup() -> None:
+    r = read(
+        "A&SYSCLONE. APPL  AUTH=(ACQ)",
+        "M1       USSMSG MSG=1,TEXT='ENTER <APPLID> AND PRESS ENTER'",
+    )
+    assert not r.diagnostics
+    assert r.units[1].text.endswith("TEXT='ENTER <APPLID> AND PRESS ENTER'")
+
+
+def test_lone_marks() -> None:
+    from decklint.dialects.damage import lone_mark
+
+    assert lone_mark(card("   A=1,") + "X", 72) == 73
+    assert lone_mark(card("   A=1,") + "X00010000", 72) == 73
+    assert lone_mark(card("   A=1,", " ", "00010000"), 72) == 0  # a sequence field alone
+    assert lone_mark("   A=1,".ljust(69) + "X", 72) == 70
+    assert lone_mark(card("   A=1,", "X"), 72) == 0  # the mark is where it belongs
+    assert lone_mark(card("   A=1,") + "7", 72) == 0  # a digit is a sequence number

@@ -12,7 +12,10 @@ lines" and "Comments"; seed 000 quotes decks in this layout):
 * an operand split at column 71 is joined verbatim with the column-16 text of the next card
   (``PRIPROT=X'7`` + ``1'`` is ``PRIPROT=X'71'``), and so is a quoted string;
 * ``*`` in column 1 and ``.*`` are comments, ``./`` cards are IEBUPDTE control statements;
-* tabs are expanded to 8-column stops to find columns, spans still point at the real text.
+* tabs are expanded to 8-column stops to find columns, spans still point at the real text;
+* a deck damaged on its way from a web page, a PDF or an editor (indented, with markup or
+  Unicode blanks, with its marks outside column 72) is read as it was meant and each kind of
+  damage reported once (`damage.py`).
 
 The logical text of a statement is ``label op operands`` with single blanks between the fields;
 the SourceMap maps every character of each field back to its physical line and column.
@@ -21,8 +24,21 @@ the SourceMap maps every character of each field back to its physical line and c
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Iterator, Sequence
+from itertools import count
 
+from decklint.dialects.damage import (
+    Indent,
+    Scrub,
+    clean,
+    indentation,
+    indented_deck,
+    indented_name,
+    lone_mark,
+    needs_cleaning,
+    pushed_mark,
+    reflowed_deck,
+)
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Remark
 from decklint.source import SourceFile, SourceMap, Span
@@ -35,13 +51,11 @@ RESUME_COL = 16
 NO_OPERAND_OPS = frozenset({"GENEND", "MODEEND", "EJECT", "MEND", "MACRO", "LTORG", "MODETAB"})
 
 
-_NAME = re.compile(r"[A-Za-z@#$][A-Za-z0-9@#$]{0,7}")
-
-
 class _Card:
-    """One physical line seen through the card layout."""
+    """One physical line (or the piece of one a `<br>` ends) seen through the card layout."""
 
-    __slots__ = ("cont", "line", "map", "raw", "shift", "text")
+    __slots__ = ("cont", "full", "line", "map", "raw", "shift", "text")
+    width = TEXT_END  # text columns: the continuation mark is in column width + 1
 
     def __init__(self, line: int, raw: str, shift: int = 0) -> None:
         self.line = line
@@ -52,23 +66,27 @@ class _Card:
         if self.shift:
             full = raw[self.shift :]
         elif "\t" in raw:
-            exp: list[str] = []
-            cmap: list[int] = []
-            for i, ch in enumerate(raw):
-                if ch == "\t":
-                    n = 8 - len(exp) % 8
-                    exp.extend(" " * n)
-                    cmap.extend([i] * n)
-                else:
-                    exp.append(ch)
-                    cmap.append(i)
-            full = "".join(exp)
-            self.map = cmap
+            full, self.map = _expand(raw, range(len(raw)))
         else:
             full = raw
+        self.full = full
         self.text = full[:TEXT_END]
-        c = full[TEXT_END : TEXT_END + 1]
-        self.cont = bool(c.strip())
+        self.cont = bool(full[TEXT_END:CONT_COL].strip())
+
+    @classmethod
+    def seen(cls, line: int, raw: str, text: str, index: list[int] | None, cut: int) -> _Card:
+        """A card read from `text` (the line cleaned of markup, `index` mapping each of its
+        characters to `raw`) after the first `cut` characters of a page's indentation."""
+        card = cls.__new__(cls)
+        card.line = line
+        card.raw = raw
+        card.shift = 0
+        idx = index[cut:] if index is not None else range(cut, len(text))
+        full, card.map = _expand(text[cut:], idx)
+        card.full = full
+        card.text = full[:TEXT_END]
+        card.cont = bool(full[TEXT_END:CONT_COL].strip())
+        return card
 
     def col(self, index: int) -> int:
         """1-based physical column of expanded index `index`."""
@@ -76,7 +94,38 @@ class _Card:
             return index + 1 + self.shift
         if index < len(self.map):
             return self.map[index] + 1
-        return len(self.raw) + 1
+        return self.map[-1] + 2 if self.map else len(self.raw) + 1
+
+
+class _FlowCard(_Card):
+    """A card of a re-flowed deck, whose marks stand alone in another column."""
+
+    __slots__ = ("width",)
+
+    def framed(self, width: int) -> _FlowCard:
+        """The card with its text in columns 1-`width` and its mark in the next one."""
+        self.width = width
+        self.text = self.full[:width]
+        self.cont = bool(self.full[width : width + 1].strip())
+        self.cont = self.cont and lone_mark(self.full, 0) == width + 1
+        return self
+
+
+def _expand(text: str, index: range | list[int]) -> tuple[str, list[int]]:
+    """`text` with tabs expanded to 8-column stops, and the raw index of each column."""
+    if "\t" not in text:
+        return text, list(index)
+    exp: list[str] = []
+    cmap: list[int] = []
+    for ch, i in zip(text, index, strict=True):
+        if ch == "\t":
+            n = 8 - len(exp) % 8
+            exp.extend(" " * n)
+            cmap.extend([i] * n)
+        else:
+            exp.append(ch)
+            cmap.append(i)
+    return "".join(exp), cmap
 
 
 # Conditional-assembly instructions whose operands are expressions that may hold blanks
@@ -105,6 +154,12 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
     """End of the operand field starting at `start`: the first blank outside quotes (and,
     when `depth` is not -1, outside parentheses: `BLANKS_IN_PARENS`). Returns the end, whether
     a quote is still open, and the parenthesis depth reached (-1 when not counted)."""
+    if not in_quote and depth < 0:  # most fields hold no quote: the first blank ends them
+        j = text.find(" ", start)
+        if j < 0:
+            j = len(text)
+        if text.find("'", start, j) < 0:
+            return j, False, -1
     i = start
     n = len(text)
     while i < n:
@@ -125,15 +180,17 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
     return i, in_quote, depth
 
 
+_BLANKS = re.compile(r" *")
+
+
 def _skip_blanks(text: str, i: int) -> int:
-    n = len(text)
-    while i < n and text[i] == " ":
-        i += 1
-    return i
+    m = _BLANKS.match(text, i)
+    return m.end() if m is not None else i
 
 
 class _Builder:
     __slots__ = (
+        "comma",
         "depth",
         "expect_operands",
         "in_quote",
@@ -151,6 +208,7 @@ class _Builder:
         self.in_quote = False
         self.depth = -1  # parentheses open in a `BLANKS_IN_PARENS` operand; -1: not counted
         self.last_card: _Card | None = None
+        self.comma = 0  # the column of a comma that ends the first card's operands
 
     def add(self, card: _Card, start: int, end: int) -> None:
         if end > start:
@@ -176,52 +234,111 @@ class _Builder:
         return LogicalUnit("".join(chunks), sm, self.start_line, "statement", self.remarks)
 
 
-def shifted_by(src: SourceFile, operations: Collection[str]) -> tuple[int, int]:
-    """(columns, first line) when a deck was shifted right, else (0, 0).
+def shifted_by(src: SourceFile, operations: Collection[str]) -> tuple[Indent, int]:
+    """How a deck is indented, and the first line that shows it.
 
-    In a shifted deck the name field starts a few columns in, so a label is read as the
-    operation and the operation as an operand: statements whose first word is no operation
-    but whose second one is, and no name in column 1 anywhere."""
-    leads: list[int] = []
-    first = 0
-    for lineno, raw in enumerate(src.lines[:400], 1):
-        text = raw[:TEXT_END]
-        if not text.strip() or text.lstrip().startswith(("*", ".*", "./")):
-            continue
-        if not text[0].isspace():
-            return 0, 0  # a name in column 1: the deck has its layout
-        words = text.split()
-        lead = len(text) - len(text.lstrip(" "))
-        if (
-            len(words) >= 2
-            and lead <= 8
-            and words[0].upper() not in operations
-            and words[1].upper() in operations
-            and _NAME.fullmatch(words[0])
-        ):
-            leads.append(lead)
-            first = first or lineno
-    if len(leads) < 2:
-        return 0, 0
-    return min(leads), first
+    The `Indent` is true when the deck as a whole is indented by a page layout (its named
+    statements start a few columns in, so each name would be read as the operation); given
+    to `read_assembler`, it also lets the reader find single named statements pushed right.
+    See `damage.indentation`."""
+    return indentation(src, operations)
 
 
-def shifted_deck(columns: int, line: int) -> Diagnostic:
-    return Diagnostic(
-        "PRS001",
-        Span(line, 1, line, 1 + columns),
-        f"the deck is shifted {columns} column{'s' if columns > 1 else ''} to the right: "
-        "the name field starts in column 1, so the assembler reads each name as the "
-        "operation; it was read as if shifted back",
-    )
+def shifted_deck(indent: Indent | int, line: int) -> Diagnostic:
+    """The one finding of an indented deck."""
+    return indented_deck(_as_indent(indent), line)
 
 
-def read_assembler(src: SourceFile, shift: int = 0) -> ReadResult:
-    """Split an assembler-macro deck into logical statements (`shift`: columns a shifted
-    deck starts in, see `shifted_by`)."""
+def _as_indent(shift: Indent | int) -> Indent:
+    if isinstance(shift, Indent):
+        return shift
+    return Indent(prefixes=(" " * shift,), deck=True) if shift > 0 else _PLAIN
+
+
+_PLAIN = Indent()
+
+
+def read_assembler(src: SourceFile, shift: Indent | int = 0) -> ReadResult:
+    """Split an assembler-macro deck into logical statements.
+
+    `shift` is how the deck is indented (see `shifted_by`; a number: the columns every line
+    was shifted right). A deck damaged on its way from a page or an editor (`damage.py`) is
+    read as it was meant, each kind of damage reported once."""
+    indent = _as_indent(shift)
+    dirty = needs_cleaning(src.text)
+    out, marks, scrub = _read(src, indent, dirty, CONT_COL)
+    mark = CONT_COL
+    if marks:  # a mark found outside column 72: one pushed by an edit, or a re-flowed deck
+        census = _mark_census(src, indent, dirty)
+        proper = census.pop(CONT_COL, [])
+        column, places = max(census.items(), key=lambda cp: len(cp[1]), default=(0, []))
+        if len(places) > 1 and len(places) >= len(proper):
+            out, marks, scrub = _read(src, indent, dirty, column)
+            out.diagnostics.append(reflowed_deck(column, places))
+            mark = column
+    for line, at, c in marks:
+        if c > mark:
+            out.diagnostics.append(pushed_mark(line, at, c))
+    if scrub.markup or scrub.blanks:
+        out.diagnostics.extend(scrub.findings(_fields(out)))
+    return out
+
+
+def _fields(out: ReadResult) -> dict[int, tuple[int, int]]:
+    """Line -> the first and the end column of the statement fields read on it."""
+    fields: dict[int, tuple[int, int]] = {}
+    for u in out.units:
+        sm = u.smap
+        for line, col, n in zip(sm.lines, sm.cols, sm.lengths, strict=True):
+            lo, hi = fields.get(line, (col, col + n))
+            fields[line] = (min(lo, col), max(hi, col + n))
+    return fields
+
+
+def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list[tuple[int, int]]]:
+    """Where a deck's continuation marks stand: card column -> (line, physical column) of
+    each. A card counts in column 72 when that column is not blank; in another column when
+    a mark stands alone there (`lone_mark`) and a continuation card follows."""
+    lines = src.lines
+    prefixes = (*indent.prefixes, "")
+    scrub = Scrub()
+    census: dict[int, list[tuple[int, int]]] = {}
+    for lineno in range(1, len(lines) + 1):
+        raw = lines[lineno - 1]
+        text, index = clean(raw, lineno, scrub)[-1] if dirty else (raw, None)
+        for p in dict.fromkeys(prefixes):
+            if not text.startswith(p):
+                continue
+            c = len(p)
+            card = (
+                _Card(lineno, raw, c)
+                if index is None and "\t" not in text
+                else _Card.seen(lineno, raw, text, index, c)
+            )
+            if card.cont:
+                census.setdefault(CONT_COL, []).append((lineno, card.col(TEXT_END)))
+                break
+            col = lone_mark(card.full, CONT_COL)
+            if col and lineno < len(lines) and _resumes(lines[lineno], (p, *prefixes)):
+                census.setdefault(col, []).append((lineno, card.col(col - 1)))
+                break
+    return census
+
+
+def _read(
+    src: SourceFile, indent: Indent, dirty: bool, mark: int
+) -> tuple[ReadResult, list[tuple[int, int, int]], Scrub]:
+    """One reading of the deck with its continuation marks in column `mark`: the result,
+    the marks found standing alone in another column at the end of a card that should be
+    continued ((line, physical column, card column); those right of `mark` were taken as
+    marks), and what cleaning found."""
     out = ReadResult()
     cur: _Builder | None = None
     comment_cont = False
+    marks: list[tuple[int, int, int]] = []
+    scrub = Scrub()
+    lines = src.lines
+    width = mark - 1
 
     def finish() -> None:
         nonlocal cur
@@ -229,12 +346,40 @@ def read_assembler(src: SourceFile, shift: int = 0) -> ReadResult:
             out.units.append(cur.unit())
         cur = None
 
-    for lineno, raw in enumerate(src.lines, 1):
-        card = _Card(lineno, raw, shift)
+    def laid_out() -> Iterator[_Card]:
+        """The cards of a deck that is indented, holds markup or has moved marks."""
+        stmt = ""  # the indentation cut from the first card of the current statement
+        for lineno, raw in enumerate(lines, 1):
+            plain = not dirty or (raw.isascii() and "<" not in raw and "&" not in raw)
+            for text, index in ((raw, None),) if plain else clean(raw, lineno, scrub):
+                if cur is not None or comment_cont:
+                    cut = indent.named_lead(text) if indent.operations else 0
+                    if not cut:
+                        cut = _resume_cut(text, (stmt, *indent.prefixes, ""))
+                else:
+                    cut = _start_cut(text, indent, stmt)
+                    if cut and not indent.deck and indent.named_lead(text) == cut:
+                        at = (index[cut] if index is not None else cut) + 1
+                        name = text[cut:].split(None, 1)[0]
+                        out.diagnostics.append(indented_name(name, lineno, at))
+                    stmt = text[:cut]
+                kind = _Card if mark == CONT_COL else _FlowCard
+                if index is None and "\t" not in text:
+                    card = kind(lineno, raw, cut)
+                else:
+                    card = kind.seen(lineno, raw, text, index, cut)
+                yield card.framed(width) if isinstance(card, _FlowCard) else card
+
+    if dirty or indent.deck or indent.lines or mark != CONT_COL:
+        cards: Iterator[_Card] = laid_out()
+    else:
+        cards = map(_Card, count(1), lines)
+
+    for card in cards:
         text = card.text
         _past_column_71(card, out)
         if comment_cont:
-            out.comments.append(Remark(lineno, 1, text.rstrip()))
+            out.comments.append(Remark(card.line, card.col(0), text.rstrip()))
             comment_cont = _comment_continues(card)
             continue
         if cur is not None:
@@ -242,6 +387,8 @@ def read_assembler(src: SourceFile, shift: int = 0) -> ReadResult:
             if cur.last_card is None:  # the card was not a continuation after all
                 finish()
             elif not card.cont:
+                if cur.expect_operands and _mark_elsewhere(card, lines, indent, marks):
+                    continue
                 _end_statement(cur, out)
                 finish()
                 continue
@@ -250,13 +397,17 @@ def read_assembler(src: SourceFile, shift: int = 0) -> ReadResult:
         if not text.strip():
             continue
         if text.startswith("*") or text.startswith(".*"):
-            out.comments.append(Remark(lineno, 1, text.rstrip()))
+            out.comments.append(Remark(card.line, card.col(0), text.rstrip()))
             comment_cont = _comment_continues(card)
             continue
         if text.startswith("./"):
             continue
-        cur = _start(card, out)
+        cur = _start(card)
         if not card.cont:
+            if cur.expect_operands and _mark_elsewhere(card, lines, indent, marks):
+                continue
+            if cur.comma:
+                out.diagnostics.append(_comma_without_mark(card, cur.comma, mark))
             _end_statement(cur, out)
             finish()
     if cur is not None:
@@ -266,12 +417,98 @@ def read_assembler(src: SourceFile, shift: int = 0) -> ReadResult:
             out.diagnostics.append(
                 Diagnostic(
                     "PRS001",
-                    Span.point(line, CONT_COL),
-                    "the deck ends while column 72 announced a continuation card",
+                    Span.point(line, last.col(last.width) if last else mark),
+                    f"the deck ends while column {mark} announced a continuation card",
                 )
             )
         finish()
-    return out
+    return out, marks, scrub
+
+
+def _start_cut(text: str, indent: Indent, stmt: str) -> int:
+    """Characters of a page's indentation to cut from a card that starts a statement."""
+    if text[:1] not in (" ", "\t"):
+        return 0
+    if indent.operations:
+        lead = indent.named_lead(text)
+        if lead:
+            return lead
+    elif indent.prefixes:  # a deck shifted by a number of columns: every card it starts
+        return len(indent.prefixes[0]) if _cuts(text, indent.prefixes[0]) else 0
+    if not indent.deck:
+        return 0
+    ws = len(text) - len(text.lstrip(" \t"))
+    if text[ws : ws + 1] == "*":  # a comment pushed right with the deck
+        return ws
+    # An unnamed statement: the indentation that puts its mark in column 72, else that of the
+    # statement before it; the operation stays out of column 1 either way.
+    cuts = [
+        p for p in dict.fromkeys((stmt, *indent.prefixes, "")) if len(p) < ws and _cuts(text, p)
+    ]
+    for p in cuts:
+        if _columns(text, p)[TEXT_END:CONT_COL].strip():
+            return len(p)
+    return len(cuts[0]) if cuts else 0
+
+
+def _cuts(text: str, prefix: str) -> bool:
+    return text.startswith(prefix) and (prefix != " " * len(prefix) or "\t" not in text)
+
+
+def _columns(text: str, prefix: str) -> str:
+    """The card's columns once `prefix` is cut (tabs expanded)."""
+    rest = text[len(prefix) :]
+    return rest.expandtabs(8) if "\t" in rest else rest
+
+
+def _resume_cut(text: str, prefixes: tuple[str, ...]) -> int:
+    """Characters to cut from a card that continues a statement: the first indentation that
+    puts its text in column 16 with columns 1-15 blank, else the statement's own."""
+    for p in dict.fromkeys(prefixes):
+        if text.startswith(p) and _resumes_after(text, p):
+            return len(p)
+    return len(prefixes[0]) if text.startswith(prefixes[0]) else 0
+
+
+def _resumes_after(text: str, prefix: str) -> bool:
+    rest = _columns(text, prefix)
+    return not rest[: RESUME_COL - 1].strip() and bool(rest[RESUME_COL - 1 : RESUME_COL].strip())
+
+
+def _mark_elsewhere(
+    card: _Card, lines: Sequence[str], indent: Indent, marks: list[tuple[int, int, int]]
+) -> bool:
+    """Whether a card whose operands ask for more but whose mark column is blank has its
+    mark in another column: a character alone at the end of the card, with a continuation
+    card after it. Noted in `marks`; a mark right of the mark column is taken as the mark
+    (returns True), one left of it only counts towards a re-flowed deck."""
+    c = lone_mark(card.full, card.width + 1)
+    if not c or card.line >= len(lines):
+        return False
+    own = card.raw[: card.shift] if card.map is None else ""
+    if not _resumes(lines[card.line], (own, *indent.prefixes, "")):
+        return False
+    marks.append((card.line, card.col(c - 1), c))
+    if c <= card.width + 1:
+        return False
+    card.cont = True
+    return True
+
+
+def _resumes(raw: str, prefixes: tuple[str, ...]) -> bool:
+    """Whether a line reads as a continuation card (columns 1-15 blank, text in column 16)
+    once one of the indentations is cut."""
+    text = raw.replace("\xa0", " ")
+    return any(text.startswith(p) and _resumes_after(text, p) for p in dict.fromkeys(prefixes))
+
+
+def _comma_without_mark(card: _Card, col: int, mark: int) -> Diagnostic:
+    return Diagnostic(
+        "PRS001",
+        Span(card.line, col, card.line, col + 1),
+        f"the operands end with a comma but column {mark} is blank: a continuation "
+        f"character in column {mark} was expected",
+    )
 
 
 _OPERAND_CHARS = frozenset("=,()'")
@@ -283,15 +520,20 @@ def _past_column_71(card: _Card, out: ReadResult) -> None:
     Columns 73-80 are never read; when they hold operand syntax, and column 71 runs straight
     into column 72, the statement was typed past the card and its end is lost.
     """
-    raw = card.raw
-    if len(raw) <= TEXT_END + 1 or card.map is not None:
+    full = card.full
+    if len(full) <= TEXT_END + 1 or card.map is not None:
         return
-    tail = raw[TEXT_END + 1 : TEXT_END + 9]
-    if raw[TEXT_END - 1] != " " and raw[TEXT_END] != " " and _OPERAND_CHARS & set(tail):
+    tail = full[TEXT_END + 1 : TEXT_END + 9]
+    if (
+        full[TEXT_END - 1] != " "
+        and full[TEXT_END] != " "
+        and _OPERAND_CHARS & set(tail)
+        and card.width == TEXT_END
+    ):
         out.diagnostics.append(
             Diagnostic(
                 "PRS001",
-                Span(card.line, CONT_COL, card.line, len(raw) + 1),
+                Span(card.line, card.col(TEXT_END), card.line, card.col(len(full) - 1) + 1),
                 "text runs past column 71: column 72 is read as a continuation mark and "
                 "columns 73-80 are ignored, so the end of these operands is lost",
                 Severity.WARNING,
@@ -305,10 +547,10 @@ def _comment_continues(card: _Card) -> bool:
     Comment lines typed on a PC often run past column 71; a character in column 72 that
     merely continues the words (column 71 not blank) is not a continuation mark.
     """
-    return card.cont and card.text[TEXT_END - 1 : TEXT_END] in ("", " ")
+    return card.cont and card.text[card.width - 1 : card.width] in ("", " ")
 
 
-def _start(card: _Card, out: ReadResult) -> _Builder:
+def _start(card: _Card) -> _Builder:
     text = card.text
     b = _Builder(card.line)
     b.last_card = card
@@ -335,17 +577,11 @@ def _start(card: _Card, out: ReadResult) -> _Builder:
     b.sep()
     b.add(card, k, end)
     b.remark(card, end)
-    b.expect_operands = end >= TEXT_END or text[k:end].endswith(",") or b.in_quote or b.depth > 0
     field = text[k:end]
-    if not card.cont and field.endswith(",") and field != "," and not b.in_quote:
-        out.diagnostics.append(
-            Diagnostic(
-                "PRS001",
-                Span(card.line, card.col(end - 1), card.line, card.col(end - 1) + 1),
-                "the operands end with a comma but column 72 is blank: a continuation "
-                "character in column 72 was expected",
-            )
-        )
+    comma = field.endswith(",")
+    b.expect_operands = end >= card.width or comma or b.in_quote or b.depth > 0
+    if comma and field != "," and not b.in_quote:
+        b.comma = card.col(end - 1)
     return b
 
 
@@ -360,8 +596,8 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
                 "PRS001",
                 Span(card.line, card.col(first), card.line, card.col(first) + 1),
                 f"continuation card expected (line {card.line - 1} has a continuation "
-                "character in column 72), but columns 1-15 are not blank; a new statement "
-                "starts here",
+                f"character in column {card.width + 1}), but columns 1-15 are not blank; a "
+                "new statement starts here",
             )
         )
         b.last_card = None
@@ -389,16 +625,17 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
     b.add(card, start, end)
     b.remark(card, end)
     piece = text[start:end]
-    b.expect_operands = end >= TEXT_END or piece.endswith(",") or b.in_quote or b.depth > 0
+    b.expect_operands = end >= card.width or piece.endswith(",") or b.in_quote or b.depth > 0
 
 
 def _end_statement(b: _Builder, out: ReadResult) -> None:
     if b.in_quote and b.last_card is not None:
         c = b.last_card
+        end = len(c.text.rstrip())
         out.diagnostics.append(
             Diagnostic(
                 "PRS001",
-                Span(c.line, 1, c.line, len(c.text.rstrip()) + 1),
+                Span(c.line, c.col(0), c.line, c.col(max(end - 1, 0)) + 1),
                 "a quoted value is not closed before the statement ends",
             )
         )

@@ -16,6 +16,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
@@ -44,7 +45,8 @@ def sniff(src: SourceFile) -> float:
 
 
 def parse(src: SourceFile) -> ParsedFile:
-    return parse_assembler(src, "ncp", "ncp")
+    # the statements let the card reader find a deck a page or an editor indented
+    return parse_assembler(src, "ncp", "ncp", statement_names("ncp"))
 
 
 def _t2timer(op: Operand | None) -> Attr:
@@ -68,8 +70,11 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     hosts: list[Statement] = []
     build_t2: Attr = default(None)
     lines: list[tuple[Statement, str, Statement | None]] = []
+    newdefn: Operand | None = None
     for st in pf.statements:
         op = st.op
+        if op in ("OPTIONS", "BUILD"):  # what tells the NCP's release (catalog release_evidence)
+            newdefn = newdefn or st.keyword("NEWDEFN")
         if op == "PCCU":
             ncp_attrs["pccu_maxdata"] = attr_or_default(st.keyword("MAXDATA"), 65535)
             ncp_attrs["delay"] = coded(st.keyword("DELAY"))
@@ -85,6 +90,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             build_t2 = _t2timer(st.keyword("T2TIMER"))
             ncp_attrs["t2timer"] = build_t2
             ncp_attrs["transfr"] = coded(st.keyword("TRANSFR"))
+            ncp_attrs["version"] = coded(st.keyword("VERSION"))
             ncp_span = st.span
         elif op == "HOST":
             hosts.append(st)
@@ -113,6 +119,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         ncp_attrs["delay"] = default(None, "not coded on PCCU")
     ncp_attrs.setdefault("delay", default(None, "no PCCU statement"))
     ncp_attrs["name"] = Attr(name)
+    ncp_attrs["newdefn"] = coded(newdefn)
     # the NCP's own UNITSZ/MAXBFRU are its first HOST's; each HOST is judged as `ncp_host`
     for key in _HOST_KEYS:
         ncp_attrs[key.lower()] = coded(hosts[0].keyword(key)) if hosts else default(None)
@@ -198,8 +205,15 @@ def _lower_line(
         "locadd": coded(st.keyword("LOCADD")),
         "portadd": coded(st.keyword("PORTADD")),
         "t2timer": _t2timer(t2) if t2 is not None else build_t2,
+        "switched": default(_dial(st, group)),
     }
     low.add("line", name, st.span, attrs)
+
+
+def _dial(line: Statement, group: Statement | None) -> bool:
+    """Whether stations dial in on the line: DIAL=YES on it or its GROUP."""
+    dial = line.keyword("DIAL") or (group.keyword("DIAL") if group is not None else None)
+    return dial is not None and dial.value.upper() == "YES"
 
 
 SPEC = DialectSpec(

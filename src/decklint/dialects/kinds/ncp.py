@@ -19,6 +19,8 @@ KINDS: tuple[KindSpec, ...] = (
         slodown="BUILD SLODOWN: percentage of free buffers at which slowdown starts",
         t2timer="BUILD T2TIMER (t1, t2, window)",
         transfr="BUILD TRANSFR",
+        version="BUILD VERSION: the NCP version and release being generated (V5R2.1)",
+        newdefn="NEWDEFN (OPTIONS or BUILD): an NDF generation, NCP V4R2 or later",
     ),
     kind(
         "ncp_host",
@@ -56,5 +58,6 @@ KINDS: tuple[KindSpec, ...] = (
         locadd="LOCADD: the TIC's MAC address",
         portadd="PORTADD",
         t2timer="T2TIMER (t1, t2, window) of the line, else of BUILD",
+        switched="true when stations dial in on the line (DIAL=YES on it or its GROUP)",
     ),
 )

@@ -1,7 +1,12 @@
-"""An NCP's lines and the largest frame it receives."""
+"""An NCP's lines, the largest frame it receives, its release and its host's IOBUF size."""
 
 from __future__ import annotations
 
+import functools
+import re
+from typing import NamedTuple
+
+from decklint.dialects.catalog import catalog
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.stations import Stations
@@ -20,17 +25,23 @@ def _lines_by_path(topo: Topology) -> dict[str, list[Entity]]:
 
 
 def leased_by_line(topo: Topology) -> dict[tuple[str, str], list[Entity]]:
-    """The NCP PUs with a coded (or sifted) MAXDATA, by (file, LINE): the leased SDLC and BSC
-    stations whose frames the NCP receives (built once per run)."""
+    """The NCP PUs whose MAXDATA is known, by (file, LINE): the leased SDLC and BSC stations
+    whose frames the NCP receives (built once per run). MAXDATA is known where it is coded
+    (or sifted), and where a type 1 or 2 PU on a leased line leaves it to its default (261
+    and 265 bytes, catalog PU MAXDATA). A type 4 PU's default was not read, and a station
+    that dials in brings its own (its switched major node PU), so those count only coded."""
     return topo.memo("ncp.leased", lambda: _leased_by_line(topo))  # type: ignore[no-any-return]
 
 
 def _leased_by_line(topo: Topology) -> dict[tuple[str, str], list[Entity]]:
+    dialled = {(ln.path, ln.name) for ln in topo.of("line") if ln.value("switched")}
     out: dict[tuple[str, str], list[Entity]] = {}
     for pu in topo.of("pu"):
         line = pu.value("line")
-        coded = pu.coded("maxdata") and isinstance(pu.value("maxdata"), int)
-        if pu.value("major") == "NCP" and line and coded:
+        if pu.value("major") != "NCP" or not line or not isinstance(pu.value("maxdata"), int):
+            continue
+        known = pu.value("putype") in (1, 2) and (pu.path, line) not in dialled
+        if pu.coded("maxdata") or known:
             out.setdefault((pu.path, line), []).append(pu)
     return out
 
@@ -39,8 +50,9 @@ def largest_frame(
     ncp: Entity, lines: dict[str, list[Entity]], stations: Stations
 ) -> tuple[int | None, Entity | None, str]:
     """The largest DLC frame the NCP receives: the largest MAXTSL of its lines, a larger
-    MAXDATA coded on a switched station PU (the peripheral's frame), or the MAXDATA of a
-    leased PU on one of its lines, with what it came from."""
+    MAXDATA coded on a switched station PU (the peripheral's frame) where stations dial in
+    (a token-ring line, a line of a DIAL=YES group), or the MAXDATA of a leased PU on one of
+    its lines, with what it came from."""
     best: int | None = None
     src: Entity | None = None
     field = ""
@@ -50,11 +62,96 @@ def largest_frame(
             if best is None or station.value("maxdata") > best:
                 best, src, field = station.value("maxdata"), station, "maxdata"
         v = ln.value("maxtsl")
-        if not isinstance(v, int):
-            continue
-        if best is None or v > best:
+        if isinstance(v, int) and (best is None or v > best):
             best, src, field = v, ln, "maxtsl"
+        if not isinstance(v, int) and not ln.value("switched"):
+            continue
         pu = stations.largest_for(ln.name)
-        if pu is not None and pu.value("maxdata") > best:
+        if pu is not None and (best is None or pu.value("maxdata") > best):
             best, src, field = pu.value("maxdata"), pu, "maxdata"
     return best, src, field
+
+
+# --------------------------------------------------------------------------- release
+
+
+class Release(NamedTuple):
+    """What the linted files tell of an NCP's release: the lowest and highest it can be
+    (None: not bounded) and how that is known ('NCP V5R4 (BUILD VERSION)'; '' for nothing)."""
+
+    low: tuple[int, int] | None
+    high: tuple[int, int] | None
+    said: str
+
+    def since(self, first: tuple[int, int]) -> bool | None:
+        """Whether the NCP is `first` or later; None when the files do not tell."""
+        if self.low is not None and self.low >= first:
+            return True
+        if self.high is not None and self.high < first:
+            return False
+        return None
+
+
+_LEVEL = re.compile(r"V?\s*(\d+)\s*(?:R|\.)\s*(\d+)", re.IGNORECASE)
+
+
+def level(text: str) -> tuple[int, int] | None:
+    """(version, release) of 'V5R2.1', 'V7R8F', '4.3'; None when it is none of those."""
+    m = _LEVEL.search(text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
+
+
+@functools.cache
+def release_facts() -> dict[str, tuple[int, int]]:
+    """The first release each of the catalog's `release_facts` holds for, and the lowest
+    release each `release_evidence` tells (grammars/catalogs/ncp.yaml)."""
+    cat = catalog("ncp")
+    extra = cat.extra if cat is not None else {}
+    out: dict[str, tuple[int, int]] = {}
+    for key, body in (extra.get("release_facts") or {}).items():
+        if (lv := level(str(body.get("from", "")))) is not None:
+            out[key] = lv
+    for key, body in (extra.get("release_evidence") or {}).items():
+        if (lv := level(str(body.get("at_least", "")))) is not None:
+            out[key] = lv
+    return out
+
+
+def release_of(topo: Topology, path: str, name: str) -> Release:
+    """The release of the NCP of a file: BUILD VERSION, else the release declared for the
+    node (`nodes: {NAME: {release: ...}}`), else V4R2 or later where it codes NEWDEFN=YES."""
+    return topo.memo(  # type: ignore[no-any-return]
+        f"ncp.release.{path}", lambda: _release_of(topo, path, name)
+    )
+
+
+def _release_of(topo: Topology, path: str, name: str) -> Release:
+    ncp = next((e for e in topo.of("ncp") if e.path == path), None)
+    version = ncp.value("version") if ncp is not None else None
+    if version is not None and (lv := level(str(version))) is not None:
+        return Release(lv, lv, f"NCP {version} (BUILD VERSION)")
+    for d in topo.of("declared_node"):
+        rel = d.value("release")
+        if str(d.name).upper() == name.upper() and rel and (lv := level(str(rel))) is not None:
+            return Release(lv, lv, f"NCP {rel} (declared)")
+    newdefn = ncp.value("newdefn") if ncp is not None else None
+    floor = release_facts().get("NEWDEFN")
+    if newdefn is not None and "YES" in str(newdefn) and floor is not None:
+        return Release(floor, None, f"NCP V{floor[0]}R{floor[1]} or later (NEWDEFN)")
+    return Release(None, None, "")
+
+
+def host_iobuf(topo: Topology, host: Entity) -> tuple[int, Entity] | None:
+    """The IOBUF buffer size of the VTAM a HOST statement is for, with its start list: the
+    linted start list whose HOSTSA is the HOST's SUBAREA, else those that code no HOSTSA (or
+    every one, where the HOST codes no SUBAREA) when they all say the same size."""
+    starts = [s for s in topo.of("vtam_start") if isinstance(s.value("iobuf_size"), int)]
+    if host.coded("subarea"):
+        own = [
+            s for s in starts if s.coded("hostsa") and s.value("hostsa") == host.value("subarea")
+        ]
+        starts = own or [s for s in starts if not s.coded("hostsa")]
+    sizes = {s.value("iobuf_size") for s in starts}
+    if len(sizes) != 1:
+        return None
+    return sizes.pop(), starts[0]

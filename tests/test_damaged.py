@@ -1,0 +1,88 @@
+"""Damaged decks are read as meant: one finding per kind of damage, no cascade of per-line
+errors, the same statements as the undamaged deck, positions in the real text.
+
+The decks (fixtures/damaged/) are our own VTAM and NCP decks, damaged the way web pages, PDFs
+and editors damage real ones; fixtures/damaged/cases.yaml holds each copy's findings.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from decklint.api import lint_texts
+from decklint.dialects import ncp, vtam
+from decklint.dialects.base import ParsedFile
+from decklint.source import SourceFile
+
+from .conftest import FIXTURES
+
+DAMAGED = FIXTURES / "damaged"
+CASES: dict[str, list[str]] = yaml.safe_load((DAMAGED / "cases.yaml").read_text())
+REFERENCE = {"vtam": DAMAGED / "vtam" / "appl.vtam", "ncp": DAMAGED / "ncp" / "gen.ncp"}
+
+
+def _read(path: Path) -> str:
+    return path.read_bytes().decode("utf-8")
+
+
+def _parse(path: Path) -> ParsedFile:
+    mod = ncp if path.suffix == ".ncp" else vtam
+    return mod.parse(SourceFile.from_text(path.name, _read(path)))
+
+
+def _statements(pf: ParsedFile) -> list[tuple[object, ...]]:
+    return [
+        (s.label, s.op, tuple((o.name, o.value.text) for o in s.operands)) for s in pf.statements
+    ]
+
+
+def test_every_damaged_deck_has_a_case() -> None:
+    decks = {p.relative_to(DAMAGED).as_posix() for p in DAMAGED.glob("*/*")}
+    assert decks - {"vtam/appl.vtam", "ncp/gen.ncp"} == set(CASES)
+
+
+@pytest.mark.parametrize("rel", sorted(CASES))
+def test_a_damaged_deck_is_read_as_the_deck_it_was(rel: str) -> None:
+    path = DAMAGED / rel
+    ref = REFERENCE[path.parent.name]
+    assert _statements(_parse(path)) == _statements(_parse(ref))
+
+
+@pytest.mark.parametrize("rel", sorted(CASES))
+def test_each_kind_of_damage_is_one_finding_and_nothing_cascades(rel: str) -> None:
+    path = DAMAGED / rel
+    ref = REFERENCE[path.parent.name]
+    got = lint_texts({path.name: _read(path)}).findings
+    want = lint_texts({ref.name: _read(ref)}).findings
+    readers = [f for f in got if f.code.startswith("PRS")]
+    expected = [line.split(maxsplit=2) for line in CASES[rel]]
+    assert len(readers) == len(expected), [(f.span, f.message) for f in readers]
+    for f, (pos, code, words) in zip(sorted(readers, key=lambda f: f.span), expected, strict=True):
+        assert (f"{f.span.line}:{f.span.col}", f.code) == (pos, code), f.message
+        severity = "info" if words.startswith("[info] ") else "error"
+        assert words.removeprefix("[info] ") in f.message, f.message
+        assert f.severity.label == severity
+    # the rules see the same network: the same findings, only their columns move
+    others = sorted((f.code, f.message) for f in got if not f.code.startswith("PRS"))
+    assert others == sorted((f.code, f.message) for f in want if not f.code.startswith("PRS"))
+
+
+@pytest.mark.parametrize("rel", sorted(CASES))
+def test_positions_point_at_the_real_text(rel: str) -> None:
+    path = DAMAGED / rel
+    lines = _read(path).splitlines()
+    pf = _parse(path)
+    for st in pf.statements:
+        for op in st.operands:
+            if op.name is None or op.span.line != op.span.end_line:
+                continue
+            text = lines[op.span.line - 1][op.span.col - 1 : op.span.end_col - 1]
+            shown = re.sub(r"<[^<>]*>", "", text).replace("\u00a0", " ")
+            assert shown.upper().startswith(op.name), (op.name, text, op.span)
+        if st.label and st.label_span is not None:
+            s = st.label_span
+            assert lines[s.line - 1][s.col - 1 : s.end_col - 1] == st.label
