@@ -40,7 +40,8 @@ class NodeRule(NamedTuple):
       "named":  the node the file's definitions name (an NCP's NEWNAME, a CP name);
       "anchor": the first entity of `kinds` in the file's folder gives it: its `field`, or its
                 name for "name", or the node it names for "node" (a folder's default node
-                does not count);
+                does not count); with `when`, only an entity for which that field is true
+                (a stack with a main profile, not an obeyfile member linted without it);
       "folder": the folder's name;
       "file":   the file's name up to its first dot.
     Without a node, a file belongs to its folder's name."""
@@ -48,6 +49,7 @@ class NodeRule(NamedTuple):
     by: str
     kinds: tuple[str, ...] = ()
     field: str = ""
+    when: str = ""  # "anchor": a field the entity must have true (a stack's "main")
 
 
 class Dialect(NamedTuple):
