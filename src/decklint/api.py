@@ -355,8 +355,8 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
             if inp.explicit:
                 run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
             return
-        run.unlinted[inp.path] = unit.against
-        if not unit.against:  # evidence against: named in the summary, no finding
+        run.unlinted[inp.path] = unit.against  # named in the text summary either way
+        if not unit.against:  # nothing against it: it may be a deck decklint did not see
             run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
         return
     run.files.append((inp.path, unit.dialect))

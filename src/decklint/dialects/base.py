@@ -221,10 +221,11 @@ class Head(NamedTuple):
         return self.b if self.a.endswith(":") else self.a
 
 
-# The file whose line heads were computed last, and its heads (None for a line without one):
-# the sniffers of one file ask in turn, each for its own number of lines. Kept by identity, as
-# hashing a whole file to look it up costs what computing the heads does.
-_LAST: list[Any] = [None, ()]
+# The file whose line heads were computed last, its heads (None for a line without one) and
+# those of its heads that are lines with a word, for each count of lines asked: the sniffers
+# of one file ask in turn. Kept by identity, as hashing a whole file to look it up costs what
+# computing the heads does.
+_LAST: list[Any] = [None, (), {}]
 _HEAD_LINES = 800
 
 
@@ -240,7 +241,7 @@ def _heads(src: SourceFile) -> tuple[Head | None, ...]:
             out.append(Head(a.upper(), b.upper(), c.upper(), sep or (" " if b else "")))
         else:
             out.append(None)
-    _LAST[0], _LAST[1] = src, tuple(out)
+    _LAST[0], _LAST[1], _LAST[2] = src, tuple(out), {}
     return _LAST[1]  # type: ignore[no-any-return]
 
 
@@ -248,7 +249,12 @@ def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[Head, ...]:
     """The heads of the first `lines` lines (at most 800) that have a word first (a prompt
     such as `1->` left out): what the content sniffers of keyword formats look at. Computed
     once per file however many dialects sniff it."""
-    return tuple(h for h in _heads(src)[:lines] if h is not None)
+    heads = _heads(src)
+    kept: dict[int, tuple[Head, ...]] = _LAST[2]
+    got = kept.get(lines)
+    if got is None:
+        got = kept[lines] = tuple(h for h in heads[:lines] if h is not None)
+    return got
 
 
 def sniff_keywords(

@@ -16,7 +16,6 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
-from decklint.dialects.catalog import operand_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
@@ -44,6 +43,8 @@ def _statement(op: str, key: str | None) -> bool:
         return op == "GENEND"
     if op.isupper() and key.isupper():
         return True
+    from decklint.dialects.catalog import operand_names  # seldom needed: read it then
+
     return key.upper() in operand_names("ncp", op)
 
 

@@ -14,7 +14,6 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list
 from decklint.dialects.base import DialectSpec, ParsedFile, line_heads
-from decklint.dialects.catalog import operand_names
 from decklint.dialects.keywords import words
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
@@ -123,6 +122,14 @@ def _config_list(src: SourceFile) -> bool:
     return len(lines) > 1 or "," in lines[0]
 
 
+def _catalogued(op: str, key: str) -> bool:
+    """Whether the catalog lists `key` as an operand of `op` (read only for a deck not in
+    upper case: the parse reads the catalog anyway, detection seldom needs it)."""
+    from decklint.dialects.catalog import operand_names
+
+    return key.upper() in operand_names("vtam", op)
+
+
 def sniff(src: SourceFile) -> float:
     """Positive evidence only: a definition statement written as VTAM writes them (upper
     case, or in any case with an operand its catalog entry lists: `local foo=bar` in a
@@ -133,7 +140,7 @@ def sniff(src: SourceFile) -> float:
         op, key = m.group(1), m.group(2)
         if op.upper() not in _SNIFF_OPS:
             continue
-        if not (op.isupper() and key.isupper()) and key.upper() not in operand_names("vtam", op):
+        if not (op.isupper() and key.isupper()) and not _catalogued(op, key):
             continue
         if op.upper() in _TABLE_OPS:
             return 0.95

@@ -2,7 +2,8 @@
 
 Detection reads a file as a dialect only on positive evidence (its statements, in the shape
 the product writes them: `decklint.dialects.base`). This module gives the evidence against
-every dialect at once, read from the first `HEAD` characters of the text, once per file:
+every dialect at once, read from the first `HEAD` characters of the text (shell syntax from
+the first `SHELL_HEAD`), once per file:
 
 * a script: `#!` on the first line, or lines of shell syntax (`if [`, `fi`, `done`, `esac`,
   `export X=`, `X=$(`, `function f`, `f() {`);
@@ -19,34 +20,47 @@ unknown deck.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
 from decklint.source import SourceFile
 
-HEAD = 32768  # characters looked at: far more than the first screens of any script
+HEAD = 8192  # characters looked at: a hundred cards
+SHELL_HEAD = 4096  # a script shows its syntax in its first screens
 
-_SHELL = re.compile(
-    r"""^[ \t]*(?:
-        (?:if|elif|while|until)[ \t]+(?:\[\[?|test[ \t]|![ \t])
-      | (?:fi|done|esac)[ \t]*(?:;|\#|\r?$)
-      | export[ \t]+[A-Za-z_]\w*=
-      | [A-Za-z_]\w*=\$\(
-      | function[ \t]+[A-Za-z_][\w-]*[ \t]*(?:\([ \t]*\))?[ \t]*\{?[ \t]*\r?$
-      | [A-Za-z_][\w-]*[ \t]*\([ \t]*\)[ \t]*\{
-    )""",
-    re.MULTILINE | re.VERBOSE,
-)
+# The patterns, compiled when first needed: most files need none of them (a card deck has no
+# ';', ':' or shell word), and compiling them all costs a short run's start-up milliseconds.
+_PATTERNS: dict[str, tuple[str, int]] = {
+    "shell": (
+        r"""^[ \t]*(?:
+            (?:if|elif|while|until)[ \t]+(?:\[\[?|test[ \t]|![ \t])
+          | (?:fi|done|esac)[ \t]*(?:;|\#|\r?$)
+          | export[ \t]+[A-Za-z_]\w*=
+          | [A-Za-z_]\w*=\$\(
+          | function[ \t]+[A-Za-z_][\w-]*[ \t]*(?:\([ \t]*\))?[ \t]*\{?[ \t]*\r?$
+          | [A-Za-z_][\w-]*[ \t]*\([ \t]*\)[ \t]*\{
+        )""",
+        re.MULTILINE | re.VERBOSE,
+    ),
+    "cms": (r"^[ \t]*:nick\.", re.MULTILINE | re.IGNORECASE),
+    "json array": (r"\[\s*(?:[\[{\"\]\d-]|true|false|null)", 0),
+    "yaml start": (r"---[ \t]*\r?\n\s*(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", 0),
+    "yaml opener": (r"^[A-Za-z_][\w.-]*:[ \t]*(?:#.*)?\r?$", re.MULTILINE),
+    "yaml key": (r"^[A-Za-z_][\w.-]*:(?:[ \t]|\r?$)", re.MULTILINE),
+    "yaml nested": (r"^[ \t]+(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", re.MULTILINE),
+    "significant": (r"^[ \t]*[^\s#]", re.MULTILINE),
+    "semicolon comment": (r"^[ \t]*;", re.MULTILINE),
+    "other comment": (r"^[ \t]*(?:\*|/\*|\.\*)", re.MULTILINE),
+}
 _SHELL_LINES = 2  # one line may be chance (a remark quoting a command); two are a script
-_CMS_TAG = re.compile(r"^[ \t]*:nick\.", re.MULTILINE | re.IGNORECASE)
-_JSON_ARRAY = re.compile(r"\[\s*(?:[\[{\"\]\d-]|true|false|null)")
-_YAML_START = re.compile(r"---[ \t]*\r?\n\s*(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))")
-_YAML_OPENER = re.compile(r"^[A-Za-z_][\w.-]*:[ \t]*(?:#.*)?\r?$", re.MULTILINE)
-_YAML_KEY = re.compile(r"^[A-Za-z_][\w.-]*:(?:[ \t]|\r?$)", re.MULTILINE)
-_YAML_NESTED = re.compile(r"^[ \t]+(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", re.MULTILINE)
-_SIGNIFICANT = re.compile(r"^[ \t]*[^\s#]", re.MULTILINE)
-_COMMENT_SEMI = re.compile(r"^[ \t]*;", re.MULTILINE)
-_COMMENT_OTHER = re.compile(r"^[ \t]*(?:\*|/\*|\.\*)", re.MULTILINE)
+
+
+@functools.cache
+def _p(name: str) -> re.Pattern[str]:
+    pattern, flags = _PATTERNS[name]
+    return re.compile(pattern, flags)
+
 
 # The file looked at last and what was found: each dialect's sniffer and detection ask in
 # turn. Kept by identity, as `decklint.dialects.base` keeps a file's line heads.
@@ -70,36 +84,49 @@ def _look(src: SourceFile) -> tuple[str, bool]:
         got: tuple[str, bool] = _LAST[1]
         return got
     head = src.text[:HEAD]
-    semi = bool(_COMMENT_SEMI.search(head)) and not _COMMENT_OTHER.search(head)
+    semi = (
+        ";" in head
+        and bool(_p("semicolon comment").search(head))
+        and not _p("other comment").search(head)
+    )
     _LAST[0], _LAST[1] = src, (_reason(head), semi)
     return _LAST[1]  # type: ignore[no-any-return]
+
+
+# Text each pattern needs, looked for first: a card deck has none of it, and a plain search
+# costs a fraction of a pattern's.
+_SHELL_HINTS = ("fi", "done", "esac", "export", "$(", "()", "function")
 
 
 def _reason(head: str) -> str:
     if head.startswith("#!"):
         return "a script: #! on its first line"
-    body = head.lstrip()
-    first = body[:1]
-    if first == "<" and ">" in body.split("\n", 1)[0]:
+    start = len(head) - len(head.lstrip())
+    first = head[start : start + 1]
+    end = head.find("\n", start)
+    if first == "<" and ">" in head[start : end if end >= 0 else len(head)]:
         return "XML or HTML"
-    if first == "{" or (first == "[" and _JSON_ARRAY.match(body)):
+    if first == "{" or (first == "[" and _p("json array").match(head, start)):
         return "JSON"
-    if body.startswith("%YAML") or _YAML_START.match(body):
+    if head.startswith("%YAML", start) or (first == "-" and _p("yaml start").match(head, start)):
         return "YAML"
-    for shell, _m in enumerate(_SHELL.finditer(head), 1):
-        if shell >= _SHELL_LINES:
-            return "a shell script"
-    if _CMS_TAG.search(head):
-        return "z/VM CMS :nick. tags"
-    if _yaml_mappings(head):
-        return "YAML"
+    top = head[:SHELL_HEAD]
+    if any(hint in top for hint in _SHELL_HINTS):
+        for shell, _m in enumerate(_p("shell").finditer(top), 1):
+            if shell >= _SHELL_LINES:
+                return "a shell script"
+    if ":" in head:
+        if _p("cms").search(head):
+            return "z/VM CMS :nick. tags"
+        if _yaml_mappings(head):
+            return "YAML"
     return ""
 
 
 def _yaml_mappings(head: str) -> bool:
     """A document of `key:` lines, one at least opening nested keys or `- ` items, and
     little else (four lines in five)."""
-    if not _YAML_OPENER.search(head) or not _YAML_NESTED.search(head):
+    if not _p("yaml opener").search(head) or not _p("yaml nested").search(head):
         return False
-    mapped = len(_YAML_KEY.findall(head)) + len(_YAML_NESTED.findall(head))
-    return mapped * 5 >= len(_SIGNIFICANT.findall(head)) * 4
+    mapped = len(_p("yaml key").findall(head)) + len(_p("yaml nested").findall(head))
+    return mapped * 5 >= len(_p("significant").findall(head)) * 4
