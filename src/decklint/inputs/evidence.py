@@ -62,35 +62,32 @@ def _p(name: str) -> re.Pattern[str]:
     return re.compile(pattern, flags)
 
 
-# The file looked at last and what was found: each dialect's sniffer and detection ask in
-# turn. Kept by identity, as `decklint.dialects.base` keeps a file's line heads.
-_LAST: list[Any] = [None, ("", False)]
+# The file looked at last and what was found of it (its reason; whether its comments are
+# ';' comments, None until asked): detection and each sniffer ask in turn. Kept by identity,
+# as `decklint.dialects.base` keeps a file's line heads.
+_LAST: list[Any] = [None, "", None]
 
 
 def against(src: SourceFile) -> str:
     """Why the file is no deck of any dialect, in plain words ("" when nothing says so)."""
-    reason: str = _look(src)[0]
+    if _LAST[0] is not src:
+        _LAST[0], _LAST[1], _LAST[2] = src, _reason(src.text[:HEAD]), None
+    reason: str = _LAST[1]
     return reason
 
 
 def semicolon_comments(src: SourceFile) -> bool:
     """Whether the file's comment lines start with ';', and none with '*', '.*' or '/*'."""
-    semi: bool = _look(src)[1]
+    against(src)
+    if _LAST[2] is None:
+        head = src.text[:HEAD]
+        _LAST[2] = (
+            ";" in head
+            and bool(_p("semicolon comment").search(head))
+            and not _p("other comment").search(head)
+        )
+    semi: bool = _LAST[2]
     return semi
-
-
-def _look(src: SourceFile) -> tuple[str, bool]:
-    if _LAST[0] is src:
-        got: tuple[str, bool] = _LAST[1]
-        return got
-    head = src.text[:HEAD]
-    semi = (
-        ";" in head
-        and bool(_p("semicolon comment").search(head))
-        and not _p("other comment").search(head)
-    )
-    _LAST[0], _LAST[1] = src, (_reason(head), semi)
-    return _LAST[1]  # type: ignore[no-any-return]
 
 
 # Text each pattern needs, looked for first: a card deck has none of it, and a plain search
