@@ -279,7 +279,8 @@ def test_the_default_compares_the_work_tree_with_the_merge_base(repo: Path) -> N
     code, doc = diff()
     assert doc["base"]["revision"] == "merge base with main"
     assert doc["head"] == {"revision": "work tree", "commit": None}
-    assert codes(doc["findings"]["new"]) == ["LAB45:4:NCP004"]
+    # a file no dialect is recognised in is new information (PRS009), as in `decklint lint`
+    assert codes(doc["findings"]["new"]) == ["LAB45:4:NCP004", "NOTES:1:PRS009"]
     assert doc["files"]["modified"] == ["LAB45"] and doc["files"]["added"] == ["NOTES"]
     assert code == 1
 

@@ -76,6 +76,9 @@ class LintResult:
     rules_run: frozenset[str] = frozenset()
     policy: Callable[[Finding], Finding | None] | None = None
     stats: schedule.Stats = field(default_factory=schedule.Stats)
+    # The files read whole and not linted, no dialect found for them: path -> why the file is
+    # no deck (`Detection.why`), or "" when nothing told either way (a PRS009 information).
+    unlinted: dict[str, str] = field(default_factory=dict)
 
     def active(self, path: str, code: str) -> bool:
         """Whether rule `code` ran for file `path` (selection and its configuration)."""
@@ -130,14 +133,26 @@ def lint_inputs(
                 got.rules_run,
                 opts.policy,
                 schedule.Stats(len(inputs), n, 0, 1, memo=True),
+                dict(got.unlinted),
             )
     with gc_paused():
         result = _lint_inputs(inputs, opts)
     if k is not None and not result.internal_errors:
         from decklint.pipeline import memo
 
-        memo.save(k, memo.Memo(tuple(result.findings), tuple(result.files), result.rules_run))
+        memo.save(k, _memo(result))
     return result
+
+
+def _memo(result: LintResult) -> memo.Memo:
+    from decklint.pipeline import memo
+
+    return memo.Memo(
+        tuple(result.findings),
+        tuple(result.files),
+        result.rules_run,
+        tuple(sorted(result.unlinted.items())),
+    )
 
 
 def _memo_key(inputs: Sequence[Input], opts: Options, identity: bytes | None) -> str | None:
@@ -160,7 +175,7 @@ def lint_model(inputs: Sequence[Input], opts: Options, identity: bytes | None = 
     with gc_paused():
         result = _lint_inputs(inputs, opts) if got is None else _model_only(inputs, opts, got)
     if k is not None and got is None and not result.internal_errors:
-        memo.save(k, memo.Memo(tuple(result.findings), tuple(result.files), result.rules_run))
+        memo.save(k, _memo(result))
     return result
 
 
@@ -183,6 +198,7 @@ def _model_only(inputs: Sequence[Input], opts: Options, got: memo.Memo) -> LintR
         got.rules_run,
         opts.policy,
         stats,
+        dict(got.unlinted),
     )
 
 
@@ -211,6 +227,7 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
         frozenset(m.code for m in run.manifests),
         opts.policy,
         stats,
+        run.unlinted,
     )
 
 
@@ -225,6 +242,7 @@ class _Run:
     parsed: ParsedFiles = field(default_factory=ParsedFiles)
     hits: list[tuple[str, Hit]] = field(default_factory=list)
     internal: int = 0  # internal errors
+    unlinted: dict[str, str] = field(default_factory=dict)  # `LintResult.unlinted`
 
     @functools.cached_property
     def selected(self) -> dict[str, Manifest]:
@@ -301,6 +319,14 @@ def _files_done(
     return done
 
 
+# PRS009 for a file no dialect was recognised in and nothing showed to be no deck.
+NOT_RECOGNISED = (
+    "no dialect recognised: nothing in the file is a statement of a product decklint reads; "
+    "if it is a deck, name its dialect with --dialect, a dialects: glob in the configuration "
+    "or a 'decklint: dialect=NAME' comment in its first ten lines"
+)
+
+
 def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]) -> None:
     """Take each file's unit into the run, letting go of the unit once taken: what the run
     keeps of a file is in `run` then. A member kept both in a job and as a file is taken
@@ -366,12 +392,13 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
         return
     if unit.dialect is None:
         run.files.append((inp.path, None))
-        if inp.explicit:
-            why = (
-                "no dialect recognised: name one with --dialect or a "
-                "'decklint: dialect=NAME' comment"
-            )
-            run.report("PRS009", inp.path, Span.point(1, 1), why, Severity.INFO)
+        if inp.block is not None:  # data of a job or a document that is no deck: theirs
+            if inp.explicit:
+                run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
+            return
+        run.unlinted[inp.path] = unit.against  # named in the text summary either way
+        if not unit.against:  # nothing against it: it may be a deck decklint did not see
+            run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
         return
     run.files.append((inp.path, unit.dialect))
     pf, low = unit.pf, unit.low
@@ -555,6 +582,8 @@ def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> L
         result.internal_errors,
         result.rules_run,
         result.policy,
+        result.stats,
+        result.unlinted,
     )
 
 

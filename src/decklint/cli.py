@@ -280,9 +280,10 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     "-q",
     is_flag=True,
     help="Print the findings only: no progress line, no summary line ('N findings in M "
-    "files', or 'no findings in M files': a clean run prints nothing), no counts of fixes or "
-    "baseline entries written. Errors, fixes not written or not applied, and --statistics "
-    "still print.",
+    "files', or 'no findings in M files': a clean run prints nothing; nor the lines that name "
+    "the files not linted, so a file no dialect was recognised in prints as its PRS009 "
+    "finding), no counts of fixes or baseline entries written. Errors, fixes not written or "
+    "not applied, and --statistics still print.",
 )
 @_as_record(LintArgs)
 def lint(args: LintArgs) -> None:
@@ -854,6 +855,7 @@ def _emit(
             show_source=not show.no_source,
             summary=show.summary,
             files_linted=sum(1 for _p, d in result.files if d),
+            unlinted=result.unlinted,
         )
 
 

@@ -22,7 +22,8 @@ def load(path: str, text: str, dialect: str | None = None) -> tuple[ParsedFile, 
     src = SourceFile.from_text(path, text)
     det = detect(src, dialect)
     if det.dialect is None:
-        raise ValueError(f"{path}: no dialect recognised; use --dialect")
+        why = f"no deck ({det.why})" if det.how == "against" else "no dialect recognised"
+        raise ValueError(f"{path}: {why}; use --dialect")
     spec = dialects.get(det.dialect)
     pf = spec.parse(src)
     low = Lowering(path, det.dialect, node_for(path, det.dialect), Settings())

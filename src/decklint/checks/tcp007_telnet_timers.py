@@ -7,8 +7,7 @@ from collections.abc import Iterator
 
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.views.stacks import stacks
-from decklint.model.views.telnet import effective_telnet
+from decklint.model.views.telnet import effective_telnet, telnet_owners
 
 # parameter -> (recommendation, "low" when a smaller value costs more, "zero" when 0 does)
 _WANT = {"timemark": (10800, "low"), "scaninterval": (1800, "low"), "inactive": (5400, "zero")}
@@ -17,7 +16,7 @@ _WANT = {"timemark": (10800, "low"), "scaninterval": (1800, "low"), "inactive": 
 @check("TCP007")
 def telnet_timers(ctx: Context) -> Iterator[Hit]:
     exact = bool(ctx.options["exact"])
-    for s in stacks(ctx.topo):
+    for s in telnet_owners(ctx.topo):
         for b, eff in effective_telnet(s):
             for field, (want, costly) in _WANT.items():
                 a = eff[field]

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.lint.check import Context, Hit, check
-from decklint.model.views.stacks import stacks
-from decklint.model.views.telnet import effective_telnet
+from decklint.model.views.telnet import effective_telnet, telnet_owners
 
 
 @check("TCP020")
 def scaninterval_above_timemark(ctx: Context) -> Iterator[Hit]:
-    for s in stacks(ctx.topo):
+    for s in telnet_owners(ctx.topo):
         for b, eff in effective_telnet(s):
             scan, mark = eff["scaninterval"], eff["timemark"]
             if not (isinstance(scan.value, int) and isinstance(mark.value, int)):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 from decklint.dialects.base import Dialect, DialectSpec, NodeRule
@@ -116,7 +117,7 @@ REGISTRY: dict[str, Dialect] = {
             "*.ftpdata",
         ),
         product="TCP/IP",
-        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
         catalog="tcpdata",
     ),
@@ -125,7 +126,7 @@ REGISTRY: dict[str, Dialect] = {
         language="ivtprm",
         globs=("IVTPRM*", "*.ivtprm"),
         product="CSM",
-        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
     ),
     "bpxprm": Dialect(
@@ -133,7 +134,7 @@ REGISTRY: dict[str, Dialect] = {
         language="bpxprm",
         globs=("BPXPRM*", "*.bpxprm"),
         product="z/OS UNIX",
-        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
         syntax=("z/OS MVS Initialization and Tuning Reference", "Syntax rules for BPXPRMxx"),
     ),
@@ -159,7 +160,7 @@ REGISTRY: dict[str, Dialect] = {
         language="ezacicd",
         globs=("EZACICD*", "*.ezacicd", "EZACONFG*"),
         product="CICS Sockets",
-        node=NodeRule("anchor", ("tcpip_stack",), "name"),
+        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
     ),
 }
@@ -193,10 +194,18 @@ def named(file_name: str) -> str | None:
     Most globs are a name, a `*.suffix` or a `PREFIX*`, tested with string methods rather than
     compiled as patterns (docs/decisions.md, "Dialect knowledge in the dialects")."""
     upper = file_name.upper()
-    for dialect in names():
-        if any(_matches(upper, g.upper()) for g in GLOBS[dialect]):
-            return dialect
+    for dialect, globs in _upper_globs():
+        for g in globs:
+            if _matches(upper, g):
+                return dialect
     return None
+
+
+@functools.cache
+def _upper_globs() -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each dialect's globs in upper case, in the order `named` tries them (computed once:
+    every file whose name tells nothing is tried against all of them)."""
+    return tuple((d, tuple(g.upper() for g in GLOBS[d])) for d in names())
 
 
 def _matches(upper: str, glob: str) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -45,7 +45,8 @@ class NodeRule(NamedTuple):
       "named":  the node the file's definitions name (an NCP's NEWNAME, a CP name);
       "anchor": the first entity of `kinds` in the file's folder gives it: its `field`, or its
                 name for "name", or the node it names for "node" (a folder's default node
-                does not count);
+                does not count); with `when`, only an entity for which that field is true
+                (a stack with a main profile, not an obeyfile member linted without it);
       "folder": the folder's name;
       "file":   the file's name up to its first dot.
     Without a node, a file belongs to its folder's name."""
@@ -53,6 +54,7 @@ class NodeRule(NamedTuple):
     by: str
     kinds: tuple[str, ...] = ()
     field: str = ""
+    when: str = ""  # "anchor": a field the entity must have true (a stack's "main")
 
 
 class Dialect(NamedTuple):
@@ -205,50 +207,89 @@ def parsed_units(
         yield unit, tree
 
 
-_HEAD = re.compile(r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*)")
+_HEAD = re.compile(
+    r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)(?=[ \t]*([(=,]?))[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*)"
+)
 
 
-_Head = tuple[str, str, str]
-# The file whose line heads were computed last, and its heads (None for a line without one):
-# the sniffers of one file ask in turn, each for its own number of lines. Kept by identity, as
-# hashing a whole file to look it up costs what computing the heads does.
-_LAST: list[Any] = [None, ()]
+class Head(NamedTuple):
+    """The first three words of a line, upper case, cut at '(', '=', ',' and ';'."""
+
+    a: str
+    b: str
+    c: str
+    sep: str  # what follows the first word: "(", "=", ",", " " (another word) or "" (nothing)
+
+    @property
+    def keyword(self) -> str:
+        """The statement's keyword: the first word, or the second after a `SYSNAME:` prefix."""
+        return self.b if self.a.endswith(":") else self.a
+
+
+# The file whose line heads were computed last, its heads (None for a line without one) and
+# those of its heads that are lines with a word, for each count of lines asked: the sniffers
+# of one file ask in turn. Kept by identity, as hashing a whole file to look it up costs what
+# computing the heads does.
+_LAST: list[Any] = [None, (), {}]
 _HEAD_LINES = 800
 
 
-def _heads(src: SourceFile) -> tuple[_Head | None, ...]:
+def _heads(src: SourceFile) -> tuple[Head | None, ...]:
     if _LAST[0] is src:
-        heads: tuple[_Head | None, ...] = _LAST[1]
+        heads: tuple[Head | None, ...] = _LAST[1]
         return heads
-    out: list[_Head | None] = []
+    out: list[Head | None] = []
     for ln in src.lines[:_HEAD_LINES]:
         m = _HEAD.match(ln)
         if m and m.group(1):
-            a, b, c = m.groups()
-            out.append((a.upper(), b.upper(), c.upper()))
+            a, sep, b, c = m.groups()
+            out.append(Head(a.upper(), b.upper(), c.upper(), sep or (" " if b else "")))
         else:
             out.append(None)
-    _LAST[0], _LAST[1] = src, tuple(out)
+    _LAST[0], _LAST[1], _LAST[2] = src, tuple(out), {}
     return _LAST[1]  # type: ignore[no-any-return]
 
 
-def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[_Head, ...]:
-    """The first three words of each of the first `lines` lines (at most 800), upper case,
-    cut at '(' (a prompt such as `1->` left out): what the content sniffers of keyword
-    formats look at. Computed once per file however many dialects sniff it."""
-    return tuple(h for h in _heads(src)[:lines] if h is not None)
+def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[Head, ...]:
+    """The heads of the first `lines` lines (at most 800) that have a word first (a prompt
+    such as `1->` left out): what the content sniffers of keyword formats look at. Computed
+    once per file however many dialects sniff it."""
+    heads = _heads(src)
+    kept: dict[int, tuple[Head, ...]] = _LAST[2]
+    got = kept.get(lines)
+    if got is None:
+        got = kept[lines] = tuple(h for h in heads[:lines] if h is not None)
+    return got
 
 
-def sniff_heads(
-    src: SourceFile, first: frozenset[str], base: float, step: float, top: float
+def sniff_keywords(
+    src: SourceFile,
+    strong: Callable[[Head], bool],
+    known: Callable[[], Collection[str]],
+    comments: tuple[str, ...],
+    score: tuple[float, float, float],
 ) -> float:
-    """A content score from how many lines start with a word of `first` (a `SYSNAME:` prefix
-    is looked through)."""
-    n = 0
-    for a, b, _c in line_heads(src):
-        if a in first or (a.endswith(":") and b in first):
-            n += 1
-    return 0.0 if n == 0 else min(base + step * n, top)
+    """A content score for a format of one `KEYWORD value` statement a line (TSM options,
+    TCPIP.DATA, FTP.DATA, BPXPRMxx), from positive evidence only.
+
+    0 without a line `strong` accepts: a keyword only this format has, in the shape it is
+    written in. Then the file's statements must be the product's: each line that is no
+    comment (it starts with one of `comments`) starts with a keyword the product knows
+    (`known`, from its catalog: read only then), every line when `strong` found one or two,
+    half of them at least when it found more. So a text or a script that names an option
+    now and then is not taken for the product's file, and a member of one statement is.
+    The score: `base + step` a strong line, at most `top` (`score` is base, step, top)."""
+    heads = line_heads(src)
+    n = sum(1 for h in heads if strong(h))
+    if n == 0:
+        return 0.0
+    names = known()
+    lines = [h for h in heads if not h.a.startswith(comments)]
+    good = sum(1 for h in lines if h.keyword in names)
+    if good < (len(lines) if n < 3 else (len(lines) + 1) // 2):
+        return 0.0
+    base, step, top = score
+    return min(base + step * n, top)
 
 
 def sniff_count(

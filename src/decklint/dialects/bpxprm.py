@@ -8,6 +8,7 @@ MOUNT, ...) add up. The members of one folder are taken as one system's.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import PurePath
 from typing import Any
@@ -15,10 +16,11 @@ from typing import Any
 from decklint.dialects import GLOBS
 from decklint.dialects.base import (
     DialectSpec,
+    Head,
     ParsedFile,
     lark_parser,
-    line_heads,
     parse_unit,
+    sniff_keywords,
     unknown_name,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
@@ -219,25 +221,39 @@ def _paren(p: Any, sm: SourceMap) -> Value:
 
 
 _SNIFF_FIRST = words(
-    "MAXPROCSYS MAXPROCUSER MAXUIDS MAXFILEPROC MAXTHREADTASKS MAXTHREADS MAXPTYS SUBFILESYSTYPE "
+    "MAXPROCSYS MAXPROCUSER MAXUIDS MAXFILEPROC MAXTHREADTASKS MAXTHREADS MAXPTYS "
     # statements no other format starts a line with, so that a one-statement member tells
     "KERNELSTACKS MAXASSIZE MAXCPUTIME MAXMMAPAREA MAXSHAREPAGES MAXCORESIZE MAXFILESIZE "
     "MAXQUEUEDSIGS FORKCOPY STEPLIBLIST USERIDALIASTABLE PRIORITYPG PRIORITYGOAL SUPERUSER "
     "TTYGROUP IPCMSGNIDS IPCMSGQBYTES IPCMSGQMNUM IPCSEMNIDS IPCSEMNOPS IPCSEMNSEMS "
     "IPCSHMMPAGES IPCSHMNIDS IPCSHMNSEGS IPCSHMSPAGES SHRLIBRGNSIZE SHRLIBMAXPAGES AUTOCVT "
-    "STARTUP_PROC RESOLVER_PROC NONEMPTYMOUNTPT AUTHPGMLIST SC_EXRTX"
+    "STARTUP_PROC RESOLVER_PROC NONEMPTYMOUNTPT AUTHPGMLIST"
 )
 _SNIFF_PAIRS = {
     ("FILESYSTYPE", "TYPE"),
     ("NETWORK", "DOMAINNAME"),
     ("ROOT", "FILESYSTEM"),
     ("MOUNT", "FILESYSTEM"),
+    ("SUBFILESYSTYPE", "NAME"),
 }
 
 
+def _statement_line(h: Head) -> bool:
+    """`KEYWORD(value)`, a keyword only BPXPRMxx codes (login.defs' `TTYGROUP tty` is none),
+    or a statement and its first operand (`FILESYSTYPE TYPE(...)`)."""
+    return (h.a in _SNIFF_FIRST and h.sep == "(") or (h.a, h.b) in _SNIFF_PAIRS
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    """The statements and operands a member codes: a line of a statement that goes on over
+    several lines starts with an operand (`ENTRYPOINT(...)`, `DEFAULT`)."""
+    operands = {op for ops in GROUPS.values() for op in ops.split()}
+    return frozenset(TOP | operands | {"DEFAULT"})
+
+
 def sniff(src: SourceFile) -> float:
-    n = sum(1 for a, b, _c in line_heads(src) if a in _SNIFF_FIRST or (a, b) in _SNIFF_PAIRS)
-    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.96)
+    return sniff_keywords(src, _statement_line, _known, ("/*", "*/", "*"), (0.7, 0.08, 0.96))
 
 
 # --------------------------------------------------------------------------- model

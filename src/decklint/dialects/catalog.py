@@ -138,6 +138,19 @@ def catalog(product: str) -> Catalog | None:
     return build(_plain(raw), f"{product}.yaml")
 
 
+@functools.cache
+def operand_names(product: str, statement: str) -> frozenset[str]:
+    """The operands a product's catalog lists for a statement (upper case; none when either
+    is unknown). Read from the plain data: building the entry costs more than a sniffer's
+    question is worth."""
+    cat = catalog(product)
+    body = cat.raw.get(statement.upper()) if cat is not None else None
+    operands = body.get("operands") if isinstance(body, dict) else None
+    return (
+        frozenset(str(k).upper() for k in operands) if isinstance(operands, dict) else frozenset()
+    )
+
+
 def _plain(raw: bytes) -> dict[str, Any]:
     """The catalog file as plain data, from the JSON kept in the cache when it is there."""
     from decklint.store import vault

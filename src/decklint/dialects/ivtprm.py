@@ -14,6 +14,7 @@ import re
 from decklint.dialects import GLOBS
 from decklint.dialects.base import (
     DialectSpec,
+    Head,
     ParsedFile,
     line_heads,
     parsed_units,
@@ -123,12 +124,16 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "ivtprm", Statements(statements), rd, tuple(diags))
 
 
-def _csm(a: str, b: str) -> bool:
-    return (a in ("FIXED", "ECSA") and b.startswith("MAX")) or a in ("HVCOMM", "POOL")
+def _csm(h: Head) -> bool:
+    """`FIXED MAX(...)`, `ECSA MAX(...)`, `HVCOMM MAX(...)` or `POOL(...)`, as CSM reads them
+    (a text that says "pool" or "fixed" is none)."""
+    if h.a in ("FIXED", "ECSA", "HVCOMM"):
+        return h.b == "MAX" and h.c != ""
+    return h.a == "POOL" and h.sep == "("
 
 
 def sniff(src: SourceFile) -> float:
-    n = sum(1 for a, b, _c in line_heads(src, 400) if _csm(a, b))
+    n = sum(1 for h in line_heads(src, 400) if _csm(h))
     return 0.0 if n == 0 else min(0.75 + 0.08 * n, 0.95)
 
 

@@ -27,14 +27,31 @@ from decklint.source import SourceFile
 _PU_SIFT = ("MAXDATA", "MAXOUT", "PUTYPE")
 _HOST_KEYS = ("UNITSZ", "MAXBFRU", "BFRPAD", "INBFRS")
 
+# The statements of a generation only NCP codes, written as NCP writes them: the operation,
+# then a keyword operand on its card or the continuation card (GENEND may have none).
+SNIFF_OPS = ("PCCU", "BUILD", "SYSCNTRL", "HOST", "GENEND", "CSB", "SERVICE")
 _NCP_OPS = re.compile(
-    r"^\S*\s+(PCCU|BUILD|SYSCNTRL|HOST|GENEND|CSB|SERVICE)\b", re.IGNORECASE | re.MULTILINE
+    rf"^\S*[ \t]+({'|'.join(SNIFF_OPS)})"
+    r"(?:(?:[ \t]+|[ \t]*\n[ \t]+)([A-Z][A-Z0-9]{0,15})=|[ \t]*$)",
+    re.IGNORECASE | re.MULTILINE,
 )
+
+
+def _statement(op: str, key: str | None) -> bool:
+    """Upper case as generations are written, or in any case with an operand the catalog
+    lists for the statement (a text that says "build" is no generation)."""
+    if key is None:
+        return op == "GENEND"
+    if op.isupper() and key.isupper():
+        return True
+    from decklint.dialects.catalog import operand_names  # seldom needed: read it then
+
+    return key.upper() in operand_names("ncp", op)
 
 
 def sniff(src: SourceFile) -> float:
     head = "\n".join(ln[:71] for ln in src.lines[:600])
-    hits = {m.group(1).upper() for m in _NCP_OPS.finditer(head)}
+    hits = {m.group(1).upper() for m in _NCP_OPS.finditer(head) if _statement(*m.groups())}
     if {"BUILD", "GENEND"} <= hits or {"PCCU", "BUILD"} <= hits:
         return 0.97
     if "BUILD" in hits and "HOST" in hits:

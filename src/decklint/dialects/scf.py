@@ -317,19 +317,23 @@ def _value(c: Any, sm: SourceMap) -> Value:
 _SNIFF_VERBS = words("ASSUME INFO ALTER ADD STATUS START")
 _SNIFF_OBJECTS = words("PROCESS LINE PORT SUBNET")
 _SNIFF_DETAILS = ("DATAFORWARD", "QIOMODE", "PPID", "PRIMARYCPU")
+# The subsystems whose INFO and STATUS displays a capture holds ("TLAM Detailed Info LINE").
+_SNIFF_SUBSYSTEMS = words("TCPIP TCPIPV6 TLAM EXPAND SNAX X25AM KERNEL PAM SLSA LAN TELSERV")
 
 
 def _scf(a: str, b: str, c: str) -> bool:
+    """A command on a NonStop object, named as SCF names them ($process, #port, \\system:
+    "Add line numbers" is no command), or a line of an INFO or STATUS display."""
     return (
-        (a in _SNIFF_VERBS and b in _SNIFF_OBJECTS)
-        or (b in ("INFO", "STATUS") and c in _SNIFF_OBJECTS)
-        or (b == "DETAILED" and c in ("INFO", "STATUS"))
+        (a in _SNIFF_VERBS and b in _SNIFF_OBJECTS and c.startswith(("$", "#", "\\", "*")))
+        or (a in _SNIFF_SUBSYSTEMS and b in ("INFO", "STATUS") and c in _SNIFF_OBJECTS)
+        or (a in _SNIFF_SUBSYSTEMS and b == "DETAILED" and c in ("INFO", "STATUS"))
         or a.lstrip("*").startswith(_SNIFF_DETAILS)
     )
 
 
 def sniff(src: SourceFile) -> float:
-    n = sum(1 for a, b, c in line_heads(src, 600) if _scf(a, b, c))
+    n = sum(1 for h in line_heads(src, 600) if _scf(h.a, h.b, h.c))
     return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.95)
 
 

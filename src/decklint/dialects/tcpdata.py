@@ -15,9 +15,10 @@ from typing import Any
 from decklint.dialects import GLOBS
 from decklint.dialects.base import (
     DialectSpec,
+    Head,
     ParsedFile,
     parsed_units,
-    sniff_heads,
+    sniff_keywords,
     unknown_name,
 )
 from decklint.dialects.catalog import catalog
@@ -162,8 +163,21 @@ _SNIFF_FIRST = words(
 )
 
 
+def _statement_line(h: Head) -> bool:
+    """`KEYWORD value` (or `KEYWORD(value)` in a resolver setup file), the keyword one only
+    these files code (a `SYSNAME:` prefix looked through)."""
+    if h.a.endswith(":"):
+        return h.b in _SNIFF_FIRST and h.c != ""
+    return h.a in _SNIFF_FIRST and h.sep in (" ", "(")
+
+
+@functools.cache
+def _known() -> frozenset[str]:
+    return known("tcpipdata") | known("resolver") | known("ftpdata")
+
+
 def sniff(src: SourceFile) -> float:
-    return sniff_heads(src, _SNIFF_FIRST, 0.6, 0.08, 0.93)
+    return sniff_keywords(src, _statement_line, _known, ("#",), (0.6, 0.08, 0.93))
 
 
 # --------------------------------------------------------------------------- model

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from decklint.dialects import GLOBS
 from decklint.dialects import tcpip_keywords as kw
-from decklint.dialects.base import DialectSpec, ParsedFile, lark_parser, line_heads
+from decklint.dialects.base import DialectSpec, Head, ParsedFile, lark_parser, line_heads
 from decklint.dialects.keywords import words
 from decklint.ir import (
     Diagnostic,
@@ -375,29 +375,58 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "tcpip", Statements(sp.out), rd, (*rd.diagnostics, *sp.diags))
 
 
+# Statements only a TCP/IP profile codes (a test checks each is a top-level statement of the
+# catalog): one of them, in a file that reads as a profile from its first statement, tells.
 _SNIFF_FIRST = kw.POOLS_SET | words(
-    """TCPCONFIG UDPCONFIG IPCONFIG GLOBALCONFIG BEGINROUTES ENDROUTES SOMAXCONN TELNETPARMS
-    TELNETGLOBALS BEGINVTAM VIPADYNAMIC INTERNALCLIENTPARMS AUTOLOG ENDAUTOLOG
-    PRIMARYINTERFACE ASSORTEDPARMS ENDOBEY"""
+    """TCPCONFIG UDPCONFIG IPCONFIG IPCONFIG6 GLOBALCONFIG BEGINROUTES ENDROUTES SOMAXCONN
+    TELNETPARMS TELNETGLOBALS BEGINVTAM VIPADYNAMIC INTERNALCLIENTPARMS AUTOLOG ENDAUTOLOG
+    PRIMARYINTERFACE ASSORTEDPARMS ENDOBEY PORTRANGE SMFCONFIG NETMONITOR SACONFIG
+    BSDROUTINGPARMS"""
 )
 _DEVICE_TYPES = words(
     """MPCIPA CLAW CTC LCS IPAQENET IPAQIDIO OSD QDIOETHERNET IBMTR ETHERNET ETHEROR802.3
     VIRTUAL MPCPTP CDLC IP"""
 )
+# What an INTERFACE statement does: DEFINE, DELETE, ADDADDR, ... (IP Configuration Reference,
+# INTERFACE statement): `INTERFACE name DELETE` is no other product's.
+_INTERFACE_ACTIONS = words("DEFINE DELETE ADDADDR DELADDR ADDTARGET DELTARGET")
 _IPV4 = re.compile(r"\d+\.\d+\.\d+\.\d+")
+_DATA_SET = re.compile(r"(?://)?'?[A-Z@#$][A-Z0-9@#$-]{0,7}(?:\.[A-Z@#$][A-Z0-9@#$-]{0,7})+'?")
+
+
+def _statement(h: Head) -> bool:
+    """A statement only a profile codes, in the shape a profile writes it."""
+    a, b, c = h.a, h.b, h.c
+    if h.sep in ("=", "("):
+        return False  # `KEY=value`, `KEY(value)`: another format's
+    return (
+        a in _SNIFF_FIRST
+        or (a in ("DEVICE", "LINK") and c in _DEVICE_TYPES)
+        or (a == "INTERFACE" and c in _INTERFACE_ACTIONS)
+        or (a == "INCLUDE" and bool(_DATA_SET.fullmatch(b)))
+        or (a == "HOME" and bool(_IPV4.match(b)))
+    )
 
 
 def sniff(src: SourceFile) -> float:
-    n = 0
-    for a, b, c in line_heads(src):
-        if (
-            a in _SNIFF_FIRST
-            or (a in ("DEVICE", "LINK") and c in _DEVICE_TYPES)
-            or (a == "INCLUDE" and "." in b and "(" not in b)
-            or (a == "HOME" and _IPV4.match(b))
-        ):
+    """A profile: statements only a profile codes, three or more of its own keywords
+    (TCPCONFIG, BEGINROUTES, ...); or fewer, or only statements other products share a
+    keyword with (INCLUDE, HOME, DEVICE, INTERFACE), in a file whose first statement is a
+    statement of the profile catalog (a one-statement member such as `IPCONFIG6`, an
+    obeyfile of INTERFACE statements). In a profile a statement runs to the next statement
+    keyword, so a file that starts with one is statements of the catalog throughout; a text
+    or another product's configuration that names a profile statement does not start so."""
+    heads = line_heads(src)
+    n = own = 0
+    for h in heads:
+        if _statement(h):
             n += 1
-    return 0.0 if n == 0 else min(0.7 + 0.08 * n, 0.96)
+            own += h.a in _SNIFF_FIRST
+    if n == 0:
+        return 0.0
+    if own < 3 and not (heads and heads[0].a in kw.top_level()):
+        return 0.0
+    return min(0.7 + 0.08 * n, 0.96)
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

@@ -27,7 +27,13 @@ from decklint.dialects import (
 from decklint.dialects import tcpip_keywords as kw
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.tcpip_profile import Handler, Profile
-from decklint.dialects.tcpip_telnet import TELNET_BLOCKS, telnet_done, telnet_entry, telnet_open
+from decklint.dialects.tcpip_telnet import (
+    TELNET_BLOCKS,
+    telnet_done,
+    telnet_entry,
+    telnet_open,
+    telnet_server,
+)
 from decklint.ir import Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
@@ -161,6 +167,7 @@ def _finish(prof: Profile) -> None:
     attrs["product"] = default(product)
     attrs["main"] = default(bool(prof.markers & _MAIN_MARKERS))
     attrs["whole"] = default(bool(prof.markers & _WHOLE_MARKERS))
+    attrs["telnet"] = default(telnet_server(prof.markers))
     first = prof.pf.statements[0].span if prof.pf.statements else Span(1, 1, 1, 1)
     prof.low.add("tcpip_profile", PurePath(prof.path).name, first, attrs, scope=prof.scope)
 

@@ -10,6 +10,17 @@ from decklint.model.entities import Attr
 from decklint.model.lowering import default
 
 TELNET_BLOCKS = {"TELNETPARMS", "TELNETGLOBALS", "PARMSGROUP", "INTERNALCLIENTPARMS"}
+# The statements of a TN3270E server profile: the server runs in its own address space (z/OS
+# V1R9 on; the stack's own Telnet, INTERNALCLIENTPARMS, was withdrawn in V1R11) and reads a
+# profile of these blocks and the members it INCLUDEs, no statement of a stack (IP
+# Configuration Reference, "TN3270E Telnet server configuration data set").
+TELNET_SERVER = frozenset({"TELNETGLOBALS", "TELNETPARMS", "BEGINVTAM", "PARMSGROUP"})
+
+
+def telnet_server(markers: set[str]) -> bool:
+    """Whether statements (a profile's top-level ones) are a TN3270E server profile's: its
+    blocks, and INCLUDEs, and nothing a stack codes."""
+    return bool(markers & TELNET_SERVER) and markers <= TELNET_SERVER | {"INCLUDE"}
 
 
 def telnet_open(prof: Profile, st: Statement) -> None:
@@ -36,6 +47,8 @@ def telnet_entry(prof: Profile, st: Statement) -> None:
         prof.telnet_fields["disablesga"] = flag(st.op_span)
     elif st.op in ("PORT", "SECUREPORT", "TTLSPORT"):
         prof.telnet_ports.extend(o.value for o in st.operands)
+    elif st.op == "TCPIPJOBNAME" and v is not None:
+        prof.telnet_fields["tcpipjobname"] = attr(v, v.text.upper())
 
 
 def telnet_done(prof: Profile) -> None:
@@ -51,6 +64,7 @@ def telnet_done(prof: Profile) -> None:
         "scaninterval": prof.telnet_fields.get("scaninterval", default(None)),
         "inactive": prof.telnet_fields.get("inactive", default(None)),
         "disablesga": prof.telnet_fields.get("disablesga", default(False)),
+        "tcpipjobname": prof.telnet_fields.get("tcpipjobname", default(None)),
     }
     name = st.op + (" " + ",".join(map(str, ports)) if ports else "")
     prof.add("telnet_params", name, st.op_span or st.span, attrs)

@@ -13,9 +13,10 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.base import (
     DialectSpec,
+    Head,
     ParsedFile,
     parsed_units,
-    sniff_heads,
+    sniff_keywords,
     unknown_name,
 )
 from decklint.dialects.catalog import catalog
@@ -113,8 +114,14 @@ _SNIFF_FIRST = words(
 )
 
 
+def _option_line(h: Head) -> bool:
+    """`OPTION value`: an option only an options file codes, a blank, then its value (a shell
+    script's `servername=$1` is no option)."""
+    return h.a in _SNIFF_FIRST and h.sep == " "
+
+
 def sniff(src: SourceFile) -> float:
-    return sniff_heads(src, _SNIFF_FIRST, 0.6, 0.1, 0.95)
+    return sniff_keywords(src, _option_line, _index, ("*", "#"), (0.6, 0.1, 0.95))
 
 
 _FIELDS = {

@@ -14,6 +14,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list
 from decklint.dialects.base import DialectSpec, ParsedFile, line_heads, member_name
+from decklint.dialects.keywords import words
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
 from decklint.findings import Severity
@@ -26,17 +27,29 @@ from decklint.source import SourceFile
 
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
 _MEMBER_NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}", re.IGNORECASE)
-_STMT = re.compile(  # a name in column 1, or a few columns in (a shifted deck), then the operation
-    r"^(?: {0,8}[A-Z0-9@#$&.]+)?\s+(VBUILD|APPL|MODETAB|MODEENT|MODEEND|PU|LU|PATH|CDRSC|CDRM|TRLE|"
-    r"LBUILD|LOCAL|PORT|COSTAB|COS|COSEND|APPNCOS|ADJCDRM|MDLTAB|MDLENT|USSTAB)\b",
+# The definition statements a VTAM deck or table codes (grammars/catalogs/vtam.yaml; a test
+# checks each is there): evidence when written as VTAM writes them, a name in column 1 (or a
+# few columns in: a shifted deck) or none, the operation, then a keyword operand (on the
+# same card or the continuation card). GROUP and LINE are left out: an NCP generation codes
+# them as well, and a file of nothing else tells neither.
+_SNIFF_OPS = words(
+    """ADJCP APPL APPNCOS ASLENT CDRM CDRSC COS GWPATH LBUILD LINEROW LOCAL LOGCHAR LU MDLENT
+    MODEENT NETSRVR NETWORK NEXTCP NODEROW PATH PORT PU TGP TRLE USSCMD USSMSG USSPARM USSTAB
+    VBUILD"""
+)
+# The statements of a table (mode, USS, interpret, COS) that make the file VTAM's at once.
+_TABLE_OPS = words("VBUILD LBUILD MODEENT USSTAB USSCMD USSMSG USSPARM LOGCHAR COS MDLENT ASLENT")
+_STMT = re.compile(
+    r"^(?: {0,8}[^\s*]\S{0,62})?[ \t]+([A-Z]{2,8})(?:[ \t]+|[ \t]*\n[ \t]+)([A-Z][A-Z0-9]{0,15})=",
     re.IGNORECASE | re.MULTILINE,
 )
-# A configuration list's line: member names, a comma after each but perhaps the last, then a
-# '-' continuation or a /* */ remark.
-_CONFIG_ENTRY = re.compile(
-    r"^[ \t]*[A-Z0-9@#$]{1,8}(,[ \t]*[A-Z0-9@#$]{1,8})*,[ \t]*(-|/\*.*\*/)?[ \t]*$",
-    re.IGNORECASE | re.MULTILINE,
+# A configuration list (ATCCONxx): member names, a comma after each on a line but the last
+# one of the list, then a '-' continuation or a /* */ remark. No text is such lines only.
+_NAME = r"[A-Z@#$][A-Z0-9@#$]{0,7}"
+_CONFIG_LINE = re.compile(
+    rf"[ \t]*{_NAME}(?:[ \t]*,[ \t]*{_NAME})*[ \t]*(,?)[ \t]*(?:-|/\*.*\*/)?[ \t]*"
 )
+_NAME_LIST = re.compile(rf"{_NAME}(?:,{_NAME})+")
 _START_OPTIONS = frozenset(
     [
         "SSCPID",
@@ -84,30 +97,61 @@ def is_option_list(src: SourceFile) -> bool:
     if not first:
         return False
     token = first.split()[0]
-    if "=" in token or token.endswith(","):
+    if "=" in token or token.endswith(",") or _NAME_LIST.fullmatch(token):
         return True
     if "," in token and all(_MEMBER_NAME.fullmatch(t) for t in token.split(",")):
         return True
     return len(first.split()) == 1 and bool(_START_OPTION.match(first))
 
 
+def _config_list(src: SourceFile) -> bool:
+    """A configuration list: every line but comments is member names, every line of it but
+    the last ends with a comma, and there are two names at least."""
+    lines = [
+        ln[:71].rstrip()
+        for ln in src.lines[:400]
+        if ln[:71].strip() and not ln.lstrip().startswith(("*", "/*", ".*"))
+    ]
+    if not lines or len(src.lines) > 400:
+        return False
+    for n, ln in enumerate(lines):
+        m = _CONFIG_LINE.fullmatch(ln)
+        if m is None or bool(m.group(1)) == (n == len(lines) - 1):
+            return False  # a comma missing before the end of the list, or one after it
+    return len(lines) > 1 or "," in lines[0]
+
+
+def _catalogued(op: str, key: str) -> bool:
+    """Whether the catalog lists `key` as an operand of `op` (read only for a deck not in
+    upper case: the parse reads the catalog anyway, detection seldom needs it)."""
+    from decklint.dialects.catalog import operand_names
+
+    return key.upper() in operand_names("vtam", op)
+
+
 def sniff(src: SourceFile) -> float:
+    """Positive evidence only: a definition statement written as VTAM writes them (upper
+    case, or in any case with an operand its catalog entry lists: `local foo=bar` in a
+    script is none), a start list's options, or a configuration list."""
     head = "\n".join(ln[:71] for ln in src.lines[:400])
     score = 0.0
-    if _STMT.search(head):
+    for m in _STMT.finditer(head):
+        op, key = m.group(1), m.group(2)
+        if op.upper() not in _SNIFF_OPS:
+            continue
+        if not (op.isupper() and key.isupper()) and not _catalogued(op, key):
+            continue
+        if op.upper() in _TABLE_OPS:
+            return 0.95
         score = 0.8
-    if re.search(r"^\S*\s+VBUILD\s+TYPE=", head, re.IGNORECASE | re.MULTILINE):
-        score = 0.95
-    upper = head.upper()  # plain searches first: the patterns run only where they may match
-    if "MODEENT" in upper and re.search(r"\bMODEENT\b", upper):
-        score = max(score, 0.95)
+    upper = head.upper()
     heads = line_heads(src, 400)
-    if any(a in _START_OPTIONS for a, _b, _c in heads) and re.search(
+    if any(h.a in _START_OPTIONS for h in heads) and re.search(
         r"(SSCPID|SSCPNAME|IOBUF)\s*=", upper
     ):
         score = max(score, 0.9)
-    if score < 0.5 and "," in head and _CONFIG_ENTRY.search(head):
-        score = 0.5  # a configuration list: member names, one per line
+    if score < 0.6 and "," in head and _config_list(src):
+        score = 0.6
     return score
 
 
@@ -505,7 +549,9 @@ def _lower_pool(op: Operand, low: Lowering) -> None:
 
 
 def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
-    name = (member_name(pf.source.path) or PurePath(pf.source.path).stem).upper()
+    stem = PurePath(pf.source.path).stem
+    named = _LIST_NAME.search(stem)  # a file named after its member: site--ATCSTR00.txt
+    name = (member_name(pf.source.path) or (named.group() if named else stem)).upper()
     attrs: dict[str, Attr] = {}
     span = pf.statements[0].span
     for st in pf.statements:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from decklint import dialects
+from decklint.inputs import evidence
 from decklint.source import SourceFile
 
 _DIRECTIVE = re.compile(r"decklint:\s*dialect\s*=\s*([a-z0-9_]+)", re.IGNORECASE)
@@ -19,47 +20,95 @@ SKIP_DIRS = frozenset({"__pycache__", "node_modules"})  # never walked into
 @dataclass(frozen=True)
 class Detection:
     dialect: str | None
-    how: str  # "option" | "directive" | "config" | "glob" | "content" | "none"
+    how: str  # "option" | "directive" | "config" | "glob" | "content" | "against" | "none"
+    # with "against": why the file is no deck (a shell script, JSON, ...), in plain words
+    why: str = ""
 
 
 _MEMBER = re.compile(r"\(([^()/]+)\)$")
+# A file whose comments start with ';' that no dialect claims (see evidence.py).
+SEMICOLON_FILE = "';' comments, no statement of a product decklint reads"
 
 
 def detect(
     src: SourceFile, explicit: str | None = None, config_globs: dict[str, str] | None = None
 ) -> Detection:
-    """Explicit option, then an in-file directive, then globs, then content sniffing."""
+    """Explicit option, then an in-file directive, then the configuration's globs; then, unless
+    the file shows it is no deck (`evidence.against`), the registry's globs and then the
+    dialect whose content sniffer finds the strongest evidence for it. Content alone never
+    makes a file a deck without positive evidence: a file nothing tells is not recognised."""
     if explicit:
         return Detection(explicit, "option")
     for ln in src.lines[:10]:
         m = _DIRECTIVE.search(ln)
         if m and m.group(1).lower() in dialects.REGISTRY:
             return Detection(m.group(1).lower(), "directive")
-    named = by_name(src.path, config_globs)
+    named = by_config(src.path, config_globs)
     if named is not None:
         return named
+    why = evidence.against(src)
+    if why:
+        return Detection(None, "against", why)
+    found = dialects.named(_name(src.path))
+    if found is not None:
+        return Detection(found, "glob")
+    semicolons = evidence.semicolon_comments(src)
     best, score = None, 0.0
     for dname in dialects.names():
-        s = dialects.get(dname).sniff(src)
+        spec = dialects.get(dname)
+        if semicolons and ";" not in spec.comment_prefixes:
+            continue  # ';' comments: no deck of this dialect is written so
+        s = spec.sniff(src)
         if s > score:
             best, score = dname, s
     if best is not None and score >= 0.5:
         return Detection(best, "content")
+    if semicolons:
+        return Detection(None, "against", SEMICOLON_FILE)
     return Detection(None, "none")
 
 
 def by_name(path: str, config_globs: dict[str, str] | None = None) -> Detection | None:
     """The dialect a file's path or name says (the configuration's globs, then the
     registry's), or None. A member's name is its name: SYS1.VTAMLST(ATCSTR00)."""
+    named = by_config(path, config_globs)
+    if named is not None:
+        return named
+    found = dialects.named(_name(path))
+    return Detection(found, "glob") if found is not None else None
+
+
+def by_config(path: str, config_globs: dict[str, str] | None) -> Detection | None:
+    """The dialect the configuration's `dialects:` globs give the file, or None.
+
+    A glob matches as the registry's do, in any case, and against each of: the file's name,
+    its member name (SYS1.TCPPARMS(IFACE6), a deck cut out of JCL), its path as shown, and
+    the path's trailing parts (so `tcpparms/*`, written beside the configuration, matches
+    `sys1/tcpparms/IFACE6` linted from a folder above it)."""
+    if not config_globs:
+        return None
+    shown = path.replace("\\", "/").upper()
+    name = _name(path).upper()
+    base = os.path.basename(shown)
+    for pattern, dialect in config_globs.items():
+        glob = pattern.replace("\\", "/").upper()
+        if "/" in glob.rstrip("/"):
+            hit = fnmatch.fnmatchcase(shown, glob) or fnmatch.fnmatchcase(shown, "*/" + glob)
+            hit = hit or fnmatch.fnmatchcase(shown, glob.rstrip("/") + "/*")
+        else:
+            glob = glob.rstrip("/")
+            hit = fnmatch.fnmatchcase(name, glob) or fnmatch.fnmatchcase(base, glob)
+            hit = hit or any(fnmatch.fnmatchcase(part, glob) for part in shown.split("/")[:-1])
+        if hit:
+            return Detection(dialect, "config")
+    return None
+
+
+def _name(path: str) -> str:
+    """A file's name, or its member's: SYS1.VTAMLST(ATCSTR00) is ATCSTR00."""
     name = os.path.basename(path)
     member = _MEMBER.search(name)  # SYS1.VTAMLST(ATCSTR00), or a deck cut out of JCL
-    if member:
-        name = member.group(1)
-    for pattern, dialect in (config_globs or {}).items():
-        if fnmatch.fnmatch(path, pattern) or fnmatch.fnmatch(name, pattern):
-            return Detection(dialect, "config")
-    found = dialects.named(name)
-    return Detection(found, "glob") if found is not None else None
+    return member.group(1) if member else name
 
 
 def _gitignore_patterns(folder: Path) -> list[str]:

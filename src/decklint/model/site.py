@@ -34,6 +34,10 @@ _DECLARED = {
 }
 
 
+# What a node made of a TN3270E server's profile only is drawn as (`tcpip_telnet_server`).
+TELNET_SERVER = "TN3270E server"
+
+
 def _product(name: str) -> str:
     """The product a dialect's or a declared product's name stands for."""
     known = dialects.REGISTRY.get(name)
@@ -98,6 +102,8 @@ def _anchors(topo: Topology, rule: NodeRule) -> dict[str, str]:
     out: dict[str, str] = {}
     for kind in rule.kinds:
         for e in topo.of(kind):
+            if rule.when and not e.value(rule.when):
+                continue
             if rule.field == "name":
                 value: object = e.name
             elif rule.field == "node":
@@ -132,6 +138,7 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
         owner = files.get(e.path)
         if owner is not None:
             first_entity.setdefault(owner, e)
+    servers = {e.name for e in topo.of("tcpip_telnet_server")}
     for name in sorted(set(paths) | set(declared)):
         made_by = sorted({topo.dialects[p] for p in paths.get(name, [])})
         d = declared.get(name)
@@ -140,12 +147,15 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
         if said == "unknown" and d is not None and d.value("adapter"):
             said = "adapter"
         product = _product(main) or _product(said)
+        products = tuple(dict.fromkeys(_product(x) for x in made_by))
+        if name in servers and made_by == ["tcpip"]:
+            product, products = TELNET_SERVER, (TELNET_SERVER,)
         anchor = first_entity.get(name) or d
         attrs = {
             "name": Attr(name),
             "product": default(product),
             "family": default(main or said),
-            "products": default(tuple(dict.fromkeys(_product(x) for x in made_by))),
+            "products": default(products),
             "files": default(len(paths.get(name, []))),
             "paths": default(tuple(sorted(paths.get(name, [])))),
             "declared": default(d is not None),

@@ -14,6 +14,12 @@ like a whole stack (one codes a stack-wide configuration statement: TCPCONFIG, U
 IPCONFIG, GLOBALCONFIG, ASSORTEDPARMS; or attaches the stack to a network: DEVICE, LINK,
 INTERFACE, HOME). A snippet (an AUTOLOG block from an installation guide, a PORT list) and a
 member linted without its profile are not: what they leave out is coded elsewhere.
+
+A profile whose files code Telnet blocks only (TELNETGLOBALS, TELNETPARMS, BEGINVTAM, and
+INCLUDEs) is a TN3270E server's, which runs in its own address space: a `tcpip_telnet_server`,
+a node of its own bound to the stack its TCPIPJOBNAME names, and no stack. The rules that judge
+a stack's settings (its buffers, SOMAXCONN, the ports it reserves) never see it; the Telnet
+rules judge its blocks (`decklint.model.views.telnet`).
 """
 
 from __future__ import annotations
@@ -127,13 +133,18 @@ def resolve(topo: Topology) -> None:
     declared = {name: {k: v for k, v, _l in facts} for name, _p, facts in topo.settings.declared}
     moved = {p: names[owner[p]] for p in paths if names[owner[p]] != stack_name(p)}
     targets = {(inc.path, inc.span): t for f in includes.values() for inc, t in f}
-    _rehome(topo, moved, targets)
     by_path = {p.path: p for p in profiles}
+    servers = {r for r, files in members.items() if all(by_path[f].value("telnet") for f in files)}
+    readers = {p: "the Telnet server" if owner[p] in servers else "the stack" for p in paths}
+    _rehome(topo, moved, targets, readers)
     for root, files in members.items():
         name = names[root]
         facts = declared.get(name, {})
         unresolved = [inc for f in files for inc, target in includes.get(f, []) if target is None]
-        _stack(topo, name, [by_path[f] for f in files], facts, unresolved)
+        if root in servers:
+            _telnet_server(topo, name, [by_path[f] for f in files], facts, unresolved)
+        else:
+            _stack(topo, name, [by_path[f] for f in files], facts, unresolved)
 
 
 def member_keys(path: str) -> set[str]:
@@ -184,12 +195,16 @@ def _names(members: dict[str, list[str]]) -> dict[str, str]:
 
 
 def _rehome(
-    topo: Topology, moved: dict[str, str], targets: dict[tuple[str, Any], str | None]
+    topo: Topology,
+    moved: dict[str, str],
+    targets: dict[tuple[str, Any], str | None],
+    readers: dict[str, str],
 ) -> None:
     """Move the elements and symbols of the files whose stack is not the one they make on
     their own (`moved`: path -> stack; members an INCLUDE found, a name two stacks share) and
-    give each INCLUDE the file it found (`target`, None when no linted file is the member).
-    Every other element keeps the node and scope its lowering gave it."""
+    give each INCLUDE the file it found (`target`, None when no linted file is the member) and
+    who reads it (`readers`: path -> the stack, or the Telnet server). Every other element
+    keeps the node and scope its lowering gave it."""
     built: dict[int, Entity] = {}
     ents = topo.entities
     touched = set(moved) | {inc.path for inc in topo.of("tcpip_include")}
@@ -202,7 +217,11 @@ def _rehome(
                     continue
                 attrs: Mapping[str, Attr] = e.attrs
                 if e.kind == "tcpip_include":
-                    attrs = {**attrs, "target": default(targets.get((e.path, e.span)))}
+                    attrs = {
+                        **attrs,
+                        "target": default(targets.get((e.path, e.span))),
+                        "reader": default(readers.get(e.path, "the stack")),
+                    }
                 node, scope = (e.node, e.scope) if stack is None else (f"tcpip:{stack}", stack)
                 new = Entity(e.kind, e.name, e.path, e.dialect, e.span, node, attrs, scope)
                 ents[i] = built[id(e)] = new
@@ -225,7 +244,7 @@ def _stack(
         for k, a in prof.attrs.items():
             if k == "product":
                 product = product or str(a.value or "")
-            elif k not in ("name", "main", "whole"):
+            elif k not in ("name", "main", "whole", "telnet"):
                 coded[k] = a
     product = product or "zos"
     release = str(facts["release"]) if "release" in facts else None
@@ -244,6 +263,7 @@ def _stack(
             and any(p.value("main") for p in profiles)
             and any(p.value("whole") for p in profiles)
         ),
+        "main": default(any(p.value("main") for p in profiles)),
         "unresolved_includes": default(tuple(u.name for u in unresolved)),
     }
     for key, (old, later) in ZOS_DEFAULTS.items():
@@ -254,5 +274,36 @@ def _stack(
         attrs.setdefault(k, a)
     root = profiles[-1]
     e = Entity("tcpip_stack", name, root.path, "tcpip", root.span, f"tcpip:{name}", attrs, name)
+    topo.entities.append(e)
+    topo._by_kind[e.kind].append(e)
+
+
+def _telnet_server(
+    topo: Topology,
+    name: str,
+    profiles: list[Entity],
+    facts: dict[str, Any],
+    unresolved: list[Entity],
+) -> None:
+    """A TN3270E server: its own node, named like a stack after its profile, bound to the
+    stack its TELNETGLOBALS TCPIPJOBNAME names. Without one the server listens on the only
+    stack, or with CINET on every stack (IP Configuration Guide, "Associating Telnet with one
+    TCP/IP stack"): which one, no deck says."""
+    files = {p.path for p in profiles}
+    blocks = [e for e in topo.of("telnet_params") if e.path in files]
+    blocks.sort(key=lambda b: b.value("block") != "TELNETGLOBALS")
+    stack = next((b.get("tcpipjobname") for b in blocks if b.get("tcpipjobname").coded), None)
+    attrs: dict[str, Attr] = {
+        "name": Attr(name),
+        "product": default(str(facts.get("product") or "zos")),
+        "release": default(str(facts["release"]) if "release" in facts else None),
+        "files": default(len(profiles)),
+        "stack": stack or default(None, "TCPIPJOBNAME not coded"),
+        "unresolved_includes": default(tuple(u.name for u in unresolved)),
+    }
+    root = profiles[-1]
+    e = Entity(
+        "tcpip_telnet_server", name, root.path, "tcpip", root.span, f"tcpip:{name}", attrs, name
+    )
     topo.entities.append(e)
     topo._by_kind[e.kind].append(e)

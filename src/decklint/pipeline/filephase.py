@@ -48,6 +48,9 @@ class FileUnit:
     hits: tuple[tuple[str, Hit], ...] = ()  # what the file phase's checks found: (code, hit)
     findings: tuple[Finding, ...] = ()  # what its expression rules found
     rule_error: str = ""  # an internal error in a rule of the file phase: "CODE: ..."
+    # no dialect: why the file is no deck (evidence against: a shell script, JSON, ...), or ""
+    # when nothing tells either way (`Detection.why`)
+    against: str = ""
 
 
 def node_for(path: str, dialect: str) -> str:
@@ -66,7 +69,7 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
     except Exception as exc:  # a broken dialect module must not stop the run
         return FileUnit(path, None, error=f"detect:{type(exc).__name__}: {exc}")
     if det.dialect is None:
-        return FileUnit(path, None)
+        return FileUnit(path, None, against=det.why)
     try:
         spec = dialects.get(det.dialect)
         # Lowering and the rules read the statements: the lines and the reader's units go

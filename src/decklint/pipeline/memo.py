@@ -37,6 +37,7 @@ class Memo:
     findings: tuple[Finding, ...]
     files: tuple[tuple[str, str | None], ...]
     rules_run: frozenset[str]
+    unlinted: tuple[tuple[str, str], ...] = ()  # `LintResult.unlinted`
 
 
 def key(identity: bytes, options: object, inputs: Sequence[Input]) -> str:

@@ -5,7 +5,7 @@ Colour only on a terminal, never when NO_COLOR is set (`report.console`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import IO
 
 from decklint.findings import Finding, Severity
@@ -38,13 +38,24 @@ def render(
     show_source: bool = True,
     summary: bool = True,
     files_linted: int = 0,
+    unlinted: Mapping[str, str] | None = None,
 ) -> None:
-    """The findings, then (with `summary`) the line that counts them."""
+    """The findings, then (with `summary`) the line that counts them and the lines that name
+    the files not linted (`unlinted`: path -> why it is no deck, "" when no dialect was
+    recognised). With the summary, a file not recognised is named there, once: its PRS009
+    is not printed as a finding too (machine formats, and --quiet, which has no summary,
+    give it as a finding)."""
+    unlinted = unlinted or {}
+    if summary and unlinted:
+        folded = {p for p, why in unlinted.items() if not why}
+        findings = [f for f in findings if not (f.code == "PRS009" and f.path in folded)]
     if not findings and not summary:
         return
     if not findings:
         s = "s" if files_linted != 1 else ""
         stream.write(f"no findings in {files_linted} file{s}\n")
+        for line in unlinted_lines(unlinted):
+            stream.write(printable(line) + "\n")
         return
     from rich.markup import escape
 
@@ -83,3 +94,38 @@ def render(
     console.print(
         line if total else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}"
     )
+    for extra in unlinted_lines(unlinted):
+        console.print(escape(printable(extra)))
+
+
+SHOWN = 10  # files named in a summary line; the rest are counted
+
+
+def unlinted_lines(unlinted: Mapping[str, str]) -> list[str]:
+    """The summary's lines for the files not linted: those not recognised (no dialect found,
+    nothing against it), then those that are no decks, each with why."""
+    unknown = sorted(p for p, why in unlinted.items() if not why)
+    against = sorted((p, why) for p, why in unlinted.items() if why)
+    out = []
+    if unknown:
+        one = "it is" if len(unknown) == 1 else "one is"
+        out.append(
+            f"{_files(len(unknown))} not recognised: {_named(unknown)} (if {one} a deck, name "
+            "its dialect with --dialect, a dialects: glob or a 'decklint: dialect=NAME' comment)"
+        )
+    if against:
+        are = "is no deck" if len(against) == 1 else "are no decks"
+        out.append(
+            f"{_files(len(against))} {are}: {_named([f'{p} ({why})' for p, why in against])}"
+        )
+    return out
+
+
+def _files(n: int) -> str:
+    return f"{n} file{'s' if n != 1 else ''}"
+
+
+def _named(items: Sequence[str]) -> str:
+    more = len(items) - SHOWN
+    shown = ", ".join(items[:SHOWN])
+    return f"{shown} and {more} more" if more > 0 else shown

@@ -38,6 +38,7 @@ _VALUES = (
     ("controller", "maxframe", "MAXFRAME"),
     ("tcpip_stack", "tcprcvbufrsize", "TCP window"),
     ("tcpip_stack", "somaxconn", "SOMAXCONN"),
+    ("tcpip_telnet_server", "stack", "stack"),
     ("nsk_process", "primary_cpu", "CPU"),
     ("nsk_line", "cpu", "CPU"),
 )
@@ -292,6 +293,7 @@ def to_mermaid(data: dict[str, Any]) -> str:
 _TIER = {
     "VTAM": 0,
     "TCP/IP": 0,
+    "TN3270E server": 0,
     "NonStop": 0,
     "z/OS": 0,
     "MVS": 0,

@@ -90,6 +90,7 @@ _SKIP_FIELDS: dict[str, frozenset[str]] = {
     "ncp_host": frozenset({"pccu_maxdata"}),  # its NCP's
     "vtam_start": frozenset({"iobuf_count", "iobuf_size"}),  # the IOBUF buffer pool's
     "tcpip_stack": frozenset({"files"}),
+    "tcpip_telnet_server": frozenset({"files"}),
 }
 _RU_FIELDS = ("rusizes", "ru_secondary", "ru_primary", "ru_max", "ru_min")
 # How the products name their elements, where the kind's own name is not it.
@@ -107,6 +108,7 @@ _WORDS = {
     "sessions": "CICS SESSIONS",
     "vtam_start": "VTAM start options",
     "tcpip_stack": "TCP/IP stack",
+    "tcpip_telnet_server": "TN3270E server",
     "tcpip_link": "TCP/IP link",
     "tcpip_device": "TCP/IP DEVICE",
     "tcpip_route": "TCP/IP route",

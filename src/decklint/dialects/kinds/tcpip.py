@@ -34,12 +34,15 @@ KINDS: tuple[KindSpec, ...] = (
         main="true when the file codes statements only a main profile has",
         whole="true when the file codes a stack-wide configuration statement or attaches the "
         "stack to a network (DEVICE, LINK, INTERFACE, HOME): not a snippet",
+        telnet="true when the file codes only TN3270E server blocks (TELNETGLOBALS, "
+        "TELNETPARMS, BEGINVTAM) and INCLUDEs: a Telnet server's profile, no stack's",
         **STACK_SETTINGS,
     ),
     kind(
         "tcpip_stack",
         "a TCP/IP stack: a profile and the members it INCLUDEs, with effective settings",
         resolved=True,
+        main="true when a main profile is among its files (not only members or a snippet)",
         product="zos or vm (declared product wins)",
         release="the release declared for the node (nodes: NAME: release:)",
         files="how many linted files make the stack",
@@ -47,6 +50,18 @@ KINDS: tuple[KindSpec, ...] = (
         "the stack is judged on what it leaves uncoded",
         unresolved_includes="members INCLUDEd that no linted file is",
         **STACK_SETTINGS,
+    ),
+    kind(
+        "tcpip_telnet_server",
+        "a TN3270E Telnet server in its own address space: a profile of Telnet blocks only "
+        "and the members it INCLUDEs (not a stack: no stack-wide setting is judged on it)",
+        resolved=True,
+        product="zos (declared product wins)",
+        release="the release declared for the node (nodes: NAME: release:)",
+        files="how many linted files make the server's profile",
+        stack="the stack it binds to, TELNETGLOBALS TCPIPJOBNAME (None when not coded: the "
+        "only stack, or under CINET every stack)",
+        unresolved_includes="members INCLUDEd that no linted file is",
     ),
     kind(
         "tcpip_device",
@@ -142,6 +157,7 @@ KINDS: tuple[KindSpec, ...] = (
         resolved=True,
         dsn="the data set named",
         target="the linted file found for the member (None when not found)",
+        reader="who reads the member at the INCLUDE: the stack, or the Telnet server",
     ),
     kind(
         "tcpip_pool",
@@ -160,5 +176,6 @@ KINDS: tuple[KindSpec, ...] = (
         scaninterval="SCANINTERVAL, seconds",
         inactive="INACTIVE, seconds (0: never)",
         disablesga="DISABLESGA coded",
+        tcpipjobname="TCPIPJOBNAME: the stack a TN3270E server binds to",
     ),
 )

@@ -93,12 +93,20 @@ class Stack:
 
 def stacks(topo: Topology) -> list[Stack]:
     """Every TCP/IP stack with its elements (built once per run)."""
-    return topo.memo("tcpip.stacks", lambda: _stacks(topo))  # type: ignore[no-any-return]
+    return topo.memo("tcpip.stacks", lambda: _stacks(topo, "tcpip_stack"))  # type: ignore[no-any-return]
 
 
-def _stacks(topo: Topology) -> list[Stack]:
+def telnet_servers(topo: Topology) -> list[Stack]:
+    """Every TN3270E server of its own (a profile of Telnet blocks only), with its elements,
+    as a `Stack` of them: no stack, so no stack-wide rule sees it."""
+    return topo.memo(  # type: ignore[no-any-return]
+        "tcpip.telnet_servers", lambda: _stacks(topo, "tcpip_telnet_server")
+    )
+
+
+def _stacks(topo: Topology, kind: str) -> list[Stack]:
     by_name: dict[str, Stack] = {}
-    for e in topo.of("tcpip_stack"):
+    for e in topo.of(kind):
         by_name[e.name] = Stack(e)
     if not by_name:
         return []

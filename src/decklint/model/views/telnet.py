@@ -6,7 +6,8 @@ from collections.abc import Iterator
 
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
-from decklint.model.views.stacks import Stack
+from decklint.model.topology import Topology
+from decklint.model.views.stacks import Stack, stacks, telnet_servers
 
 TELNET_FIELDS = ("timemark", "scaninterval", "inactive")
 
@@ -21,6 +22,12 @@ def telnet_defaults(s: Stack) -> dict[str, Attr]:
         "scaninterval": default(1800 if new else 120, note),
         "inactive": default(0, note),
     }
+
+
+def telnet_owners(topo: Topology) -> list[Stack]:
+    """What codes Telnet blocks: the stacks (a profile's own Telnet, before the TN3270E server
+    ran in its own address space) and the TN3270E servers of their own."""
+    return [*stacks(topo), *telnet_servers(topo)]
 
 
 def effective_telnet(s: Stack) -> Iterator[tuple[Entity, dict[str, Attr]]]:

@@ -1,0 +1,135 @@
+"""Evidence that a file is no deck, whatever its name or its words may seem to say.
+
+Detection reads a file as a dialect only on positive evidence (its statements, in the shape
+the product writes them: `decklint.dialects.base`). This module gives the evidence against
+every dialect at once, read from the first `HEAD` characters of the text (shell syntax from
+the first `SHELL_HEAD`), once per file:
+
+* a script: `#!` on the first line, or lines of shell syntax (`if [`, `fi`, `done`, `esac`,
+  `export X=`, `X=$(`, `function f`, `f() {`);
+* a z/VM CMS file of tags (`:nick.` entries, as in SYSTEM DTCPARMS);
+* markup or data: XML or HTML (the text opens with `<...>`), JSON (`{`, or `[` opening an
+  array), YAML (`%YAML`, or `---` then a mapping or a list, or a document of `key:` mappings with
+  nested keys or `- ` items).
+
+`semicolon_comments` tells a file whose comment lines start with ';' (and none with '*' or
+'/*'): no card-image or BPXPRM deck is written so, and such a file that no dialect with ';'
+comments claims is a configuration of another product (a z/VM server's UFTD CONFIG), not an
+unknown deck.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+from decklint.source import SourceFile
+
+HEAD = 8192  # characters looked at: a hundred cards
+SHELL_HEAD = 4096  # a script shows its syntax in its first screens
+
+# The patterns, compiled when first needed: most files need none of them (a card deck has no
+# ';', ':' or shell word), and compiling them all costs a short run's start-up milliseconds.
+_PATTERNS: dict[str, tuple[str, int]] = {
+    "shell": (
+        r"""^[ \t]*(?:
+            (?:if|elif|while|until)[ \t]+(?:\[\[?|test[ \t]|![ \t])
+          | (?:fi|done|esac)[ \t]*(?:;|\#|\r?$)
+          | export[ \t]+[A-Za-z_]\w*=
+          | [A-Za-z_]\w*=\$\(
+          | function[ \t]+[A-Za-z_][\w-]*[ \t]*(?:\([ \t]*\))?[ \t]*\{?[ \t]*\r?$
+          | [A-Za-z_][\w-]*[ \t]*\([ \t]*\)[ \t]*\{
+        )""",
+        re.MULTILINE | re.VERBOSE,
+    ),
+    "cms": (r"^[ \t]*:nick\.", re.MULTILINE | re.IGNORECASE),
+    "json array": (r"\[\s*(?:[\[{\"\]\d-]|true|false|null)", 0),
+    "yaml start": (r"---[ \t]*\r?\n\s*(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", 0),
+    "yaml opener": (r"^[A-Za-z_][\w.-]*:[ \t]*(?:#.*)?\r?$", re.MULTILINE),
+    "yaml key": (r"^[A-Za-z_][\w.-]*:(?:[ \t]|\r?$)", re.MULTILINE),
+    "yaml nested": (r"^[ \t]+(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", re.MULTILINE),
+    "significant": (r"^[ \t]*[^\s#]", re.MULTILINE),
+    "semicolon comment": (r"^[ \t]*;", re.MULTILINE),
+    "other comment": (r"^[ \t]*(?:\*|/\*|\.\*)", re.MULTILINE),
+}
+_SHELL_LINES = 2  # one line may be chance (a remark quoting a command); two are a script
+
+
+@functools.cache
+def _p(name: str) -> re.Pattern[str]:
+    pattern, flags = _PATTERNS[name]
+    return re.compile(pattern, flags)
+
+
+# The file looked at last and what was found of it (its reason; whether its comments are
+# ';' comments, None until asked): detection and each sniffer ask in turn. Kept by identity,
+# as `decklint.dialects.base` keeps a file's line heads.
+_LAST: list[Any] = [None, "", None]
+
+
+def against(src: SourceFile) -> str:
+    """Why the file is no deck of any dialect, in plain words ("" when nothing says so)."""
+    if _LAST[0] is not src:
+        _LAST[0], _LAST[1], _LAST[2] = src, _reason(src.text[:HEAD]), None
+    reason: str = _LAST[1]
+    return reason
+
+
+def semicolon_comments(src: SourceFile) -> bool:
+    """Whether the file's comment lines start with ';', and none with '*', '.*' or '/*'."""
+    against(src)
+    if _LAST[2] is None:
+        head = src.text[:HEAD]
+        _LAST[2] = (
+            ";" in head
+            and bool(_p("semicolon comment").search(head))
+            and not _p("other comment").search(head)
+        )
+    semi: bool = _LAST[2]
+    return semi
+
+
+# HTML elements that show text as it is: a deck copied from a web page opens with one.
+_SHOWN = ("pre>", "pre ", "code>", "code ", "tt>", "samp>", "xmp>")
+# Text each pattern needs, looked for first: a card deck has none of it, and a plain search
+# costs a fraction of a pattern's.
+_SHELL_HINTS = ("fi", "done", "esac", "export", "$(", "()", "function")
+
+
+def _reason(head: str) -> str:
+    if head.startswith("#!"):
+        return "a script: #! on its first line"
+    start = len(head) - len(head.lstrip())
+    first = head[start : start + 1]
+    end = head.find("\n", start)
+    if first == "<" and ">" in head[start : end if end >= 0 else len(head)]:
+        tag = head[start + 1 : start + 6].lower()
+        if not tag.startswith(_SHOWN):
+            return "XML or HTML"
+        # a deck a web page shows in a <pre> or <code> block: the card reader reads it as
+        # meant and reports the markup once (decklint.dialects.damage)
+    if first == "{" or (first == "[" and _p("json array").match(head, start)):
+        return "JSON"
+    if head.startswith("%YAML", start) or (first == "-" and _p("yaml start").match(head, start)):
+        return "YAML"
+    top = head[:SHELL_HEAD]
+    if any(hint in top for hint in _SHELL_HINTS):
+        for shell, _m in enumerate(_p("shell").finditer(top), 1):
+            if shell >= _SHELL_LINES:
+                return "a shell script"
+    if ":" in head:
+        if _p("cms").search(head):
+            return "z/VM CMS :nick. tags"
+        if _yaml_mappings(head):
+            return "YAML"
+    return ""
+
+
+def _yaml_mappings(head: str) -> bool:
+    """A document of `key:` lines, one at least opening nested keys or `- ` items, and
+    little else (four lines in five)."""
+    if not _p("yaml opener").search(head) or not _p("yaml nested").search(head):
+        return False
+    mapped = len(_p("yaml key").findall(head)) + len(_p("yaml nested").findall(head))
+    return mapped * 5 >= len(_p("significant").findall(head)) * 4
