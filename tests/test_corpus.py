@@ -135,3 +135,110 @@ def test_share_understood_does_not_regress(update_golden: bool, capsys) -> None:
             assert v["parsed"] >= record[name]["parsed"], f"{name}: parsed share regressed"
             assert v["known"] >= record[name]["known"], f"{name}: known share regressed"
             assert v["statements"] >= record[name]["statements"], f"{name}: fewer statements"
+
+
+# ../shared/corpus-3: real files found in the third round, one folder a system. Each file's
+# dialect by its own evidence ("" for a file that is no deck), and the decks inside the jobs.
+THIRD = CORPUS.parent / "corpus-3"
+THIRD_DIALECTS = {
+    "colinpaice-adcd/BPXPRM00": "bpxprm",
+    "colinpaice-adcd/ICONFIG6": "tcpip",
+    "colinpaice-adcd/IFACE6": "tcpip",
+    "colinpaice-adcd/TN3270": "tcpip",
+    "colinpaice-adcd/TNPT2023": "tcpip",
+    "colinpaice-adcd/TRLE": "vtam",
+    "not-decks/safespring-ipnett-baas-stunnel-setup.sh": "",
+    **{f"tk4-system/VTAMLST.{m}.mac": "ncp" for m in ("n07", "n08", "n10", "n11")},
+    **{f"tk4-system/VTAMLST.{m}.mac": "ncp" for m in ("n12", "n13", "n14", "n15")},
+    **{
+        f"tk4-system/VTAMLST.{m}.mac": "vtam"
+        for m in ("ajrp", "asnasol", "atccon01", "atccon02", "atcstr00", "atest", "atso")
+    },
+    **{f"tk4-system/VTAMLST.{m}.mac": "vtam" for m in ("l3274", "l3791", "s3705")},
+    **{f"tk4-system/VTAMSRC.{m}.mac": "vtam" for m in ("bsplin01", "ethlin01", "ethlogon")},
+    **{f"tsm-safespring/{n}": "tsm" for n in ("unix-dsm.opt.sample", "unix-dsm.sys.sample")},
+    **{f"tsm-safespring/{n}": "tsm" for n in ("windows-dsm.opt.example", "windows-dsm.opt.sample")},
+    "tsm-safespring/windows-mssql-dsm.opt.sample": "tsm",
+    "zos-rescuepack/rescuepack--APTSO": "vtam",
+    "zos-rescuepack/rescuepack--ATCCON00": "vtam",
+    "zos-rescuepack/rescuepack--USSN-usstab-source": "vtam",
+    "zvm-viccross/SYSTEM.DTCPARMS": "",
+    "zvm-viccross/UFTD.CONFIG": "",
+}
+# Jobs: the members and assemblies cut out of them, with their dialects.
+THIRD_JOBS = {
+    "tk4-system/VTAMSRC.bspudt01.mac": {"BSPUDT01": "vtam"},
+    "zos-rescuepack/rescuepack-12vtam.jcl": {
+        "APTSO": "vtam",
+        "ATCCON00": "vtam",
+        "ATCSTR00": "vtam",
+        "LCL3270A": "vtam",
+        "APTELNET": "vtam",
+    },
+    "zos-rescuepack/rescuepack-post-ipl-usstab.jcl": {"USSN": "vtam"},
+}
+THIRD_FILES = (
+    sorted(
+        p.relative_to(THIRD).as_posix()
+        for p in THIRD.rglob("*")
+        if p.is_file() and p.name != "PROVENANCE.md"
+    )
+    if THIRD.is_dir()
+    else []
+)
+
+
+def test_every_file_of_corpus_3_is_expected_here() -> None:
+    if not THIRD_FILES:
+        pytest.skip("shared corpus-3 not available")
+    assert sorted([*THIRD_DIALECTS, *THIRD_JOBS]) == THIRD_FILES
+
+
+@pytest.mark.parametrize("rel", sorted(THIRD_DIALECTS))
+def test_corpus_3_files_are_recognised_by_their_own_evidence(rel: str) -> None:
+    path = THIRD / rel
+    if not path.is_file():
+        pytest.skip("shared corpus-3 not available")
+    text, _ = decode(path.read_bytes())
+    assert text is not None
+    for name in (path.name, "MEMBER01"):  # by name and content, and by content alone
+        found = detect(SourceFile.from_text(name, text)).dialect
+        assert (found or "") == THIRD_DIALECTS[rel], (rel, name)
+
+
+@pytest.mark.parametrize("rel", sorted(THIRD_JOBS))
+def test_every_deck_of_a_corpus_3_job_is_linted_as_its_dialect(rel: str) -> None:
+    from decklint.api import Input, expand
+
+    path = THIRD / rel
+    if not path.is_file():
+        pytest.skip("shared corpus-3 not available")
+    text, _ = decode(path.read_bytes())
+    blocks = expand(Input(rel, text, True))
+    got = {}
+    for b in blocks:
+        if b.path == rel:
+            continue  # the job itself: its findings are the job's (JCL001-003)
+        member = b.path[b.path.rindex("(") + 1 : -1] if b.path.endswith(")") else b.path
+        assert b.text is not None
+        got[member] = detect(SourceFile.from_text(b.path, b.text)).dialect
+    assert got == THIRD_JOBS[rel]
+
+
+def test_corpus_3_files_that_are_no_decks_get_nothing() -> None:
+    nodecks = [THIRD / rel for rel, d in THIRD_DIALECTS.items() if not d]
+    if not all(p.is_file() for p in nodecks):
+        pytest.skip("shared corpus-3 not available")
+    for p in nodecks:  # named on the command line or found in a folder: no finding at all
+        assert lint_paths([str(p)]).findings == [], p
+    assert lint_paths([str(THIRD / "not-decks")]).findings == []
+    assert lint_paths([str(THIRD / "zvm-viccross")]).findings == []
+
+
+@pytest.mark.parametrize("rel", sorted(r for r, d in THIRD_DIALECTS.items() if d in CLEAN))
+def test_corpus_3_tcpip_family_files_read_without_an_error(rel: str) -> None:
+    path = THIRD / rel
+    if not path.is_file():
+        pytest.skip("shared corpus-3 not available")
+    res = lint_paths([str(path)])
+    assert not [f for f in res.findings if f.severity.label == "error"], res.findings
