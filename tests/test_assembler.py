@@ -292,3 +292,12 @@ def test_no_fix_is_offered_on_a_statement_a_macro_generated() -> None:
     )
     ncp005 = sorted((f.path, f.fix is not None) for f in res.findings if f.code == "NCP005")
     assert ncp005 == [("NCP1", False), ("NCP2", True)]
+
+
+def test_a_mode_entry_requesting_compression_is_no_error() -> None:
+    deck = (
+        "CMPMODES MODETAB\n"
+        "COMPMODE MODEENT LOGMODE=COMPMODE,RUSIZES=X'8787',COMPRES=REQD\n"
+        "         MODEEND\n"
+    )
+    assert lint({"CMPMODES": deck}) == []
