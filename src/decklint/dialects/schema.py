@@ -89,8 +89,9 @@ VTAM: dict[str, StatementSchema] = _parse(
         "DELAY:num REPLYTO CTCADDR LNCTL MIOCPS USE CUADDR",
         "MODETAB": "closed ",
         "MODEENT": "closed LOGMODE:name TYPE:any FMPROF:any TSPROF:any PRIPROT:hex SECPROT:hex "
-        "COMPRES:name COMPROT:hex RUSIZES:hex SSNDPAC:pace:0-63 SRCVPAC:pace:0-63 PSNDPAC:pace:0-63 "
-        "PSERVIC:hex ENCR:any ENCRTYP:any COS:name APPNCOS:name LANG:any DCODINGPRF",
+        "COMPRES:name COMPROT:hex RUSIZES:hex SSNDPAC:pace:0-63 SRCVPAC:pace:0-63 "
+        "PSNDPAC:pace:0-63 PSERVIC:hex ENCR:any ENCRTYP:any COS:name APPNCOS:name LANG:any "
+        "DCODINGPRF",
         "MODEEND": "closed ",
         "CDRSC": "CDRM ISTATUS NETID ALSLIST DLOGMOD MODETAB RESOURCE LUALIAS",
         "CDRM": "SUBAREA CDRDYN CDRSC ISTATUS NETID ELEMENT RECOVERY VPACING",
