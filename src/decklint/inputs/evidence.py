@@ -8,6 +8,8 @@ the first `SHELL_HEAD`), once per file:
 * a script: `#!` on the first line, or lines of shell syntax (`if [`, `fi`, `done`, `esac`,
   `export X=`, `X=$(`, `function f`, `f() {`);
 * a z/VM CMS file of tags (`:nick.` entries, as in SYSTEM DTCPARMS);
+* a REXX exec: its first line is a comment naming REXX (`/* REXX */`), as z/VM and TSO
+  require of an exec;
 * markup or data: XML or HTML (the text opens with `<...>`), JSON (`{`, or `[` opening an
   array), YAML (`%YAML`, or `---` then a mapping or a list, or a document of `key:` mappings with
   nested keys or `- ` items).
@@ -44,6 +46,8 @@ _PATTERNS: dict[str, tuple[str, int]] = {
         re.MULTILINE | re.VERBOSE,
     ),
     "cms": (r"^[ \t]*:nick\.", re.MULTILINE | re.IGNORECASE),
+    # a REXX exec opens with a comment that names REXX (z/VM and TSO find it so)
+    "rexx": (r"\A(?:[ \t]*\r?\n)*[ \t]*/\*.*?\bREXX\b", re.IGNORECASE),
     "json array": (r"\[\s*(?:[\[{\"\]\d-]|true|false|null)", 0),
     "yaml start": (r"---[ \t]*\r?\n\s*(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", 0),
     "yaml opener": (r"^[A-Za-z_][\w.-]*:[ \t]*(?:#.*)?\r?$", re.MULTILINE),
@@ -100,6 +104,8 @@ _SHELL_HINTS = ("fi", "done", "esac", "export", "$(", "()", "function")
 def _reason(head: str) -> str:
     if head.startswith("#!"):
         return "a script: #! on its first line"
+    if "REXX" in head[:400].upper() and _p("rexx").search(head[:400]):
+        return "a REXX exec: /* REXX */ at its start"
     start = len(head) - len(head.lstrip())
     first = head[start : start + 1]
     end = head.find("\n", start)
