@@ -722,3 +722,10 @@ def test_assemble_never_raises_and_stays_within_its_limits(text: str) -> None:
         assert (span.line, span.col) <= (span.end_line, span.end_col)
     for d in a.diagnostics:
         assert d.code in ("PRS001", "PRS002", "PRS013") and d.message
+
+
+def test_the_fast_path_knows_every_operation_of_the_interpreter() -> None:
+    from decklint.dialects.assembler.expansion import SPECIAL
+    from decklint.dialects.assembler.results import NEEDS_ASSEMBLY
+
+    assert NEEDS_ASSEMBLY == SPECIAL

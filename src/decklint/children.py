@@ -18,13 +18,16 @@ So decklint starts a process only through this module (a test finds every other 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import multiprocessing.context
+    import subprocess
+
+# subprocess and multiprocessing are imported when a process starts: importing them is a
+# noticeable share of a small run's start-up, and most runs start none.
 
 # Run by `python -c`: the interpreter has imported only what it needs to start (`sys` and `os`
 # are among them: nothing is looked up on the path for them), then every relative entry of
@@ -55,6 +58,8 @@ def program(name: str) -> str | None:
 
 def run(cmd: Sequence[str], **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
     """`subprocess.run` of a command made by `decklint_command` or found by `program`."""
+    import subprocess
+
     if not os.path.isabs(cmd[0]):
         raise OSError(f"{cmd[0]}: a process is started by its absolute path only")
     return subprocess.run(list(cmd), **kwargs)

@@ -22,7 +22,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from decklint.dialects.assembler import dc, instructions
+from decklint.dialects.assembler import instructions
 from decklint.dialects.assembler.conditional import (
     CALL,
     CONDITIONAL,
@@ -130,6 +130,8 @@ def parse_instruction(
 ) -> tuple[Statement, list[Diagnostic]]:
     """A statement the assembler itself knows, with its operands split (`kind`: one of
     `instructions`' kinds), and what is wrong with its DC or DS constants."""
+    from decklint.dialects.assembler import dc  # here only: most decks hold no instruction
+
     text, smap = unit.text, unit.smap
     label_end, op_start, op_end, opnd_start = _fields(text)
     op = text[op_start:op_end].upper()

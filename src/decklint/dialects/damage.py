@@ -25,6 +25,7 @@ Implementation Guide, "Errors in the VTAMLST definition file").
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Collection
@@ -43,23 +44,31 @@ _ENTITIES = {"amp": "&", "nbsp": " ", "lt": "<", "gt": ">", "quot": '"', "apos":
 _UBLANKS = "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
 _UBLANKS += "\u202f\u205f\u3000"
 _ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
-_DAMAGE = re.compile(
-    rf"<(/?)({_TAGS})\b[^<>\n]*>|&(amp|nbsp|lt|gt|quot|apos|#[0-9]{{1,5}}|#x[0-9a-f]{{1,4}});"
-    rf"|([{_UBLANKS}{_ZERO_WIDTH}])",
-    re.IGNORECASE,
-)
-_MARKUP_HINT = re.compile(
-    rf"<(/?)({_TAGS})\b[^<>\n]*>|&(amp|nbsp|lt|gt|quot|apos|#[0-9]{{1,5}}|#x[0-9a-f]{{1,4}});",
-    re.IGNORECASE,
-)
-_UBLANK_HINT = re.compile(f"[{_UBLANKS}{_ZERO_WIDTH}]")
+_MARKUP = rf"<(/?)({_TAGS})\b[^<>\n]*>|&(amp|nbsp|lt|gt|quot|apos|#[0-9]{{1,5}}|#x[0-9a-f]{{1,4}});"
+
+
+# The patterns are compiled when first needed: a clean deck (most) needs none of the markup
+# ones, and compiling them all was a visible share of a small run's start-up.
+@functools.cache
+def _damage_re() -> re.Pattern[str]:
+    return re.compile(rf"{_MARKUP}|([{_UBLANKS}{_ZERO_WIDTH}])", re.IGNORECASE)
+
+
+@functools.cache
+def _markup_re() -> re.Pattern[str]:
+    return re.compile(_MARKUP, re.IGNORECASE)
+
+
+@functools.cache
+def _ublank_re() -> re.Pattern[str]:
+    return re.compile(f"[{_UBLANKS}{_ZERO_WIDTH}]")
 
 
 def needs_cleaning(text: str) -> bool:
     """Whether a deck holds markup or Unicode blanks (a whole-text check, fast on clean decks)."""
-    if ("<" in text or "&" in text) and _MARKUP_HINT.search(text):
+    if ("<" in text or "&" in text) and _markup_re().search(text):
         return True
-    return not text.isascii() and _UBLANK_HINT.search(text) is not None
+    return not text.isascii() and _ublank_re().search(text) is not None
 
 
 @dataclass
@@ -130,7 +139,7 @@ def clean(raw: str, line: int, scrub: Scrub) -> list[Piece]:
     chars: list[str] = []
     index: list[int] = []
     i = 0
-    for m in _DAMAGE.finditer(raw):
+    for m in _damage_re().finditer(raw):
         s, e = m.start(), m.end()
         chars.append(raw[i:s])
         index.extend(range(i, s))
@@ -174,8 +183,16 @@ _NAME_START = re.compile("[A-Za-z@#$]")
 # The same at the start of any line of a text, by the character that ends lines: a literal
 # first, which the regular expression engine finds fast (a `^` with MULTILINE, or a class
 # of line ends, tries every position and takes four times as long).
-_NAMED_LINE = {sep: re.compile(re.escape(sep) + _NAMED_TEXT + r"(?=[ \t\r\n]|$)") for sep in "\n\r"}
-_NAME_IN_COLUMN_1 = {sep: re.compile(re.escape(sep) + "[A-Za-z@#$]") for sep in "\n\r"}
+
+
+@functools.cache
+def _named_line(sep: str) -> re.Pattern[str]:
+    return re.compile(re.escape(sep) + _NAMED_TEXT + r"(?=[ \t\r\n]|$)")
+
+
+@functools.cache
+def _name_in_column_1(sep: str) -> re.Pattern[str]:
+    return re.compile(re.escape(sep) + "[A-Za-z@#$]")
 
 
 @dataclass(frozen=True)
@@ -248,7 +265,7 @@ def indentation(src: SourceFile, operations: Collection[str]) -> tuple[Indent, i
     if first is not None and probe._lead(first):
         found[1] = first.group(1)
     line, at = 1, 0
-    for m in _NAMED_LINE[sep].finditer(text):
+    for m in _named_line(sep).finditer(text):
         lead = probe._lead(m)
         if lead:
             line += text.count(sep, at, m.start() + 1)
@@ -256,7 +273,7 @@ def indentation(src: SourceFile, operations: Collection[str]) -> tuple[Indent, i
             found[line] = m.group(1)
     if not found:
         return probe, 0
-    col1 = len(_NAME_IN_COLUMN_1[sep].findall(text)) + (1 if _NAME_START.match(text) else 0)
+    col1 = len(_name_in_column_1(sep).findall(text)) + (1 if _NAME_START.match(text) else 0)
     count = len(found)
     deck = (count >= 2 and count * 4 >= count + col1) or col1 == 0
     prefixes = tuple(p for p, _n in Counter(found.values()).most_common())

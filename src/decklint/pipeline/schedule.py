@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import multiprocessing.context
 
-from decklint.children import pool_context
 from decklint.lint.check import FileRule
 from decklint.model.settings import Settings
 from decklint.pipeline import cache as cache_mod
@@ -168,7 +167,11 @@ def file_units(
     workers = min(jobs_for(jobs), len(todo))
     if workers > 1 and sum(len(t) for _, _, t in todo) < PARALLEL_MIN_CHARS:
         workers = 1
-    ctx = pool_context() if workers > 1 else None
+    ctx = None
+    if workers > 1:
+        from decklint.children import pool_context
+
+        ctx = pool_context()
     if ctx is None:
         workers = 1  # no worker process can start safely here: all in this process
     else:

@@ -82,11 +82,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from decklint.dialects.assembler.expansion import SPECIAL
-from decklint.dialects.assembler.opencode import OpenCode
 from decklint.dialects.assembler.results import (
     CALL,
     CONDITIONAL,
+    NEEDS_ASSEMBLY,
     ORDINARY,
     Assembled,
     Emitted,
@@ -115,6 +114,9 @@ def assemble(units: Sequence[LogicalUnit], *, limits: Limits = DEFAULT_LIMITS) -
     if _plain(units):
         new = tuple.__new__  # as records are rebuilt (decklint.records): no per-field checks
         return Assembled(tuple([new(Emitted, (u, "", ORDINARY)) for u in units]), (), ())
+    from decklint.dialects.assembler.opencode import OpenCode  # here only: a plain file's
+    # start-up would pay for importing the interpreter
+
     return OpenCode(units, limits).run()
 
 
@@ -129,6 +131,6 @@ def _plain(units: Sequence[LogicalUnit]) -> bool:
         if "&" in t:
             return False
         m = operation(t)
-        if m is not None and m.group(1).upper() in SPECIAL:
+        if m is not None and m.group(1).upper() in NEEDS_ASSEMBLY:
             return False
     return True

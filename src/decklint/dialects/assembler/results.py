@@ -12,6 +12,15 @@ ORDINARY = "ordinary"  # a statement to parse and model
 CONDITIONAL = "conditional"  # a statement of conditional assembly that ran (open code)
 CALL = "call"  # a call of a macro of the file that was not expanded, as written
 
+# The operations that make a file need conditional assembly (with `&` anywhere): the macro
+# language's and conditional assembly's (`expansion.SPECIAL`; a test keeps the two in step).
+# Here, so that a file without them costs no import of the interpreter.
+NEEDS_ASSEMBLY = frozenset(
+    {"ACTR", "AEJECT", "AGO", "AGOB", "AIF", "AIFB", "ANOP", "AREAD", "ASPACE", "MHELP"}
+    | {"GBLA", "GBLB", "GBLC", "LCLA", "LCLB", "LCLC", "SETA", "SETAF", "SETB", "SETC", "SETCF"}
+    | {"MACRO", "MEND", "MEXIT", "MNOTE"}
+)
+
 
 @dataclass(frozen=True)
 class Limits:
