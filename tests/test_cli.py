@@ -117,10 +117,14 @@ def test_dialect_option_and_bad_dialect() -> None:
     assert bad.exit_code == 2
 
 
-def test_missing_path_is_reported_not_a_traceback(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_missing_path_is_a_usage_error_with_what_it_may_mean(tmp_path) -> None:  # type: ignore[no-untyped-def]
     res = run("lint", str(tmp_path / "nope"))
-    assert "PRS009" in res.output and "no such file" in res.output
-    assert res.exit_code == 1
+    assert res.exit_code == 2 and "no such file or folder" in res.output
+    assert "Traceback" not in res.output and "PRS009" not in res.output
+    (tmp_path / "decks").mkdir()
+    res = run("lint", str(tmp_path / "deks"))
+    assert res.exit_code == 2
+    assert f"did you mean {tmp_path / 'decks'}?" in res.output
 
 
 def test_binary_file_is_skipped_with_a_note(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -224,3 +228,74 @@ def test_ctrl_c_ends_a_run_with_the_shells_status_not_the_findings_one(
     res = CliRunner().invoke(main, ["lint", "--no-cache", str(deck)])
     assert res.exit_code == 130, res.output
     assert "interrupted" in res.output and "Traceback" not in res.output
+
+
+# ruff's habits (the users issue, item 6)
+
+DECK = "APPLS    VBUILD TYPE=APPL\nA1       APPL  AUTH=(ACQ,PASS)\n"
+NCP = "B1       BUILD SLODOWN=12,BFRS=240\n"
+
+
+def test_no_path_lints_the_current_folder(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.ncp").write_text(NCP)
+    res = run("lint", "--format", "json")
+    assert [f["path"] for f in json.loads(res.stdout)["findings"]] == ["g.ncp"]
+
+
+def test_output_format_is_format(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "g.ncp").write_text(NCP)
+    a = run("lint", "--output-format", "json", str(tmp_path))
+    b = run("lint", "--format", "json", str(tmp_path))
+    assert json.loads(a.stdout) == json.loads(b.stdout)
+
+
+def test_extend_select_and_extend_ignore_add_to_the_configuration(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "g.ncp").write_text(NCP)
+    (tmp_path / ".decklint.yaml").write_text("select: [NCP004]\n")
+
+    def codes(*args: str) -> set[str]:
+        out = run("lint", "--format", "json", *args, "g.ncp").stdout
+        return {f["code"] for f in json.loads(out)["findings"]}
+
+    assert codes() == set()  # BFRS=240 is right
+    assert codes("--extend-select", "NCP005") == {"NCP005"}
+    assert codes("--select", "NCP005,NCP004", "--extend-ignore", "NCP005") == set()
+
+
+def test_statistics_prints_counts_not_findings(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "g.ncp").write_text(NCP)
+    res = run("lint", "--statistics", "--no-source", str(tmp_path))
+    assert res.stdout.split() == ["1", "NCP005", "warning", "slodown", "(1", "fixable)"]
+    assert "g.ncp:1" not in res.output
+
+
+def test_show_fixes_lists_what_fix_would_do(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    (tmp_path / "g.ncp").write_text(NCP)
+    res = run("lint", "--show-fixes", str(tmp_path))
+    assert "0 fixable with --fix, 1 more with --unsafe-fixes" in res.stderr
+    assert "g.ncp:1:16 NCP005 code SLODOWN=6 (--unsafe-fixes)" in res.stderr
+    fixed = run("lint", "--fix", "--unsafe-fixes", "--show-fixes", str(tmp_path))
+    assert "fixed 1 finding in" in fixed.stderr
+
+
+def test_a_subfolder_run_reports_no_configuration_finding_about_other_nodes() -> None:
+    site = FIXTURES / "networks" / "site" / "baseline"
+    whole = run("lint", "--format", "json", str(site))
+    sub = run("lint", "--format", "json", str(site / "LAB45"))
+    paths = {f["path"] for f in json.loads(sub.stdout)["findings"]}
+    assert paths and all("LAB45" in p for p in paths), paths
+    config = [f for f in json.loads(whole.stdout)["findings"] if f["path"].endswith(".yaml")]
+    assert config, "linting the whole site judges its configuration"
+
+
+def test_did_you_mean_for_configuration_and_catalog_keys(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".decklint.yaml").write_text("selct: [VTM]\n")
+    (tmp_path / "a.vtam").write_text(DECK)
+    res = run("lint", "a.vtam")
+    assert res.exit_code == 2 and "unknown setting 'selct'; did you mean select?" in res.output
+    assert "did you mean MAXDATA?" in run("explain", "vtam:MAXDAT").output
+    assert "did you mean MODEENT.RUSIZES?" in run("explain", "vtam:MODEENT.RUSIZE").output
+    assert "did you mean vtam?" in run("explain", "vtm:MODEENT").output

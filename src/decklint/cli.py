@@ -143,6 +143,9 @@ class LintArgs:
     statistics: bool
     select: tuple[str, ...]
     ignore: tuple[str, ...]
+    extend_select: tuple[str, ...]
+    extend_ignore: tuple[str, ...]
+    show_fixes: bool
     exit_zero: bool
     stdin_filename: str | None
     encoding: str
@@ -180,13 +183,14 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
 
 
 @main.command()
-@click.argument("paths", nargs=-1, required=True, shell_complete=_complete_paths)
+@click.argument("paths", nargs=-1, shell_complete=_complete_paths)
 @click.option(
     "--dialect",
     help="Treat every file as this dialect (see `decklint dialects`).",
     shell_complete=_complete_dialects,
 )
 @click.option(
+    "--output-format",
     "--format",
     "fmt",
     type=click.Choice(FORMATS),
@@ -199,7 +203,11 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     type=click.Path(dir_okay=False),
     help="Write the report to this file instead of standard output.",
 )
-@click.option("--statistics", is_flag=True, help="Also print how many findings each rule has.")
+@click.option(
+    "--statistics",
+    is_flag=True,
+    help="Print how many findings each rule has, instead of the findings.",
+)
 @click.option(
     "--select",
     multiple=True,
@@ -211,6 +219,23 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     multiple=True,
     help="Rules to skip: codes, names, prefixes, groups.",
     shell_complete=_complete_rules,
+)
+@click.option(
+    "--extend-select",
+    multiple=True,
+    help="Rules to run as well as those the configuration selects.",
+    shell_complete=_complete_rules,
+)
+@click.option(
+    "--extend-ignore",
+    multiple=True,
+    help="Rules to skip as well as those the configuration ignores.",
+    shell_complete=_complete_rules,
+)
+@click.option(
+    "--show-fixes",
+    is_flag=True,
+    help="List the fixes: those applied (with --fix), else those --fix would apply.",
 )
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain.")
 @click.option("--stdin-filename", help="Name to report for input read from '-'.")
@@ -290,8 +315,17 @@ def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
     from decklint import api
 
+    args = dataclasses.replace(args, paths=args.paths or (".",))  # ruff's habit: here
+    _paths_exist(args.paths)
     dialect = _dialect_choice(args.dialect)
-    project = _project(args.config_path, args.isolated, args.select, args.ignore, args.untrusted)
+    project = _project(
+        args.config_path,
+        args.isolated,
+        args.select,
+        args.ignore,
+        args.untrusted,
+        (args.extend_select, args.extend_ignore),
+    )
     for setting in project.withheld():
         _say(f"not used in an untrusted folder: {setting}")
     opts = project.options(dialect)
@@ -325,6 +359,7 @@ def lint(args: LintArgs) -> None:
             inputs, result = _fix(args, inputs, fixing, opts)
     except _config_error() as exc:
         _config_exit(exc)
+    result = _scoped(result, args.paths, project)
     if args.update_baseline and not args.baseline_path:
         raise click.UsageError("--update-baseline goes with --baseline FILE")
     if args.write_baseline_path:
@@ -335,11 +370,57 @@ def lint(args: LintArgs) -> None:
     if args.baseline_path:
         result = _baseline(args, result)
     _report(args, result, {i.path: i.text for i in inputs}, project.registry)
+    if args.show_fixes and fixing is not None:
+        from decklint.report.safe import printable
+
+        for path, n in sorted(fixing.applied.items()):
+            click.echo(f"decklint: fixed {_n(n, 'finding')} in {printable(path)}", err=True)
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     if not args.exit_zero and result.fails(project.fail_on(args.fail_on)):
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_CLEAN)
+
+
+def _scoped(result: Any, roots: tuple[str, ...], project: Any) -> Any:
+    """The findings of a run on some of a site's decks (a subfolder, the files of a commit)
+    without those about the configuration's facts of other nodes: a configuration above the
+    paths linted is judged where its own folder is linted. A finding in a configuration file
+    stays when the file lies in a path linted, or when the node it is about is named by a
+    path of a linted file (its folder or file name)."""
+    configs = {str(p.resolve()) for p in project.config_files([path for path, _d in result.files])}
+    if not configs:
+        return result
+    named = [Path(r).resolve() for r in roots if r != "-"]
+    inside = {c for c in configs if any(Path(c).is_relative_to(r) for r in named)}
+    parts = {part.upper() for path, _d in result.files for part in Path(path).parts}
+    kept = [
+        f
+        for f in result.findings
+        if (where := str(Path(f.path).resolve())) not in configs
+        or where in inside
+        or f.subject.rsplit(":", 1)[-1].upper() in parts
+    ]
+    return (
+        result if len(kept) == len(result.findings) else dataclasses.replace(result, findings=kept)
+    )
+
+
+def _paths_exist(paths: tuple[str, ...]) -> None:
+    """A path that names nothing is a usage error (exit 2), with the name it may have meant."""
+    for p in paths:
+        if p == "-" or os.path.lexists(p):
+            continue
+        import difflib
+
+        folder = os.path.dirname(p) or "."
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            names = []
+        guess = difflib.get_close_matches(os.path.basename(p), names, n=1, cutoff=0.6)
+        hint = f"; did you mean {os.path.join(os.path.dirname(p), guess[0])}?" if guess else ""
+        raise click.UsageError(f"{p}: no such file or folder{hint}")
 
 
 def _lint_inputs(args: LintArgs, opts: Any) -> list[Any]:
@@ -447,13 +528,8 @@ def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry:
     """The findings in the chosen format, to the chosen place; --statistics to stderr."""
     fmt = _format(args.fmt)
     show = _Shown(args.no_source, not args.quiet)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
-            _emit(result, fmt, texts, show, False, stream, registry)
-    else:
-        _emit(result, fmt, texts, show, args.color, sys.stdout, registry)
-    if args.statistics:
-        _statistics(result.findings)
+    if args.statistics:  # the counts instead of the findings, as ruff does
+        _statistics(result.findings, args.output)
         st = result.stats
         click.echo(
             f"files: {st.files} ({st.cached} from the cache, {st.parsed} parsed, "
@@ -461,6 +537,14 @@ def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry:
             f"{'; findings from the run memo' if st.memo else ''})",
             err=True,
         )
+        return
+    if args.output:
+        with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
+            _emit(result, fmt, texts, show, False, stream, registry)
+    else:
+        _emit(result, fmt, texts, show, args.color, sys.stdout, registry)
+    if args.show_fixes:
+        _show_fixes(result.findings)
 
 
 def _say(message: str) -> None:
@@ -531,6 +615,7 @@ def _project(
     select: tuple[str, ...],
     ignore: tuple[str, ...],
     untrusted: bool = False,
+    extend: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
 ) -> Any:
     from decklint.config import ConfigError
     from decklint.project import Project
@@ -542,6 +627,8 @@ def _project(
             select=_csv(select),
             ignore=_csv(ignore),
             untrusted=[Path.cwd()] if untrusted else None,
+            extend_select=_csv(extend[0]),
+            extend_ignore=_csv(extend[1]),
         )
     except ConfigError as exc:
         _config_exit(exc)
@@ -859,12 +946,45 @@ def _emit(
         )
 
 
-def _statistics(findings: Any) -> None:
+def _statistics(findings: Any, output: str | None) -> None:
+    """How many findings each rule has (and how many of them --fix could fix), most first."""
     from collections import Counter
 
     counts = Counter((f.code, f.name, f.severity.label) for f in findings)
-    for (code, name, sev), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
-        click.echo(f"{n:6d}  {code}  {sev:<8} {name}", err=True)
+    fixable = Counter(f.code for f in findings if f.fix is not None)
+    lines = [
+        f"{n:6d}  {code}  {sev:<8} {name}"
+        + (f"  ({fixable[code]} fixable)" if fixable[code] else "")
+        for (code, name, sev), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    ]
+    text = "".join(ln + "\n" for ln in lines)
+    if output:
+        from decklint.fileio import atomic_write
+
+        atomic_write(Path(output), text.encode("utf-8"))
+    else:
+        click.echo(text, nl=False)
+
+
+def _show_fixes(findings: Any) -> None:
+    """--show-fixes: the fixes --fix would apply (and those only --unsafe-fixes would), one a
+    line, on standard error."""
+    from decklint.findings import Applicability
+    from decklint.report.safe import printable
+
+    fixes = [f for f in findings if f.fix is not None]
+    if not fixes:
+        click.echo("decklint: no fixes available", err=True)
+        return
+    safe = [f for f in fixes if f.fix.applicability == Applicability.SAFE]
+    more = len(fixes) - len(safe)
+    click.echo(
+        f"decklint: {len(safe)} fixable with --fix, {more} more with --unsafe-fixes:", err=True
+    )
+    for f in fixes:
+        how = "--fix" if f.fix.applicability == Applicability.SAFE else "--unsafe-fixes"
+        where = f"{printable(f.path)}:{f.span.line}:{f.span.col}"
+        click.echo(f"  {where} {f.code} {printable(f.fix.title)} ({how})", err=True)
 
 
 @main.command()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -312,6 +312,14 @@ def _config_in(folder: Path) -> Path | None:
 # --------------------------------------------------------------------------- validation
 
 
+def _guess(name: str, known: Iterable[str]) -> str | None:
+    """The known name a misspelt one most likely meant, or None."""
+    import difflib
+
+    found = difflib.get_close_matches(name.lower(), sorted(known), n=1, cutoff=0.7)
+    return found[0] if found else None
+
+
 def _str_list(value: Any, where: str, key: str) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [v.strip() for v in value.split(",") if v.strip()]
@@ -347,7 +355,9 @@ def load(path: Path, _seen: tuple[Path, ...] = (), *, untrusted: bool = False) -
     unknown = sorted(set(data) - set(KEYS))
     if unknown:
         k = unknown[0]
-        raise ConfigError(f"{at(k)}: unknown setting {k!r}; known: {', '.join(sorted(KEYS))}")
+        guess = _guess(str(k), KEYS)
+        hint = f"; did you mean {guess}?" if guess else f"; known: {', '.join(sorted(KEYS))}"
+        raise ConfigError(f"{at(k)}: unknown setting {k!r}{hint}")
     base = Config(root=path.parent)
     withheld = tuple(f"{k} ({at(k)})" for k in NAMES_FILES if untrusted and k in data)
     if untrusted:

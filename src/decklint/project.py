@@ -89,6 +89,10 @@ class Project:
     # an untrusted workspace's folders (resolved): only configurations inside them are read,
     # and none of their settings that name other files (`config.NAMES_FILES`); None: trusted
     untrusted: tuple[Path, ...] | None = None
+    # --extend-select and --extend-ignore: rules run, or skipped, as well as the
+    # configuration's (where --select and --ignore replace and add to it)
+    extend_select: tuple[str, ...] = ()
+    extend_ignore: tuple[str, ...] = ()
     _scopes: dict[str, _Scope] = field(default_factory=dict)
     _found: dict[Path, Path | None] = field(default_factory=dict)  # every folder `find` asked
     _parents: dict[str, Config] = field(default_factory=dict)  # a file's folder as written
@@ -103,6 +107,8 @@ class Project:
         ignore: Sequence[str] = (),
         start: Path | None = None,
         untrusted: Sequence[Path] | None = None,
+        extend_select: Sequence[str] = (),
+        extend_ignore: Sequence[str] = (),
     ) -> Project:
         """The project configuration. `untrusted`: the folders of a workspace whose owner is
         not trusted (an editor's untrusted workspace, `--untrusted`): decklint reads its decks
@@ -124,9 +130,16 @@ class Project:
             msg = f"{cfg.where('rule-paths')}: a rule manifest is invalid: {exc}"
             raise ConfigError(msg) from None
         proj = cls(
-            cfg, registry, tuple(select), tuple(ignore), not isolated and not config_path, within
+            cfg,
+            registry,
+            tuple(select),
+            tuple(ignore),
+            not isolated and not config_path,
+            within,
+            tuple(extend_select),
+            tuple(extend_ignore),
         )
-        for sel in (*proj.cli_select, *proj.cli_ignore):
+        for sel in (*proj.cli_select, *proj.cli_ignore, *proj.extend_select, *proj.extend_ignore):
             if not registry.matching(sel):
                 raise KeyError(f"{sel}: no rule has this code, name, prefix or group")
         proj._scope(cfg)
@@ -145,6 +158,10 @@ class Project:
             codes = {m.code for m in self.registry.select(select, ())}
             codes |= {code for code, s in settings.items() if s.enabled and not self.cli_select}
             for sel in ignore:
+                codes -= {m.code for m in self.registry.matching(sel)}
+            for sel in self.extend_select:
+                codes |= {m.code for m in self.registry.matching(sel)}
+            for sel in self.extend_ignore:
                 codes -= {m.code for m in self.registry.matching(sel)}
             severity = {c: s.severity for c, s in settings.items() if s.severity is not None}
             scope = _Scope(cfg, frozenset(codes), severity)
@@ -195,7 +212,8 @@ class Project:
         for p in paths:
             cfg = self._nearest(p)
             configs.setdefault(str(cfg.path), cfg)
-        h = hashlib.sha256(repr((self.cli_select, self.cli_ignore, self.use_nearest)).encode())
+        chosen = (self.cli_select, self.cli_ignore, self.extend_select, self.extend_ignore)
+        h = hashlib.sha256(repr((*chosen, self.use_nearest)).encode())
         for key in sorted(configs):
             cfg = configs[key]
             h.update(key.encode())

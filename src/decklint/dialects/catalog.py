@@ -308,23 +308,41 @@ def lookup(spec: str) -> list[str]:
     product, _, name = spec.partition(":")
     cat = catalog(product.lower()) if product.lower() in names() else None
     if cat is None:
-        raise LookupError(f"no catalog for {product!r} (catalogs: {', '.join(names())})")
+        guess = _guess(product.lower(), names())
+        hint = f"did you mean {guess}?" if guess else f"catalogs: {', '.join(names())}"
+        raise LookupError(f"no catalog for {product!r} ({hint})")
     statement, _, operand = name.upper().partition(".")
     st = cat.statement(statement)
     if st is not None and operand:
         op = st.operands.get(operand)
         if op is None:
-            raise LookupError(f"{product}:{statement} has no operand {operand!r}")
+            guess = _guess(operand, st.operands)
+            hint = f"; did you mean {statement}.{guess}?" if guess else ""
+            raise LookupError(f"{product}:{statement} has no operand {operand!r}{hint}")
         return describe(cat, st, op)
     if st is not None:
         return describe(cat, st)
     takers = cat.statements_with(statement)
     if not takers:
-        raise LookupError(f"{product} has no statement or operand {name!r}")
+        if st is not None or not operand:
+            known = [*cat.names(), *{o for e in cat.statements.values() for o in e.operands}]
+        else:
+            known = []
+        guess = _guess(statement, known)
+        hint = f"; did you mean {guess}?" if guess else ""
+        raise LookupError(f"{product} has no statement or operand {name!r}{hint}")
     lines: list[str] = []
     for st in takers:
         lines += [*describe(cat, st, st.operands[statement]), ""]
     return lines[:-1]
+
+
+def _guess(name: str, known: Any) -> str | None:
+    """The known name a misspelt one most likely meant, or None."""
+    import difflib
+
+    found = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.75)
+    return found[0] if found else None
 
 
 def _provenance(source: str, confidence: str, note: str) -> list[str]:
