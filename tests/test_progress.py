@@ -1,5 +1,6 @@
 """Progress of a long run: the library's counts, and the line the command draws from them only
-for a person at a terminal (never in a pipe, in CI or for a machine format)."""
+for a person at a terminal: on standard error, never in a pipe, in CI, or on the terminal a
+machine format is written to."""
 
 from __future__ import annotations
 
@@ -205,10 +206,11 @@ def test_no_line_for_a_machine_format_quiet_or_ci_even_on_a_terminal(
     assert code == 1 and shown and SHOWN not in shown
 
 
-def test_no_line_when_the_output_is_piped_though_standard_error_is_a_terminal() -> None:
-    code, shown, piped = _on_terminal("lint", "--no-cache", str(LAB), stdout_pipe=True)
-    assert code == 1 and b"NCP007" in piped
-    assert SHOWN not in shown and SHOWN not in piped
+def test_the_line_shows_on_standard_error_while_the_output_goes_to_a_pipe() -> None:
+    for args in ([], ["--format", "json"]):
+        code, shown, piped = _on_terminal("lint", "--no-cache", *args, str(LAB), stdout_pipe=True)
+        assert code == 1 and b"NCP007" in piped
+        assert SHOWN in shown and SHOWN not in piped
 
 
 def test_no_line_through_pipes() -> None:

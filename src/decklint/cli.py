@@ -448,16 +448,17 @@ def _format(fmt: str | None) -> str:
 
 def _progress(quiet: bool, fmt: str) -> Any:
     """The progress line of a long run (`report.progress.Display`), or None: drawn only for a
-    person, when standard output and standard error are both a terminal, the report is text,
-    not in CI and not --quiet. DECKLINT_PROGRESS_DELAY sets how many seconds a run lasts before
-    it shows (1)."""
-    if quiet or fmt != "text" or os.environ.get("TERM") == "dumb":
+    person, on standard error when it is a terminal: while the text report is to come on the
+    same terminal, or while the report goes to a file or a pipe (the person waits with
+    nothing on the screen); not in CI and not --quiet. DECKLINT_PROGRESS_DELAY sets how many
+    seconds a run lasts before it shows (1)."""
+    if quiet or os.environ.get("TERM") == "dumb":
         return None
     if os.environ.get("CI", "").lower() not in ("", "0", "false") or os.environ.get(
         "GITHUB_ACTIONS"
     ):
         return None
-    if not all(_terminal(s) for s in (sys.stdout, sys.stderr)):
+    if not _terminal(sys.stderr) or (fmt != "text" and _terminal(sys.stdout)):
         return None
     from decklint.report.progress import Display
 
