@@ -67,3 +67,20 @@ def test_runtime_dependencies_are_the_four(wheel: Path) -> None:
         if ln.startswith("Requires-Dist:") and "extra" not in ln
     }
     assert reqs == {"lark", "click", "rich", "pyyaml"}
+
+
+def test_every_install_instruction_for_the_server_works_from_a_checkout() -> None:
+    """decklint is not on PyPI: `pip install "decklint[server]"` finds nothing. Every place
+    that tells how to install the server gives the command that works from a checkout."""
+    root = Path(__file__).resolve().parents[1]
+    places = [
+        root / "README.md",
+        root / "docs" / "editors.md",
+        root / "editors" / "vscode" / "README.md",
+        root / "editors" / "vscode" / "package.json",
+        root / "src" / "decklint" / "cli.py",
+    ]
+    for p in places:
+        text = p.read_text(encoding="utf-8")
+        assert 'install "decklint[server]"' not in text.replace('\\\\"', '"'), p
+        assert ".[server]" in text, p

@@ -553,7 +553,7 @@ def test_without_pygls_the_command_says_what_to_install(tmp_path: Path) -> None:
         check=False,
     )
     assert got.returncode == 2
-    assert "decklint[server]" in got.stderr
+    assert 'pip install ".[server]"' in got.stderr
 
 
 # ---------------------------------------------------------------------- editor features

@@ -1087,13 +1087,15 @@ def dialects_cmd() -> None:
     "its configuration only the settings that name no other file (no extends, no rule-paths).",
 )
 def server(stdio: bool, untrusted: bool) -> None:
-    """Run the language server for editors (install with: pip install "decklint[server]")."""
+    """Run the language server for editors (install with: pip install ".[server]" in a
+    decklint checkout)."""
     try:
         from decklint.server import app
     except ImportError as exc:
         _say(
             f"the language server needs pygls and lsprotocol ({exc.name} is missing): "
-            'install decklint[server], e.g. pip install "decklint[server]"'
+            'install decklint with its server extra: pip install ".[server]" in a decklint '
+            'checkout, or pip install "decklint-*.whl[server]" from a built wheel'
         )
         sys.exit(EXIT_ERROR)
     app.start(untrusted=untrusted)
