@@ -387,8 +387,11 @@ def test_markdown_comment_is_golden(repo: Path, update_golden: bool) -> None:
     res = CliRunner().invoke(main, ["diff", "--format", "markdown", "main", "HEAD"])
     text = res.output
     for rev in ("main", "HEAD"):
-        text = text.replace(git(repo, "rev-parse", rev)[:12], f"<{rev}>")
+        full = git(repo, "rev-parse", rev).strip()
+        text = text.replace(full, f"<{rev}>").replace(full[:12], f"<{rev}>")
     assert text.startswith("<!-- decklint-diff -->\n")
+    # every place links to the file at its revision: the head's, or the base's where removed
+    assert "](../blob/<HEAD>/APPLLAB#L7)" in text
     if update_golden or not GOLDEN.exists():
         GOLDEN.parent.mkdir(exist_ok=True)
         GOLDEN.write_text(text)
@@ -458,6 +461,8 @@ def test_action_diff_mode_passes_inputs_as_words_and_writes_the_comment(tmp_path
         "DECKLINT_ARGS": "--fail-on error $(touch pwned) `touch pwned`;touch pwned",
         "DECKLINT_PATHS": "decks -x$(touch pwned)",
         "DECKLINT_BASE": "0123abcd",
+        "GITHUB_SERVER_URL": "https://github.com",
+        "GITHUB_REPOSITORY": "site/decks",
     }
     res = subprocess.run(
         ["bash", "-c", step["run"]], cwd=tmp_path, env=env, capture_output=True, text=True
@@ -469,6 +474,8 @@ def test_action_diff_mode_passes_inputs_as_words_and_writes_the_comment(tmp_path
         "<diff>",
         "<--format>",
         "<markdown>",
+        "<--links>",
+        "<https://github.com/site/decks>",
         "<--output>",
         "<decklint-diff.md>",
         "<--fail-on>",
@@ -496,7 +503,8 @@ def test_action_diff_mode_passes_inputs_as_words_and_writes_the_comment(tmp_path
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash")
 @pytest.mark.parametrize("found", ["4242", ""])
-def test_action_updates_its_one_comment_or_posts_it(tmp_path: Path, found: str) -> None:
+@pytest.mark.parametrize("login", ["a-person", ""])  # a personal token, the workflow's token
+def test_action_updates_its_one_comment_or_posts_it(tmp_path: Path, found: str, login: str) -> None:
     step = _action_step(name="Comment on the pull request")
     assert "${{" not in step["run"]
     bin_ = tmp_path / "bin"
@@ -504,6 +512,7 @@ def test_action_updates_its_one_comment_or_posts_it(tmp_path: Path, found: str) 
         bin_,
         "gh",
         'echo "$*" >> "$GH_LOG"\n'
+        'case "$*" in "api user"*) [ -n "$LOGIN" ] && echo "$LOGIN" && exit 0; exit 1;; esac\n'
         'case "$*" in *--paginate*) [ -n "$FOUND" ] && echo "$FOUND";; esac\n',
     )
     (tmp_path / "decklint-diff.md").write_text("<!-- decklint-diff -->\nreview\n")
@@ -511,14 +520,19 @@ def test_action_updates_its_one_comment_or_posts_it(tmp_path: Path, found: str) 
         "PATH": f"{bin_}:/usr/bin:/bin",
         "GH_LOG": str(tmp_path / "gh.log"),
         "FOUND": found,
+        "LOGIN": login,
         "PULL": "7",
         "REPOSITORY": "site/decks",
     }
     res = subprocess.run(["bash", "-c", step["run"]], cwd=tmp_path, env=env, capture_output=True)
     assert res.returncode == 0, res.stderr
     calls = (tmp_path / "gh.log").read_text().splitlines()
+    assert calls[0] == "api user --jq .login"
+    calls = calls[1:]
     assert calls[0].startswith("api --paginate repos/site/decks/issues/7/comments --jq")
     assert "<!-- decklint-diff -->" in calls[0]
+    # its own comment, by the token's user: a personal token's login, else the Actions bot
+    assert f'.user.login == "{login or "github-actions[bot]"}"' in calls[0]
     if found:
         assert calls[1:] == [
             "api --silent --method PATCH repos/site/decks/issues/comments/4242 "
@@ -529,3 +543,31 @@ def test_action_updates_its_one_comment_or_posts_it(tmp_path: Path, found: str) 
             "api --silent --method POST repos/site/decks/issues/7/comments "
             "-F body=@decklint-diff.md"
         ]
+
+
+def test_markdown_places_link_to_the_head_and_a_moved_finding_shows_one_path(repo: Path) -> None:
+    lab = repo / "LAB45"
+    lab.write_text("* A NEW COMMENT CARD ON TOP\n" + lab.read_text())  # findings move a line
+    commit(repo)
+    head = git(repo, "rev-parse", "HEAD")
+    res = CliRunner().invoke(
+        main,
+        [
+            "diff",
+            "--format",
+            "markdown",
+            "--links",
+            "https://github.com/site/decks",
+            "main",
+            "HEAD",
+        ],
+    )
+    text = res.output
+    assert "Findings that only moved" in text
+    moved = [ln for ln in text.splitlines() if "LAB45:" in ln and "\u2192" in ln]
+    assert moved, text
+    row = moved[0]
+    assert row.count("LAB45") == 2  # one path in the text, one in the link: no second column
+    assert f"](https://github.com/site/decks/blob/{head}/LAB45#L" in row
+    bad = CliRunner().invoke(main, ["diff", "--format", "markdown", "--links", "javascript:x"])
+    assert bad.exit_code == 2

@@ -715,6 +715,7 @@ class DiffArgs:
     isolated: bool
     jobs: int
     no_cache: bool
+    links: str | None
 
 
 @main.command("diff")
@@ -726,6 +727,12 @@ class DiffArgs:
     default="text",
     show_default=True,
     help="markdown: a pull-request comment (summary table, details folded).",
+)
+@click.option(
+    "--links",
+    metavar="URL",
+    help="markdown: link places under this repository address (https://github.com/OWNER/"
+    "REPO); without it, relative to the pull request's page.",
 )
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this file.")
 @click.option(
@@ -812,6 +819,17 @@ def _from_top(top: Path, path: str) -> str:
         raise click.UsageError(f"--path {path}: not inside the repository {top}") from None
 
 
+def _links(url: str | None) -> str | None:
+    """--links: an http(s) address with nothing a markdown link could be broken out of."""
+    if url is None:
+        return None
+    import re
+
+    if not re.fullmatch(r"https?://[A-Za-z0-9.:-]+(/[A-Za-z0-9._~%/-]*)?", url):
+        raise click.UsageError(f"--links {url!r}: an http or https address of the repository")
+    return url
+
+
 def _report_review(args: DiffArgs, review: Any, threshold: Any) -> None:
     from decklint.report import review_json, review_markdown, review_text
 
@@ -819,7 +837,7 @@ def _report_review(args: DiffArgs, review: Any, threshold: Any) -> None:
         if args.fmt == "json":
             stream.write(review_json.render(review, threshold))
         elif args.fmt == "markdown":
-            stream.write(review_markdown.render(review, threshold))
+            stream.write(review_markdown.render(review, threshold, _links(args.links)))
         else:
             review_text.render(review, stream, threshold, color)
 

@@ -1,6 +1,12 @@
 """`decklint diff --format markdown`: a pull-request comment. A short summary table, then the
 details folded; a hidden marker (`MARKER`) lets CI find its own comment and update it.
 
+Every place is a link to the file at its revision's commit and line: relative to the
+pull request's page (`../blob/COMMIT/PATH#LLINE`, which GitHub resolves from
+`/OWNER/REPO/pull/N`), or under `links` (`https://github.com/OWNER/REPO`) when given. A side
+that is the work tree has no commit to link to: its places are plain text. A finding that
+only moved shows one place, its path once with the line it was at and the line it is at.
+
 Text from decks is escaped so that it shows as written: no markup, no HTML, no mentions or
 issue links, no forged marker. GitHub refuses comments over 65,536 characters: the details
 stop at `LIMIT` and say how many rows were left out.
@@ -44,8 +50,30 @@ def md(text: str) -> str:
     return printable(text).translate(_ESCAPE)
 
 
-def _at(loc: Location | None) -> str:
-    return "" if loc is None else md(f"{loc.path}:{loc.line}")
+class _Places:
+    """Places as links to the file at a revision (see the module's docstring)."""
+
+    def __init__(self, links: str | None) -> None:
+        self.base = links.rstrip("/") if links else ".."
+
+    def at(self, loc: Location | None, rev: Revision) -> str:
+        if loc is None:
+            return ""
+        text = md(f"{loc.path}:{loc.line}")
+        return text if rev.commit is None else f"[{text}]({self.href(loc, rev.commit)})"
+
+    def moved(self, was: Location, now: Location, rev: Revision) -> str:
+        text = md(f"{now.path}:{was.line} \u2192 {now.line}")
+        if was.path != now.path:
+            text = md(f"{was.path}:{was.line} \u2192 {now.path}:{now.line}")
+        return text if rev.commit is None else f"[{text}]({self.href(now, rev.commit)})"
+
+    def href(self, loc: Location, commit: str) -> str:
+        from urllib.parse import quote
+
+        # only the commit, the path (percent-encoded) and the line: nothing of the deck's
+        # text, and no scheme but the one `links` gives
+        return f"{self.base}/blob/{quote(commit, safe='')}/{quote(loc.path)}#L{loc.line}"
 
 
 def _side(rev: Revision) -> str:
@@ -58,8 +86,9 @@ def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
-def render(review: Review, fail_on: Severity) -> str:
+def render(review: Review, fail_on: Severity, links: str | None = None) -> str:
     found = review.findings
+    places = _Places(links)
     failing = found.failing(fail_on)
     fc = review.files
     files = ", ".join(
@@ -100,19 +129,23 @@ def render(review: Review, fail_on: Severity) -> str:
         ]
     budget = [LIMIT - sum(len(x) + 1 for x in out)]
     if review.changes:
-        out += _fold(f"Model changes ({len(review.changes)})", _changes(review.changes), budget)
+        table = _changes(review.changes, places, review)
+        out += _fold(f"Model changes ({len(review.changes)})", table, budget)
     if found.new:
-        out += _fold(f"New findings ({len(found.new)})", _findings(found.new), budget)
+        table = _findings(found.new, places, review.head)
+        out += _fold(f"New findings ({len(found.new)})", table, budget)
     if found.fixed:
-        out += _fold(f"Fixed findings ({len(found.fixed)})", _findings(found.fixed), budget)
+        table = _findings(found.fixed, places, review.base)
+        out += _fold(f"Fixed findings ({len(found.fixed)})", table, budget)
     if found.moved:
         rows = [
-            f"| {m.head.code} | {_at(_loc(m.base))} | {_at(_loc(m.head))} | {md(m.head.message)} |"
+            f"| {m.head.code} | {places.moved(_loc(m.base), _loc(m.head), review.head)} "
+            f"| {md(m.head.message)} |"
             for m in found.moved
         ]
         out += _fold(
-            f"Moved findings ({len(found.moved)})",
-            (["| rule | was | now | message |", "|---|---|---|---|"], rows),
+            f"Findings that only moved ({len(found.moved)}): the same finding, another line",
+            (["| rule | where | message |", "|---|---|---|"], rows),
             budget,
         )
     if fc.renamed:
@@ -132,16 +165,21 @@ def _loc(f: Finding) -> Location:
 Table = tuple[list[str], list[str]]  # header lines, rows
 
 
-def _changes(changes: Iterable[Change]) -> Table:
+def _changes(changes: Iterable[Change], places: _Places, review: Review) -> Table:
     rows = []
+
+    def where(base: Location | None, head: Location | None) -> str:
+        # one place: the head's, else (a removal) the base's
+        return places.at(head, review.head) if head is not None else places.at(base, review.base)
+
     for c in changes:
         what = md(c.subject) + (f" ({md(c.note)})" if c.note else "")
         if not c.differences:
-            rows.append(f"| {c.change} | {what} | | {_at(c.base)} | {_at(c.head)} |")
+            rows.append(f"| {c.change} | {what} | | {where(c.base, c.head)} |")
         for i, d in enumerate(c.differences):
             first = (c.change, what) if i == 0 else ("", "")
             detail = md(d.detail.replace(" -> ", " \u2192 "))
-            rows.append(f"| {first[0]} | {first[1]} | {detail} | {_at(d.base)} | {_at(d.head)} |")
+            rows.append(f"| {first[0]} | {first[1]} | {detail} | {where(d.base, d.head)} |")
         if c.reaches:
             reached = "; ".join(
                 md(r.subject) + (f" ({md(r.usage)})" if r.usage else "")
@@ -149,13 +187,14 @@ def _changes(changes: Iterable[Change]) -> Table:
             )
             more = len(c.reaches) - REACHES
             verb = "reaches" if c.change == "changed" else "still named by"
-            rows.append(f"| | | {verb} {reached}{f'; and {more} more' if more > 0 else ''} | | |")
-    return ["| | element | change | base | head |", "|---|---|---|---|---|"], rows
+            rows.append(f"| | | {verb} {reached}{f'; and {more} more' if more > 0 else ''} | |")
+    return ["| | element | change | where |", "|---|---|---|---|"], rows
 
 
-def _findings(findings: Iterable[Finding]) -> Table:
+def _findings(findings: Iterable[Finding], places: _Places, rev: Revision) -> Table:
     rows = [
-        f"| {f.severity.label} | {f.code} | {_at(_loc(f))} | {md(f.message)} |" for f in findings
+        f"| {f.severity.label} | {f.code} | {places.at(_loc(f), rev)} | {md(f.message)} |"
+        for f in findings
     ]
     return ["| severity | rule | where | message |", "|---|---|---|---|"], rows
 
