@@ -121,18 +121,22 @@ def operand_problems(
     what: str,
     coded: Iterable[str] = (),
     by: str = "",
+    noun: str = "parameter",
+    written: tuple[str, str] = ("(", ")"),
 ) -> Iterator[Diagnostic]:
     """PRS002 and PRS003 for a statement's named operands against its entry: `operands` as
     (name, operand), positional ones already named; `what` names the statement in messages
     ("CRTMODD", "DEFINE_MODE"); `coded` are the names the statement codes (a suggestion
     never names one already there); `by` is the product that rejects what a closed entry
-    lacks ("AS/400")."""
+    lacks ("AS/400"); `noun` what the product calls an operand, `written` what it writes between
+    an operand's name and value and after the value ("(" and ")" for `NAME(value)`)."""
     done = {n.upper() for n in coded}
     for name, o in operands:
         key = name.upper()
         entry = st.operands.get(key)
         if entry is None:
-            found = _unknown_operand(cat, st, key, o, what, done, by or cat.product.upper())
+            label = f"{noun} {o.name_text or name} of {what}"
+            found = _unknown_operand(cat, st, key, o, label, done, by or cat.product.upper())
             if found is not None:
                 yield found
             continue
@@ -142,20 +146,20 @@ def operand_problems(
             yield Diagnostic(
                 "PRS003",
                 o.value.span,
-                f"{o.name_text or name}({o.value.text}) on {what}: {problem}"
+                f"{o.name_text or name}{written[0]}{o.value.text}{written[1]}"
+                f" on {what}: {problem}"
                 + ("" if sure else _why_assumed(cat, st, entry)),
                 Severity.ERROR if sure else Severity.WARNING,
             )
 
 
 def _unknown_operand(
-    cat: Catalog, st: StatementEntry, name: str, o: Operand, what: str, coded: set[str], by: str
+    cat: Catalog, st: StatementEntry, name: str, o: Operand, label: str, coded: set[str], by: str
 ) -> Diagnostic | None:
     from decklint.dialects.schema import suggest
 
     guess = suggest(name, [n for n in st.operands if n not in coded])
     sure = not assumed(cat, st)
-    label = f"parameter {o.name_text or name} of {what}"
     if guess is not None:
         return Diagnostic(
             "PRS002",
