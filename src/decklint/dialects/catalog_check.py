@@ -161,6 +161,7 @@ def _unknown_operand(
     guess = suggest(name, [n for n in st.operands if n not in coded])
     sure = not assumed(cat, st)
     if guess is not None:
+        guess = spelt(cat, st.name, guess)
         return Diagnostic(
             "PRS002",
             o.span,
@@ -178,6 +179,16 @@ def _unknown_operand(
             Severity.ERROR,
         )
     return Diagnostic("PRS002", o.span, f"{label} is not known" + _why_assumed(cat, st, None))
+
+
+def spelt(cat: Catalog, statement: str, operand: str) -> str:
+    """An operand's name as the catalog writes it (AIX attributes are lower case)."""
+    body = cat.raw.get(statement.upper())
+    operands = body.get("operands") if isinstance(body, dict) else None
+    for name in operands or ():
+        if str(name).upper() == operand:
+            return str(name)
+    return operand
 
 
 def value_problem(op: OperandEntry, v: Value) -> str | None:
