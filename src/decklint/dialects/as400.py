@@ -319,7 +319,9 @@ def _judge(cat: Catalog, st: Statement, ops: dict[str, Operand], low: Lowering) 
         sysval = cat.section_operands("system_values").get(_name(ops.get("SYSVAL")))
         if sysval is not None:
             named = StatementEntry(st.op, operands={"VALUE": sysval}, confidence=sysval.confidence)
-            for d in operand_problems(cat, named, [("VALUE", ops["VALUE"])], _name(ops.get("SYSVAL"))):
+            for d in operand_problems(
+                cat, named, [("VALUE", ops["VALUE"])], _name(ops.get("SYSVAL"))
+            ):
                 low.diag(d)
 
 

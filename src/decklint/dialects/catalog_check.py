@@ -147,8 +147,7 @@ def operand_problems(
                 "PRS003",
                 o.value.span,
                 f"{o.name_text or name}{written[0]}{o.value.text}{written[1]}"
-                f" on {what}: {problem}"
-                + ("" if sure else _why_assumed(cat, st, entry)),
+                f" on {what}: {problem}" + ("" if sure else _why_assumed(cat, st, entry)),
                 Severity.ERROR if sure else Severity.WARNING,
             )
 

@@ -148,7 +148,9 @@ _CATALOG = "cm2"  # grammars/catalogs/cm2.yaml: verbs, keywords, ranges, default
 
 def _dflt(verb: str, keyword: str) -> Attr:
     """The catalog's default for a keyword the verb does not code."""
-    return default(default_of(_CATALOG, verb, keyword), default_note(_CATALOG, verb, keyword, "CM/2"))
+    return default(
+        default_of(_CATALOG, verb, keyword), default_note(_CATALOG, verb, keyword, "CM/2")
+    )
 
 
 def _or_default(st: Statement, keyword: str) -> Attr:
@@ -255,7 +257,9 @@ def _mode(st: Statement, low: Lowering, cp: str) -> None:
         "ru_min": ru,
         "ru_secondary": ru,
         "ru_primary": ru,
-        "receive_window": coded(window) if window is not None else _dflt(st.op, "RECEIVE_PACING_WINDOW"),
+        "receive_window": coded(window)
+        if window is not None
+        else _dflt(st.op, "RECEIVE_PACING_WINDOW"),
         "cos": _or_default(st, "COS_NAME"),
         "appncos": coded(st.keyword("COS_NAME")),
         "max_sessions": _or_default(st, "MAX_NEGOTIABLE_SESSION_LIMIT"),

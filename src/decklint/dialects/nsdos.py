@@ -175,7 +175,9 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
                 {
                     "name": Attr(node),
                     "destination": _num(pos.value if pos else None),
-                    "maxin": _num(_kv(st, "MAXIN")) if st.keyword("MAXIN") else _dflt("TRLD", "MAXIN"),
+                    "maxin": _num(_kv(st, "MAXIN"))
+                    if st.keyword("MAXIN")
+                    else _dflt("TRLD", "MAXIN"),
                     "maxout": _num(_kv(st, "MAXOUT"))
                     if st.keyword("MAXOUT")
                     else _dflt("TRLD", "MAXOUT"),

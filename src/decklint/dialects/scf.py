@@ -48,7 +48,9 @@ _CATALOG = "scf"  # grammars/catalogs/scf.yaml: SCF's commands and object types
 def _role(role: str) -> frozenset[str]:
     cat = product_catalog(_CATALOG)
     return frozenset(
-        name for name, body in cat.raw.items() if isinstance(body, dict) and body.get("role") == role
+        name
+        for name, body in cat.raw.items()
+        if isinstance(body, dict) and body.get("role") == role
     )
 
 
