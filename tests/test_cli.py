@@ -296,6 +296,6 @@ def test_did_you_mean_for_configuration_and_catalog_keys(tmp_path, monkeypatch) 
     (tmp_path / "a.vtam").write_text(DECK)
     res = run("lint", "a.vtam")
     assert res.exit_code == 2 and "unknown setting 'selct'; did you mean select?" in res.output
-    assert "did you mean MAXDATA?" in run("explain", "vtam:MAXDAT").output
-    assert "did you mean MODEENT.RUSIZES?" in run("explain", "vtam:MODEENT.RUSIZE").output
+    assert "did you mean MAXDATA" in run("explain", "vtam:MAXDAT").output
+    assert "did you mean RUSIZES?" in run("explain", "vtam:MODEENT.RUSIZE").output
     assert "did you mean vtam?" in run("explain", "vtm:MODEENT").output

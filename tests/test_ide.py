@@ -163,7 +163,7 @@ def test_hover_on_cics_and_cm2_operands(result, texts) -> None:
     md = hover_text(result, texts, "region.csd", "MODENAME")
     assert md.startswith("**MODENAME** · cics SESSIONS")
     md = hover_text(result, texts, "ws.ndf", "MAX_RU_SIZE_UPPER_BOUND")
-    assert "range: 256-61440" in md
+    assert "range: 256-16384" in md  # the tuning guide: CM/2 lets the RU grow to 16,384
 
 
 def test_hover_between_statements_is_none(result, texts) -> None:

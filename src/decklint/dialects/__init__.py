@@ -64,6 +64,7 @@ REGISTRY: dict[str, Dialect] = {
         product="CM/2",
         node=NodeRule("named"),
         rank=5,
+        catalog="cm2",
     ),
     "as400": Dialect(
         module="decklint.dialects.as400",
@@ -72,6 +73,7 @@ REGISTRY: dict[str, Dialect] = {
         product="AS/400",
         node=NodeRule("file"),
         rank=8,
+        catalog="as400",
     ),
     "nsdos": Dialect(
         module="decklint.dialects.nsdos",
@@ -80,6 +82,7 @@ REGISTRY: dict[str, Dialect] = {
         product="NS/DOS",
         node=NodeRule("anchor", ("nsdos_link", "nsdos_frame"), "node"),
         rank=6,
+        catalog="nsdos",
     ),
     "aix": Dialect(
         module="decklint.dialects.aix",
@@ -88,6 +91,7 @@ REGISTRY: dict[str, Dialect] = {
         product="AIX",
         node=NodeRule("file"),
         rank=7,
+        catalog="aix",
     ),
     "tcpip": Dialect(
         module="decklint.dialects.tcpip",
@@ -145,6 +149,7 @@ REGISTRY: dict[str, Dialect] = {
         product="NonStop",
         node=NodeRule("folder"),
         rank=4,
+        catalog="scf",
     ),
     "tsm": Dialect(
         module="decklint.dialects.tsm",

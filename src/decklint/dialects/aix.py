@@ -2,16 +2,19 @@
 
 Seed: 000_761b89c906492400.txt ("SNA Services 6000 v1.2 tuning recommendations"). Syntax:
 grammars/aix.lark. Which stanza is which profile, and which attribute means what, is in the
-tables below (assumed names with their synonyms): correct them here when a real export shows
-otherwise.
+catalog (grammars/catalogs/aix.yaml: assumed names with their synonyms, `stanza:` patterns and
+`field:`s): correct it there when a real export shows otherwise.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, parsed_units
+from decklint.dialects.catalog import Catalog
+from decklint.dialects.catalog_check import operand_problems, product_catalog
 from decklint.dialects.freeform import line_units
 from decklint.ir import (
     Diagnostic,
@@ -26,25 +29,38 @@ from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile
 
-NO_OPTIONS = ("thewall", "lowclust", "lowmbuf", "mb_cl_hiwat")
-# profile kind -> stanza-name pattern
-PROFILES = {
-    "dlc": re.compile(r"dlc|token_ring|tok_link|link_station|_ls\b", re.IGNORECASE),
-    "adapter": re.compile(r"adapter|^tok\d|^ent\d|^tr\d", re.IGNORECASE),
-    "mode": re.compile(r"mode", re.IGNORECASE),
-}
-# model field -> attribute names that mean it (the first is the assumed SMIT name)
-ATTRIBUTES = {
-    "frame": ("max_i_field_size", "max_i_field", "dlc_frame_size", "frame_size"),
-    "send_window": ("transmit_window_count", "xmit_window_count", "send_window", "xmit_wind"),
-    "receive_window": ("receive_window_count", "rcv_window_count", "receive_window", "rcv_wind"),
-    "xmit_queue": ("xmt_que_size", "transmit_queue_size", "xmit_que_size"),
-    "receive_queue": ("rec_que_size", "rx_que_size", "receive_queue_size"),
-    "ru_max": ("max_ru_size", "ru_size", "maximum_ru_size"),
-    "send_pacing": ("send_pacing", "send_pacing_window"),
-    "receive_pacing": ("receive_pacing", "receive_pacing_window", "rcv_pacing"),
-    "name": ("profile_name", "prof_name", "mode_name", "name"),
-}
+_CATALOG = "aix"  # grammars/catalogs/aix.yaml: `no` options, profiles and their attributes
+_PROFILES = {"DLC": "dlc", "ADAPTER": "adapter", "MODE": "mode"}  # catalog entry -> profile kind
+
+
+@functools.cache
+def no_options() -> tuple[str, ...]:
+    """The `no` network options decklint models (the catalog's NO entry)."""
+    entry = product_catalog(_CATALOG).statement("NO")
+    return tuple(n.lower() for n in entry.operands) if entry is not None else ()
+
+
+@functools.cache
+def _patterns() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    """(profile kind, catalog entry, stanza-name pattern) in the catalog's order."""
+    raw = product_catalog(_CATALOG).raw
+    return tuple(
+        (kind, name, re.compile(str(raw[name]["stanza"]), re.IGNORECASE))
+        for name, kind in _PROFILES.items()
+        if isinstance(raw.get(name), dict) and raw[name].get("stanza")
+    )
+
+
+@functools.cache
+def _fields() -> dict[str, str]:
+    """Attribute name (lower case) -> the model field it sets, from every profile's `field:`."""
+    out: dict[str, str] = {}
+    for _kind, name, _pat in _patterns():
+        operands = product_catalog(_CATALOG).raw[name].get("operands") or {}
+        for attr, body in operands.items():
+            if isinstance(body, dict) and body.get("field"):
+                out.setdefault(str(attr).lower(), str(body["field"]))
+    return out
 
 
 def read(src: SourceFile) -> ReadResult:
@@ -132,25 +148,36 @@ def parse(src: SourceFile) -> ParsedFile:
 
 _SNIFF = re.compile(
     r"^[ \t]*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)", re.MULTILINE
-)
+)  # the catalog's `no` options, spelt out: a sniffer reads no catalog
 
 
 def sniff(src: SourceFile) -> float:
     return 0.85 if _SNIFF.search("\n".join(src.lines[:300])) else 0.0
 
 
-def _kind(stanza: str) -> str:
-    for kind, pat in PROFILES.items():
+def _profile(stanza: str) -> tuple[str, str]:
+    """The profile kind a stanza's name says, and its catalog entry ("" for neither)."""
+    for kind, name, pat in _patterns():
         if pat.search(stanza):
-            return kind
-    return ""
+            return kind, name
+    return "", ""
 
 
 def _field(attr: str) -> str | None:
-    for field, names in ATTRIBUTES.items():
-        if attr in names:
-            return field
-    return None
+    return _fields().get(attr)
+
+
+def _judge(cat: Catalog, entry: str, st: Statement, low: Lowering) -> None:
+    """PRS002 and PRS003 for an attribute of a known profile or a `no` option (warnings at
+    most: the attribute names are assumed)."""
+    found = cat.statement(entry)
+    if found is None:
+        return
+    named = [(o.name or "", o) for o in st.operands if o.name]
+    what = "the no command" if entry == "NO" else f"the {entry.lower()} profile"
+    by = "SNA Services/6000"
+    for d in operand_problems(cat, found, named, what, (), by, "attribute", (" = ", "")):
+        low.diag(d)
 
 
 def _attr(op: Operand) -> Attr:
@@ -160,6 +187,7 @@ def _attr(op: Operand) -> Attr:
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:
+    cat = product_catalog(_CATALOG)
     host = "AIX"
     options: dict[str, Attr] = {}
     stanza: Statement | None = None
@@ -168,7 +196,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     def flush() -> None:
         if stanza is None:
             return
-        kind = _kind(stanza.label or "")
+        kind = _profile(stanza.label or "")[0]
         name = str(fields.get("name", Attr(stanza.label)).value or stanza.label)
         if kind == "mode":
             ru = fields.get("ru_max", default(None))
@@ -201,15 +229,19 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             stanza, fields = st, {}
         elif st.kind == "attribute":
             op = st.operands[0]
-            if stanza is None and op.name in NO_OPTIONS:
+            if stanza is None and op.name in no_options():
+                _judge(cat, "NO", st, low)
                 options[op.name] = _attr(op)
                 continue
+            if stanza is not None:
+                _judge(cat, _profile(stanza.label or "")[1], st, low)
             field = _field(op.name or "")
             if field is not None and stanza is not None:
                 fields[field] = _attr(op)
         elif st.kind == "no" and st.operands:
             op = st.operands[0]
-            if op.name in NO_OPTIONS:
+            _judge(cat, "NO", st, low)
+            if op.name in no_options():
                 options[op.name] = _attr(op)
     flush()
     if options:
@@ -217,7 +249,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         span = first or (pf.statements[0].span if pf.statements else None)
         if span is not None:
             attrs = {"name": Attr(host)}
-            for k in NO_OPTIONS:
+            for k in no_options():
                 attrs[k] = options.get(k, default(None, "not set here"))
             low.add("aix_options", host, span, attrs)
 

@@ -14,7 +14,7 @@ import contextlib
 import functools
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -266,15 +266,21 @@ def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -
         if st.operands:
             state = "complete" if st.closed else "known so far"
             lines.append(f"  operands ({state}): {', '.join(sorted(st.operands))}")
-        lines += _provenance(st.source or cat.reference, st.confidence, st.note)
+        lines += _provenance(st.source or cat.reference, st.confidence or _sure(cat), st.note)
         return lines
     lines = [f"{cat.product}:{st.name} {op.name}"]
     lines += [f"  {op.meaning}"] if op.meaning else []
     lines += _values(op)
     if op.sift:
         lines.append(f"  may be coded on: {', '.join(op.sift)}")
-    lines += _provenance(op.source or st.source or cat.reference, op.confidence, op.note)
+    sure = op.confidence or st.confidence or _sure(cat)
+    lines += _provenance(op.source or st.source or cat.reference, sure, op.note)
     return lines
+
+
+def _sure(cat: Catalog) -> str:
+    """A whole catalog's confidence (`confidence: low` where its syntax is assumed)."""
+    return str(cat.extra.get("confidence", ""))
 
 
 def _values(op: OperandEntry) -> list[str]:
@@ -316,21 +322,19 @@ def lookup(spec: str) -> list[str]:
     if st is not None and operand:
         op = st.operands.get(operand)
         if op is None:
-            guess = _guess(operand, st.operands)
-            hint = f"; did you mean {statement}.{guess}?" if guess else ""
-            raise LookupError(f"{product}:{statement} has no operand {operand!r}{hint}")
+            raise LookupError(
+                f"{product}:{statement} has no operand {operand!r}"
+                + _did_you_mean(operand, st.operands)
+            )
         return describe(cat, st, op)
     if st is not None:
         return describe(cat, st)
     takers = cat.statements_with(statement)
     if not takers:
-        if st is not None or not operand:
-            known = [*cat.names(), *{o for e in cat.statements.values() for o in e.operands}]
-        else:
-            known = []
-        guess = _guess(statement, known)
-        hint = f"; did you mean {guess}?" if guess else ""
-        raise LookupError(f"{product} has no statement or operand {name!r}{hint}")
+        known = {*cat.names(), *(n for st in cat.statements.values() for n in st.operands)}
+        raise LookupError(
+            f"{product} has no statement or operand {name!r}" + _did_you_mean(statement, known)
+        )
     lines: list[str] = []
     for st in takers:
         lines += [*describe(cat, st, st.operands[statement]), ""]
@@ -343,6 +347,14 @@ def _guess(name: str, known: Any) -> str | None:
 
     found = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.75)
     return found[0] if found else None
+
+
+def _did_you_mean(name: str, known: Iterable[str]) -> str:
+    """ "; did you mean X?" naming the closest known names (nothing when none is close)."""
+    import difflib
+
+    close = difflib.get_close_matches(name.upper(), sorted(known), n=3, cutoff=0.6)
+    return f"; did you mean {' or '.join(close)}?" if close else ""
 
 
 def _provenance(source: str, confidence: str, note: str) -> list[str]:

@@ -17,10 +17,18 @@ from decklint.dialects.base import (
     parsed_units,
     sniff_count,
 )
+from decklint.dialects.catalog import Catalog
+from decklint.dialects.catalog_check import (
+    default_note,
+    default_of,
+    operand_problems,
+    product_catalog,
+    unknown_statement,
+)
 from decklint.dialects.freeform import Text, blank_comments, unterminated
 from decklint.ir import Diagnostic, Operand, ReadResult, Statement, Statements, Value, classify_atom
 from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, attr_or_default, coded, default
+from decklint.model.lowering import Lowering, coded, default
 from decklint.source import SourceFile
 
 # A /* without its */ runs to the end of the file (and is reported).
@@ -127,13 +135,47 @@ def _text(op: Operand | None) -> Attr:
     return coded(op, op.value.text.upper()) if op is not None else default(None)
 
 
-def _yes(op: Operand | None, dflt: bool) -> Attr:
+def _yes(st: Statement, keyword: str) -> Attr:
+    op = st.keyword(keyword)
     if op is None:
-        return default(dflt)
+        dflt = _dflt(st.op, keyword)
+        return Attr(str(dflt.value).upper() in ("YES", "1"), None, None, True, dflt.note)
     return Attr(op.value.text.upper() in ("YES", "1"), op.text, op.span)
 
 
+_CATALOG = "cm2"  # grammars/catalogs/cm2.yaml: verbs, keywords, ranges, defaults
+
+
+def _dflt(verb: str, keyword: str) -> Attr:
+    """The catalog's default for a keyword the verb does not code."""
+    return default(
+        default_of(_CATALOG, verb, keyword), default_note(_CATALOG, verb, keyword, "CM/2")
+    )
+
+
+def _or_default(st: Statement, keyword: str) -> Attr:
+    op = st.keyword(keyword)
+    return coded(op) if op is not None else _dflt(st.op, keyword)
+
+
+def _judge(cat: Catalog, st: Statement, low: Lowering) -> None:
+    """PRS002 and PRS003 from the catalog: a verb or keyword it does not list, a value outside
+    the entry's range or values (warnings at most: the NDF keywords are assumed)."""
+    entry = cat.statement(st.op)
+    if entry is None:
+        found = unknown_statement(cat, st, "verb")
+        if found is not None:
+            low.diag(found)
+        return
+    named = [(o.name, o) for o in st.operands if o.name]
+    for d in operand_problems(cat, entry, named, st.op, (n for n, _ in named), by="CM/2"):
+        low.diag(d)
+
+
 def lower(pf: ParsedFile, low: Lowering) -> None:
+    cat = product_catalog(_CATALOG)
+    for st in pf.statements:
+        _judge(cat, st, low)
     cp = next((s for s in pf.statements if s.op == "DEFINE_LOCAL_CP"), None)
     cp_name = ""
     if cp is not None:
@@ -150,7 +192,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
                 {
                     "name": coded(st.keyword("FQ_CP_NAME")),
                     "product": default("CM2"),
-                    "node_type": attr_or_default(st.keyword("NODE_TYPE"), "EN"),
+                    "node_type": _or_default(st, "NODE_TYPE"),
                     "node_id": _text(st.keyword("NODE_ID")),
                 },
             )
@@ -165,12 +207,10 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
                 {
                     "name": coded(st.keyword("LINK_NAME")),
                     "dlc_name": coded(st.keyword("DLC_NAME")),
-                    "adapter_number": attr_or_default(st.keyword("ADAPTER_NUMBER"), 0),
+                    "adapter_number": _or_default(st, "ADAPTER_NUMBER"),
                     "destination_address": _text(st.keyword("DESTINATION_ADDRESS")),
                     "adjacent_cp": _text(st.keyword("FQ_ADJACENT_CP_NAME")),
-                    "adjacent_node_type": attr_or_default(
-                        st.keyword("ADJACENT_NODE_TYPE"), "LEARN"
-                    ),
+                    "adjacent_node_type": _or_default(st, "ADJACENT_NODE_TYPE"),
                 },
                 scope=cp_name,
             )
@@ -206,8 +246,8 @@ def _mode(st: Statement, low: Lowering, cp: str) -> None:
         return
     low.define("cm2_mode", name, mn.value.span, scope=cp)  # type: ignore[union-attr]
     upper = st.keyword("MAX_RU_SIZE_UPPER_BOUND")
-    dflt_ru = _yes(st.keyword("DEFAULT_RU_SIZE"), True)
-    ru: Attr = coded(upper) if upper is not None else default(1024, "CM/2 default [I]")
+    dflt_ru = _yes(st, "DEFAULT_RU_SIZE")
+    ru: Attr = coded(upper) if upper is not None else _dflt(st.op, "MAX_RU_SIZE_UPPER_BOUND")
     window = st.keyword("RECEIVE_PACING_WINDOW")
     attrs = {
         "name": Attr(name, mn.text, mn.value.span),  # type: ignore[union-attr]
@@ -217,14 +257,16 @@ def _mode(st: Statement, low: Lowering, cp: str) -> None:
         "ru_min": ru,
         "ru_secondary": ru,
         "ru_primary": ru,
-        "receive_window": attr_or_default(window, 4, "CM/2 default"),
-        "cos": coded(st.keyword("COS_NAME")) if st.keyword("COS_NAME") else default("#CONNECT"),
+        "receive_window": coded(window)
+        if window is not None
+        else _dflt(st.op, "RECEIVE_PACING_WINDOW"),
+        "cos": _or_default(st, "COS_NAME"),
         "appncos": coded(st.keyword("COS_NAME")),
-        "max_sessions": attr_or_default(st.keyword("MAX_NEGOTIABLE_SESSION_LIMIT"), 32767),
-        "session_limit": attr_or_default(st.keyword("PLU_MODE_SESSION_LIMIT"), 2),
-        "min_winners": attr_or_default(st.keyword("MIN_CONWINNERS_SOURCE"), 1),
-        "min_losers": attr_or_default(st.keyword("MIN_CONLOSERS_SOURCE"), 0),
-        "ru_lower": attr_or_default(st.keyword("MAX_RU_SIZE_LOWER_BOUND"), 0, "no lower bound"),
+        "max_sessions": _or_default(st, "MAX_NEGOTIABLE_SESSION_LIMIT"),
+        "session_limit": _or_default(st, "PLU_MODE_SESSION_LIMIT"),
+        "min_winners": _or_default(st, "MIN_CONWINNERS_SOURCE"),
+        "min_losers": _or_default(st, "MIN_CONLOSERS_SOURCE"),
+        "ru_lower": _or_default(st, "MAX_RU_SIZE_LOWER_BOUND"),
         "bulk": default(name in low.settings.bulk_modes),
     }
     low.add("mode", name, st.span, attrs, scope=f"CM2:{cp}" if cp else "CM2")

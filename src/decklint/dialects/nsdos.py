@@ -2,9 +2,9 @@
 
 Seed: 000_761b89c906492400.txt ("Networking Services DOS (NS DOS) tuning recommendations",
 Appendix B Figure 10). No syntax document exists (research/spec-gaps.md 2): the grammar
-(grammars/nsdos.lark) is the most plausible one, one record per line, and the keyword tables
-below say what decklint assumes each keyword means. Correct them here when a real file
-shows otherwise.
+(grammars/nsdos.lark) is the most plausible one, one record per line, and the catalog
+(grammars/catalogs/nsdos.yaml) says what decklint assumes each record and keyword means, its
+positions and defaults. Correct it there when a real file shows otherwise.
 """
 
 from __future__ import annotations
@@ -14,6 +14,15 @@ from pathlib import PurePath
 
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile, parsed_units
+from decklint.dialects.catalog import Catalog
+from decklint.dialects.catalog_check import (
+    default_note,
+    default_of,
+    operand_problems,
+    positions,
+    product_catalog,
+    unknown_statement,
+)
 from decklint.dialects.freeform import line_units
 from decklint.ir import (
     Diagnostic,
@@ -28,17 +37,12 @@ from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile
 
-# CONFIG.NSD keywords decklint knows (all [I]), and the operands of each.
-CONFIG_KEYWORDS: dict[str, tuple[str, ...]] = {
-    "TRLD": ("MAXIN", "MAXOUT", "DEST", "SAP"),  # token-ring link definition (windows)
-    "TRMF": ("SIZE",),  # token-ring maximum frame (I-field) size
-    "NODE": ("NAME", "NETID", "CPNAME"),
-    "LU": ("NAME", "LOCADDR"),
-    "PLU": ("NAME",),
-    "MODE": ("NAME",),
-}
-# MODE.NSD record: mode name, then these positions.
-MODE_POSITIONS = ("ru", "receive_window", "sessions")
+_CATALOG = "nsdos"  # grammars/catalogs/nsdos.yaml: records, keywords, positions, defaults
+
+
+def config_records() -> tuple[str, ...]:
+    """The CONFIG.NSD records decklint knows (the catalog's)."""
+    return product_catalog(_CATALOG).names()
 
 
 def read(src: SourceFile) -> ReadResult:
@@ -55,7 +59,7 @@ def is_mode_file(src: SourceFile) -> bool:
         t = line.strip()
         if t and not t.startswith(("*", ";")):
             first = t.split()[0].upper().rstrip(",")
-            return first not in CONFIG_KEYWORDS
+            return first not in config_records()
     return False
 
 
@@ -122,14 +126,40 @@ def _num(v: Value | None, dflt: object = None, note: str = "") -> Attr:
     return Attr(n if n is not None else v.text.upper(), v.text, v.span)
 
 
+def _dflt(record: str, keyword: str) -> Attr:
+    """The catalog's default for a keyword a record leaves out."""
+    note = default_note(_CATALOG, record, keyword, "NS/DOS")
+    return default(default_of(_CATALOG, record, keyword), note)
+
+
+def _judge(cat: Catalog, st: Statement, low: Lowering) -> None:
+    """PRS002 and PRS003 from the catalog (warnings at most: the records are assumed)."""
+    entry = cat.statement(st.op)
+    if entry is None:
+        found = unknown_statement(cat, st, "record")
+        if found is not None:
+            low.diag(found)
+        return
+    places = positions(_CATALOG, st.op)
+    unnamed = [o for o in st.operands if o.name is None]
+    named = [(o.name, o) for o in st.operands if o.name is not None]
+    named += [(places[i], o) for i, o in enumerate(unnamed) if i < len(places)]
+    for d in operand_problems(
+        cat, entry, named, st.op, (n for n, _ in named), "NS/DOS", "keyword", ("=", "")
+    ):
+        low.diag(d)
+
+
 def lower(pf: ParsedFile, low: Lowering) -> None:
+    cat = product_catalog(_CATALOG)
     node = PurePath(pf.source.path).parent.name.upper() or "NSDOS"
     framed = False
     for st in pf.statements:
+        _judge(cat, st, low)
         if st.kind == "mode-record":
             _mode(st, low, node)
             continue
-        if st.op not in CONFIG_KEYWORDS:
+        if cat.statement(st.op) is None:
             continue
         if st.op == "NODE":
             name = st.keyword("NAME") or st.keyword("CPNAME")
@@ -145,8 +175,12 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
                 {
                     "name": Attr(node),
                     "destination": _num(pos.value if pos else None),
-                    "maxin": _num(_kv(st, "MAXIN"), 4, "NS/DOS default"),
-                    "maxout": _num(_kv(st, "MAXOUT"), 4, "NS/DOS default"),
+                    "maxin": _num(_kv(st, "MAXIN"))
+                    if st.keyword("MAXIN")
+                    else _dflt("TRLD", "MAXIN"),
+                    "maxout": _num(_kv(st, "MAXOUT"))
+                    if st.keyword("MAXOUT")
+                    else _dflt("TRLD", "MAXOUT"),
                 },
             )
         elif st.op == "TRMF":
@@ -161,9 +195,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
 def _default_frame(pf: ParsedFile, low: Lowering, node: str) -> None:
     """A CONFIG.NSD without TRMF runs with the default frame (Figure 10: 256 bytes)."""
     first = pf.statements[0].span
-    low.add(
-        "nsdos_frame", node, first, {"name": Attr(node), "frame": default(256, "NS/DOS default")}
-    )
+    low.add("nsdos_frame", node, first, {"name": Attr(node), "frame": _dflt("TRMF", "SIZE")})
 
 
 def _mode(st: Statement, low: Lowering, node: str) -> None:
@@ -190,7 +222,7 @@ def _mode(st: Statement, low: Lowering, node: str) -> None:
         "ru_min": ru_attr,
         "ru_primary": ru_attr,
         "ru_secondary": ru_attr,
-        "receive_window": _num(window, 3, "NS/DOS default"),
+        "receive_window": _num(window) if window is not None else _dflt("MODE", "receive_window"),
         "bulk": default(name in low.settings.bulk_modes),
     }
     low.define("nsdos_mode", name, st.label_span or st.span, scope=node)

@@ -11,6 +11,7 @@ LINE and PORT objects with DATAFORWARDCOUNT, DATAFORWARDTIME and QIOMODE.
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from decklint.dialects.base import (
     line_heads,
     parse_unit,
 )
+from decklint.dialects.catalog_check import product_catalog
 from decklint.dialects.keywords import words
 from decklint.ir import (
     Diagnostic,
@@ -39,15 +41,29 @@ from decklint.source import SourceFile, SourceMap, Span
 if TYPE_CHECKING:
     from decklint.model.lowering import Lowering
 
-VERBS = words(
-    """ABORT ACTIVATE ADD ALLOW ALTER ASSUME CONTROL DELAY DELETE DETAIL DIAGNOSE ENV EXIT FC
-    HELP INFO INITIALIZE LISTDEV LOG NAMES OBEY OUT PRIMARY RESET RUN SETPROMPT START STATS
-    STATUS STOP SWITCH SYSTEM TRACE VERSION"""
-)
-OBJECT_TYPES = words(
-    """PROCESS LINE PORT SUBNET ROUTE ENTRY SERVER ADDRMAP LIF PIF SAC SERVICE MON SU TASK
-    DEVICE SUBSYS"""
-)
+_CATALOG = "scf"  # grammars/catalogs/scf.yaml: SCF's commands and object types
+
+
+@functools.cache
+def _role(role: str) -> frozenset[str]:
+    cat = product_catalog(_CATALOG)
+    return frozenset(
+        name
+        for name, body in cat.raw.items()
+        if isinstance(body, dict) and body.get("role") == role
+    )
+
+
+def verbs() -> frozenset[str]:
+    """SCF's commands (the catalog's statements with `role: command`)."""
+    return _role("command")
+
+
+def object_types() -> frozenset[str]:
+    """SCF's object types (the catalog's statements with `role: object`)."""
+    return _role("object")
+
+
 _PROMPT = re.compile(r"^\s*\d*->\s?")
 _HEADER = re.compile(
     # possessive runs: a line of many blanks once took minutes to reject
@@ -142,26 +158,26 @@ class _Reader:
         stripped = body.strip()
         col = lead + len(body) - len(body.lstrip()) + 1
         first = stripped.split()[0].upper() if stripped else ""
-        if _HEADER.match(body) and first not in VERBS:
+        if _HEADER.match(body) and first not in verbs():
             self._unit("header", stripped, n, col)
             self.columns = []
             return True
-        if _PAIR.search(body) and (first not in VERBS or ".." in stripped.split()[0]):
+        if _PAIR.search(body) and (first not in verbs() or ".." in stripped.split()[0]):
             self._unit("detail", stripped, n, col)
             return True
         if self.columns is None:
             return False
         m = _COLON.match(body)
-        if m and first not in VERBS:
+        if m and first not in verbs():
             self._unit("colon", stripped, n, col)
             return True
-        if not self.columns and first not in VERBS and re.fullmatch(r"[\s\w*/-]+", body):
+        if not self.columns and first not in verbs() and re.fullmatch(r"[\s\w*/-]+", body):
             self.columns = [
                 (w.group().lstrip("*").upper(), w.start()) for w in re.finditer(r"\S+", body)
             ]
             self._unit("columns", stripped, n, col)
             return True
-        if self.columns and first not in VERBS:
+        if self.columns and first not in verbs():
             self._unit("row", stripped, n, col)
             return True
         return False

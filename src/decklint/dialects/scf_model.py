@@ -11,63 +11,36 @@ the data path); LINE objects are TLAM (or PAM) lines, each with its controller.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
 from decklint.dialects.base import ParsedFile
+from decklint.dialects.catalog_check import operand_problems, product_catalog
 from decklint.ir import Diagnostic, Operand, Statement, Value
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 from decklint.source import Span
 
+# the object types decklint models, and the model kind each becomes
 KINDS = {"PROCESS": "nsk_process", "LINE": "nsk_line", "PORT": "nsk_port", "SUBNET": "nsk_subnet"}
-# attribute (normalised) -> model field, per object kind
-FIELDS = {
-    "nsk_process": {
-        "PRIMARYCPU": "primary_cpu",
-        "CPU": "primary_cpu",
-        "BACKUPCPU": "backup_cpu",
-        "PRIORITY": "priority",
-        "PRI": "priority",
-        "CPUPRIORITY": "priority",
-        "PROGRAM": "program",
-        "PROGRAMFILENAME": "program",
-        "TCPSENDSPACE": "tcpsendspace",
-        "TCPRECVSPACE": "tcprecvspace",
-        "RFC1323ENABLE": "rfc1323",
-        "DELAYACKS": "delayacks",
-        "DELAYACKSTIME": "delayackstime",
-        "PPID": "primary_cpu",
-        "PRIMARYPID": "primary_cpu",
-        "BPID": "backup_cpu",
-        "BACKUPPID": "backup_cpu",
-    },
-    "nsk_line": {
-        "QIOMODE": "qiomode",
-        "PRIMARYCPU": "cpu",
-        "CPU": "cpu",
-        "PPID": "cpu",
-        "BPID": "backup_cpu",
-        "TYPE": "type",
-        "MAXREQUESTSIZE": "maxrequestsize",
-    },
-    "nsk_port": {
-        "DATAFORWARDCOUNT": "dataforwardcount",
-        "DATAFORWARDTIME": "dataforwardtime",
-        "TYPE": "type",
-        "REQUESTSIZE": "requestsize",
-        "QIOMODE": "qiomode",
-    },
-    "nsk_subnet": {
-        "TYPE": "type",
-        "IPADDRESS": "ipaddress",
-        "SUBNETMASK": "subnetmask",
-        "QIO": "qio",
-        "MTU": "mtu",
-        "DEVICENAME": "device",
-    },
-}
+
+
+@functools.cache
+def fields(kind: str) -> dict[str, str]:
+    """Attribute (normalised) -> model field, for an object kind: the `field:`s of its object
+    type's catalog entry (grammars/catalogs/scf.yaml)."""
+    typ = next(t for t, k in KINDS.items() if k == kind)
+    body = product_catalog("scf").raw.get(typ) or {}
+    operands = body.get("operands") or {}
+    return {
+        norm(str(name)): str(b["field"])
+        for name, b in operands.items()
+        if isinstance(b, dict) and b.get("field")
+    }
+
+
 _TIME = re.compile(r"(?:([0-9]{1,9}):([0-9]{1,9}):)?([0-9]{0,30}\.?[0-9]{1,30})\Z")
 _PID = re.compile(r"\(?\s*([0-9]{1,9})\s*,\s*([0-9]{1,9})\s*\)?\Z")
 
@@ -147,7 +120,7 @@ class _Model:
         return self.objects[key]
 
     def set(self, o: _Obj, attr: str, v: Value, span: Span) -> None:
-        fieldname = FIELDS[o.kind].get(norm(attr))
+        fieldname = fields(o.kind).get(norm(attr))
         if fieldname is None:
             return
         text = v.text.strip()
@@ -250,6 +223,7 @@ class _Model:
         o = self.obj(typ, name, st.span)
         if o is None:
             return
+        self.judge(st, typ, attrs)
         if st.op == "ADD" and typ == "PROCESS":
             real = next((a for a in attrs if norm(a.name or "") == "NAME"), None)
             if real is not None:
@@ -258,6 +232,19 @@ class _Model:
                 o = self.obj(typ, self.name(real.value.text), st.span) or o
         for a in attrs:
             self.set(o, a.name or "", a.value, a.span)
+
+    def judge(self, st: Statement, typ: str, attrs: list[Operand]) -> None:
+        """PRS002 and PRS003 for the attributes an ADD or ALTER codes, from the object type's
+        catalog entry (warnings at most: the catalog is assumed)."""
+        cat = product_catalog("scf")
+        entry = cat.statement(typ) if st.op in ("ADD", "ALTER") else None
+        if entry is None or not entry.operands:
+            return
+        named = [(norm(a.name or ""), a) for a in attrs]
+        what = f"{st.op} {typ}"
+        coded = [n for n, _ in named]
+        for d in operand_problems(cat, entry, named, what, coded, "SCF", "attribute", (" ", "")):
+            self.low.diag(d)
 
     def run_line(self, st: Statement, pos: list[Operand]) -> None:
         program = next((o.value for o in pos if o.value.kind != "runopts"), None)
@@ -291,7 +278,7 @@ class _Model:
     def finish(self) -> None:
         for o in self.objects.values():
             attrs = {"name": Attr(o.name), "system": default(self.system)}
-            for f in sorted({v for k, v in FIELDS[o.kind].items()}):
+            for f in sorted(set(fields(o.kind).values())):
                 attrs[f] = o.attrs.get(f, default(None))
             if o.kind == "nsk_process":
                 attrs["role"] = default(role(o.name, str(attrs["program"].value or "")))

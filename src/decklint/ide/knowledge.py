@@ -2,6 +2,7 @@
 
 The product catalogs (`grammars/catalogs/`, read by `decklint.dialects.catalog`) come first;
 the dialects without a catalog give what their operand schemas say (`dialects/schema.py`).
+An AIX attribute or an SCF line is looked up by what it sets (`_object_entry`).
 Each dialect names its statements its own way: a CICS DEFINE by its resource type, a TCP/IP
 DEVICE or LINK by its type too, a start list item by its start option, a TSM option by its
 abbreviation.
@@ -100,6 +101,8 @@ def _catalog_entry(
         return (name, found) if found is not None else None
     if dialect == "tcpip":
         return _tcpip_entry(cat, st)
+    if dialect in ("aix", "scf"):
+        return _object_entry(cat, st)
     found = cat.statement(st.op)
     return (st.op, found) if found is not None else None
 
@@ -116,6 +119,28 @@ def _tcpip_entry(cat: catalogs.Catalog, st: Statement) -> tuple[str, StatementEn
     for name in (st.op, st.label or ""):
         found = cat.statement(name) if name else None
         if found is not None:
+            return name, found
+    return None
+
+
+def _object_entry(cat: catalogs.Catalog, st: Statement) -> tuple[str, StatementEntry] | None:
+    """An AIX attribute or `no` option, an SCF command or display line: the entry of what it
+    sets. An SCF command on an object type is that type's entry (its attributes); a line of an
+    AIX profile or of an SCF display, the first entry that takes its attribute."""
+    if st.op.startswith("NO "):
+        return "NO", cat.statement("NO")  # type: ignore[return-value]
+    words = [o.value.upper() for o in st.operands[:1] if o.name is None]
+    for w in words:
+        found = cat.statement(w)
+        if found is not None and found.operands:
+            return w, found
+    if st.op not in ("ATTRIBUTE", "DETAIL", "ROW", "COLON"):
+        found = cat.statement(st.op)
+        return (st.op, found) if found is not None else None
+    names = {(o.name or "").upper() for o in st.operands}
+    for name in cat.names():
+        found = cat.statement(name)
+        if found is not None and any(n in found.operands for n in names):
             return name, found
     return None
 
@@ -226,5 +251,12 @@ def statement_names(dialect: str, path: str = "") -> list[str]:
     for c in catalog_names(dialect, path):
         cat = catalogs.catalog(c)
         if cat is not None and dialect != "cics":
-            names.update(n for n in cat.names() if " " not in n and "(" not in n)
+            names.update(n for n in cat.names() if " " not in n and "(" not in n and _typed(cat, n))
     return sorted(names)
+
+
+def _typed(cat: catalogs.Catalog, name: str) -> bool:
+    """Whether a catalog entry is a statement one types (an AIX profile is a stanza of an
+    export, an SCF object type follows its command)."""
+    body = cat.raw.get(name)
+    return not (isinstance(body, dict) and ("stanza" in body or body.get("role") == "object"))
