@@ -137,6 +137,7 @@ REGISTRY: dict[str, Dialect] = {
         node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
         syntax=("z/OS MVS Initialization and Tuning Reference", "Syntax rules for BPXPRMxx"),
+        catalog="bpxprm",
     ),
     "scf": Dialect(
         module="decklint.dialects.scf",
