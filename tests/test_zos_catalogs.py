@@ -68,3 +68,39 @@ def test_explain_answers_for_bpxprm() -> None:
     assert "range: 5-32767" in out.output and "default: 900" in out.output
     out = CliRunner().invoke(main, ["explain", "bpxprm:ALTROOT.PARM"])
     assert out.exit_code == 0 and "bpxprm:ALTROOT PARM" in out.output
+
+
+# ------------------------------------------------------------------ IVTPRM00
+
+
+def test_ivtprm_limits_and_pools_are_judged_by_the_catalog() -> None:
+    text = "FIXED MAX(40000M)\nECSA MAX(120M)\nPOOL(180K,ECSA,2,1,30)\nPOOL(64K,ECSA,2,1,2)\n"
+    assert lint({"IVTPRM00": text}) == [
+        (
+            "PRS003",
+            "warning",
+            "FIXED MAX(40000M): must be 1M-30720M (K or M suffix) (an assumed fact, not "
+            "confirmed in the manual)",
+        ),
+        (
+            "PRS003",
+            "warning",
+            "POOL expbuf 30: outside the range 1-22 for 180K buffers (an assumed fact, not "
+            "confirmed in the manual)",
+        ),
+        ("PRS003", "error", "POOL bufsize 64K: must be one of 4K, 16K, 32K, 60K, 180K"),
+    ]
+
+
+def test_ivtprm_defaults_are_the_catalogs() -> None:
+    res = api.lint_texts({"IVTPRM00": "ECSA MAX(120M)\n"})
+    (csm,) = res.topology.of("csm_limits")
+    assert csm.value("fixed_max") == 100 * 1024 * 1024 and not csm.coded("fixed_max")
+    assert csm.value("hvcomm_max") == 2000 * 1024 * 1024
+
+
+def test_explain_answers_for_ivtprm() -> None:
+    out = CliRunner().invoke(main, ["explain", "ivtprm:FIXED"])
+    assert out.exit_code == 0 and "operands (complete): MAX" in out.output
+    out = CliRunner().invoke(main, ["explain", "ivtprm:FIXED.MAX"])
+    assert "range: 1M-30720M" in out.output and "default: 100M" in out.output

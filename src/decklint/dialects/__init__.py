@@ -128,6 +128,7 @@ REGISTRY: dict[str, Dialect] = {
         product="CSM",
         node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
+        catalog="ivtprm",
     ),
     "bpxprm": Dialect(
         module="decklint.dialects.bpxprm",

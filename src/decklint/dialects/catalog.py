@@ -286,13 +286,13 @@ def value_lines(op: OperandEntry) -> list[str]:
     lines = [f"value: {op.kind}"]
     if op.range is not None:
         lo, hi = (int(x) if x == int(x) else x for x in op.range)
-        lines.append(f"range: {lo}-{hi}")
+        lines.append(f"range: {_sized(op, lo)}-{_sized(op, hi)}")
     if op.values:
         lines.append(f"values: {', '.join(op.values)}")
     if op.max_length:
         lines.append(f"at most {op.max_length} characters")
     if op.default is not None:
-        lines.append(f"default: {op.default}")
+        lines.append(f"default: {_sized(op, op.default)}")
     for release, value in op.default_by_release.items():
         lines.append(f"default from {release}: {value}")
     if op.since:
@@ -300,6 +300,16 @@ def value_lines(op: OperandEntry) -> list[str]:
     if op.until:
         lines.append(f"until {op.until}")
     return lines
+
+
+def _sized(op: OperandEntry, value: Any) -> Any:
+    """A size in bytes as a member codes it (100M, 4K); any other value as it is."""
+    if op.kind != "size" or not isinstance(value, int) or isinstance(value, bool) or not value:
+        return value
+    for unit, n in (("M", 1024**2), ("K", 1024)):
+        if value % n == 0:
+            return f"{value // n}{unit}"
+    return value
 
 
 def lookup(spec: str) -> list[str]:
