@@ -81,8 +81,7 @@ def test_bpx001_judges_the_declared_load_instead_of_the_defaults(
         "applies, below 400; SYSA plans 400 threads in its busiest z/OS UNIX process; set it",
         "warning system SYSA: MAXPROCSYS(900) is below 1500; SYSA plans 500 z/OS UNIX users, "
         "and each needs 3; raise it",
-        "warning system SYSA: MAXUIDS(200) is below 500; SYSA plans 500 z/OS UNIX users; "
-        "raise it",
+        "warning system SYSA: MAXUIDS(200) is below 500; SYSA plans 500 z/OS UNIX users; raise it",
         "warning system SYSA: MAXPTYS(800) is below 1000; SYSA plans 500 z/OS UNIX users, "
         "and each needs 2; raise it",
     ]

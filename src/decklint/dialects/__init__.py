@@ -164,6 +164,7 @@ REGISTRY: dict[str, Dialect] = {
         product="CICS Sockets",
         node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
+        catalog="ezacicd",
     ),
 }
 GLOBS: dict[str, tuple[str, ...]] = {name: d.globs for name, d in REGISTRY.items()}
