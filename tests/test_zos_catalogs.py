@@ -276,3 +276,55 @@ def test_no_range_or_default_of_these_catalogs_is_written_elsewhere() -> None:
             n.value for n in ast.walk(tree) if isinstance(n, ast.Constant) and type(n.value) is int
         }
         assert not literals & stated, f"{module} writes {sorted(literals & stated)} itself"
+
+
+# ------------------------------------------------------------------ the TN3270E server
+
+_SECURE = """TELNETGLOBALS
+  TCPIPJOBNAME TCPIP
+  NOSSLV2
+  NOSSLV3
+  TLSV1
+  TLSV1.2
+  NOTLSV1.1
+  SHAREACB
+  SMFPROFILE
+ENDTELNETGLOBALS
+TELNETPARMS
+  SECUREPORT 992
+  SSLV3
+  INACTIVE 3600
+ENDTELNETPARMS
+BEGINVTAM
+  PORT 992
+  DEFAULTAPPL TSO
+ENDVTAM
+"""
+
+
+def test_a_tn3270e_profile_may_code_the_ssl_and_tls_family() -> None:
+    """SSLV3/NOSSLV3 (V2R1), TLSV1 and its versions are a server's statements: none is
+    'not known; did you mean SSLV2'."""
+    res = api.lint_texts({"TNPROF": _SECURE}, api.Options(dialect="tcpip"))
+    assert [f for f in res.findings if f.code.startswith("PRS")] == []
+
+
+def test_the_telnet_statements_carry_their_release() -> None:
+    tcpip = catalog("tcpip")
+    assert tcpip is not None
+    since = {n: tcpip.raw[n].get("since") for n in ("SSLV3", "NOSSLV3", "SHAREACB", "SMFPROFILE")}
+    assert since == {
+        "SSLV3": "z/OS V2R1",
+        "NOSSLV3": "z/OS V2R1",
+        "SHAREACB": "z/OS V1R12",
+        "SMFPROFILE": "z/OS V2R1",
+    }
+    out = CliRunner().invoke(main, ["explain", "tcpip:TLSV1.2"])
+    assert out.exit_code == 0 and "not confirmed in the manual" in out.output
+
+
+def test_explain_names_what_exists_near_an_unknown_key() -> None:
+    out = CliRunner().invoke(main, ["explain", "bpxprm:MAXPROCSIS"])
+    assert out.exit_code == 2 and "did you mean MAXPROCSYS" in out.output
+    out = CliRunner().invoke(main, ["explain", "ivtprm:FIXED.MIN"])
+    assert out.exit_code == 2 and "(its operands: MAX)" in out.output

@@ -14,7 +14,7 @@ import contextlib
 import functools
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -314,27 +314,47 @@ def _sized(op: OperandEntry, value: Any) -> Any:
 
 def lookup(spec: str) -> list[str]:
     """`decklint explain PRODUCT:NAME`: the lines of PRODUCT:STATEMENT, PRODUCT:OPERAND (every
-    statement that takes it) or PRODUCT:STATEMENT.OPERAND. LookupError says what is missing."""
+    statement that takes it) or PRODUCT:STATEMENT.OPERAND. LookupError says what is missing
+    and names what exists nearest it."""
     product, _, name = spec.partition(":")
     cat = catalog(product.lower()) if product.lower() in names() else None
     if cat is None:
         raise LookupError(f"no catalog for {product!r} (catalogs: {', '.join(names())})")
+    whole = cat.statement(name)  # a statement whose name has a dot (TLSV1.2)
+    if whole is not None:
+        return describe(cat, whole)
     statement, _, operand = name.upper().partition(".")
     st = cat.statement(statement)
     if st is not None and operand:
         op = st.operands.get(operand)
         if op is None:
-            raise LookupError(f"{product}:{statement} has no operand {operand!r}")
+            hint = _nearest(operand, st.operands, "its operands")
+            raise LookupError(f"{product}:{statement} has no operand {operand!r}{hint}")
         return describe(cat, st, op)
     if st is not None:
         return describe(cat, st)
     takers = cat.statements_with(statement)
     if not takers:
-        raise LookupError(f"{product} has no statement or operand {name!r}")
+        every = {*cat.names(), *(o for st in cat.statements.values() for o in st.operands)}
+        hint = _nearest(statement, every, "its statements")
+        raise LookupError(f"{product} has no statement or operand {name!r}{hint}")
     lines: list[str] = []
     for st in takers:
         lines += [*describe(cat, st, st.operands[statement]), ""]
     return lines[:-1]
+
+
+def _nearest(name: str, known: Iterable[str], what: str) -> str:
+    """'; did you mean X?' for a near miss, else the known names when they are few."""
+    import difflib
+
+    pool = sorted(known)
+    near = difflib.get_close_matches(name.upper(), pool, n=3, cutoff=0.6)
+    if near:
+        return f"; did you mean {' or '.join(near)}?"
+    if 0 < len(pool) <= 12:
+        return f" ({what}: {', '.join(pool)})"
+    return ""
 
 
 def _provenance(source: str, confidence: str, note: str) -> list[str]:
