@@ -5,17 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Related
+from decklint.dialects import facts
+from decklint.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
 from decklint.model.views.declared import declared
+from decklint.source import Span
 
-# MAXSOCKETS when the NETWORK statement does not code it (z/OS MVS Initialization and Tuning
-# Reference, BPXPRMxx NETWORK).
-DEFAULT = 100
+_HIGH = "set it high (one socket per Telnet and per FTP session)"
 
 
 @check("BPX002")
 def maxsockets(ctx: Context) -> Iterator[Hit]:
+    cat = facts.product("bpxprm")
+    fact = facts.operand_fact(cat, "NETWORK", "MAXSOCKETS")
+    assert fact is not None, "the BPXPRMxx catalog lists NETWORK MAXSOCKETS"
     nodes = declared(ctx.topo)
     floor = int(ctx.options["min"])
     for n in ctx.topo.of("bpx_network"):
@@ -23,58 +27,55 @@ def maxsockets(ctx: Context) -> Iterator[Hit]:
             continue
         m = n.get("maxsockets")
         node = nodes.get(n.scope)
-        planned = 0
-        parts = []
-        if node is not None:
-            for f, what in (("telnet_sessions", "Telnet"), ("ftp_sessions", "FTP")):
-                v = node.value(f)
-                if isinstance(v, int):
-                    planned += v
-                    parts.append(f"{v} {what}")
-        if not isinstance(m.value, int):
-            yield Hit(
-                n.path,
-                n.span,
-                {
-                    "domain": "AF_INET",
-                    "what": f"MAXSOCKETS is not coded, so the default {DEFAULT} applies; "
-                    "set it high (one socket per Telnet and per FTP session)",
-                },
-                subject=n.id,
-                dialect="bpxprm",
-            )
-            continue
+        release = node.value("release") if node is not None else None
+        dflt = facts.default_at(fact, release, cat.releases)
+        shown = facts.shown_default(fact, dflt)
+        planned, parts = _planned(node)
         need = max(planned, floor)
+        if not isinstance(m.value, int):
+            what = f"MAXSOCKETS is not coded, so the default {shown} applies"
+            if planned and isinstance(dflt, int) and dflt < planned:
+                what += f", below the {planned} sockets of {' and '.join(parts)} sessions"
+            yield _hit(n, n.span, f"{what}; {_HIGH}", node if planned else None)
+            continue
         if m.value >= need:
-            if m.value <= DEFAULT:
-                how = "as its default" if m.value == DEFAULT else "below its default"
-                also = ", the limit it has uncoded" if m.value == DEFAULT else ""
-                yield Hit(
-                    n.path,
-                    m.span or n.span,
-                    {
-                        "domain": "AF_INET",
-                        "what": f"MAXSOCKETS({m.value}) is coded {how} {DEFAULT}{also}; set it "
-                        "high (one socket per Telnet and per FTP session)",
-                    },
-                    subject=n.id,
-                    dialect="bpxprm",
-                )
+            if not planned and isinstance(dflt, int) and m.value <= dflt:
+                how = "as its default" if m.value == dflt else "below its default"
+                also = ", the limit it has uncoded" if m.value == dflt else ""
+                what = f"MAXSOCKETS({m.value}) is coded {how} {shown}{also}; {_HIGH}"
+                yield _hit(n, m.span or n.span, what, None, Severity.INFO)
             continue
         if planned >= floor and node is not None:
             why = f"the system plans {' and '.join(parts)} sessions, one socket each"
-            rel: tuple[Related, ...] = (Related(node.path, node.span, f"nodes: {node.name}"),)
         else:
             why = f"below the configured floor {floor}"
-            rel = ()
-        yield Hit(
-            n.path,
-            m.span or n.span,
-            {
-                "domain": "AF_INET",
-                "what": f"MAXSOCKETS({m.value}): {why}; raise it to {need} or more",
-            },
-            related=rel,
-            subject=n.id,
-            dialect="bpxprm",
-        )
+            node = None
+        what = f"MAXSOCKETS({m.value}): {why}; raise it to {need} or more"
+        yield _hit(n, m.span or n.span, what, node)
+
+
+def _planned(node: Entity | None) -> tuple[int, list[str]]:
+    """The sockets the sessions the configuration plans for the system need."""
+    planned, parts = 0, []
+    if node is not None:
+        for f, what in (("telnet_sessions", "Telnet"), ("ftp_sessions", "FTP")):
+            v = node.value(f)
+            if isinstance(v, int):
+                planned += v
+                parts.append(f"{v} {what}")
+    return planned, parts
+
+
+def _hit(
+    n: Entity, span: Span, what: str, node: Entity | None, severity: Severity | None = None
+) -> Hit:
+    related = (Related(node.path, node.span, f"nodes: {node.name}"),) if node is not None else ()
+    return Hit(
+        n.path,
+        span,
+        {"domain": "AF_INET", "what": what},
+        related=related,
+        severity=severity,
+        subject=n.id,
+        dialect="bpxprm",
+    )

@@ -8,7 +8,8 @@ from decklint.lint.check import Context, Hit, check
 
 
 def _mb(n: int) -> str:
-    return f"{n // 1048576}M" if n % 1048576 == 0 else f"{n // 1024}K"
+    mb = 1024 * 1024
+    return f"{n // mb}M" if n % mb == 0 else f"{n // 1024}K"
 
 
 @check("TCP017")

@@ -67,7 +67,7 @@ def cics_sockets(ctx: Context) -> Iterator[Hit]:
                         "what": f"listener {lst.value('tranid')} port {lst.value('port')}: BACKLOG "
                         f"{backlog}"
                         + (" (the default)" if not lst.coded("backlog") else "")
-                        + "; the seed recommends 40 queued connections"
+                        + "; the tuning document recommends 40 queued connections"
                     },
                     subject=lst.id,
                     dialect="ezacicd",

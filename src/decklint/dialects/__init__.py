@@ -132,6 +132,7 @@ REGISTRY: dict[str, Dialect] = {
         product="CSM",
         node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
+        catalog="ivtprm",
     ),
     "bpxprm": Dialect(
         module="decklint.dialects.bpxprm",
@@ -141,6 +142,7 @@ REGISTRY: dict[str, Dialect] = {
         node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
         syntax=("z/OS MVS Initialization and Tuning Reference", "Syntax rules for BPXPRMxx"),
+        catalog="bpxprm",
     ),
     "scf": Dialect(
         module="decklint.dialects.scf",
@@ -167,6 +169,7 @@ REGISTRY: dict[str, Dialect] = {
         product="CICS Sockets",
         node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
         rank=None,
+        catalog="ezacicd",
     ),
 }
 GLOBS: dict[str, tuple[str, ...]] = {name: d.globs for name, d in REGISTRY.items()}

@@ -4,6 +4,10 @@ Seed: 001_b53ea280a148c68b.txt ("MVS TCP/IP and z/OS Unix Performance Tuning (BP
 Syntax: grammars/bpxprm.lark. A system's members (BPXPRM00, BPXPRMTC, ...) are concatenated:
 limits (MAX..., IPC...) are one value each, the last wins; resources (FILESYSTYPE, NETWORK,
 MOUNT, ...) add up. The members of one folder are taken as one system's.
+
+The statements, their operands, ranges, value lists and defaults are the catalog's
+(grammars/catalogs/bpxprm.yaml, read through `tables()` and `decklint.dialects.facts`): this
+module holds none of its own.
 """
 
 from __future__ import annotations
@@ -11,9 +15,9 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import PurePath
-from typing import Any
+from typing import Any, NamedTuple
 
-from decklint.dialects import GLOBS
+from decklint.dialects import GLOBS, facts
 from decklint.dialects.base import (
     DialectSpec,
     Head,
@@ -40,58 +44,33 @@ from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 from decklint.source import SourceFile, SourceMap, Span
 
-# Statements whose operand is one value: KEYWORD(value). name -> (lowest, highest) or None.
-LIMITS: dict[str, tuple[int, int] | None] = {
-    "MAXPROCSYS": (5, 32767),
-    "MAXPROCUSER": (3, 32767),
-    "MAXUIDS": (1, 32767),
-    "MAXFILEPROC": (3, 2147483647),
-    "MAXPTYS": (1, 32767),
-    "MAXRTYS": (1, 32767),
-    "MAXTHREADTASKS": (0, 32768),
-    "MAXTHREADS": (0, 100000),
-    "MAXFILESIZE": None,
-    "MAXCPUTIME": None,
-    "MAXASSIZE": None,
-    "MAXCORESIZE": None,
-    "MAXMMAPAREA": None,
-    "MAXSHAREPAGES": None,
-    "MAXQUEUEDSIGS": None,
-    "MAXIOBUFUSER": None,
-    "MAXUSERMOUNTSYS": None,
-    "MAXUSERMOUNTUSER": None,
-    "MAXPIPEUSER": None,
-    "IPCMSGNIDS": None,
-    "IPCMSGQBYTES": None,
-    "IPCMSGQMNUM": None,
-    "IPCSEMNIDS": None,
-    "IPCSEMNOPS": None,
-    "IPCSEMNSEMS": None,
-    "IPCSHMMPAGES": None,
-    "IPCSHMNIDS": None,
-    "IPCSHMNSEGS": None,
-    "IPCSHMSPAGES": None,
-    "IPCSHMNIDS64": None,
-}
-SETTINGS = words(
-    """FORKCOPY SUPERUSER TTYGROUP STEPLIBLIST USERIDALIASTABLE CTRACE PRIORITYPG PRIORITYGOAL
-    VERSION SYSPLEX SYSCALL_COUNTS RESOLVER_PROC LIMMSG AUTOCVT RUNOPTS AUTHPGMLIST SWA
-    NONEMPTYMOUNTPT KERNELSTACKS SC_EXITTABLE SHRLIBRGNSIZE SHRLIBMAXPAGES PWT CONVERT
-    STARTUP_PROC STARTUP_EXEC LOSTMSG SECLABEL"""
-)
-GROUPS = {
-    "FILESYSTYPE": "TYPE ENTRYPOINT PARM ASNAME",
-    "NETWORK": "DOMAINNAME DOMAINNUMBER MAXSOCKETS TYPE INADDRANYPORT INADDRANYCOUNT",
-    "SUBFILESYSTYPE": "NAME TYPE ENTRYPOINT PARM DEFAULT",
-    "MOUNT": "FILESYSTEM DDNAME TYPE MOUNTPOINT MODE PARM SETUID NOSETUID SECURITY NOSECURITY "
-    "SYSNAME TAG AUTOMOVE UNMOUNT NOAUTOMOVE",
-    "ROOT": "FILESYSTEM DDNAME TYPE MODE PARM SETUID NOSETUID SECURITY NOSECURITY SYSNAME TAG "
-    "AUTOMOVE",
-    "ALTROOT": "FILESYSTEM MOUNTPOINT",
-}
-TOP = set(LIMITS) | SETTINGS | set(GROUPS)
-# Short forms the system accepts for operands ([I]: MAXSOCK for MAXSOCKETS is seen in members).
-ALIASES = {"MAXSOCK": "MAXSOCKETS"}
+
+class Tables(NamedTuple):
+    """What the reader and the lowering need of the BPXPRMxx catalog, read once."""
+
+    top: frozenset[str]  # every statement: a statement starts at one of them
+    roles: dict[str, str]  # statement -> limit, setting or resource
+    operands: dict[str, dict[str, str]]  # resource statement -> every spelling -> operand
+    plain: int  # the largest number without a multiplier
+    multiplied: int  # ... and with one
+
+
+@functools.cache
+def tables() -> Tables:
+    """The statements and operands of grammars/catalogs/bpxprm.yaml (the only table of them)."""
+    cat = facts.product("bpxprm")
+    roles = {name: str(body.get("role", "setting")) for name, body in cat.raw.items()}
+    operands: dict[str, dict[str, str]] = {}
+    for name, role in roles.items():
+        st = cat.statement(name)
+        if role == "resource" and st is not None:
+            operands[name] = facts.operand_names(st, cat)
+    limits = cat.extra["number_limits"]
+    return Tables(
+        frozenset(roles), roles, operands, int(limits["plain"]), int(limits["multiplied"])
+    )
+
+
 _SUFFIX = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4, "P": 1024**5}
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)
 _WORD = re.compile(r"[^\s(),']+|'(?:[^']|'')*'?|[(),]")
@@ -139,13 +118,14 @@ def units(body: str) -> list[tuple[int, int]]:
     outside parentheses."""
     starts: list[int] = []
     depth = 0
+    top = tables().top
     for m in _WORD.finditer(body):
         w = m.group()
         if w == "(":
             depth += 1
         elif w == ")":
             depth = max(0, depth - 1)
-        elif depth == 0 and w.upper() in TOP:
+        elif depth == 0 and w.upper() in top:
             starts.append(m.start())
         elif depth == 0 and not starts:
             starts.append(m.start())  # text before the first keyword: a unit of its own
@@ -248,8 +228,9 @@ def _statement_line(h: Head) -> bool:
 def _known() -> frozenset[str]:
     """The statements and operands a member codes: a line of a statement that goes on over
     several lines starts with an operand (`ENTRYPOINT(...)`, `DEFAULT`)."""
-    operands = {op for ops in GROUPS.values() for op in ops.split()}
-    return frozenset(TOP | operands | {"DEFAULT"})
+    t = tables()
+    operands = {op for ops in t.operands.values() for op in ops}
+    return frozenset(t.top | operands)
 
 
 def sniff(src: SourceFile) -> float:
@@ -259,54 +240,75 @@ def sniff(src: SourceFile) -> float:
 # --------------------------------------------------------------------------- model
 
 
+def _number(v: Value) -> int | None:
+    return number(v.text) if v.kind != "string" else None
+
+
 def _value(v: Value) -> Attr:
-    n = number(v.text) if v.kind != "string" else None
+    n = _number(v)
     return Attr(n if n is not None else v.text.strip("'").upper(), v.text, v.span)
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:
     system = (PurePath(pf.source.path).parent.name or "BPX").upper()
+    t = tables()
     for st in pf.statements:
-        if st.op not in TOP:
-            low.diag(unknown_name(st.op_span or st.span, f"BPXPRMxx statement {st.op}", TOP))
+        role = t.roles.get(st.op)
+        if role is None:
+            low.diag(unknown_name(st.op_span or st.span, f"BPXPRMxx statement {st.op}", t.top))
             continue
-        if st.op in GROUPS:
+        if role == "resource":
             _group(st, low, system)
             continue
         value = st.operands[0].value if st.operands and st.operands[0].name is None else None
         if value is None:
             low.diag(Diagnostic("PRS001", st.op_span or st.span, f"{st.op} needs (value)"))
             continue
-        a = _value(value)
-        rng = LIMITS.get(st.op)
-        if rng is not None and (not isinstance(a.value, int) or not rng[0] <= a.value <= rng[1]):
-            low.diag(
-                Diagnostic(
-                    "PRS003",
-                    value.span,
-                    f"{st.op}({value.text}): must be a number from {rng[0]} to {rng[1]}",
-                )
-            )
-        elif st.op in LIMITS and isinstance(a.value, int) and a.value > 2147483647:
-            low.diag(Diagnostic("PRS003", value.span, f"{st.op}({value.text}): too large"))
+        fact = facts.value_fact(facts.product("bpxprm"), st.op)
+        if fact is not None:
+            _judge(fact, value, st.op, f"{st.op}({value.text})", low)
         low.add(
             "bpx_setting",
             st.op,
             st.span,
-            {"value": a, "limit": default(st.op in LIMITS), "system": default(system)},
+            {"value": _value(value), "limit": default(role == "limit"), "system": default(system)},
             scope=system,
         )
 
 
+def _judge(fact: facts.Fact, v: Value, name: str, what: str, low: Lowering) -> None:
+    """PRS003 for a value its catalog entry rejects, or a number larger than any member may
+    code."""
+    if v.kind == "list":
+        return  # TAG(TEXT,1047), AUTOMOVE(INCLUDE,...): judged as a whole nowhere yet
+    n = _number(v)
+    numeric = fact.entry.kind in ("int", "size")
+    why = facts.problem(fact, v.text, n if numeric else None)
+    if why is None and numeric and n is not None:
+        t = tables()
+        top = t.multiplied if v.text[-1:].upper() in _SUFFIX else t.plain
+        if n > top:
+            why = f"larger than {top}, the most a BPXPRMxx value may be"
+            low.diag(Diagnostic("PRS003", v.span, f"{what}: {why}"))
+            return
+    if why is not None:
+        low.diag(facts.out_of_range(fact, v.span, what, why))
+
+
 def _group(st: Statement, low: Lowering, system: str) -> None:
-    known = set(GROUPS[st.op].split())
+    cat = facts.product("bpxprm")
+    known = tables().operands[st.op]
     attrs: dict[str, Attr] = {"system": default(system)}
     for o in st.operands:
-        name = ALIASES.get(o.name or "", o.name)
-        if name is None or name not in known:
+        name = known.get(o.name or "")
+        if name is None:
             what = o.name or o.value.text
-            low.diag(unknown_name(o.span, f"{st.op} operand {what}", known if o.name else ()))
+            shown = sorted(set(known.values())) if o.name else ()
+            low.diag(unknown_name(o.span, f"{st.op} operand {what}", shown))
             continue
+        fact = facts.operand_fact(cat, st.op, name)
+        if fact is not None and o.value.kind != "flag":
+            _judge(fact, o.value, name, f"{st.op} {o.name}({o.value.text})", low)
         attrs[name.lower()] = (
             Attr(True, o.name, o.span) if o.value.kind == "flag" else _value(o.value)
         )

@@ -292,13 +292,13 @@ def value_lines(op: OperandEntry) -> list[str]:
     lines = [f"value: {op.kind}"]
     if op.range is not None:
         lo, hi = (int(x) if x == int(x) else x for x in op.range)
-        lines.append(f"range: {lo}-{hi}")
+        lines.append(f"range: {_sized(op, lo)}-{_sized(op, hi)}")
     if op.values:
         lines.append(f"values: {', '.join(op.values)}")
     if op.max_length:
         lines.append(f"at most {op.max_length} characters")
     if op.default is not None:
-        lines.append(f"default: {op.default}")
+        lines.append(f"default: {_sized(op, op.default)}")
     for release, value in op.default_by_release.items():
         lines.append(f"default from {release}: {value}")
     if op.since:
@@ -308,33 +308,44 @@ def value_lines(op: OperandEntry) -> list[str]:
     return lines
 
 
+def _sized(op: OperandEntry, value: Any) -> Any:
+    """A size in bytes as a member codes it (100M, 4K); any other value as it is."""
+    if op.kind != "size" or not isinstance(value, int) or isinstance(value, bool) or not value:
+        return value
+    for unit, n in (("M", 1024**2), ("K", 1024)):
+        if value % n == 0:
+            return f"{value // n}{unit}"
+    return value
+
+
 def lookup(spec: str) -> list[str]:
     """`decklint explain PRODUCT:NAME`: the lines of PRODUCT:STATEMENT, PRODUCT:OPERAND (every
-    statement that takes it) or PRODUCT:STATEMENT.OPERAND. LookupError says what is missing."""
+    statement that takes it) or PRODUCT:STATEMENT.OPERAND. LookupError says what is missing
+    and names what exists nearest it."""
     product, _, name = spec.partition(":")
     cat = catalog(product.lower()) if product.lower() in names() else None
     if cat is None:
         guess = _guess(product.lower(), names())
         hint = f"did you mean {guess}?" if guess else f"catalogs: {', '.join(names())}"
         raise LookupError(f"no catalog for {product!r} ({hint})")
+    whole = cat.statement(name)  # a statement whose name has a dot (TLSV1.2)
+    if whole is not None:
+        return describe(cat, whole)
     statement, _, operand = name.upper().partition(".")
     st = cat.statement(statement)
     if st is not None and operand:
         op = st.operands.get(operand)
         if op is None:
-            raise LookupError(
-                f"{product}:{statement} has no operand {operand!r}"
-                + _did_you_mean(operand, st.operands)
-            )
+            hint = _nearest(operand, st.operands, "its operands")
+            raise LookupError(f"{product}:{statement} has no operand {operand!r}{hint}")
         return describe(cat, st, op)
     if st is not None:
         return describe(cat, st)
     takers = cat.statements_with(statement)
     if not takers:
-        known = {*cat.names(), *(n for st in cat.statements.values() for n in st.operands)}
-        raise LookupError(
-            f"{product} has no statement or operand {name!r}" + _did_you_mean(statement, known)
-        )
+        every = {*cat.names(), *(o for st in cat.statements.values() for o in st.operands)}
+        hint = _nearest(statement, every, "its statements")
+        raise LookupError(f"{product} has no statement or operand {name!r}{hint}")
     lines: list[str] = []
     for st in takers:
         lines += [*describe(cat, st, st.operands[statement]), ""]
@@ -349,12 +360,17 @@ def _guess(name: str, known: Any) -> str | None:
     return found[0] if found else None
 
 
-def _did_you_mean(name: str, known: Iterable[str]) -> str:
-    """ "; did you mean X?" naming the closest known names (nothing when none is close)."""
+def _nearest(name: str, known: Iterable[str], what: str) -> str:
+    """'; did you mean X?' for a near miss, else the known names when they are few."""
     import difflib
 
-    close = difflib.get_close_matches(name.upper(), sorted(known), n=3, cutoff=0.6)
-    return f"; did you mean {' or '.join(close)}?" if close else ""
+    pool = sorted(known)
+    near = difflib.get_close_matches(name.upper(), pool, n=3, cutoff=0.6)
+    if near:
+        return f"; did you mean {' or '.join(near)}?"
+    if 0 < len(pool) <= 12:
+        return f" ({what}: {', '.join(pool)})"
+    return ""
 
 
 def _provenance(source: str, confidence: str, note: str) -> list[str]:

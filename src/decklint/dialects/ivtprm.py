@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects import GLOBS
+from decklint.dialects import GLOBS, facts
 from decklint.dialects.base import (
     DialectSpec,
     Head,
@@ -36,13 +36,8 @@ from decklint.source import SourceFile, SourceMap, Span
 
 _SEQ = re.compile(r"[0-9 ]{8}\Z")
 _MAX = re.compile(r"(FIXED|ECSA|HVCOMM)(\s+)MAX(\s*)\(", re.IGNORECASE)
-# name -> (lowest, highest, default) in bytes, and the documented default's text
-LIMITS = {
-    "FIXED": (1024 * 1024, 30720 * 1024 * 1024, 100 * 1024 * 1024),
-    "ECSA": (1024 * 1024, 2048 * 1024 * 1024, 100 * 1024 * 1024),
-    "HVCOMM": (100 * 1024 * 1024, 999999 * 1024 * 1024, 2000 * 1024 * 1024),
-}
-POOL_SIZES = {"4K": 256, "16K": 256, "32K": 128, "60K": 68, "180K": 22}  # bufsize -> max expbuf
+LIMITS = ("FIXED", "ECSA", "HVCOMM")  # the storage limits: NAME MAX(n); ranges and defaults
+# are the catalog's (grammars/catalogs/ivtprm.yaml), as are POOL's values
 
 
 def read(src: SourceFile) -> ReadResult:
@@ -141,9 +136,16 @@ def _mb(n: int) -> str:
     return f"{n // (1024 * 1024)}M" if n % (1024 * 1024) == 0 else f"{n // 1024}K"
 
 
+def _limit(name: str) -> facts.Fact:
+    fact = facts.operand_fact(facts.product("ivtprm"), name, "MAX")
+    assert fact is not None, f"the IVTPRM00 catalog lists {name} MAX"
+    return fact
+
+
 def lower(pf: ParsedFile, low: Lowering) -> None:
     attrs: dict[str, Attr] = {"name": Attr("CSM")}
-    for key, (_lo, _hi, dflt) in LIMITS.items():
+    for key in LIMITS:
+        dflt = _limit(key).entry.default
         attrs[f"{key.lower()}_max"] = default(dflt, f"the CSM default {_mb(dflt)}")
     for st in pf.statements:
         if st.op in LIMITS:
@@ -152,15 +154,12 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
                 continue
             v = st.operands[0].value
             n = v.as_int()
-            lo, hi, _d = LIMITS[st.op]
-            if n is None or not lo <= n <= hi:
-                low.diag(
-                    Diagnostic(
-                        "PRS003",
-                        v.span,
-                        f"{st.op} MAX({v.text}): must be {_mb(lo)}-{_mb(hi)} (K or M suffix)",
-                    )
-                )
+            fact = _limit(st.op)
+            rng = fact.entry.range
+            if n is None or (rng is not None and not rng[0] <= n <= rng[1]):
+                lo, hi = (int(x) for x in rng) if rng is not None else (0, 0)
+                why = f"must be {_mb(lo)}-{_mb(hi)} (K or M suffix)"
+                low.diag(facts.out_of_range(fact, v.span, f"{st.op} MAX({v.text})", why))
                 continue
             attrs[f"{st.op.lower()}_max"] = Attr(n, v.text, v.span)
         elif st.op == "POOL":
@@ -177,33 +176,27 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     low.add("csm_limits", "CSM", first, attrs)
 
 
+_POOL = ("bufsize", "bufsource", "initbuf", "minfree", "expbuf")  # the catalog's positions
+
+
 def _pool(st: Statement, low: Lowering) -> None:
     vals = [o.value for o in st.operands]
-    if len(vals) != 5:
-        low.diag(
-            Diagnostic(
-                "PRS001",
-                st.span,
-                "POOL needs five values: bufsize, bufsource, initbuf, minfree, expbuf",
-            )
-        )
+    if len(vals) != len(_POOL):
+        low.diag(Diagnostic("PRS001", st.span, f"POOL needs five values: {', '.join(_POOL)}"))
         return
-    size, source, initbuf, minfree, expbuf = vals
-    problems = []
-    if size.text.upper() not in POOL_SIZES:
-        problems.append((size, f"bufsize {size.text}: one of {', '.join(POOL_SIZES)}"))
-    if source.text.upper() not in ("ECSA", "DSPACE"):
-        problems.append((source, f"bufsource {source.text}: ECSA or DSPACE"))
-    for v, what in ((initbuf, "initbuf"), (minfree, "minfree")):
+    cat = facts.product("ivtprm")
+    size = vals[0].text.upper()
+    for name, v in zip(_POOL, vals, strict=True):
+        fact = facts.operand_fact(cat, "POOL", name)
+        assert fact is not None, f"the IVTPRM00 catalog lists POOL {name}"
         n = v.as_int()
-        if n is None or not 0 <= n <= 9999:
-            problems.append((v, f"{what} {v.text}: 0-9999"))
-    top = POOL_SIZES.get(size.text.upper(), 256)
-    n = expbuf.as_int()
-    if n is None or not 1 <= n <= top:
-        problems.append((expbuf, f"expbuf {expbuf.text}: 1-{top} for {size.text} buffers"))
-    for v, msg in problems:
-        low.diag(Diagnostic("PRS003", v.span, f"POOL {msg}"))
+        why = facts.problem(fact, v.text, n if fact.entry.kind == "int" else None)
+        most = (fact.raw.get("most_by_bufsize") or {}).get(size)
+        if why is None and most is not None and n is not None and n > int(most):
+            lo = int(fact.entry.range[0]) if fact.entry.range is not None else 1
+            why = f"outside the range {lo}-{most} for {vals[0].text} buffers"
+        if why is not None:
+            low.diag(facts.out_of_range(fact, v.span, f"POOL {name} {v.text}", why))
 
 
 SPEC = DialectSpec(

@@ -281,7 +281,7 @@ class _Catalogued:
     params: dict[str, tuple[str, ...]]  # keyword statement -> parameters (PARAMS' notation)
 
 
-_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@#$")
+_WORD = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@#$.")  # TLSV1.2
 _CONTEXT_BLOCKS = {
     "TELNETGLOBALS": "TELNETGLOBALS",
     "TELNETPARMS": "TELNETPARMS",

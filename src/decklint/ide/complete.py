@@ -22,7 +22,7 @@ from decklint.ir import Operand, Statement, Value
 from decklint.source import Span
 
 _WORD = re.compile(r"[A-Za-z0-9_@#$]*\Z")
-_KEYWORDS = re.compile(r"([A-Za-z][A-Za-z0-9_@#$]*)\s*[=(]")
+_CODED = re.compile(r"([A-Za-z][A-Za-z0-9_@#$]*)\s*[=(]\s*([A-Za-z0-9_@#$]*)")
 _EQUALS = re.compile(r"([A-Za-z0-9_@#$]+)\s*=\Z")
 _OPEN = re.compile(r"([A-Za-z0-9_@#$]+)\s*(?:=\s*)?\(\Z")
 # What follows an operand's name when it is inserted.
@@ -122,8 +122,9 @@ def _typed_statement(doc: Document, op: str, line: int) -> Statement:
         first -= 1
     text = " ".join(doc.line(n)[:TEXT_END] for n in range(first, line + 1))
     here = Span(line, 1, line, 1)
-    names = _KEYWORDS.findall(text.split(None, 1)[1] if " " in text.strip() else "")
-    operands = tuple(Operand(n.upper(), Value("string", "", here), here, n) for n in names)
+    rest = text.split(None, 1)[1] if " " in text.strip() else ""
+    coded = _CODED.findall(rest)  # KEY=value: the value tells what some statements are
+    operands = tuple(Operand(n.upper(), Value("string", v, here), here, n) for n, v in coded)
     return Statement(doc.path, doc.dialect, 0, op, here, operands=operands)
 
 
@@ -143,7 +144,8 @@ def _first_word(doc: Document, line: int) -> str:
     while line > 1 and doc.line(line)[:1] in (" ", "\t"):
         line -= 1
     words = doc.line(line).split()
-    return words[0].upper() if words else ""
+    # a BPXPRMxx or IVTPRM00 statement may be its value too: FORKCOPY(COW), POOL(4K,...)
+    return words[0].split("(")[0].upper() if words else ""
 
 
 def _first_line(doc: Document, line: int) -> int:
@@ -245,6 +247,8 @@ def _values(e: knowledge.Entry, operand: str, typed: str) -> list[Completion]:
             return []
     else:
         op = e.statement.operands.get(operand) or knowledge.keyword_operand(e, operand)
+        if op is None and e.statement.value is not None and operand == e.statement.name:
+            op = e.statement.value  # a statement that is one value: FORKCOPY(COW)
     if op is None:
         return []
     values = op.values or (("YES", "NO") if op.kind == "yesno" else ())

@@ -103,6 +103,8 @@ def _catalog_entry(
         return _tcpip_entry(cat, st)
     if dialect in ("aix", "scf"):
         return _object_entry(cat, st)
+    if dialect == "ezacicd":
+        return _ezacicd_entry(cat, st)
     found = cat.statement(st.op)
     return (st.op, found) if found is not None else None
 
@@ -143,6 +145,23 @@ def _object_entry(cat: catalogs.Catalog, st: Statement) -> tuple[str, StatementE
         if found is not None and any(n in found.operands for n in names):
             return name, found
     return None
+
+
+def _ezacicd_entry(cat: catalogs.Catalog, st: Statement) -> tuple[str, StatementEntry] | None:
+    """An EZACICD macro is catalogued by its TYPE (EZACICD TYPE=LISTENER); TYPE itself is an
+    operand of each, whose values are the catalog's statements."""
+    if st.op != "EZACICD":
+        return None
+    kind = OperandEntry(
+        "TYPE", "enum", "the record the macro builds", values=cat.names(), source=cat.reference
+    )
+    t = st.keyword("TYPE")
+    name = t.value.text.upper() if t is not None else ""
+    found = cat.statement(name) if name else None
+    if found is None:
+        macro = StatementEntry("EZACICD", "EZACICD", kind.meaning, operands={"TYPE": kind})
+        return "EZACICD", macro
+    return name, replace(found, operands={"TYPE": kind, **found.operands})
 
 
 def _schema_entry(dialect: str, op: str) -> Entry | None:
@@ -247,6 +266,8 @@ def statement_names(dialect: str, path: str = "") -> list[str]:
     """Every statement decklint knows in a dialect (for completion)."""
     from decklint.dialects.schema import statement_names as schema_names
 
+    if dialect == "ezacicd":
+        return ["EZACICD"]  # its catalog's statements are the macro's TYPEs
     names: set[str] = set(schema_names(dialect))
     for c in catalog_names(dialect, path):
         cat = catalogs.catalog(c)
