@@ -1,9 +1,9 @@
 """CICS Sockets configuration: EZACICD macros (TYPE=CICS for the interface, TYPE=LISTENER).
 
-Seed: 001_b53ea280a148c68b.txt ("MVS CICS Sockets Tuning Parm's"). Syntax:
-grammars/ezacicd.lark (the assembler card layout of common.lark). The EZAC transaction edits
-the same values in the configuration file; a deck of EZACICD macros is how they are kept in
-source.
+Tuning documents: TCP/IP for z/OS: Performance Tuning Tips and Capacity Planning ("MVS CICS
+Sockets Tuning Parm's"). Syntax: grammars/ezacicd.lark (the assembler card layout of
+common.lark). The EZAC transaction edits the same values in the configuration file; a deck of
+EZACICD macros is how they are kept in source.
 """
 
 from __future__ import annotations
@@ -128,5 +128,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
-    seeds=("001_b53ea280a148c68b.txt",),
+    documents=("zos-tcpip",),
 )

@@ -1,11 +1,12 @@
 """ACF/NCP generation decks.
 
-Seed: 000_761b89c906492400.txt ("NCP tuning recommendations": MAXBFRU and UNITSZ, BFRS,
-SLODOWN, DELAY, RCVBUFC, MAXTSL, T2TIMER, MAXOUT; Appendix A). Card layout: see `cards.py`.
-Operand placement follows research/spec-gaps.md section 6 and grammars/catalogs/ncp.yaml (BFRS
-and SLODOWN on BUILD; UNITSZ and MAXBFRU on each HOST, one per owning host; the VTAM-side
-DELAY and MAXDATA on PCCU; MAXTSL/RCVBUFC/ADAPTER/TRSPEED on the NTRI physical LINE). PU
-operands that sift (MAXDATA, MAXOUT, PUTYPE) are read from the PU, else its LINE, else its GROUP.
+Tuning documents: Getting the most from APPC ("NCP tuning recommendations": MAXBFRU and UNITSZ,
+BFRS, SLODOWN, DELAY, RCVBUFC, MAXTSL, T2TIMER, MAXOUT; Appendix A). Card layout: see
+`cards.py`. Operand placement follows research/spec-gaps.md section 6 and
+grammars/catalogs/ncp.yaml (BFRS and SLODOWN on BUILD; UNITSZ and MAXBFRU on each HOST, one per
+owning host; the VTAM-side DELAY and MAXDATA on PCCU; MAXTSL/RCVBUFC/ADAPTER/TRSPEED on the NTRI
+physical LINE). PU operands that sift (MAXDATA, MAXOUT, PUTYPE) are read from the PU, else its
+LINE, else its GROUP.
 """
 
 from __future__ import annotations
@@ -242,5 +243,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

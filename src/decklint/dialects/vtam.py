@@ -1,8 +1,8 @@
 """VTAM: VTAMLST definitions, logon mode tables and start/configuration lists.
 
-Seed: 000_761b89c906492400.txt ("VTAM tuning recommendations", "Matching parameters across
-platforms", Appendix A). Card layout: see `cards.py` (column 72 continuation, column 16
-resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item lists, read by
+Tuning documents: Getting the most from APPC ("VTAM tuning recommendations", "Matching
+parameters across platforms", Appendix A). Card layout: see `cards.py` (column 72 continuation,
+column 16 resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item lists, read by
 `cards.read_option_list`.
 """
 
@@ -584,5 +584,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

@@ -78,7 +78,7 @@ def _rule(doc: Document, line: int, column: int) -> Hover | None:
                     "",
                     m.summary,
                     "",
-                    f"*{m.citation.render()}*",
+                    f"*{m.cited}*",
                 ]
             else:
                 lines = [f"**{selector}**: {len(rules)} rules", ""]
