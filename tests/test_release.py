@@ -345,3 +345,17 @@ def test_hover_names_the_nodes_release_and_the_default_it_decides() -> None:
     assert "16384 before z/OS V2R1, 65536 from z/OS V2R1 (the release does not decide)" in (
         h.markdown
     )
+
+
+def test_the_topology_says_where_the_decks_contradict_a_declared_release(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    opts = _declared(tmp_path, monkeypatch, PROD={"product": "zos", "release": "V1R13"})
+    res = _lint({"PROD/PROFILE.TCPIP": SAMPLE + "GLOBALCONFIG AUTOIQDC\n"}, opts)
+    (node,) = [n for n in export(res.topology, res.findings)["nodes"] if n["name"] == "PROD"]
+    assert node["release"] == (
+        "z/OS V1R13 (declared), but the decks use GLOBALCONFIG AUTOIQDC at PROD/PROFILE.TCPIP "
+        "line 14, which exists from z/OS 3.1"
+    )
+    # the declaration still decides the defaults: the user said so
+    assert [f.severity.label for f in _found(res, "TCP006")] == ["warning"]

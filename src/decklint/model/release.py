@@ -229,6 +229,16 @@ class Release(NamedTuple):
         return self.said.split(" (", 1)[0]
 
     @property
+    def disputed(self) -> Evidence | None:
+        """Where the release is stated or declared: the highest thing the decks use that
+        exists only from a later release (the declaration, or the deck, is then wrong)."""
+        if not self.known or self.low is None:
+            return None
+        low = self.low
+        later = [e for e in self.evidence if e.how == "since" and e.level > low]
+        return max(later, key=lambda e: e.level) if later else None
+
+    @property
     def assumed(self) -> str:
         """Why the bound rests on an assumed fact ('' when it does not)."""
         top = self.evidence[0] if self.evidence else None
@@ -352,8 +362,9 @@ def _family(topo: Topology, path: str, products: Mapping[str, str]) -> str | Non
 def _evidence(
     topo: Topology, path: str, products: Mapping[str, str]
 ) -> Iterable[tuple[str, Evidence]]:
-    """(family, evidence) of one file: what it codes that exists only from a release, and
-    what a dialect's deck states of its own release (NCP BUILD VERSION, NEWDEFN)."""
+    """(family, evidence) of one file: what it codes that exists only from a release (each
+    thing once, where first coded), and what a dialect's deck states of its own release (NCP
+    BUILD VERSION, NEWDEFN)."""
     dialect = topo.dialects.get(path, "")
     own = _family(topo, path, products)
     if own is None:
@@ -362,21 +373,31 @@ def _evidence(
         yield from (("ncp", e) for e in _ncp_evidence(topo, path))
     from decklint.ide import knowledge  # the statement -> catalog entry lookup
 
-    for name in knowledge.catalog_names(dialect, path):
-        ops = dated_ops(name)
-        if not ops:
+    names = knowledge.catalog_names(dialect, path)
+    ops = frozenset().union(*(dated_ops(n) for n in names))
+    if not ops:
+        return
+    entries: dict[tuple[Any, ...], _Dated | None] = {}
+    seen: set[str] = set()
+    for st in topo.statements.get(path, ()):
+        if not _asks(st, ops):
             continue
-        fallback = _CATALOG_FAMILY.get(name, own)
-        for st in topo.statements.get(path, ()):
-            if not _asks(st, ops):
+        key = _signature(st)
+        if key not in entries:
+            entries[key] = _dated_entry(dialect, path, st, knowledge)
+        found = entries[key]
+        if found is None:
+            continue
+        for what, dated, line in _dated_in(st, found, knowledge):
+            if what in seen:
                 continue
-            for what, dated, line in _dated_in(dialect, path, st, knowledge):
-                fam = family_of(dated.release, fallback)
-                lv = FAMILIES[fam].level(dated.release) if fam in FAMILIES else None
-                if lv is None or fam != own:
-                    continue
-                why = (dated.note or "not confirmed in a manual") if dated.assumed else ""
-                yield fam, Evidence(lv, dated.release, what, path, line, "since", why)
+            seen.add(what)
+            fam = family_of(dated.release, _CATALOG_FAMILY.get(found.entry.product, own))
+            lv = FAMILIES[fam].level(dated.release) if fam in FAMILIES else None
+            if lv is None or fam != own:
+                continue
+            why = (dated.note or "not confirmed in a manual") if dated.assumed else ""
+            yield fam, Evidence(lv, dated.release, what, path, line, "since", why)
 
 
 def _asks(st: Statement, ops: frozenset[str]) -> bool:
@@ -385,20 +406,41 @@ def _asks(st: Statement, ops: frozenset[str]) -> bool:
     return st.op in ops or (st.label or "") in ops
 
 
-def _dated_in(
-    dialect: str, path: str, st: Statement, knowledge: Any
-) -> Iterable[tuple[str, Dated, int]]:
-    """(what, its `since`, line) for the statement and each operand it codes that has one."""
+def _signature(st: Statement) -> tuple[Any, ...]:
+    """What decides a statement's catalog entry (its words, a CICS DEFINE's resource)."""
+    first = st.operands[0].name if st.operands else None
+    words = tuple(o.value.upper() for o in st.operands[:3] if o.name is None)
+    return (st.kind, st.op, st.label, first, words)
+
+
+class _Dated(NamedTuple):
+    """A catalog entry with something dated on it, and the names of its dated operands."""
+
+    entry: Any  # decklint.ide.knowledge.Entry
+    operands: frozenset[str]
+
+
+def _dated_entry(dialect: str, path: str, st: Statement, knowledge: Any) -> _Dated | None:
     e = knowledge.entry(dialect, path, st)
     if e is None:
-        return
+        return None
+    body = e.statement
+    dated = frozenset(n for n, op in body.operands.items() if op.since_fact is not None)
+    return _Dated(e, dated) if dated or body.since_fact is not None else None
+
+
+def _dated_in(st: Statement, found: _Dated, knowledge: Any) -> Iterable[tuple[str, Dated, int]]:
+    """(what, its `since`, line) for the statement and each operand it codes that has one."""
+    e, dated = found
     body = e.statement
     title = _title(st, body.name)
     if body.since_fact is not None:
         yield title, body.since_fact, st.span.line
+    if not dated:
+        return
     for o in st.operands:
         if o.name is not None:
-            op = body.operands.get(o.name.upper())
+            op = body.operands.get(o.name.upper()) if o.name.upper() in dated else None
         else:
             op = knowledge.keyword_operand(e, o.value.upper())
         if isinstance(op, OperandEntry) and op.since_fact is not None:

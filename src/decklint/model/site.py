@@ -17,6 +17,7 @@ from decklint import dialects
 from decklint.dialects.base import NodeRule
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
+from decklint.model.release import Release
 from decklint.model.topology import Topology
 from decklint.source import Span
 
@@ -171,6 +172,15 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
     topo.site = dict(files)
 
 
+def _said(r: Release) -> str:
+    """A release, and the evidence against it where the decks use something later."""
+    e = r.disputed
+    if e is None:
+        return r.said
+    at = f" at {e.path} line {e.line}" if e.path else ""
+    return f"{r.said}, but the decks use {e.what}{at}, which exists from {e.release}"
+
+
 def _release(topo: Topology, name: str, d: Entity | None) -> tuple[str | None, str | None]:
     """A node's release as a user reads it ('z/OS V1R10 or later (INTERFACE ... DEFINE
     IPAQENET)', one per product where several are known) and where the deciding evidence
@@ -180,6 +190,6 @@ def _release(topo: Topology, name: str, d: Entity | None) -> tuple[str | None, s
     rels = [r for r in releases(topo).get(name, {}).values() if r.said]
     if rels:
         where = "; ".join(r.where for r in rels if r.where) or None
-        return "; ".join(r.said for r in rels), where
+        return "; ".join(_said(r) for r in rels), where
     declared = d.value("release") if d is not None else None
     return (f"{declared} (declared)", None) if declared else (None, None)
