@@ -359,3 +359,23 @@ def test_the_topology_says_where_the_decks_contradict_a_declared_release(
     )
     # the declaration still decides the defaults: the user said so
     assert [f.severity.label for f in _found(res, "TCP006")] == ["warning"]
+
+
+def test_a_lint_run_does_not_import_the_editor_features() -> None:
+    """Release inference looks statements up in `decklint.ide.knowledge`; the package must
+    not import hover, completion and navigation with it (55 ms of a 200 ms cold start)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from decklint import api\n"
+        "api.lint_texts({'PROD/PROFILE.TCPIP': 'INTERFACE O DEFINE IPAQENET PORTNAME P\\n'})\n"
+        "assert 'decklint.ide.knowledge' in sys.modules\n"
+        "print(sorted(m for m in ('decklint.ide.hover', 'decklint.ide.complete') "
+        "if m in sys.modules))\n"
+        "from decklint import ide\n"
+        "assert callable(ide.hover) and callable(ide.hover)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

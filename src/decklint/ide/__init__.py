@@ -4,8 +4,9 @@ completion of a deck, answered as plain records a language server translates.
 Every function takes the document's current text (it may be newer than the last lint
 result) and positions as decklint counts them: 1-based lines and columns in code points.
 
-The features are imported when first used: a lint run reads `decklint.ide.knowledge` (which
-catalog entry a statement is) without paying for completion, hover and navigation.
+The features are imported when first used (take them from the package: `ide.hover`): a lint
+run reads `decklint.ide.knowledge` (which catalog entry a statement is) without paying for
+completion, hover and navigation.
 """
 
 from __future__ import annotations
@@ -43,4 +44,7 @@ def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'decklint.ide' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+    value = getattr(importlib.import_module(module), name)
+    # importing decklint.ide.hover made `hover` the module: the feature is the function
+    globals()[name] = value
+    return value
