@@ -379,3 +379,28 @@ def test_a_lint_run_does_not_import_the_editor_features() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_start_option_that_exists_only_from_a_release_tells_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The mechanism reads the catalogs' start options too (no VTAM start option is dated in
+    the shipped catalog yet): a copy of the VTAM catalog dating NODETYPE to VTAM V4R1."""
+    from decklint.dialects import catalog as catalogs
+    from decklint.model import release
+
+    real = catalogs.catalog("vtam")
+    assert real is not None
+    options = dict(real.extra["start_options"])
+    options["NODETYPE"] = {**options["NODETYPE"], "since": "VTAM V4R1"}
+    data = {"product": "vtam", "statements": dict(real.raw), **real.extra}
+    data["start_options"] = options
+    dated = catalogs.build(data, "vtam.yaml")
+    original = catalogs.catalog
+    monkeypatch.setattr(catalogs, "catalog", lambda p: dated if p == "vtam" else original(p))
+    release.dated_ops.cache_clear()
+    try:
+        res = _lint({"HOST/ATCSTR00": "SSCPNAME=HOSTA,NODETYPE=NN\n"}, api.Options(dialect="vtam"))
+    finally:
+        release.dated_ops.cache_clear()
+    assert _rel(res, "HOSTA", "vtam").said == "VTAM V4R1 or later (NODETYPE)"

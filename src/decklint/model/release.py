@@ -252,10 +252,6 @@ class Release(NamedTuple):
             return ""
         return f"{top.path} line {top.line}" if top.line else top.path
 
-    def level_of(self, text: str) -> Level | None:
-        f = FAMILIES.get(self.family)
-        return f.level(text) if f is not None else None
-
 
 def unknown(family: str) -> Release:
     return Release(None, None, "", family)
