@@ -381,7 +381,7 @@ async def test_a_member_set_to_vtam_by_hand_is_a_vtam_deck(
     # the language stays the document's as it is edited
     change_doc(client, member, XCA_GROUPS + "XL2      LINE  ISTATUZ=ACTIVE\n", 2)
     got = await diagnostics(client, member, lambda ds: len(ds) == 2)
-    assert all("vtam.yaml" in d.message for d in got)
+    assert all(d.message.endswith("SNA Resource Definition Reference") for d in got)
 
 
 @pytest.mark.asyncio

@@ -3,9 +3,10 @@
 A catalog is a YAML file in `grammars/catalogs/<product>.yaml` that a systems programmer can
 correct: per statement its context, meaning, whether its operand list is complete
 (`closed`), and per operand its value kind, range, values, default (by release where it
-changed) and the IBM reference it comes from. The files are read once and kept as JSON in
-the user's cache folder (keyed by the file's content), since a YAML parse costs more than a
-small run's whole start-up.
+changed) and the IBM reference it comes from. A statement or operand that exists only from a
+release says so (`since:`), which `decklint.model.release` reads as evidence of a node's
+release. The files are read once and kept as JSON in the user's cache folder (keyed by the
+file's content), since a YAML parse costs more than a small run's whole start-up.
 """
 
 from __future__ import annotations
@@ -21,6 +22,22 @@ from typing import Any
 from decklint.resources import grammars_root
 
 _FORMAT = 1  # bump when the JSON form of a catalog changes
+
+
+@dataclass(frozen=True)
+class Dated:
+    """When a statement or operand first exists: `since: z/OS V1R10`, or, where that fact has
+    its own source or is assumed, `since: {release: ..., source: ..., confidence: low,
+    note: ...}` (the entry's own source confirms a plain one)."""
+
+    release: str
+    source: str = ""
+    confidence: str = ""
+    note: str = ""
+
+    @property
+    def assumed(self) -> bool:
+        return self.confidence == "low"
 
 
 @dataclass(frozen=True)
@@ -42,6 +59,7 @@ class OperandEntry:
     source: str = ""
     confidence: str = ""
     note: str = ""
+    since_fact: Dated | None = None
 
 
 @dataclass(frozen=True)
@@ -60,6 +78,9 @@ class StatementEntry:
     file: tuple[str, ...] = ()
     confidence: str = ""
     note: str = ""
+    since: str = ""
+    until: str = ""
+    since_fact: Dated | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +227,7 @@ def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry
         raise CatalogError(f"{where}: {name}: `operands:` must be a mapping")
     value = _operand(name, body, where) if "kind" in body else None
     files = body.get("file") or ()
+    since = _dated(body.get("since"), name, where)
     return StatementEntry(
         name=name.upper(),
         context=str(body.get("context", "")),
@@ -219,7 +241,27 @@ def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry
         file=tuple(str(f) for f in ([files] if isinstance(files, str) else files)),
         confidence=str(body.get("confidence", "")),
         note=str(body.get("note", "")),
+        since=since.release if since is not None else "",
+        until=str(body.get("until", "")),
+        since_fact=since,
     )
+
+
+def _dated(raw: Any, name: str, where: str) -> Dated | None:
+    """A `since:` as written: a release, or a mapping naming its release and evidence."""
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, dict):
+        release = raw.get("release")
+        if not release:
+            raise CatalogError(f"{where}: {name}: `since:` as a mapping needs `release:`")
+        return Dated(
+            str(release),
+            str(raw.get("source", "")),
+            str(raw.get("confidence", "")),
+            str(raw.get("note", "")),
+        )
+    return Dated(str(raw))
 
 
 def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
@@ -235,6 +277,7 @@ def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
             raise CatalogError(f"{where}: {name}: range must be [low, high]") from None
     by_release = body.get("default_by_release") or {}
     sift = body.get("sift") or ()
+    since = _dated(body.get("since"), name, where)
     return OperandEntry(
         name=name.upper(),
         kind=str(body.get("kind", "text")),
@@ -246,11 +289,12 @@ def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
         max_length=body.get("max_length"),
         refers_to=str(body.get("refers_to", "")),
         sift=tuple(str(s).upper() for s in sift),
-        since=str(body.get("since", "")),
+        since=since.release if since is not None else "",
         until=str(body.get("until", "")),
         source=str(body.get("source", "")),
         confidence=str(body.get("confidence", "")),
         note=str(body.get("note", "")),
+        since_fact=since,
     )
 
 
@@ -263,6 +307,7 @@ def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -
             lines += _values(st.value)
         if st.file:
             lines.append(f"  file: {', '.join(st.file)}")
+        lines += [f"  {line}" for line in dated_lines(st.since_fact, st.until)]
         if st.operands:
             state = "complete" if st.closed else "known so far"
             lines.append(f"  operands ({state}): {', '.join(sorted(st.operands))}")
@@ -300,11 +345,20 @@ def value_lines(op: OperandEntry) -> list[str]:
     if op.default is not None:
         lines.append(f"default: {_sized(op, op.default)}")
     for release, value in op.default_by_release.items():
-        lines.append(f"default from {release}: {value}")
-    if op.since:
-        lines.append(f"since {op.since}")
-    if op.until:
-        lines.append(f"until {op.until}")
+        lines.append(f"default from {release}: {'not known' if value is None else value}")
+    lines += dated_lines(op.since_fact, op.until)
+    return lines
+
+
+def dated_lines(since: Dated | None, until: str) -> list[str]:
+    """'since z/OS V1R10 (assumed: ...)' and 'until ...', as `explain` and hover show them."""
+    lines = []
+    if since is not None:
+        why = f" (assumed: {since.note})" if since.assumed and since.note else ""
+        why = why or (" (assumed)" if since.assumed else "")
+        lines.append(f"since {since.release}{why}" + (f"; {since.source}" if since.source else ""))
+    if until:
+        lines.append(f"until {until}")
     return lines
 
 
