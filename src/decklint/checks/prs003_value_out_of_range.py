@@ -5,10 +5,11 @@ a warning that says the fact is assumed."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from decklint.dialects import schema
-from decklint.dialects.catalog import START_OPTIONS, Catalog, OperandEntry
+from decklint.dialects.catalog import START_OPTIONS, Catalog, OperandEntry, build
 from decklint.dialects.facts import Problem, Scope, judge
 from decklint.findings import Severity
 from decklint.ir import Operand, Statement
@@ -31,17 +32,20 @@ def value_out_of_range(ctx: Context) -> Iterator[Hit]:
             continue
         if st.kind != "statement":
             continue
-        scope = scopes.setdefault(st.path, Scope())
+        scope = scopes.get(st.path)
+        if scope is None:
+            scope = scopes[st.path] = Scope()
         scope.enter(st)
-        entries = schema.operand_entries(st.dialect, st.op)
+        entries = schema.judged_entries(st.dialect, st.op)
         if not entries:
             continue
         st_entry = cat.statement(st.op) if cat is not None else None
+        judged = _catalog(cat, st.dialect)
         for o in st.operands:
             entry = entries.get(o.name or "")
             if entry is None:
                 continue
-            problem = judge(_catalog(cat, st.dialect), st_entry, entry, o, st, scope)
+            problem = judge(judged, st_entry, entry, o, st, scope)
             if problem is not None:
                 yield _hit(st, o, problem)
 
@@ -81,9 +85,12 @@ def _define(st: Statement) -> Iterator[Hit]:
 
 def _catalog(cat: Catalog | None, dialect: str) -> Catalog:
     """The catalog conditions are read from; a dialect still without one has no cases."""
-    from decklint.dialects.catalog import build
+    return cat if cat is not None else _no_catalog(dialect)
 
-    return cat if cat is not None else build({"statements": {}, "product": dialect}, dialect)
+
+@functools.cache
+def _no_catalog(dialect: str) -> Catalog:
+    return build({"statements": {}, "product": dialect}, dialect)
 
 
 def _hit(st: Statement, o: Operand, p: Problem) -> Hit:

@@ -82,6 +82,11 @@ class OperandEntry:
     cases: tuple[Case, ...] = ()
     assumed: tuple[str, ...] = ()  # facts of the entry nobody confirmed (`FACTS`)
 
+    @functools.cached_property
+    def judged_cases(self) -> tuple[Case, ...]:
+        """The cases that give values or a range to judge a coded value by (not defaults)."""
+        return tuple(c for c in self.cases if c.values or c.range is not None)
+
     def assumes(self, fact: str) -> bool:
         """Whether a fact of the entry (`range`, `values`, `default`) is assumed, not
         confirmed in the manual its source names."""

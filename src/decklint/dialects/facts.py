@@ -11,6 +11,7 @@ finding built on it can say so and never be an error.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
@@ -23,7 +24,7 @@ from decklint.dialects.catalog import (
     StatementEntry,
     catalog,
 )
-from decklint.ir import Operand, Statement, Value, classify_atom
+from decklint.ir import Operand, Statement, Value, classify_atom, small_int
 from decklint.model.entities import Attr
 from decklint.model.lowering import coded, default
 
@@ -159,6 +160,15 @@ def release_fact(product: str, key: str) -> ReleaseFact:
     )
 
 
+def _judged_case(
+    cat: Catalog, entry: OperandEntry, st: Statement | None, scope: Scope | None
+) -> Case | None:
+    for case in entry.judged_cases:
+        if holds(cat, case.when, st, scope):
+            return case
+    return None
+
+
 # ------------------------------------------------------------------ values (PRS003)
 
 
@@ -186,26 +196,25 @@ def judge(
     v = o.value
     if v.kind in ("empty", "symbol") or "&" in v.text:
         return None
-    case = case_of(cat, entry, st, scope)
+    if entry.range is None and not entry.values and not entry.judged_cases:
+        return None  # nothing to judge by (most operands: names, text)
+    case = _judged_case(cat, entry, st, scope) if entry.judged_cases else None
     values = case.values if case is not None and case.values else entry.values
     rng = case.range if case is not None and case.range is not None else entry.range
     if case is not None and case.rule:
         # a rule of its own judges the range where this case holds (its message says more)
         values, rng, case = entry.values, None, None
-    # an operand that cites no source of its own stands on its statement's entry
-    low = bool(st_entry is not None and st_entry.confidence == "low" and not entry.source)
-    source = entry.source or (st_entry.source if st_entry is not None else "") or cat.reference
-    if case is not None:
-        source = f"{source} (where {case.when.text})"
-    for item in _atoms(v):
-        if values:
-            why = _not_listed(item, values, entry.kind)
-            if why:
-                return Problem(item, why, low or entry.assumes("values"), source)
-        if rng is not None:
-            why = _outside(item, rng, entry)
-            if why:
-                return Problem(item, why, low or entry.assumes("range"), source)
+    for item in _atoms(v) if v.is_list or v.kind == "string" else (v,):
+        fact, why = "values", _not_listed(item, values, entry.kind) if values else ""
+        if not why and rng is not None:
+            fact, why = "range", _outside(item, rng, entry)
+        if why:
+            # an operand that cites no source of its own stands on its statement's entry
+            low = st_entry is not None and st_entry.confidence == "low" and not entry.source
+            source = entry.source or (st_entry.source if st_entry else "") or cat.reference
+            if case is not None:
+                source = f"{source} (where {case.when.text})"
+            return Problem(item, why, low or entry.assumes(fact), source)
     return None
 
 
@@ -237,8 +246,12 @@ _HEX = re.compile(r"X'([0-9A-F]*)'\Z", re.IGNORECASE)
 
 def _outside(v: Value, rng: tuple[float, float], entry: OperandEntry) -> str:
     lo, hi = rng
-    span = f"{_fmt(lo)}-{_fmt(hi)}"
     kind = entry.kind
+    if v.kind == "int":  # the common case first: a whole number
+        n0 = small_int(v.text)
+        if n0 is None or lo <= n0 <= hi:
+            return ""
+        return f"outside the allowed range {_fmt(lo)}-{_fmt(hi)}"
     if kind == "pace" and v.kind == "hex":
         return _pace_byte(v, entry)
     if v.kind == "decimal":
@@ -258,7 +271,7 @@ def _outside(v: Value, rng: tuple[float, float], entry: OperandEntry) -> str:
         n = v.as_number()
     if n is None:
         return ""
-    return "" if lo <= n <= hi else f"outside the allowed range {span}"
+    return "" if lo <= n <= hi else f"outside the allowed range {_fmt(lo)}-{_fmt(hi)}"
 
 
 def _pace_byte(v: Value, entry: OperandEntry) -> str:
@@ -379,6 +392,25 @@ def catalogued(
     note saying what it depends on or that it is assumed; None where the catalog has none."""
     if op is not None:
         return coded(op)
+    entry = operand_entry(product, statement, name)
+    if entry is not None and not entry.cases and release is None:
+        return _plain(product, statement, name)  # the same wherever it sits: asked once
+    return _attr(product, statement, name, st, scope, release)
+
+
+@functools.cache
+def _plain(product: str, statement: str, name: str) -> Attr:
+    return _attr(product, statement, name, None, None, None)
+
+
+def _attr(
+    product: str,
+    statement: str,
+    name: str,
+    st: Statement | None,
+    scope: Scope | None,
+    release: tuple[int, int] | None,
+) -> Attr:
     try:
         d = default_of(product, statement, name, st, scope, release)
     except LookupError:

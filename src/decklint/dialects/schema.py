@@ -126,6 +126,7 @@ BY_OPERATION = frozenset({"vtam", "ncp", "cm2", "as400"})
 REJECTING = frozenset({"vtam", "ncp", "cics"})
 
 
+@functools.cache
 def catalog_of(dialect: str) -> Catalog | None:
     """The product catalog a dialect's registry entry names, if it has one."""
     from decklint.dialects import REGISTRY
@@ -181,6 +182,17 @@ def operand_entries(dialect: str, op: str) -> dict[str, OperandEntry]:
             range=(spec.lo, spec.hi) if spec.lo is not None and spec.hi is not None else None,
         )
         for name, spec in (own.operands.items() if own is not None else ())
+    }
+
+
+@functools.cache
+def judged_entries(dialect: str, op: str) -> dict[str, OperandEntry]:
+    """The entries of a statement's operands that have something to judge a value by: a
+    range, a value list or cases (PRS003 asks of each operand it sees)."""
+    return {
+        name: e
+        for name, e in operand_entries(dialect, op).items()
+        if e.range is not None or e.values or e.judged_cases
     }
 
 
