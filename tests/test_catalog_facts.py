@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from decklint import api
 from decklint.cli import main
 from decklint.dialects import catalog as catalogs
-from decklint.dialects import schema
+from decklint.dialects import facts, schema
 from decklint.dialects.catalog import START_OPTIONS, OperandEntry, StatementEntry
 from decklint.dialects.facts import default_of
 from decklint.findings import Finding, Severity
@@ -283,7 +283,8 @@ def test_adding_an_operand_with_a_range_touches_one_catalog_entry(
     monkeypatch.setattr(catalogs, "grammars_root", lambda: root)
     caches = [catalogs.catalog, catalogs.operand_names]
     caches += [schema.statement_schema, schema.operand_entries, schema.known_operands]
-    caches += [schema.statement_names, schema.closed_by_catalog]
+    caches += [schema.statement_names, schema.closed_by_catalog, schema.catalog_of]
+    caches += [schema.judged_entries, facts._plain]
     for cached in caches:
         cached.cache_clear()
     try:
@@ -347,3 +348,14 @@ def test_schema_is_the_catalogs_where_a_dialect_has_one() -> None:
     assert "BUILD" in schema.statement_names("ncp") and "TCPCONFIG" not in schema.statement_names(
         "tcpip"
     )
+
+
+def test_hover_shows_the_default_of_the_case_that_holds() -> None:
+    from decklint import ide
+
+    text = "S        VBUILD TYPE=SWNET\nP1       PU    PUTYPE=1,ADDR=01\n"
+    result = api.lint_texts({"s.vtam": text}, api.Options())
+    h = ide.hover(result, "s.vtam", text, 2, 10)
+    assert h is not None
+    assert "- `MAXDATA` not coded: the default `261` (where PUTYPE=1) applies" in h.markdown
+    assert "- `VPACING` not coded: the default `2` (where VBUILD TYPE=SWNET|MODEL)" in h.markdown
