@@ -18,7 +18,8 @@ import re
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from decklint.dialects import GLOBS, facts
+from decklint.dialects import GLOBS
+from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     DialectSpec,
     Head,

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects import GLOBS, facts
+from decklint.dialects import GLOBS
+from decklint.dialects import member_facts as facts
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
 from decklint.dialects.catalog import Catalog, StatementEntry

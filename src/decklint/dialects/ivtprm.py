@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects import GLOBS, facts
+from decklint.dialects import GLOBS
+from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     DialectSpec,
     Head,

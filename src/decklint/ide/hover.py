@@ -161,7 +161,7 @@ def _uncoded(
             label = f"{parent.op} {parent.label}" if parent.label else parent.op
             out.append(f"- `{name}` not coded: {label} codes `{value}`, which applies here")
             continue
-        default = _default(op, rel)
+        default = _case_default(e, op, st, above) or _default(op, rel)
         if default is not None:
             out.append(f"- `{name}` not coded: the default {default} applies")
     if not out:
@@ -208,6 +208,29 @@ def _sifted(
         if o is not None and parent.op in op.sift:
             return parent, f"{o.name_text or o.name}={o.value.text}"
     return None
+
+
+def _case_default(
+    e: knowledge.Entry, op: OperandEntry, st: Statement, above: list[Statement]
+) -> str | None:
+    """The default of the catalog's case that holds where the statement sits (MAXDATA of a
+    type 1 PU, VPACING in a local SNA major node)."""
+    if not op.cases:
+        return None
+    from decklint.dialects import catalog as catalogs
+    from decklint.dialects.facts import Scope, case_of
+
+    cat = catalogs.catalog(e.product)
+    if cat is None:
+        return None
+    scope = Scope()
+    for parent in reversed(above):
+        scope.enter(parent)
+    scope.enter(st)
+    case = case_of(cat, op, st, scope)
+    if case is None or case.default is None:
+        return None
+    return f"`{case.default}` (where {case.when.text})"
 
 
 def _default(op: OperandEntry, rel: Release | None = None) -> str | None:
