@@ -933,3 +933,202 @@ def test_every_deck_is_tokenized_in_time(tokenize: Any) -> None:
     long = "".join(f"L{i:07d} APPL  AUTH=(ACQ),X='{'A' * 50}\n" for i in range(2000))
     got = tokenize([*decks, ("vtam", long), ("vtam", "X" * 5000 + "'" * 500)])
     assert len(got) == len(decks) + 2
+
+
+# The server's settings and the Python environment, through the built extension.
+
+# A language server that writes down every message it gets: it asks for the decklint section
+# of the configuration once initialized, says "stand-in ready" when it has the answer, and
+# publishes a diagnostic once a change of decklint.debounce to 400 reaches it.
+RECORDING_SERVER = r"""
+import json, sys
+
+log = open(sys.argv[1], "a")
+
+
+def read():
+    length = 0
+    while True:
+        line = sys.stdin.buffer.readline()
+        if not line:
+            sys.exit(0)
+        if not line.strip():
+            break
+        name, _, value = line.decode().partition(":")
+        if name.lower() == "content-length":
+            length = int(value)
+    return json.loads(sys.stdin.buffer.read(length))
+
+
+def send(message):
+    body = json.dumps({"jsonrpc": "2.0", **message}).encode()
+    sys.stdout.buffer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    sys.stdout.buffer.flush()
+
+
+while True:
+    message = read()
+    log.write(json.dumps(message) + "\n")
+    log.flush()
+    method = message.get("method")
+    if method == "initialize":
+        send({"id": message["id"], "result": {"capabilities": {"textDocumentSync": 1}}})
+    elif method == "initialized":
+        items = [{"section": "decklint"}]
+        send({"id": "pull", "method": "workspace/configuration", "params": {"items": items}})
+    elif message.get("id") == "pull":
+        send({"method": "window/logMessage", "params": {"type": 3, "message": "stand-in ready"}})
+    elif method == "workspace/didChangeConfiguration":
+        if ((message["params"]["settings"] or {}).get("decklint") or {}).get("debounce") == 400:
+            at = {"line": 0, "character": 0}
+            diagnostic = {"range": {"start": at, "end": at}, "message": "set", "code": "SET"}
+            params = {"uri": "file:///changed", "diagnostics": [diagnostic]}
+            send({"method": "textDocument/publishDiagnostics", "params": params})
+    elif method == "shutdown":
+        send({"id": message["id"], "result": None})
+    elif method == "exit":
+        sys.exit(0)
+"""
+
+
+def _script_file(path: Path, text: str) -> Path:
+    path.write_text(text)
+    path.chmod(0o755)
+    return path
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the stand-in server is started as a script")
+def test_settings_reach_the_server_at_start_on_request_and_on_change(
+    unpacked: Path, tmp_path: Path
+) -> None:
+    log = tmp_path / "messages.jsonl"
+    server = _script_file(tmp_path / "server.py", RECORDING_SERVER)
+    decklint = _script_file(
+        tmp_path / "decklint", f'#!/bin/sh\nexec "{sys.executable}" "{server}" "{log}"\n'
+    )
+    settings = {"baseline": ".decklint-baseline.json", "debounce": 300, "wholeDelay": 2000}
+    report = _harness(
+        unpacked,
+        decklint,
+        [MEMBER],
+        30000,
+        settings=settings,
+        change={"when": "stand-in ready", "settings": {"debounce": 400}},
+    )
+    assert report["errors"] == [], report["output"]
+    assert report["diagnostics"] == {"file:///changed": ["SET"]}, report["output"]
+    got = [json.loads(line) for line in log.read_text().splitlines()]
+    (init,) = [m for m in got if m.get("method") == "initialize"]
+    assert init["params"]["initializationOptions"] == settings
+    (answer,) = [m for m in got if m.get("id") == "pull"]  # workspace/configuration
+    assert {k: answer["result"][0][k] for k in settings} == settings
+    changes = [
+        m["params"]["settings"]["decklint"]
+        for m in got
+        if m.get("method") == "workspace/didChangeConfiguration"
+    ]
+    assert changes[0]["debounce"] == 300 and changes[-1]["debounce"] == 400
+    assert changes[-1]["baseline"] == settings["baseline"]
+
+
+def test_the_extension_runs_decklint_as_decklint_starts_itself(unpacked: Path) -> None:
+    """The code the extension gives `python -c` is decklint's own (decklint.children): the
+    import path cut to its absolute folders before decklint is imported."""
+    from decklint.children import _BOOT
+
+    script = (
+        "const M = require('module'), load = M._load;"  # no VS Code here: an empty stand-in
+        "M._load = function (r, ...a) { return r === 'vscode' ? {} : load.call(this, r, ...a); };"
+        "console.log(JSON.stringify(require(process.argv[1]).BOOT))"
+    )
+    run = subprocess.run(
+        ["node", "-e", script, str(unpacked / "out" / "python.js")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    assert json.loads(run.stdout) == _BOOT
+
+
+def test_decklint_runs_in_the_python_extensions_environment(unpacked: Path, tmp_path: Path) -> None:
+    """decklint.path unset: the interpreter the Python extension selected runs the server, and
+    a `decklint` package in the workspace folder (where the server runs) is not imported."""
+    if "server" not in getattr(main, "commands", {}):
+        pytest.skip("needs decklint with its server command")
+    pytest.importorskip("pygls")
+    folder = tmp_path / "repo"
+    (folder / "decklint").mkdir(parents=True)
+    marker = tmp_path / "PLANTED"
+    (folder / "decklint" / "__init__.py").write_text(f"open({str(marker)!r}, 'w')\n")
+    (folder / "decklint" / "__main__.py").write_text(f"open({str(marker)!r}, 'w')\n")
+    report = _harness(
+        unpacked,
+        "",
+        [MEMBER],
+        60000,
+        python={"interpreter": sys.executable},
+        folders=[str(folder)],
+    )
+    assert report["errors"] == [], report["output"]
+    assert report["diagnostics"][MEMBER["uri"]] == ["PRS001"], report["output"]
+    assert f"starting {sys.executable} -c " in report["output"]
+    assert report["python"] == 1 and not marker.exists()
+
+
+def _recorder(path: Path, calls: Path, code: int) -> Path:
+    """A program that writes down its arguments and exits with `code`."""
+    return _script_file(path, f'#!/bin/sh\necho "$@" >> "{calls}"\nexit {code}\n')
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the stand-ins are shell scripts")
+def test_an_environment_without_decklint_falls_back_to_decklint_on_the_path(
+    unpacked: Path, tmp_path: Path
+) -> None:
+    calls = tmp_path / "calls"
+    (tmp_path / "env" / "bin").mkdir(parents=True)
+    python = _recorder(tmp_path / "env" / "bin" / "python", calls, 3)
+    (tmp_path / "bin").mkdir()
+    _recorder(tmp_path / "bin" / "decklint", calls, 2)
+    path = os.pathsep.join([str(tmp_path / "bin"), os.environ.get("PATH", "")])
+    report = _harness(unpacked, "", [MEMBER], 20000, python={"interpreter": str(python)}, PATH=path)
+    probe, started = calls.read_text().splitlines()
+    assert probe.startswith("-c ") and "find_spec('decklint')" in probe  # asked, not run
+    assert started == "server"
+    assert f"{python} has no decklint with its server extra" in report["output"]
+    (message,) = report["errors"]  # the stand-in decklint on the PATH exits at once
+    assert message.startswith('decklint: could not start "decklint server"')
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the stand-ins are shell scripts")
+def test_an_interpreter_inside_an_untrusted_workspace_is_never_run(
+    unpacked: Path, tmp_path: Path
+) -> None:
+    folder = tmp_path / "repo"
+    (folder / ".venv" / "bin").mkdir(parents=True)
+    inside, outside = tmp_path / "inside", tmp_path / "outside"
+    python = _recorder(folder / ".venv" / "bin" / "python", inside, 0)
+    (tmp_path / "bin").mkdir()
+    _recorder(tmp_path / "bin" / "decklint", outside, 2)
+    path = os.pathsep.join([str(tmp_path / "bin"), os.environ.get("PATH", "")])
+    more = {"python": {"interpreter": str(python)}, "folders": [str(folder)], "PATH": path}
+    report = _harness(unpacked, "", [MEMBER], 20000, trusted=False, **more)
+    assert not inside.exists(), "the workspace's interpreter was run"
+    assert outside.read_text() == "server --untrusted\n"
+    assert "inside the workspace, which is not trusted" in report["output"]
+    # trusted, the project's own environment is the one to use: asked, then started
+    outside.unlink()
+    _harness(unpacked, "", [MEMBER], 20000, **more)
+    probe, started = inside.read_text().splitlines()
+    assert "find_spec('decklint')" in probe and started.endswith("main() server")
+    assert not outside.exists()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the stand-in decklint is a shell script")
+def test_a_decklint_path_that_is_set_is_used_without_asking_the_python_extension(
+    unpacked: Path, tmp_path: Path
+) -> None:
+    calls = tmp_path / "calls"
+    decklint = _recorder(tmp_path / "decklint", calls, 2)
+    report = _harness(unpacked, decklint, [MEMBER], 20000, python={"interpreter": "/nowhere"})
+    assert calls.read_text() == "server\n" and report["python"] == 0
