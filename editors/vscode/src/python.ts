@@ -8,6 +8,7 @@ import * as os from "os";
 import * as vscode from "vscode";
 
 export const PYTHON_EXTENSION = "ms-python.python";
+const READY_MS = 15000;
 
 interface EnvironmentPath {
   readonly id: string;
@@ -37,7 +38,12 @@ export async function pythonApi(): Promise<PythonApi | undefined> {
   }
   try {
     const api = extension.isActive ? extension.exports : await extension.activate();
-    await api?.ready;
+    // ready once it has found the environments; it answers before that too, so a slow
+    // discovery delays the server by READY_MS at most
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise((resolve) => (timer = setTimeout(resolve, READY_MS)));
+    await Promise.race([api?.ready, late]);
+    clearTimeout(timer);
     return api;
   } catch {
     return undefined;
