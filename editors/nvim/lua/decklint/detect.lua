@@ -573,9 +573,19 @@ function M.buffer(buf)
   return (M.detect(M.source(path, lines, count)))
 end
 
+--- The dialect a path's name alone says (the registry's globs), or nil.
+function M.named_path(path)
+  return named(member_or_name(path))
+end
+
 --- The comment prefixes of a dialect, the first being the one to write.
 function M.comments(dialect)
   return D[dialect] and D[dialect].comments or {}
+end
+
+--- Whether a dialect's decks are card images (columns 72 and 73-80 set apart).
+function M.card(dialect)
+  return D[dialect] ~= nil and D[dialect].card == true
 end
 
 return M
