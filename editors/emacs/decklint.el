@@ -40,16 +40,18 @@ Add \"--untrusted\" for a repository you did not write."
   :type '(repeat string))
 
 (defcustom decklint-initialization-options nil
-  "Settings sent to the server when it starts, a plist: (:baseline FILE :debounce MS).
-Settings can also come from `eglot-workspace-configuration' under :decklint."
+  "Settings sent to the server when it starts, a plist.
+For example (:baseline FILE :debounce MS).  Settings can also come
+from `eglot-workspace-configuration' under :decklint."
   :type 'plist)
 
 (defcustom decklint-root-markers '(".decklint.yaml" ".git")
-  "Files or folders whose nearest folder, up from a deck, is the network the server lints."
+  "Files or folders that make a folder the root of the network linted.
+The nearest folder up from a deck holding one of them is the root."
   :type '(repeat string))
 
 (defvar-local decklint-dialect nil
-  "The dialect of the deck in this buffer, as decklint detects it (a string), or nil.")
+  "The dialect of the deck in this buffer, as decklint detects it, or nil.")
 (put 'decklint-dialect 'permanent-local t) ; told before the mode starts (`decklint-deck-p')
 
 ;;;; Matching decklint's patterns
@@ -76,8 +78,9 @@ Settings can also come from `eglot-workspace-configuration' under :decklint."
   (decklint--search (cons (concat "\\`\\(?:" (car pat) "\\)\\'") (cdr pat)) string))
 
 (defun decklint--each (pat string fn)
-  "Call FN with each match of PAT in STRING in turn (match data set), as re.finditer.
-FN returns non-nil to stop; that value is returned."
+  "Call FN with each match of PAT in STRING in turn, as re.finditer.
+The match data is the match's.  FN returns non-nil to stop; that value
+is returned."
   (let ((at 0) (len (length string)) result)
     (while (and (not result) (<= at len) (decklint--search pat string at))
       (let ((beg (match-beginning 0)) (end (match-end 0)))
@@ -130,8 +133,9 @@ FN returns non-nil to stop; that value is returned."
   path name lines count head (joined (make-hash-table :test 'equal)) heads (kept nil))
 
 (defun decklint-source (path lines count)
-  "A file's source as detection reads it: its PATH, its first LINES (800 at least, without
-line ends) and COUNT, how many lines it has in all."
+  "A file's source as detection reads it.
+PATH is its name, LINES a vector of its first lines (800 at least,
+without line ends) and COUNT how many lines it has in all."
   (let ((limit (decklint--get :evidence :head)) (parts nil) (size 0))
     (cl-loop for ln across lines
              do (push ln parts) (push "\n" parts) (setq size (+ size (length ln) 1))
@@ -201,7 +205,8 @@ line ends) and COUNT, how many lines it has in all."
 ;;;; decklint.dialects.base
 
 (defun decklint--line-heads (src &optional n)
-  "_heads, line_heads: the first words of SRC's first N lines, as (A B C SEP) lists."
+  "_heads, line_heads: the first words of SRC's first N lines.
+Each is a list (A B C SEP)."
   (let ((n (or n (decklint--get :head-lines))))
     (unless (decklint--src-heads src)
       (let* ((pat (decklint--get :head))
@@ -372,7 +377,8 @@ line ends) and COUNT, how many lines it has in all."
      (decklint--dialect "tsm" :known) '("*" "#") 0.6 0.1 0.95)))
 
 (defun decklint--config-list (src)
-  "vtam._config_list: every line but comments is member names, a comma ending each but the last."
+  "vtam._config_list: whether SRC is a configuration list.
+Every line but comments is member names, a comma ending each but the last."
   (let ((lines nil))
     (cl-loop for ln across (seq-take (decklint--src-lines src) 400)
              for card = (decklint--cut ln 71)
@@ -437,24 +443,32 @@ line ends) and COUNT, how many lines it has in all."
     (if (decklint--search (decklint--get :member) name) (match-string 1 name) name)))
 
 (defun decklint--glob-regexp (glob)
-  "GLOB (fnmatch's * and ?) as an anchored regexp."
-  (concat "\\`"
-          (mapconcat (lambda (ch)
-                       (pcase ch (?* ".*") (?? ".") (_ (regexp-quote (string ch)))))
-                     glob "")
-          "\\'"))
+  "GLOB (fnmatch's * and ?) as a regexp."
+  (mapconcat (lambda (ch) (pcase ch (?* ".*") (?? ".") (_ (regexp-quote (string ch)))))
+             glob ""))
+
+(defvar decklint--globs nil
+  "Each dialect and one regexp of its globs, in the order detection tries them.")
 
 (defun decklint--named (file-name)
   "dialects.named: the dialect the registry's globs give FILE-NAME, in any case."
+  (unless decklint--globs
+    (setq decklint--globs
+          (mapcar (lambda (dialect)
+                    (cons dialect
+                          (concat "\\`\\(?:"
+                                  (mapconcat #'decklint--glob-regexp
+                                             (decklint--dialect dialect :globs) "\\|")
+                                  "\\)\\'")))
+                  (decklint--get :order))))
   (let ((case-fold-search t))
-    (cl-loop for dialect in (decklint--get :order)
-             when (cl-some (lambda (g) (string-match-p (decklint--glob-regexp g) file-name))
-                           (decklint--dialect dialect :globs))
-             return dialect)))
+    (car (cl-find-if (lambda (entry) (string-match-p (cdr entry) file-name))
+                     decklint--globs))))
 
 (defun decklint-detect (src)
-  "detect: (DIALECT . HOW) for SRC, a `decklint-source'; DIALECT is nil and HOW \"against\"
-or \"none\" for a file decklint would not lint as a deck."
+  "detect: (DIALECT . HOW) for SRC, a `decklint-source'.
+DIALECT is nil and HOW \"against\" or \"none\" for a file decklint
+would not lint as a deck."
   (let ((lines (decklint--src-lines src)) (directive (decklint--get :directive)) found)
     (or (cl-loop for ln across (seq-take lines 10)
                  when (and (decklint--search directive ln)
@@ -473,14 +487,16 @@ or \"none\" for a file decklint would not lint as a deck."
                 (t (cons nil "none")))))))
 
 (defun decklint-skipped-p (path)
-  "Whether a folder walk of decklint leaves PATH out by its name: hidden, or an extension
-that is never a deck (.py, .json, .md, ...)."
+  "Whether a folder walk of decklint leaves PATH out by its name.
+It does so with a hidden file, and an extension that is never a deck
+\(.py, .json, .md, ...)."
   (let ((name (file-name-nondirectory path)) (ext (file-name-extension path)))
     (or (string-prefix-p "." name)
         (and ext (gethash (upcase ext) (decklint--get :skipped)) t))))
 
 (defun decklint-buffer-dialect ()
-  "The dialect of the deck in the current buffer, or nil when decklint would not lint it."
+  "The dialect of the deck in the current buffer, or nil.
+Nil when decklint would not lint the file as a deck."
   (when (and buffer-file-name (not (decklint-skipped-p buffer-file-name)))
     (save-excursion
       (save-restriction
@@ -507,7 +523,8 @@ that is never a deck (.py, .json, .md, ...)."
 ;;;; The mode
 
 (defun decklint--comment-setup (dialect)
-  "Comments as DIALECT writes them: its first comment prefix, at column 1 on a card."
+  "Comments as DIALECT writes them.
+Its first comment prefix, in column 1 on a card."
   (let* ((prefixes (or (and dialect (decklint--dialect dialect :comments)) '("*")))
          (prefix (or (car prefixes) "*"))
          (card (and dialect (decklint--dialect dialect :card))))
@@ -529,8 +546,9 @@ that is never a deck (.py, .json, .md, ...)."
 
 ;;;###autoload
 (define-derived-mode decklint-mode prog-mode "Deck"
-  "Major mode for the decks decklint lints: VTAM, NCP, CICS CSD, TCP/IP profiles, ...
-The dialect is told from the content as `decklint lint' tells it (`decklint-dialect')."
+  "Major mode for the decks decklint lints: VTAM, NCP, TCP/IP profiles, ...
+The dialect is told from the content as `decklint lint' tells it
+\(`decklint-dialect')."
   (unless decklint-dialect
     (setq-local decklint-dialect (decklint-buffer-dialect)))
   (decklint--comment-setup decklint-dialect))
