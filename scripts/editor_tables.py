@@ -318,11 +318,12 @@ def _table(value: Any, pattern: Callable[[re.Pattern[str]], Any]) -> Any:
 def plain(pattern: Callable[[re.Pattern[str]], Any]) -> dict[str, Any]:
     """Everything the editors' detectors read, with patterns given as `pattern` gives them."""
     s = signs_mod.signs()
-    for what, rx in _patterns(s):
+    _globs(s)
+    for where, rx in patterns(s):
         try:
             pattern(rx)
         except Unsupported as exc:
-            raise Unsupported(f"{what}: {exc}: {rx.pattern!r}") from None
+            raise Unsupported(f"{' '.join(where)}: {exc}: {rx.pattern!r}") from None
     ev = s.evidence
     return {
         "version": decklint.__version__,
@@ -353,16 +354,24 @@ def plain(pattern: Callable[[re.Pattern[str]], Any]) -> dict[str, Any]:
     }
 
 
-def _patterns(s: signs_mod.Signs) -> Iterable[tuple[str, re.Pattern[str]]]:
-    yield "head", s.head
-    yield "directive", s.directive
-    yield "member", s.member
-    for k, v in s.evidence["patterns"].items():
-        yield f"evidence {k}", v
+def patterns(s: signs_mod.Signs | None = None) -> list[tuple[tuple[str, ...], re.Pattern[str]]]:
+    """Every pattern detection reads, with where it is in the tables: ("head",),
+    ("evidence", NAME), ("dialects", DIALECT, TABLE), ..."""
+    s = s or signs_mod.signs()
+    out: list[tuple[tuple[str, ...], re.Pattern[str]]] = [
+        (("head",), s.head),
+        (("directive",), s.directive),
+        (("member",), s.member),
+    ]
+    out += [(("evidence", k), v) for k, v in s.evidence["patterns"].items()]
     for name, d in s.dialects.items():
-        for k, t in d.tables.items():
-            if isinstance(t, re.Pattern):
-                yield f"{name} {k}", t
+        out += [
+            (("dialects", name, k), t) for k, t in d.tables.items() if isinstance(t, re.Pattern)
+        ]
+    return out
+
+
+def _globs(s: signs_mod.Signs) -> None:
     for name, d in s.dialects.items():
         for glob in d.globs:
             if "[" in glob:
