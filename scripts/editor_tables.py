@@ -3,6 +3,7 @@ a deck by its content as `decklint lint` does, without running decklint.
 
     python scripts/editor_tables.py           # say which files are out of step (exit 1 if any)
     python scripts/editor_tables.py --write   # write them
+    python scripts/editor_tables.py --ported  # the fingerprints the ports record
 
 The tables are `decklint.inputs.signs.signs()`: the directive, the evidence against (scripts,
 JSON, YAML, ...), the registry's file names and each dialect's sniffer tables (its patterns,
@@ -12,9 +13,10 @@ matches as Python does; Emacs gets the same pattern in its own syntax, matched b
 construct one of them cannot match as Python does (a lookahead, a lazy bounded repeat) is
 refused here, naming the pattern, rather than written wrong.
 
-The code that reads the tables is ported by hand (`detect.lua`, `decklint.el`); the files
-hold a fingerprint of each Python function it ports (`signs.LOGIC`), so a change to detection
-makes them stale until the ports are brought in step and this script is run again.
+The code that reads the tables is ported by hand (`detect.lua`, `decklint.el`); each port
+records the fingerprint of every Python function it follows (`signs.LOGIC`), so a change to
+detection's code is reported until the ports follow it and record the new fingerprints
+(`--ported` prints them). Writing the tables never records them.
 Not part of the package: decklint never imports it. tests/test_editor_tables.py runs it.
 """
 
@@ -327,7 +329,6 @@ def plain(pattern: Callable[[re.Pattern[str]], Any]) -> dict[str, Any]:
     ev = s.evidence
     return {
         "version": decklint.__version__,
-        "logic": signs_mod.logic(),
         "head": pattern(s.head),
         "head_lines": s.head_lines,
         "directive": pattern(s.directive),
@@ -517,6 +518,41 @@ def render_elisp() -> str:
     )
 
 
+# --------------------------------------------------------------------------- the ports
+
+PORTS = (
+    ROOT / "editors" / "nvim" / "lua" / "decklint" / "detect.lua",
+    ROOT / "editors" / "emacs" / "decklint.el",
+)
+_PORTED = re.compile(r'"(decklint\.[\w.]+)"[\s\]=.]*"([0-9a-f]{16})"')
+
+
+def ported(path: Path) -> dict[str, str]:
+    """The fingerprints a port says it follows (its M.PORTED, its decklint--ported)."""
+    return dict(_PORTED.findall(path.read_text(encoding="utf-8")))
+
+
+def unported() -> list[str]:
+    """The functions of decklint's detection whose code is not what a port follows."""
+    now = signs_mod.logic()
+    out = []
+    for path in PORTS:
+        said = ported(path)
+        out += [
+            f"{path.relative_to(ROOT)}: {name}"
+            for name in sorted(set(now) | set(said))
+            if now.get(name) != said.get(name)
+        ]
+    return out
+
+
+def ported_text() -> str:
+    now = signs_mod.logic()
+    lua = "".join(f'  ["{k}"] = "{v}",\n' for k, v in now.items())
+    lisp = "".join(f'    ("{k}" . "{v}")\n' for k, v in now.items())
+    return f"-- detect.lua, M.PORTED:\n{lua}\n;; decklint.el, decklint--ported:\n{lisp}"
+
+
 # --------------------------------------------------------------------------- main
 
 FILES: dict[Path, Callable[[], str]] = {LUA: render_lua, ELISP: render_elisp}
@@ -534,7 +570,13 @@ def stale() -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--write", action="store_true", help="write the editors' table files")
+    parser.add_argument(
+        "--ported", action="store_true", help="print the fingerprints the ports are to record"
+    )
     args = parser.parse_args(argv)
+    if args.ported:
+        print(ported_text(), end="")
+        return 0
     try:
         texts = {path: render() for path, render in FILES.items()}
     except Unsupported as exc:
@@ -548,7 +590,10 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     for path in out:
         print(f"{path.relative_to(ROOT)} is out of step: run scripts/editor_tables.py --write")
-    return 1 if out else 0
+    behind = unported()
+    for line in behind:
+        print(f"{line} changed: port it, then record --ported's fingerprints")
+    return 1 if out or behind else 0
 
 
 if __name__ == "__main__":

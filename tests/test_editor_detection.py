@@ -63,14 +63,26 @@ def test_a_table_that_changes_makes_the_files_stale(monkeypatch: pytest.MonkeyPa
     assert set(TABLES.stale()) == {TABLES.LUA, TABLES.ELISP}
 
 
-def test_a_change_to_the_code_that_reads_them_makes_the_files_stale(
+def test_the_ports_follow_the_code_of_decklints_detection() -> None:
+    """Each port records the fingerprint of every function it follows: a change to one of
+    them is to be ported (then its new fingerprint recorded: editor_tables.py --ported)."""
+    assert TABLES.unported() == []
+    for port in TABLES.PORTS:
+        assert set(TABLES.ported(port)) == {f"{f.__module__}.{f.__qualname__}" for f in signs.LOGIC}
+
+
+def test_a_change_to_the_code_that_reads_the_tables_is_reported(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A sniffer's threshold is its code's, not a table: the fingerprint tells it changed."""
-    real = signs.logic()
-    changed = dict(real, **{"decklint.dialects.vtam.sniff": "0" * 16})
+    """A sniffer's threshold is its code's, not a table: the fingerprint tells it changed,
+    and writing the tables does not hide it."""
+    changed = dict(signs.logic(), **{"decklint.dialects.vtam.sniff": "0" * 16})
     monkeypatch.setattr(signs, "logic", lambda: changed)
-    assert set(TABLES.stale()) == {TABLES.LUA, TABLES.ELISP}
+    assert TABLES.stale() == []
+    assert TABLES.unported() == [
+        "editors/nvim/lua/decklint/detect.lua: decklint.dialects.vtam.sniff",
+        "editors/emacs/decklint.el: decklint.dialects.vtam.sniff",
+    ]
 
 
 def test_the_fingerprint_ignores_docstrings_comments_and_layout() -> None:

@@ -54,6 +54,47 @@ The nearest folder up from a deck holding one of them is the root."
   "The dialect of the deck in this buffer, as decklint detects it, or nil.")
 (put 'decklint-dialect 'permanent-local t) ; told before the mode starts (`decklint-deck-p')
 
+(defconst decklint--ported
+  '(("decklint.inputs.discover.detect" . "35e927bced6f0545")
+    ("decklint.inputs.discover._name" . "4d486395674b277d")
+    ("decklint.dialects.named" . "44d86a9070b7d41a")
+    ("decklint.dialects._matches" . "7008961f2ccfe7f4")
+    ("decklint.inputs.evidence.against" . "ed392776d8bc307c")
+    ("decklint.inputs.evidence.semicolon_comments" . "8307be04ca885be0")
+    ("decklint.inputs.evidence._reason" . "0d3ce273b123ed38")
+    ("decklint.inputs.evidence._yaml_mappings" . "cd35c1d000bf5283")
+    ("decklint.dialects.base._heads" . "73a23238f54b07cb")
+    ("decklint.dialects.base.line_heads" . "18f53a77e5d51b4d")
+    ("decklint.dialects.base.sniff_keywords" . "370a442d4b2bbb85")
+    ("decklint.dialects.base.sniff_count" . "cf381ac89dc45f94")
+    ("decklint.dialects.aix.sniff" . "4b7493e5df3930c5")
+    ("decklint.dialects.as400.sniff" . "b3b57c08e4ce2417")
+    ("decklint.dialects.bpxprm.sniff" . "fee8e02cfee40788")
+    ("decklint.dialects.bpxprm._statement_line" . "8a24f3e0261bff68")
+    ("decklint.dialects.cics.sniff" . "4257a7cb30de580a")
+    ("decklint.dialects.cm2.sniff" . "b3b57c08e4ce2417")
+    ("decklint.dialects.ezacicd.sniff" . "a7d5e2fbc529a2a2")
+    ("decklint.dialects.ivtprm.sniff" . "a7afa276321f5301")
+    ("decklint.dialects.ivtprm._csm" . "0ab3ee5b5c227468")
+    ("decklint.dialects.ncp.sniff" . "4d23594963262ba7")
+    ("decklint.dialects.ncp._statement" . "cd3134200b0d8817")
+    ("decklint.dialects.nsdos.sniff" . "bb9789bf1179aea9")
+    ("decklint.dialects.scf.sniff" . "ad7bea832478fada")
+    ("decklint.dialects.scf._scf" . "e87f09121ba51861")
+    ("decklint.dialects.tcpdata.sniff" . "18bf48147cb1cea1")
+    ("decklint.dialects.tcpdata._statement_line" . "e042c12338480e22")
+    ("decklint.dialects.tcpip.sniff" . "16aa96babf20ce07")
+    ("decklint.dialects.tcpip._statement" . "4c81eff7121848d0")
+    ("decklint.dialects.tsm.sniff" . "cfcf8d91fc28933a")
+    ("decklint.dialects.tsm._option_line" . "0c3978b7fdb9fc67")
+    ("decklint.dialects.vtam.sniff" . "7fe30b9dce5160e9")
+    ("decklint.dialects.vtam._config_list" . "684480a8212e7496")
+    ("decklint.dialects.vtam._catalogued" . "27652dc4e74352e3"))
+  "The Python functions this file ports, and the fingerprints it follows.
+From decklint.inputs.signs.logic().  When decklint's detection changes,
+the test names the function: port the change here and in detect.lua,
+then write the new fingerprints down (scripts/editor_tables.py --ported).")
+
 ;;;; Matching decklint's patterns
 
 (defconst decklint--syntax

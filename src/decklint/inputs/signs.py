@@ -5,8 +5,9 @@ Editors tell a deck by its content as the command line does, without running dec
 detectors (`editors/nvim/lua/decklint/detect.lua`, `editors/emacs/decklint.el`) are ports of
 the functions named in `LOGIC`, reading the tables `signs()` gives, which
 `scripts/editor_tables.py` writes into the editors' files. A table that changes makes those
-files stale; a function in `LOGIC` that changes does too (its fingerprint), until its port
-is brought in step. Library code never reads this module: it is for that script and its test.
+files stale; a function in `LOGIC` that changes no longer has the fingerprint its ports
+record, until they follow it. Library code never reads this module: it is for that script
+and its test.
 """
 
 from __future__ import annotations
