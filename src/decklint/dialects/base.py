@@ -207,8 +207,12 @@ def parsed_units(
         yield unit, tree
 
 
+# A line's first word, then what follows it: '=' or ',' (no more words), or an optional '('
+# and two more words. Written without lookahead, as every pattern detection reads: the
+# editors' detectors read them too, and Emacs has none (scripts/editor_tables.py).
 _HEAD = re.compile(
-    r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)(?=[ \t]*([(=,]?))[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*)"
+    r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)[ \t]*"
+    r"(?:([=,])|(\(?)[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*))"
 )
 
 
@@ -242,8 +246,9 @@ def _heads(src: SourceFile) -> tuple[Head | None, ...]:
     for ln in src.lines[:_HEAD_LINES]:
         m = _HEAD.match(ln)
         if m and m.group(1):
-            a, sep, b, c = m.groups()
-            out.append(Head(a.upper(), b.upper(), c.upper(), sep or (" " if b else "")))
+            a, mark, paren, b, c = m.groups(default="")
+            sep = mark or paren or (" " if b else "")
+            out.append(Head(a.upper(), b.upper(), c.upper(), sep))
         else:
             out.append(None)
     _LAST[0], _LAST[1], _LAST[2] = src, tuple(out), {}

@@ -310,8 +310,9 @@ _SNIFF = re.compile(
     r"PROCESSTYPE|PROFILE|PROGRAM|REQUESTMODEL|SESSIONS|TCPIPSERVICE|TDQUEUE|TERMINAL|"
     r"TRANCLASS|TRANSACTION|TSMODEL|TYPETERM|URIMAP|WEBSERVICE)\s*"
     # the resource's name, then the end of the line or the next attribute or word (Python's
-    # `def group(*choices):` is no command)
-    r"\([ \t]*[A-Z0-9@#$][^()\s,]*[ \t]*\)(?=[ \t]*$|[ \t]+[A-Z0-9])",
+    # `def group(*choices):` is no command); matched rather than looked ahead at, as Emacs
+    # reads the pattern too: matches are counted, each from a line's start
+    r"\([ \t]*[A-Z0-9@#$][^()\s,]*[ \t]*\)(?:[ \t]*$|[ \t]+[A-Z0-9])",
     re.IGNORECASE | re.MULTILINE,
 )
 

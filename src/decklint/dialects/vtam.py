@@ -71,6 +71,8 @@ _START_OPTIONS = frozenset(
         "APBUF",
     ]
 )
+# A start list's own options, given a value: with one of the options above, a start list.
+_START_VALUES = re.compile(r"(SSCPID|SSCPNAME|IOBUF)\s*=", re.IGNORECASE)
 _START_OPTION = re.compile(
     r"^[ \t]*(SSCPID|SSCPNAME|NETID|HOSTSA|HOSTPU|NODETYPE|CONFIG|IOBUF|CRPLBUF|MAXSUBA|"
     r"NOPROMPT|CONNTYPE|SUPP|LPBUF|SFBUF|APBUF)\b",
@@ -145,11 +147,8 @@ def sniff(src: SourceFile) -> float:
         if op.upper() in _TABLE_OPS:
             return 0.95
         score = 0.8
-    upper = head.upper()
     heads = line_heads(src, 400)
-    if any(h.a in _START_OPTIONS for h in heads) and re.search(
-        r"(SSCPID|SSCPNAME|IOBUF)\s*=", upper
-    ):
+    if any(h.a in _START_OPTIONS for h in heads) and _START_VALUES.search(head):
         score = max(score, 0.9)
     if score < 0.6 and "," in head and _config_list(src):
         score = 0.6
