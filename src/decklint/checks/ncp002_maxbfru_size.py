@@ -16,6 +16,8 @@ def maxbfru_size(ctx: Context) -> Iterator[Hit]:
     lines = lines_by_path(ctx.topo)
     stations = stations_of(ctx.topo)
     for n in ctx.topo.of("ncp_host"):
+        if n.value("link_attached"):
+            continue  # no channel: VTAM's buffers for its data are the local NCP's HOST's
         unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
         if not isinstance(unitsz, int) or not isinstance(maxbfru, int) or unitsz <= 0:
             continue

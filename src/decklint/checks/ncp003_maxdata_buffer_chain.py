@@ -37,7 +37,7 @@ def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
     stations = stations_of(ctx.topo)
     for n in ctx.topo.of("ncp_host"):
         maxbfru = n.value("maxbfru")
-        if not isinstance(maxbfru, int):
+        if not isinstance(maxbfru, int) or n.value("link_attached"):
             continue
         rel = release_of(ctx.topo, n.path, str(n.value("ncp")))
         readings = _readings(ctx, n, maxbfru, rel)

@@ -26,7 +26,7 @@ def iobuf_size(ctx: Context) -> Iterator[Hit]:
     want = ctx.options["size"]
     ncps: dict[tuple[str, str], list[Entity]] = {}
     for h in ctx.topo.of("ncp_host"):
-        if isinstance(h.value("unitsz"), int):
+        if isinstance(h.value("unitsz"), int) and not h.value("link_attached"):
             ncps.setdefault((h.path, h.value("ncp")), []).append(h)
     for s in ctx.topo.of("vtam_start"):
         a = s.get("iobuf_size")

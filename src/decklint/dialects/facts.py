@@ -133,6 +133,16 @@ def case_where(
     return None
 
 
+def link_attached(typgen: str) -> bool:
+    """Whether an NCP generated with this BUILD TYPGEN is reached over a link, not a channel
+    (the NCP catalog's `attachment_facts`): its HOST and PCCU channel operands then describe
+    no channel transfer."""
+    cat = catalog("ncp")
+    facts = (cat.extra.get("attachment_facts") or {}) if cat is not None else {}
+    body = facts.get("link_attached") or {}
+    return typgen.strip().upper() in {str(v).upper() for v in body.get("typgen", ())}
+
+
 class ReleaseFact(NamedTuple):
     """A fact that holds from a release on (the catalog's `release_facts`)."""
 

@@ -17,7 +17,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
-from decklint.dialects.facts import Scope, catalogued
+from decklint.dialects.facts import Scope, catalogued, link_attached
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu
 from decklint.ir import Operand, Statement
@@ -113,6 +113,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             ncp_attrs["t2timer"] = build_t2
             ncp_attrs["transfr"] = coded(st.keyword("TRANSFR"))
             ncp_attrs["version"] = coded(st.keyword("VERSION"))
+            ncp_attrs["typgen"] = coded(st.keyword("TYPGEN"))
             ncp_span = st.span
         elif op == "HOST":
             hosts.append(st)
@@ -147,8 +148,10 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         ncp_attrs[key.lower()] = coded(hosts[0].keyword(key)) if hosts else default(None)
     if ncp_span is not None:
         low.add("ncp", name, ncp_span, ncp_attrs)
+    typgen = ncp_attrs.get("typgen", default(None)).value
+    remote = default(isinstance(typgen, str) and link_attached(typgen))
     for i, host in enumerate(hosts):
-        _lower_host(host, i, name, ncp_attrs.get("pccu_maxdata", default(None)), low)
+        _lower_host(host, i, name, ncp_attrs.get("pccu_maxdata", default(None)), remote, low)
     for st, gname, gst in lines:
         _lower_line(st, low, gname, gst, build_t2)
 
@@ -168,8 +171,11 @@ def _sifted(pu: Statement, line: Statement | None, group: Statement | None) -> S
     return pu._replace(operands=(*pu.operands, *extra)) if extra else pu
 
 
-def _lower_host(st: Statement, index: int, ncp: str, pccu_maxdata: Attr, low: Lowering) -> None:
-    """One HOST statement: the buffers of one owning host (NETID and SUBAREA pick the host)."""
+def _lower_host(
+    st: Statement, index: int, ncp: str, pccu_maxdata: Attr, remote: Attr, low: Lowering
+) -> None:
+    """One HOST statement: the buffers of one owning host (NETID and SUBAREA pick the host);
+    `remote`: the NCP is link-attached, so the HOST describes no channel transfer."""
     label = (st.label or "").upper()
     name = f"{ncp}.{label or index + 1}"
     attrs = {key.lower(): coded(st.keyword(key)) for key in _HOST_KEYS}
@@ -180,6 +186,7 @@ def _lower_host(st: Statement, index: int, ncp: str, pccu_maxdata: Attr, low: Lo
         subarea=coded(st.keyword("SUBAREA")),
         netid=coded(st.keyword("NETID")),
         pccu_maxdata=pccu_maxdata,
+        link_attached=remote,
     )
     low.add("ncp_host", name, st.span, attrs)
 

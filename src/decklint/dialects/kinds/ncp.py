@@ -21,6 +21,7 @@ KINDS: tuple[KindSpec, ...] = (
         transfr="BUILD TRANSFR",
         version="BUILD VERSION: the NCP version and release being generated (V5R2.1)",
         newdefn="NEWDEFN (OPTIONS or BUILD): an NDF generation, NCP V4R2 or later",
+        typgen="BUILD TYPGEN: NCP (channel-attached), NCP-R (link-attached), PEP, ...",
     ),
     kind(
         "ncp_host",
@@ -34,6 +35,7 @@ KINDS: tuple[KindSpec, ...] = (
         subarea="SUBAREA: the owning host's subarea (which host this HOST applies to)",
         netid="NETID: the owning host's network",
         pccu_maxdata="PCCU MAXDATA: largest PIU VTAM sends the NCP",
+        link_attached="true when the NCP is link-attached (BUILD TYPGEN=NCP-R): no channel",
     ),
     kind(
         "group",
