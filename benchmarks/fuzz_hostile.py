@@ -144,7 +144,7 @@ require: {require}
 message: "m"
 rationale: none
 citation:
-  seed: 000_761b89c906492400.txt
+  document: appc
   section: RU size
 """
 

@@ -23,7 +23,6 @@ from decklint.lint.manifest import CODE_RE, NAME_RE, load_file
 from decklint.lint.registry import manifest_files
 
 ROOT = Path(__file__).resolve().parents[1]
-SEED = "000_0000000000000000.txt"  # TODO: the seed document that says so
 
 MANIFEST = """\
 code: {code}
@@ -36,10 +35,10 @@ groups: []
 message: "TODO: what is wrong, and what to code instead"
 rationale: |
   TODO: why this matters on the network (what goes wrong, and when), in two or three sentences,
-  and where the seed document's numbers come from.
-citation:
-  seed: {seed}
-  section: "TODO: the section of the seed document"
+  and where the document's numbers come from.
+citation:  # a tuning document by its key in rules/documents.yaml, or `manual:` and a title
+  document: TODO
+  section: "TODO: the section of the document that says so"
 examples:
   - dialect: {dialect}
     fail: |
@@ -150,7 +149,7 @@ def scaffold(
         impl = 'require: "true"  # TODO: what an entity must satisfy (see docs: expressions)\n'
     made["manifest"].parent.mkdir(parents=True, exist_ok=True)
     made["manifest"].write_text(
-        MANIFEST.format(code=code, name=name, target=target, impl=impl, dialect=dialect, seed=SEED),
+        MANIFEST.format(code=code, name=name, target=target, impl=impl, dialect=dialect),
         encoding="utf-8",
     )
     load_file(made["manifest"])  # the template must stay a valid manifest

@@ -57,7 +57,7 @@ def manifest_data(**over: Any) -> dict[str, Any]:
         "severity": "info",
         "target": "model:mode",
         "message": "m",
-        "citation": {"seed": "s", "section": "x"},
+        "citation": {"document": "s", "section": "x"},
         "require": "1 == 1",
     }
     raw.update(over)

@@ -9,7 +9,7 @@ from decklint.cli import main
 from decklint.dialects import catalog as catalogs
 from decklint.dialects.schema import statement_schema
 
-KINDS = {"int", "hex", "name", "enum", "yesno", "list", "text", "size", "time", "ip"}
+KINDS = catalogs.KINDS
 
 
 @pytest.mark.parametrize("product", catalogs.names())

@@ -226,7 +226,7 @@ def test_node_facts_of_every_type_reach_the_model(repo: Path) -> None:
     assert nodes["MVS1"].value("ftp_kb_per_second") == 57617.0
     assert nodes["SYSA"].get("bulk_ports").span.line == 2
     (stack,) = res.topology.of("tcpip_stack")
-    assert stack.value("release") == "V1R5"
+    assert stack.value("release") == "z/OS V1R5 (declared)"
 
 
 def test_topology_section_reaches_the_model(repo: Path) -> None:

@@ -85,7 +85,7 @@ require: "{require}"
 message: "never"
 rationale: none
 citation:
-  seed: 000_761b89c906492400.txt
+  document: appc
   section: RU size
 """
 

@@ -109,7 +109,7 @@ def test_a_change_to_a_member_is_said_once_and_not_linted() -> None:
     mine = [f for f in got.findings if f.span.line >= change]
     assert [(f.code, f.span.line, f.severity.label) for f in mine] == [("JCL002", change, "info")]
     assert "member APPLS01" in mine[0].message
-    assert mine[0].citation is not None and "DFSMSdfp Utilities" in mine[0].citation.seed
+    assert mine[0].citation is not None and "DFSMSdfp Utilities" in mine[0].citation.document
 
 
 def test_update_inplace_says_in_place(tmp_path: Path) -> None:
@@ -187,7 +187,7 @@ def test_control_statements_iebupdte_rejects(tmp_path: Path) -> None:
     assert [(f.span.line, f.span.col) for f in got] == [(3, 4), (4, 4)]
     assert "ADDD is not an IEBUPDTE control statement" in got[0].message
     assert "does not take LEVL=" in got[1].message
-    assert all(f.citation and "DFSMSdfp" in f.citation.seed for f in got)
+    assert all(f.citation and "DFSMSdfp" in f.citation.document for f in got)
     assert [b.name for b in _blocks(job)] == ["APPLE"]
 
 

@@ -121,6 +121,6 @@ def test_tcp006_says_how_a_coded_value_stands_to_the_release_default(
         "value asked for); code SOMAXCONN 1024 or more",
     ]
     assert messages({"X/PROFILE.TCPIP": "SOMAXCONN 10\n"}, "TCP006") == [
-        "stack X: SOMAXCONN 10 (coded as the default of the seed's releases, 10: that is not "
+        "stack X: SOMAXCONN 10 (coded as the default before z/OS V2R1, 10: that is not "
         "the large value asked for); code SOMAXCONN 1024 or more"
     ]

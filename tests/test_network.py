@@ -35,7 +35,8 @@ CHANGES = [
     ("rtp-lab", "MAXTSL 2044 -> 4060", "NCP009", "LAB45", "MAXTSL=2044"),
     ("rtp-lab", "RCVBUFC 4095 -> 16240", "NCP007", "LAB45", "RCVBUFC=4095"),
     ("rtp-lab", "T2TIMER default -> coded", "NCP011", "LAB45", "LABTRL1  LINE"),
-    ("rtp-lab", "DELAY default -> 0", "NCP006", "LAB45", "LAB45P   PCCU"),
+    # The seed's "DELAY default -> 0" is no change: PCCU and BUILD DELAY default to 0 (the NCP
+    # catalog, from the SNA Resource Definition Reference), so NCP006 has nothing to report.
     ("rtp-lab", "SLODOWN 50 -> 6", "NCP005", "LAB45", "SLODOWN=50"),
     ("rtp-lab", "MAXBFRU 40 -> 2", "NCP002", "LAB45", "MAXBFRU=40"),
     ("rtp-lab", "UNITSZ 384 -> 4000", "NCP001", "LAB45", "UNITSZ=384"),

@@ -210,9 +210,9 @@ def test_a_citation_is_the_codes_link_when_it_is_an_address() -> None:
     web = Citation("https://www.ibm.com/docs/en/zos/2.5.0?topic=mode", "MODEENT")
     f = Finding("a.vtam", Span(1, 1, 1, 4), "VTM006", "x", Severity.ERROR, "msg", "vtam", "", web)
     d = convert.diagnostic(f, Codec("ABC\n"), place)
-    assert d.code_description is not None and d.code_description.href == web.seed
+    assert d.code_description is not None and d.code_description.href == web.document
     assert d.message == "msg" and d.severity == lsp.DiagnosticSeverity.Error
-    seed = Citation("000_761b89c906492400.txt", "DLC pacing")
+    seed = Citation('"Getting the most from APPC"', "DLC pacing")
     other = Related("b.ncp", Span(2, 3, 2, 5), "the other end")
     f = Finding(
         "a.vtam", Span(1, 1, 1, 4), "SNA011", "x", Severity.INFO, "msg", "vtam", "", seed, (other,)
@@ -377,11 +377,11 @@ async def test_a_member_set_to_vtam_by_hand_is_a_vtam_deck(
     got = await diagnostics(client, member, lambda ds: any(d.code == "PRS002" for d in ds))
     (typo,) = got
     assert typo.range.start.line == 1 and "CALLL" in typo.message
-    assert "grammars/catalogs/vtam.yaml" in typo.message  # VTAM's catalog, not NCP's
+    assert typo.message.endswith("SNA Resource Definition Reference")  # VTAM's, not NCP's
     # the language stays the document's as it is edited
     change_doc(client, member, XCA_GROUPS + "XL2      LINE  ISTATUZ=ACTIVE\n", 2)
     got = await diagnostics(client, member, lambda ds: len(ds) == 2)
-    assert all("vtam.yaml" in d.message for d in got)
+    assert all(d.message.endswith("SNA Resource Definition Reference") for d in got)
 
 
 @pytest.mark.asyncio
@@ -468,6 +468,92 @@ async def test_an_unsafe_fix_is_labelled_and_not_preferred(
     assert "unsafe" in fix.title and not fix.is_preferred
     assert fix.edit is not None and fix.edit.changes is not None
     assert apply(NCP_DELAY, fix.edit.changes[uri]) == NCP_DELAY.replace("DELAY=.2", "DELAY=0")
+
+
+# Two safe fixes (NCP014, one on a continuation card, one after a full card) and an unsafe one
+# (NCP006) in one deck.
+NCP_TWO_TYPOS = (
+    NCP_DELAY
+    + NCP_TYPO
+    + "TRPL2    LINE  ADDRESS=(1089,FULL),ADAPTER=TIC2,TRSPEED=4,MAXTSL=4060,".ljust(71)
+    + "X\n"
+    + "               RCVBUFF=8192\n"
+)
+
+
+async def source_actions(
+    client: LanguageClient, uri: str, only: Sequence[str] | None
+) -> list[lsp.CodeAction]:
+    got = await client.text_document_code_action_async(
+        lsp.CodeActionParams(
+            text_document=lsp.TextDocumentIdentifier(uri=uri),
+            range=lsp.Range(lsp.Position(0, 0), lsp.Position(0, 0)),
+            context=lsp.CodeActionContext(diagnostics=[], only=only),
+        )
+    )
+    return [a for a in got or [] if isinstance(a, lsp.CodeAction)]
+
+
+@pytest.mark.asyncio
+async def test_fix_all_applies_every_safe_fix_as_fix_does(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"n.ncp": NCP_TWO_TYPOS})
+    result = await start(client, root)
+    provider = result.capabilities.code_action_provider
+    assert isinstance(provider, lsp.CodeActionOptions) and provider.code_action_kinds
+    assert "source.fixAll.decklint" in provider.code_action_kinds  # codeActionsOnSave asks it
+    uri = (root / "n.ncp").as_uri()
+    open_doc(client, uri, NCP_TWO_TYPOS)
+    await diagnostics(client, uri, lambda ds: len(codes(ds, "NCP014")) == 2)
+    # what `decklint lint --fix` writes: both typos, the unsafe DELAY left as it is
+    fixed = write(tmp_path / "cli", {"n.ncp": NCP_TWO_TYPOS})
+    run = subprocess.run(
+        [sys.executable, "-m", "decklint", "lint", "--fix", "n.ncp"], cwd=fixed, check=False
+    )
+    assert run.returncode in (0, 1)
+    want = (fixed / "n.ncp").read_text()
+    assert want.count("RCVBUFC=8192") == 2 and "DELAY=.2" in want
+    for only in (["source.fixAll"], ["source"], ["source.fixAll.decklint"], None):
+        actions = [a for a in await source_actions(client, uri, only) if a.kind != "quickfix"]
+        (action,) = actions
+        assert action.kind == "source.fixAll.decklint" and "safe fix" in action.title
+        assert action.edit is not None and action.edit.changes is not None
+        assert apply(NCP_TWO_TYPOS, action.edit.changes[uri]) == want
+    # asked for quick fixes only, or for the fix-all only, the other kind is not sent
+    assert all(a.kind == "quickfix" for a in await source_actions(client, uri, ["quickfix"]))
+    only_fix_all = await source_actions(client, uri, ["source.fixAll"])
+    assert [a.kind for a in only_fix_all] == ["source.fixAll.decklint"]
+
+
+@pytest.mark.asyncio
+async def test_fix_all_on_save_waits_for_the_findings_of_the_text_as_it_is(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"n.ncp": NCP_DELAY})
+    await start(client, root)
+    uri = (root / "n.ncp").as_uri()
+    open_doc(client, uri, NCP_DELAY)
+    await diagnostics(client, uri, lambda ds: codes(ds, "NCP006") == [(0, "NCP006")])
+    assert await source_actions(client, uri, ["source.fixAll"]) == []  # an unsafe fix only
+    # typed, then saved at once: the typo is fixed although it was not linted yet
+    change_doc(client, uri, NCP_TYPO, 2)
+    (action,) = await source_actions(client, uri, ["source.fixAll"])
+    assert action.edit is not None and action.edit.changes is not None
+    assert apply(NCP_TYPO, action.edit.changes[uri]) == NCP_TYPO_FIXED
+
+
+@pytest.mark.asyncio
+async def test_fix_all_leaves_a_deck_with_parse_errors_alone(
+    client: LanguageClient, tmp_path: Path
+) -> None:
+    broken = NCP_TYPO + "TRPL3    LINE  ADDRESS=(1090,FULL),RCVBUFF=(8192\n"
+    root = write(tmp_path / "ws", {"n.ncp": broken})
+    await start(client, root)
+    uri = (root / "n.ncp").as_uri()
+    open_doc(client, uri, broken)
+    await diagnostics(client, uri, lambda ds: any(d.code == "PRS001" for d in ds))
+    assert await source_actions(client, uri, ["source.fixAll"]) == []
 
 
 @pytest.mark.asyncio

@@ -166,7 +166,10 @@ def test_defaults_follow_the_declared_release() -> None:
     old, new, unknown = stack("V1R5"), stack("V2R1"), stack(None)
     assert (old.value("somaxconn"), new.value("somaxconn")) == (10, 1024)
     assert (old.value("tcpsendbfrsize"), new.value("tcpsendbfrsize")) == (16384, 65536)
-    assert "seed's releases" in unknown.get("somaxconn").note
+    assert old.get("somaxconn").note == "z/OS V1R5 (declared)"
+    # not known: no value, and the note names both (the model does not pick one)
+    assert unknown.value("somaxconn") is None
+    assert unknown.get("somaxconn").note.startswith("10 before z/OS V2R1, 1024 from z/OS V2R1")
 
 
 @pytest.mark.parametrize(

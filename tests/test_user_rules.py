@@ -24,7 +24,7 @@ rationale: |
   Our bulk transfers between the data centres are tuned for 64 KB RUs; every bulk mode in
   every table must say so.
 citation:
-  seed: 000_761b89c906492400.txt
+  document: appc
   section: RU size
 examples:
   - dialect: vtam

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.dialects import facts
+from decklint.dialects import member_facts as facts
 from decklint.dialects.catalog import catalog
 
 PARSE = ("PRS001", "PRS002", "PRS003")

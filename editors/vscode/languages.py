@@ -2,11 +2,14 @@
 dialect, recognised by the registry's file names and by a line that tells a deck of it.
 
     python editors/vscode/languages.py           # print the generated part of package.json
-    python editors/vscode/languages.py --write   # write it into package.json
-    python editors/vscode/languages.py --check   # exit 1 when package.json is out of step
+    python editors/vscode/languages.py --write   # write it into package.json, and the grammars
+    python editors/vscode/languages.py --check   # exit 1 when any of them is out of step
 
 The generated part is `contributes.languages`, `activationEvents`, `decklint.dialects`
-(dialect -> language id, for the `decklint: dialect=NAME` directive) and `version` (decklint's).
+(dialect -> language id, for the `decklint: dialect=NAME` directive), `version` (decklint's),
+the languages' grammars and configurations (syntaxes.py: `contributes.grammars`, the files in
+syntaxes/ and language-configuration/, the rulers of `contributes.configurationDefaults`) and
+`contributes.codeActions` (the fix-all kind, so that settings offer it for codeActionsOnSave).
 The language ids are the registry's (`language` in `decklint.dialects`), which the server reads
 too: a document opened with one of them is linted as that dialect.
 Not part of the package: decklint never imports it. tests/test_vscode_extension.py keeps
@@ -16,6 +19,7 @@ package.json in step.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import re
 import sys
@@ -25,7 +29,27 @@ from typing import Any, NamedTuple
 import decklint
 from decklint import dialects
 
-PACKAGE = Path(__file__).resolve().parent / "package.json"
+HERE = Path(__file__).resolve().parent
+PACKAGE = HERE / "package.json"
+SYNTAXES = HERE / "syntaxes"
+CONFIGURATIONS = HERE / "language-configuration"
+FIX_ALL = "source.fixAll.decklint"  # the server's code action kind (decklint.server.actions)
+
+
+def _sibling(name: str) -> Any:
+    """A module beside this one (this folder is no package)."""
+    spec = importlib.util.spec_from_file_location(f"vscode_{name}", HERE / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    written, sys.dont_write_bytecode = sys.dont_write_bytecode, True  # no __pycache__ here
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.dont_write_bytecode = written
+    return module
+
+
+syntaxes = _sibling("syntaxes")
 
 
 class Language(NamedTuple):
@@ -159,7 +183,59 @@ def contributed() -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"id": dialects.language(name), "aliases": [lang.alias]}
         entry.update(associations(dialects.REGISTRY[name].globs))
         entry["firstLine"] = first_line(name)
+        entry["configuration"] = f"./{CONFIGURATIONS.name}/{syntaxes.family(name)}.json"
         out.append(entry)
+    return out
+
+
+def grammars() -> list[dict[str, Any]]:
+    """`contributes.grammars`: each language's TextMate grammar."""
+    return [
+        {
+            "language": dialects.language(name),
+            "scopeName": syntaxes.scope(name),
+            "path": f"./{SYNTAXES.name}/{syntaxes.family(name)}.tmLanguage.json",
+        }
+        for name in dialects.names()
+    ]
+
+
+def defaults() -> dict[str, Any]:
+    """`contributes.configurationDefaults`: rulers where columns matter; no tabs in a card
+    deck, where a tab would move every column after it."""
+    out: dict[str, Any] = {}
+    for name in dialects.names():
+        rulers = syntaxes.RULERS.get(name)
+        if rulers:
+            editor: dict[str, Any] = {"editor.rulers": list(rulers)}
+            if len(rulers) > 1:
+                editor["editor.insertSpaces"] = True
+            out[f"[{dialects.language(name)}]"] = editor
+    return out
+
+
+def code_actions() -> list[dict[str, Any]]:
+    return [
+        {
+            "languages": [dialects.language(name) for name in dialects.names()],
+            "actions": [
+                {
+                    "kind": FIX_ALL,
+                    "title": "Apply every safe fix (decklint)",
+                    "description": "Applies the safe fixes of decklint's findings, as "
+                    "`decklint lint --fix` does",
+                }
+            ],
+        }
+    ]
+
+
+def files() -> dict[Path, str]:
+    """The grammar and language configuration files, by path, as they should read."""
+    out: dict[Path, str] = {}
+    for fam, first in syntaxes.families(dialects.names()).items():
+        out[SYNTAXES / f"{fam}.tmLanguage.json"] = render(syntaxes.grammar(fam))
+        out[CONFIGURATIONS / f"{fam}.json"] = render(syntaxes.configuration(first))
     return out
 
 
@@ -179,7 +255,11 @@ def updated(manifest: dict[str, Any]) -> dict[str, Any]:
     manifest = json.loads(json.dumps(manifest))
     manifest["version"] = decklint.__version__  # the extension and the server it starts
     manifest["activationEvents"] = gen["activationEvents"]
-    manifest.setdefault("contributes", {})["languages"] = gen["languages"]
+    contributes = manifest.setdefault("contributes", {})
+    contributes["languages"] = gen["languages"]
+    contributes["grammars"] = grammars()
+    contributes["configurationDefaults"] = defaults()
+    contributes["codeActions"] = code_actions()
     manifest.setdefault("decklint", {})["dialects"] = gen["dialects"]
     return manifest
 
@@ -223,14 +303,19 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(wrong), file=sys.stderr)
         return 1
     text = PACKAGE.read_text(encoding="utf-8")
-    new = render(updated(json.loads(text)))
+    wanted = {PACKAGE: render(updated(json.loads(text))), **files()}
+    stale = sorted(
+        path for path, new in wanted.items() if not path.is_file() or path.read_text() != new
+    )
     if args.write:
-        if new != text:
-            PACKAGE.write_text(new, encoding="utf-8")
+        for path in stale:
+            path.parent.mkdir(exist_ok=True)
+            path.write_text(wanted[path], encoding="utf-8")
         return 0
     if args.check:
-        if new != text:
-            print(f"{PACKAGE.name} is out of step: run {Path(__file__).name} --write")
+        if stale:
+            names = ", ".join(str(p.relative_to(HERE)) for p in stale)
+            print(f"out of step: {names}: run {Path(__file__).name} --write")
             return 1
         return 0
     print(render(generated()), end="")

@@ -1027,7 +1027,7 @@ def explain(rule: str) -> None:
         "Why:",
         *("  " + ln for ln in m.rationale.splitlines()),
         "",
-        f"Source: {m.citation.render()}",
+        f"Source: {m.cited}",
     ]
     if m.options:
         lines += ["", "Options:"]

@@ -63,7 +63,7 @@ def render(manifests: Iterable[Manifest]) -> str:
                 "",
                 m.rationale,
                 "",
-                f"Source: {m.citation.render()}",
+                f"Source: {m.cited}",
                 "",
             ]
             if m.options:

@@ -33,11 +33,14 @@ class Applicability(enum.Enum):
 
 @dataclass(frozen=True)
 class Citation:
-    seed: str
-    section: str
+    """What a finding rests on: a document (a tuning document's title, author and date, or a
+    product manual's title) and, where one is given, its section."""
+
+    document: str
+    section: str = ""
 
     def render(self) -> str:
-        return f"{self.seed}, \u00a7 {self.section}"
+        return f"{self.document}, \u00a7 {self.section}" if self.section else self.document
 
 
 @dataclass(frozen=True)
@@ -90,7 +93,7 @@ class Finding:
             int(self.severity),
             self.dialect,
             self.subject,
-            (self.citation.seed, self.citation.section) if self.citation else (),
+            (self.citation.document, self.citation.section) if self.citation else (),
             tuple((r.path, tuple(r.span), r.message) for r in self.related),
             (
                 (
@@ -117,7 +120,7 @@ class Finding:
             "dialect": self.dialect,
             "subject": self.subject,
             "citation": (
-                {"seed": self.citation.seed, "section": self.citation.section}
+                {"document": self.citation.document, "section": self.citation.section}
                 if self.citation
                 else None
             ),

@@ -1,6 +1,9 @@
 // The decklint extension: starts `decklint server` (over stdio) for the deck languages that the
 // manifest declares, on files, untitled editors and Zowe Explorer data set members and USS
-// files, and gives a plain-text document that reads as a deck its deck language.
+// files, and gives a plain-text document that reads as a deck its deck language. decklint is
+// decklint.path if set, else the decklint of the Python environment the Python extension has
+// selected, else `decklint` on the PATH; the server's settings (decklint.baseline, .debounce,
+// .wholeDelay) go to it as initialization options and with every change.
 
 import { ChildProcessWithoutNullStreams, spawn } from "child_process";
 import * as fs from "fs";
@@ -15,6 +18,7 @@ import {
   ServerOptions,
   StreamInfo,
 } from "vscode-languageclient/node";
+import { BOOT, hasServer, interpreter, onEnvironmentChange, pythonApi } from "./python";
 import { DeckLanguage, Sniffer, SNIFF_LINES } from "./sniff";
 
 // The part of package.json this code reads: languages.py writes `languages` and `dialects`.
@@ -25,6 +29,25 @@ interface Manifest {
     install: string;
     schemes: string[];
     dialects: Record<string, string>;
+  };
+}
+
+// How the server is started: `program` with `args` (undefined: not found, as `shown`), and
+// what to tell the user it is.
+interface Launch {
+  program: string | undefined;
+  command: string; // as the user wrote it, or the interpreter
+  args: string[];
+  shown: string;
+  python?: string; // the Python extension's interpreter, when it was asked and not used
+}
+
+// The settings the server reads (decklint.server.app's `_settings`), under its names.
+export function serverSettings(config: { get<T>(key: string, fallback: T): T }): object {
+  return {
+    baseline: config.get<string>("baseline", ""),
+    debounce: config.get<number>("debounce", 150),
+    wholeDelay: config.get<number>("wholeDelay", 1000),
   };
 }
 
@@ -67,6 +90,8 @@ class Extension implements vscode.Disposable {
   private stderr = ""; // the end of what the server last started wrote to stderr
   private starting: Promise<void> | undefined;
   private failed = false; // until the restart command or a change of decklint.path or .args
+  private launches = 0; // counts starts and stops: a start that a stop overtook gives up
+  private pythonWatch: vscode.Disposable | undefined;
 
   constructor(private readonly manifest: Manifest) {
     const languages = manifest.contributes.languages;
@@ -143,14 +168,67 @@ class Extension implements vscode.Disposable {
     }
   }
 
-  private command(): { command: string; args: string[] } {
+  private serverArgs(): string[] {
     const config = vscode.workspace.getConfiguration("decklint");
-    const command = config.get<string>("path")?.trim() || "decklint";
     const args = [...this.manifest.decklint.serverArgs];
     if (!vscode.workspace.isTrusted) {
       args.push("--untrusted"); // its decks only: no site rules, extends or rule-paths
     }
-    return { command, args: [...args, ...config.get<string[]>("args", [])] };
+    return [...args, ...config.get<string[]>("args", [])];
+  }
+
+  // decklint.path if set (from the user's settings in an untrusted workspace), else the
+  // decklint of the Python extension's environment (not one inside an untrusted workspace:
+  // that would run the workspace's code), else `decklint` on the PATH.
+  private async launch(): Promise<Launch> {
+    const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === "file");
+    const args = this.serverArgs();
+    const configured = vscode.workspace.getConfiguration("decklint").get<string>("path")?.trim();
+    const onPath = (command: string, python?: string): Launch => ({
+      program: executable(command, workspacePaths(), folder?.uri.fsPath),
+      command,
+      args,
+      shown: `"${[command, ...args].join(" ")}"`,
+      python,
+    });
+    if (configured) {
+      return onPath(configured);
+    }
+    const api = await pythonApi();
+    if (api === undefined) {
+      return onPath("decklint");
+    }
+    this.pythonWatch ??= onEnvironmentChange(api, () => {
+      const path = vscode.workspace.getConfiguration("decklint").get<string>("path")?.trim();
+      if (!path && (this.client || this.failed)) {
+        void this.restart();
+      }
+    });
+    const found = await interpreter(api, folder?.uri);
+    const python = found && executable(found, workspacePaths(), folder?.uri.fsPath);
+    if (!python) {
+      return onPath("decklint");
+    }
+    if (!vscode.workspace.isTrusted && workspacePaths().some((w) => inside(python, w))) {
+      this.output.appendLine(
+        `decklint: the Python environment ${python} is inside the workspace, which is not ` +
+          "trusted: decklint on the PATH is used instead.",
+      );
+      return onPath("decklint");
+    }
+    if (!(await hasServer(python))) {
+      this.output.appendLine(
+        `decklint: the Python environment ${python} has no decklint with its server extra: ` +
+          "decklint on the PATH is used instead.",
+      );
+      return onPath("decklint", python);
+    }
+    return {
+      program: python,
+      command: python,
+      args: ["-c", BOOT, ...args],
+      shown: `decklint ${args.join(" ")} in the Python environment ${python}`,
+    };
   }
 
   // In an untrusted workspace the server reads its decks only; said once per session.
@@ -173,9 +251,17 @@ class Extension implements vscode.Disposable {
     if (this.starting || this.failed) {
       return this.starting ?? Promise.resolve();
     }
-    const { command, args } = this.command();
+    this.starting = this.run(++this.launches);
+    return this.starting;
+  }
+
+  private async run(launches: number): Promise<void> {
     this.tellUntrusted();
-    const serverOptions: ServerOptions = () => this.spawn(command, args);
+    const launch = await this.launch();
+    if (launches !== this.launches) {
+      return; // stopped meanwhile
+    }
+    const serverOptions: ServerOptions = () => this.spawn(launch);
     const errorHandler: ErrorHandler = {
       error: (error, message, count) => client.running.error(error, message, count),
       // a server that stops before it has started is not started again: it would stop again
@@ -192,23 +278,24 @@ class Extension implements vscode.Disposable {
       outputChannel: this.output,
       errorHandler,
       initializationFailedHandler: () => false, // stop, and cannotStart() says why
-      synchronize: { fileEvents: this.configFiles },
+      // the server's settings when it starts, then with each change (didChangeConfiguration),
+      // and as the answer to workspace/configuration
+      initializationOptions: () => serverSettings(vscode.workspace.getConfiguration("decklint")),
+      synchronize: { fileEvents: this.configFiles, configurationSection: "decklint" },
     };
     const client = new DecklintClient("decklint", "decklint", serverOptions, clientOptions);
     this.client = client;
-    const line = [command, ...args];
     // start() also resolves when the server exits before it has answered `initialize`
-    this.starting = client.start().then(
+    await client.start().then(
       () => {
         client.starting = false;
-        return client.isRunning() ? undefined : this.cannotStart(client, line, "it exited");
+        return client.isRunning() ? undefined : this.cannotStart(client, launch, "it exited");
       },
-      (reason: unknown) => this.cannotStart(client, line, reason),
+      (reason: unknown) => this.cannotStart(client, launch, reason),
     );
-    return this.starting;
   }
 
-  private async cannotStart(client: DecklintClient, line: string[], why: unknown): Promise<void> {
+  private async cannotStart(client: DecklintClient, launch: Launch, why: unknown): Promise<void> {
     if (this.client !== client) {
       return; // stopped while it started: restarted, or VS Code is closing
     }
@@ -219,11 +306,12 @@ class Extension implements vscode.Disposable {
     const missing = /ENOENT/.test(text);
     const said = this.stderr.split(/\r?\n/).filter((l) => l.trim());
     const last = (said.length ? said[said.length - 1].trim() : text).replace(/\.$/, "");
-    const cause = missing ? `${line[0]} was not found` : last;
+    const cause = missing ? `${launch.command} was not found` : last;
+    const where = launch.python ? ` in the Python environment ${launch.python}` : "";
     const fix = missing
-      ? `Install decklint with ${install}, or set decklint.path to the decklint executable.`
+      ? `Install decklint with ${install}${where}, or set decklint.path to the decklint executable.`
       : `The language server needs decklint with its server extra: ${install}.`;
-    const message = `decklint: could not start "${line.join(" ")}": ${cause}.`;
+    const message = `decklint: could not start ${launch.shown}: ${cause}.`;
     this.output.appendLine(message);
     const choice = await vscode.window.showErrorMessage(
       `${message} ${fix}`,
@@ -241,9 +329,8 @@ class Extension implements vscode.Disposable {
   // `--stdio` argument the client's stdio transport would add, with the end of its stderr kept
   // for cannotStart(), and with what is written to it once it has exited dropped (the exit, not
   // a failed write, says what went wrong).
-  private spawn(command: string, args: string[]): Promise<StreamInfo> {
+  private spawn({ program, command, args }: Launch): Promise<StreamInfo> {
     const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === "file");
-    const program = executable(command, workspacePaths(), folder?.uri.fsPath);
     if (program === undefined) {
       const error = Object.assign(new Error(`spawn ${command} ENOENT`), { code: "ENOENT" });
       this.output.appendLine(`decklint: ${error.message}`);
@@ -287,6 +374,7 @@ class Extension implements vscode.Disposable {
     this.client = undefined;
     this.server = undefined;
     this.starting = undefined;
+    this.launches++;
     if (client) {
       try {
         await client.stop(); // asks the server to shut down and exit
@@ -308,6 +396,7 @@ class Extension implements vscode.Disposable {
 
   dispose(): void {
     this.pending.forEach((timer) => clearTimeout(timer));
+    this.pythonWatch?.dispose();
     void this.stop();
     this.disposables.forEach((d) => d.dispose());
   }

@@ -5,7 +5,14 @@
 //
 //     node test/harness.js EXTENSION_FOLDER DECKLINT_PATH [MILLISECONDS] < documents.json
 //
-// HARNESS_UNTRUSTED=1 in the environment: the workspace is not trusted.
+// DECKLINT_PATH is the decklint.path setting ("" for none). In the environment:
+// HARNESS_UNTRUSTED=1: the workspace is not trusted;
+// HARNESS_FOLDERS='["/abs/folder"]': the workspace folders (none by default);
+// HARNESS_SETTINGS='{"debounce": 300}': more decklint.* settings;
+// HARNESS_CHANGE='{"when": "text", "settings": {...}}': once the extension's output holds the
+//   text, the settings change (and VS Code's onDidChangeConfiguration fires);
+// HARNESS_PYTHON='{"interpreter": "/abs/python"}' (or '{"execCommand": [...]}' for the older
+//   API): the Python extension is installed and has selected that environment.
 //
 // It stops at the first error message shown, at the first diagnostics, or after MILLISECONDS
 // (20000).
@@ -39,7 +46,9 @@ function inert(name) {
 
 function uri(text) {
   const scheme = text.slice(0, text.indexOf(":"));
-  return { scheme, path: text.slice(scheme.length + 1), fsPath: text, toString: () => text };
+  const rest = text.slice(scheme.length + 1);
+  const file = scheme === "file" ? decodeURIComponent(rest.replace(/^\/\/[^/]*/, "")) : undefined;
+  return { scheme, path: file ?? rest, fsPath: file ?? text, toString: () => text };
 }
 
 function document(d) {
@@ -56,7 +65,41 @@ function document(d) {
 }
 
 const listeners = {};
-const settings = { path: decklintPath, args: [], detectByContent: true };
+const settings = {
+  path: decklintPath,
+  args: [],
+  detectByContent: true,
+  ...JSON.parse(process.env.HARNESS_SETTINGS || "{}"),
+};
+const folders = JSON.parse(process.env.HARNESS_FOLDERS || "null");
+const change = JSON.parse(process.env.HARNESS_CHANGE || "null");
+const python = JSON.parse(process.env.HARNESS_PYTHON || "null");
+report.python = 0; // how many times the Python extension's environment was asked for
+
+// The Python extension's API, as ms-python.python exports it.
+function pythonExtension() {
+  const file = (f) => (f ? uri(`file://${f}`) : undefined);
+  const api = {
+    ready: Promise.resolve(),
+    environments: python.interpreter !== undefined
+      ? {
+          getActiveEnvironmentPath: () => {
+            report.python++;
+            return { id: "active", path: python.interpreter };
+          },
+          resolveEnvironment: async (env) => ({ executable: { uri: file(env.path) } }),
+          onDidChangeActiveEnvironmentPath: () => ({ dispose: () => undefined }),
+        }
+      : undefined,
+    settings: {
+      getExecutionDetails: () => {
+        report.python++;
+        return { execCommand: python.execCommand };
+      },
+    },
+  };
+  return { id: "ms-python.python", isActive: false, exports: undefined, activate: async () => api };
+}
 const open = documents.map(document);
 const events = (area) =>
   new Proxy(
@@ -100,10 +143,16 @@ const vscode = {
   workspace: events({
     isTrusted: process.env.HARNESS_UNTRUSTED !== "1",
     textDocuments: open,
-    workspaceFolders: undefined,
+    workspaceFolders: folders
+      ? folders.map((f, index) => ({ uri: uri(`file://${f}`), name: f, index }))
+      : undefined,
     getConfiguration: (section) => ({
-      get: (key, fallback) =>
-        section === "decklint" && key in settings ? settings[key] : fallback,
+      get: (key, fallback) => {
+        if (section === undefined && key === "decklint") {
+          return { ...settings }; // the whole section, as the language client asks for it
+        }
+        return section === "decklint" && key in settings ? settings[key] : fallback;
+      },
       has: () => false,
       inspect: () => undefined,
       update: async () => undefined,
@@ -160,6 +209,10 @@ const vscode = {
     registerCommand: () => ({ dispose: () => undefined }),
     executeCommand: async () => undefined,
   }),
+  extensions: events({
+    getExtension: (id) => (id === "ms-python.python" && python ? pythonExtension() : undefined),
+    all: [],
+  }),
 };
 const stand = new Proxy(vscode, { get: (t, p) => (p in t ? t[p] : inert(String(p))) });
 
@@ -174,7 +227,17 @@ const extension = require(path.join(folder, manifest.main));
 extension.activate({ extension: { packageJSON: manifest }, subscriptions: [] });
 
 const deadline = Date.now() + Number(wait || 20000);
+let changed = false;
 (function poll() {
+  if (change && !changed && report.output.includes(change.when)) {
+    changed = true;
+    Object.assign(settings, change.settings);
+    const keys = Object.keys(change.settings).map((k) => `decklint.${k}`);
+    const event = {
+      affectsConfiguration: (s) => keys.some((k) => k === s || k.startsWith(`${s}.`)),
+    };
+    (listeners.onDidChangeConfiguration || []).forEach((fn) => fn(event));
+  }
   const published = Object.values(report.diagnostics).some((d) => d.length);
   if (report.errors.length || published || Date.now() > deadline) {
     process.stdout.write(JSON.stringify(report));

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decklint.findings import Related
 from decklint.model.entities import Attr, Entity
+from decklint.model.release import Choice
 from decklint.model.views.dlc import Setting
 
 
@@ -23,3 +24,17 @@ def defaulted_note(a: Attr) -> str:
     if not a.defaulted:
         return ""
     return f" (not coded; the default {a.value} applies: {a.note})" if a.note else " (not coded)"
+
+
+def undecided(c: Choice, whose: str) -> str:
+    """' not coded: its default is 16384 before z/OS V2R1, 65536 from z/OS V2R1, and the
+    stack's release is not known (declare it under nodes: in the configuration)', for a
+    setting whose default the release decides and the decks do not tell the release."""
+    rel = c.release
+    if rel.said:
+        known = f"is {rel.said}"
+        if rel.where:
+            known += f", from {rel.where}"
+    else:
+        known = "is not known (declare it under nodes: in the configuration)"
+    return f"not coded: its default is {c.said()}, and the {whose}'s release {known}"

@@ -8,7 +8,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from decklint.dialects import facts
+from decklint.dialects import member_facts as facts
 from decklint.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity

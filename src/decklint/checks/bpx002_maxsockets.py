@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects import facts
+from decklint.dialects import member_facts as facts
 from decklint.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity

@@ -14,20 +14,12 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from decklint.checks._wording import related
+from decklint.dialects.facts import release_fact
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
-from decklint.model.views.ncp import (
-    Release,
-    host_iobuf,
-    largest_frame,
-    lines_by_path,
-    release_facts,
-    release_of,
-)
+from decklint.model.views.ncp import Release, host_iobuf, largest_frame, lines_by_path, release_of
 from decklint.model.views.stations import stations_of
-
-_LIMIT = 65535  # MAXBFRU x IOBUF size must be less than this (SNA Resource Definition Reference)
 
 
 class Buffers(NamedTuple):
@@ -77,14 +69,15 @@ def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
                 related=(related(src, field, f"{field.upper()}={piu}"), *_others(readings)),
                 subject=n.id,
             )
-        if _iobuf_only(readings) and readings[0].chain >= _LIMIT:
+        limit = release_fact("ncp", "unitsz_ignored").limit
+        if limit is not None and _iobuf_only(readings) and readings[0].chain >= limit:
             yield Hit(
                 n.path,
                 n.anchor("maxbfru"),
                 {
-                    "rel": f"{readings[0].said} is not below {_LIMIT}: VTAM takes MAXBFRU "
+                    "rel": f"{readings[0].said} is not below {limit}: VTAM takes MAXBFRU "
                     "buffers of its IOBUF size for each read from the NCP, as it does for "
-                    f"{rel.said}, and their product must stay below {_LIMIT}"
+                    f"{rel.said}, and their product must stay below {limit}"
                 },
                 related=_others(readings),
                 subject=n.id,
@@ -95,7 +88,7 @@ def _readings(ctx: Context, n: Entity, maxbfru: int, rel: Release) -> list[Buffe
     """The buffers VTAM posts for this HOST, for each release the NCP may be."""
     unitsz = n.value("unitsz")
     iobuf = host_iobuf(ctx.topo, n)
-    since = rel.since(release_facts().get("unitsz_ignored", (4, 2)))
+    since = rel.since(release_fact("ncp", "unitsz_ignored").first)
     if since is None and not isinstance(unitsz, int):
         return []  # before V4R2 the buffers are UNITSZ units, and it is not coded
     out: list[Buffers] = []
@@ -145,8 +138,9 @@ def _why(rel: Release, readings: list[Buffers]) -> str:
     if not any("IOBUF" in b.said for b in readings):
         return ""
     if not _iobuf_only(readings):
+        v = release_fact("ncp", "unitsz_ignored").release
         return (
-            "; VTAM reads the NCP's data into UNITSZ units before NCP V4R2 and into its IOBUF "
-            "buffers from V4R2 on, and the NCP's release is not known: this holds for both"
+            f"; VTAM reads the NCP's data into UNITSZ units before NCP {v} and into its IOBUF "
+            f"buffers from {v} on, and the NCP's release is not known: this holds for both"
         )
     return f"; for {rel.said} VTAM reads the NCP's data into its IOBUF buffers, not UNITSZ units"

@@ -1,10 +1,12 @@
 """NCP006 checks that DELAY is 0 wherever the deck codes it (PCCU, BUILD, or HOST on 3705-era
-NCPs), and that a deck coding none sets it."""
+NCPs). A deck that codes it nowhere is reported only where the catalog does not give 0 as the
+default of PCCU and BUILD DELAY (it does: not coding DELAY is coding 0)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.dialects.facts import default_of
 from decklint.findings import Severity
 from decklint.fix import edits
 from decklint.ir import Statement
@@ -32,13 +34,21 @@ def delay(ctx: Context) -> Iterator[Hit]:
         if coded:
             continue
         for st in sts:
-            if st.op == "PCCU":
+            if st.op != "PCCU":
+                continue
+            held = [
+                f"{op} DELAY {d.value}" + (f" ({d.note})" if d.note else "")
+                for op in ("PCCU", "BUILD")
+                if (d := default_of("ncp", op, "DELAY")).value != 0
+            ]
+            if held:  # a catalog whose default holds data back: not coding DELAY is not 0
                 yield Hit(
                     st.path,
                     st.op_span or st.span,
                     {
-                        "how": "DELAY is not coded on PCCU, BUILD or HOST: the seed's baseline "
-                        "left it at the default and its tuned lab codes DELAY=0 explicitly"
+                        "how": "DELAY is not coded on PCCU, BUILD or HOST, so the default "
+                        + ", ".join(held)
+                        + " applies"
                     },
                     dialect="ncp",
                     fix=edits.add_operand(ctx.topo, st.path, st.span, "DELAY=0", "code DELAY=0"),

@@ -1,12 +1,13 @@
-"""NCP008 checks that RCVBUFC is within the adapter's maximum (4095 on TIC1, 32000 on TIC2)."""
+"""NCP008 checks that RCVBUFC is within its token-ring adapter's maximum, the catalog's range
+for the LINE's ADAPTER (grammars/catalogs/ncp.yaml, LINE RCVBUFC `cases:`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.dialects.facts import case_where
+from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
-
-LIMITS = {"TIC1": 4095, "TIC2": 32000}
 
 
 @check("NCP008")
@@ -14,11 +15,23 @@ def rcvbufc_maximum(ctx: Context) -> Iterator[Hit]:
     for ln in ctx.topo.of("line"):
         rcv = ln.value("rcvbufc")
         adapter = str(ln.value("adapter") or "")
-        limit = LIMITS.get(adapter)
-        if isinstance(rcv, int) and limit is not None and rcv > limit:
-            yield Hit(
-                ln.path,
-                ln.anchor("rcvbufc"),
-                {"rcvbufc": rcv, "adapter": adapter, "limit": limit},
-                subject=ln.id,
-            )
+        found = case_where("ncp", "LINE", "RCVBUFC", {"ADAPTER": adapter}) if adapter else None
+        if found is None or not isinstance(rcv, int):
+            continue
+        entry, case = found
+        limit = int(case.range[1]) if case.range is not None else None
+        if limit is None or rcv <= limit:
+            continue
+        assumed = entry.assumes("range")
+        yield Hit(
+            ln.path,
+            ln.anchor("rcvbufc"),
+            {
+                "rcvbufc": rcv,
+                "adapter": adapter,
+                "limit": limit,
+                "basis": f" ({case.note})" if assumed and case.note else "",
+            },
+            severity=Severity.WARNING if assumed else None,
+            subject=ln.id,
+        )

@@ -1,9 +1,12 @@
-"""NCP009 checks that MAXTSL suits the line's token-ring adapter and ring speed."""
+"""NCP009 checks that MAXTSL suits the line's token-ring adapter and ring speed: within a
+TIC1's maximum (the catalog's LINE MAXTSL range for ADAPTER=TIC1), and on a TIC2 the frame
+size the ring speed allows (the rule's recommendation, in its options)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.dialects.facts import case_where
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
 
@@ -16,17 +19,29 @@ def maxtsl_adapter(ctx: Context) -> Iterator[Hit]:
             continue
         adapter = str(ln.value("adapter") or "")
         speed = ln.value("trspeed")
-        if adapter == "TIC1":
-            if tsl > 1108:
+        found = case_where("ncp", "LINE", "MAXTSL", {"ADAPTER": adapter}) if adapter else None
+        rng = found[1].range if found is not None else None
+        if found is not None and rng is not None:
+            entry, case = found
+            limit = int(rng[1])
+            if tsl > limit:
+                assumed = entry.assumes("range")
+                basis = f" ({case.note})" if assumed and case.note else ""
                 yield Hit(
                     ln.path,
                     ln.anchor("maxtsl"),
-                    {"problem": f"MAXTSL={tsl} on a TIC1: never above 1108"},
-                    severity=Severity.ERROR,
+                    {"problem": f"MAXTSL={tsl} on a {adapter}: never above {limit}{basis}"},
+                    severity=Severity.WARNING if assumed else Severity.ERROR,
                     subject=ln.id,
                 )
         elif adapter == "TIC2":
-            want = 16000 if speed == 16 else 4060 if speed == 4 else None
+            want = (
+                ctx.options["tic2_16"]
+                if speed == 16
+                else ctx.options["tic2_4"]
+                if speed == 4
+                else None
+            )
             if want is None:
                 continue
             if tsl != want:

@@ -20,11 +20,13 @@ def maxout(ctx: Context) -> Iterator[Hit]:
             yield Hit(
                 pu.path, a.span or pu.span, {"pu": pu.name, "how": f"MAXOUT={v}"}, subject=pu.id
             )
-        elif not a.coded:
+        elif not a.coded and isinstance(v, int) and v < 7:
+            # the default is the catalog's (the lowering's), and says where it is assumed
+            note = f", {a.note}" if a.note else ""
             yield Hit(
                 pu.path,
                 pu.span,
-                {"pu": pu.name, "how": "MAXOUT is not coded (default 1)"},
+                {"pu": pu.name, "how": f"MAXOUT is not coded (default {v}{note})"},
                 severity=Severity.INFO,
                 subject=pu.id,
             )

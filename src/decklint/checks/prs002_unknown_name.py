@@ -1,4 +1,6 @@
-"""PRS002: see rules/prs/PRS002-unknown-name.yaml."""
+"""PRS002: see rules/prs/PRS002-unknown-name.yaml. A statement of a dialect judged by its
+operation is looked up in the product's catalog (`schema.statement_schema`); a CSD DEFINE's
+attributes through its dialect's `attributes` hook."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from collections.abc import Iterator
 from decklint import dialects
 from decklint.dialects.base import AttributeTable
 from decklint.dialects.schema import (
-    ALL,
+    BY_OPERATION,
     Rejecter,
     closed_by_catalog,
     known_operands,
@@ -30,8 +32,7 @@ def unknown_name(ctx: Context) -> Iterator[Hit]:
                 if table_of is not None:
                     yield from _attributes(st, table_of)
                 continue
-        table = ALL.get(st.dialect)
-        if table is None or st.kind != "statement":
+        if st.dialect not in BY_OPERATION or st.kind != "statement":
             continue
         schema = statement_schema(st.dialect, st.op)
         if schema is None:

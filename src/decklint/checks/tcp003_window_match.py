@@ -1,15 +1,21 @@
 """TCP003 checks that client and server TCP windows are equal, and that a window above 65535 has
-RFC 1323 on both ends."""
+RFC 1323 on both ends.
+
+A stack's window is its TCPRCVBUFRSIZE, coded or the default of its release; where the
+release does not decide the default, a mismatch that holds for only some of the values it may
+be is an information that names them.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._wording import defaulted_note
-from decklint.findings import Related
+from decklint.checks._wording import defaulted_note, undecided
+from decklint.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.tcpip import stack_default
 from decklint.model.views.links import links_of
-from decklint.model.views.stacks import peers, rfc1323_of, stacks
+from decklint.model.views.stacks import Stack, peers, rfc1323_of, stacks
 
 _LIMIT = 65535
 
@@ -34,7 +40,10 @@ def _routed_stacks(ctx: Context) -> Iterator[Hit]:
             continue
         seen.add(pair)
         wa, wb = a.entity.value("tcprcvbufrsize"), b.entity.value("tcprcvbufrsize")
-        if not isinstance(wa, int) or not isinstance(wb, int) or wa == wb:
+        if not isinstance(wa, int) or not isinstance(wb, int):
+            yield from _undecided_pair(a, b)
+            continue
+        if wa == wb:
             continue
         small, big = (a, b) if wa < wb else (b, a)
         ws, wl = min(wa, wb), max(wa, wb)
@@ -61,6 +70,7 @@ def _declared_peers(ctx: Context) -> Iterator[Hit]:
         a = s.entity.get("tcprcvbufrsize")
         w = a.value
         if not isinstance(w, int):
+            yield from _undecided_peers(ctx, s)
             continue
         path, span = s.where("tcprcvbufrsize")
         mine = rfc1323_of(ctx.topo, s)
@@ -96,3 +106,70 @@ def _declared_peers(ctx: Context) -> Iterator[Hit]:
                     subject=s.entity.id,
                     dialect="tcpip",
                 )
+
+
+def _windows(s: Stack) -> list[int]:
+    """The windows a stack may use: its TCPRCVBUFRSIZE, or each default its release may take."""
+    w = s.entity.value("tcprcvbufrsize")
+    if isinstance(w, int):
+        return [w]
+    return [v for v in stack_default("tcprcvbufrsize", s.rel).values() if isinstance(v, int)]
+
+
+def _undecided_pair(a: Stack, b: Stack) -> Iterator[Hit]:
+    """Two routed stacks, one or both on a default their releases do not decide: an
+    information where the windows differ for some of the releases, a warning where for all."""
+    pairs = [(x, y) for x in _windows(a) for y in _windows(b)]
+    differ = [p for p in pairs if p[0] != p[1]]
+    if not differ:
+        return
+    s = a if not isinstance(a.entity.value("tcprcvbufrsize"), int) else b
+    other = b if s is a else a
+    path, span = s.where("tcprcvbufrsize")
+    o_path, o_span = other.where("tcprcvbufrsize")
+    c = stack_default("tcprcvbufrsize", s.rel)
+    theirs = other.entity.value("tcprcvbufrsize")
+    yield Hit(
+        path,
+        span,
+        {
+            "what": f"stack {s.name}: TCP window {undecided(c, 'stack')}; {other.name}, which "
+            f"it routes to directly, uses {theirs if isinstance(theirs, int) else 'its default'}"
+            "; make them equal (32768 or 65535)"
+        },
+        related=(Related(o_path, o_span, f"{other.name} TCPRCVBUFRSIZE"),),
+        severity=None if len(differ) == len(pairs) else Severity.INFO,
+        subject=s.entity.id,
+        dialect="tcpip",
+    )
+
+
+def _undecided_peers(ctx: Context, s: Stack) -> Iterator[Hit]:
+    """A stack on a TCPRCVBUFRSIZE default its release does not decide, and its declared
+    peers' windows."""
+    if s.product != "zos":
+        return
+    c = stack_default("tcprcvbufrsize", s.rel)
+    ws = [v for v in c.values() if isinstance(v, int)]
+    if not ws:
+        return
+    path, span = s.where("tcprcvbufrsize")
+    for p in peers(ctx.topo, s):
+        pw = p.value("tcp_window")
+        if not isinstance(pw, int):
+            continue
+        differ = [w for w in ws if w != pw]
+        if not differ:
+            continue
+        yield Hit(
+            path,
+            span,
+            {
+                "what": f"stack {s.name}: TCP window {undecided(c, 'stack')}; its peer "
+                f"{p.name} uses {pw}; make them equal (32768 or 65535)"
+            },
+            related=(Related(p.path, p.anchor("tcp_window"), f"{p.name} tcp-window {pw}"),),
+            severity=None if len(differ) == len(c.options) else Severity.INFO,
+            subject=s.entity.id,
+            dialect="tcpip",
+        )

@@ -11,8 +11,7 @@ from decklint.model.views.stacks import stacks
 @check("TCP010")
 def storage_limits(ctx: Context) -> Iterator[Hit]:
     for s in stacks(ctx.topo):
-        level = s.zos()
-        if s.product != "zos" or not s.judge_defaults or (level is not None and level < (1, 2)):
+        if s.product != "zos" or not s.judge_defaults or s.rel.since((1, 2)) is False:
             continue  # the limits came with CS/390 R12 (z/OS V1R2)
         for field, what in (("ecsalimit", "common (ECSA)"), ("poollimit", "private pool")):
             a = s.entity.get(field)

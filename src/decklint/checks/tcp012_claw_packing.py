@@ -13,8 +13,7 @@ from decklint.model.views.stacks import stacks
 def claw_packing(ctx: Context) -> Iterator[Hit]:
     cap = int(ctx.options["max-total"])
     for s in stacks(ctx.topo):
-        level = s.zos()
-        old = level is not None and level < (1, 2)  # OS/390: limited packing, 4 KB buffers
+        old = s.rel.since((1, 2)) is False  # OS/390: limited packing, 4 KB buffers
         for d in s.of("tcpip_device"):
             if d.value("type") != "CLAW":
                 continue

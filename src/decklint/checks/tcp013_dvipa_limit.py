@@ -12,8 +12,7 @@ from decklint.model.views.stacks import stacks
 def dvipa_limit(ctx: Context) -> Iterator[Hit]:
     for s in stacks(ctx.topo):
         counted = [d for d in s.of("tcpip_dvipa") if d.value("counted")]
-        level = s.zos()
-        old = level is not None and level < (1, 5)
+        old = s.rel.since((1, 5)) is False
         limit = int(ctx.options["old-limit" if old else "limit"])
         if len(counted) <= limit:
             continue

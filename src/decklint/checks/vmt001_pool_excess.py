@@ -1,10 +1,11 @@
 """VMT001 checks that VM TCP/IP buffer pools are not sized far above need before function level
-310."""
+310. Where the stack's function level is not known the finding is an information."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.stacks import stacks
 
@@ -28,14 +29,14 @@ POOLS = {
 @check("VMT001")
 def pool_excess(ctx: Context) -> Iterator[Hit]:
     for s in stacks(ctx.topo):
-        level = s.vm()
-        if level is not None and level >= 310:
+        before = s.rel.since((310,)) if s.rel.family == "vm" else None
+        if before is True:
             continue  # function level 310 removed the storage cost of excess buffers
-        why = (
-            f" (function level {level}, before 310)"
-            if level is not None
-            else " (before function level 310; declare the release if the stack is newer)"
-        )
+        if before is False:
+            why, severity = f" ({s.release}, before function level 310)", None
+        else:  # the level is not known: it costs only before 310
+            why = " (before function level 310; the stack's level is not known: declare it)"
+            severity = Severity.INFO
         for p in s.of("tcpip_pool"):
             sizes = POOLS.get(p.name)
             count = p.value("count")
@@ -45,6 +46,7 @@ def pool_excess(ctx: Context) -> Iterator[Hit]:
                 p.path,
                 p.anchor("count"),
                 {"name": p.name, "count": count, "trimmed": sizes[0], "why": why},
+                severity=severity,
                 subject=p.id,
                 dialect="tcpip",
             )

@@ -14,10 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.dialects.facts import release_fact
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
-from decklint.model.views.ncp import release_facts, release_of
+from decklint.model.views.ncp import release_of
 
 
 @check("VTM005")
@@ -63,11 +64,12 @@ def _differs(
 ) -> tuple[str, Severity | None]:
     """What a difference between IOBUF and an NCP's UNITSZ means for the NCP's release."""
     rel = release_of(ctx.topo, path, ncp)
-    since = rel.since(release_facts().get("unitsz_ignored", (4, 2)))
+    fact = release_fact("ncp", "unitsz_ignored")
+    since, v = rel.since(fact.first), fact.release
     said = f"IOBUF buffer size {size} differs from UNITSZ={unitsz} of NCP {ncp}"
     if since is False:
         return (
-            f"{said} ({rel.said}): before NCP V4R2 VTAM reads the NCP's data in units of "
+            f"{said} ({rel.said}): before NCP {v} VTAM reads the NCP's data in units of "
             "UNITSZ, so the two must agree",
             None,
         )
@@ -78,8 +80,8 @@ def _differs(
             Severity.INFO,
         )
     return (
-        f"{said}: before NCP V4R2 VTAM reads the NCP's data in units of UNITSZ and the two "
-        "must agree, from V4R2 on it ignores UNITSZ; the NCP's release is not known (code "
+        f"{said}: before NCP {v} VTAM reads the NCP's data in units of UNITSZ and the two "
+        f"must agree, from {v} on it ignores UNITSZ; the NCP's release is not known (code "
         "VERSION on its BUILD statement, or declare the node's release)",
         Severity.INFO,
     )

@@ -237,8 +237,8 @@ def syntax_citation(name: str) -> Citation | None:
 
 
 def catalog_citation(name: str) -> Citation | None:
-    """What an unknown statement or operand in a file of the dialect cites: the reference of
-    the product catalog that says what the product accepts."""
+    """What a finding about the names and values a product accepts cites: the manual its
+    catalog is drawn from (the section is the catalog entry's own, shown by `explain`)."""
     entry = REGISTRY.get(name)
     if entry is None or entry.catalog is None:
         return None
@@ -247,7 +247,7 @@ def catalog_citation(name: str) -> Citation | None:
     cat = catalog(entry.catalog)
     if cat is None or not cat.reference:
         return None
-    return Citation(cat.reference, f"as catalogued in grammars/catalogs/{entry.catalog}.yaml")
+    return Citation(cat.reference)
 
 
 def get(name: str) -> DialectSpec:

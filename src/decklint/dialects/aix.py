@@ -1,9 +1,9 @@
 """SNA Services/6000 on AIX: `no` network options and exported SMIT SNA profiles.
 
-Seed: 000_761b89c906492400.txt ("SNA Services 6000 v1.2 tuning recommendations"). Syntax:
-grammars/aix.lark. Which stanza is which profile, and which attribute means what, is in the
-catalog (grammars/catalogs/aix.yaml: assumed names with their synonyms, `stanza:` patterns and
-`field:`s): correct it there when a real export shows otherwise.
+Tuning documents: Getting the most from APPC ("SNA Services 6000 v1.2 tuning recommendations").
+Syntax: grammars/aix.lark. Which stanza is which profile, and which attribute means what, is in
+the catalog (grammars/catalogs/aix.yaml: assumed names with their synonyms, `stanza:` patterns
+and `field:`s): correct it there when a real export shows otherwise.
 """
 
 from __future__ import annotations
@@ -263,5 +263,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("#",),
     card_image=False,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

@@ -1,10 +1,10 @@
 """AS/400 (IBM i) CL configuration source, as RTVCFGSRC writes it or by hand.
 
-Seed: 000_761b89c906492400.txt ("AS/400 tuning recommendations"). Syntax: grammars/as400.lark;
-`+` (next record's leading blanks dropped) or `-` (kept) as the last non-blank character
-continues a command, `/* */` comments may go wherever a blank may.
-Models CRTMODD/CHGMODD (modes), CRTLINTRN/CRTLINETH/CRTLINSDLC/CRTLINX25 (lines),
-CRTCTLAPPC/CHGCTLAPPC (controllers), CRTDEVAPPC (devices) and CHGSYSVAL (system values).
+Tuning documents: Getting the most from APPC ("AS/400 tuning recommendations"). Syntax:
+grammars/as400.lark; `+` (next record's leading blanks dropped) or `-` (kept) as the last
+non-blank character continues a command, `/* */` comments may go wherever a blank may. Models
+CRTMODD/CHGMODD (modes), CRTLINTRN/CRTLINETH/CRTLINSDLC/CRTLINX25 (lines), CRTCTLAPPC/CHGCTLAPPC
+(controllers), CRTDEVAPPC (devices) and CHGSYSVAL (system values).
 """
 
 from __future__ import annotations
@@ -366,5 +366,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("/*",),
     card_image=False,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

@@ -95,7 +95,7 @@ class DialectSpec:
     lower: Callable[[ParsedFile, Lowering], None]
     comment_prefixes: tuple[str, ...]
     card_image: bool
-    seeds: tuple[str, ...] = ()
+    documents: tuple[str, ...] = ()  # the tuning documents its rules cite (rules/documents.yaml)
     starts: tuple[str, ...] = ("statement", "operand")  # grammar start rules (`debug tree`)
     # a statement's attribute table, for dialects whose statements take a resource's attributes
     attributes: Callable[[Statement], AttributeTable | None] | None = None

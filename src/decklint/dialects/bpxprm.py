@@ -1,9 +1,10 @@
 """z/OS UNIX System Services parmlib members BPXPRMxx.
 
-Seed: 001_b53ea280a148c68b.txt ("MVS TCP/IP and z/OS Unix Performance Tuning (BPXPRMxx)").
-Syntax: grammars/bpxprm.lark. A system's members (BPXPRM00, BPXPRMTC, ...) are concatenated:
-limits (MAX..., IPC...) are one value each, the last wins; resources (FILESYSTYPE, NETWORK,
-MOUNT, ...) add up. The members of one folder are taken as one system's.
+Tuning documents: TCP/IP for z/OS: Performance Tuning Tips and Capacity Planning ("MVS TCP/IP
+and z/OS Unix Performance Tuning (BPXPRMxx)"). Syntax: grammars/bpxprm.lark. A system's members
+(BPXPRM00, BPXPRMTC, ...) are concatenated: limits (MAX..., IPC...) are one value each, the last
+wins; resources (FILESYSTYPE, NETWORK, MOUNT, ...) add up. The members of one folder are taken
+as one system's.
 
 The statements, their operands, ranges, value lists and defaults are the catalog's
 (grammars/catalogs/bpxprm.yaml, read through `tables()` and `decklint.dialects.facts`): this
@@ -17,7 +18,8 @@ import re
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
-from decklint.dialects import GLOBS, facts
+from decklint.dialects import GLOBS
+from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     DialectSpec,
     Head,
@@ -338,5 +340,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("/*",),
     card_image=False,
-    seeds=("001_b53ea280a148c68b.txt",),
+    documents=("zos-tcpip",),
 )

@@ -3,9 +3,14 @@
 A catalog is a YAML file in `grammars/catalogs/<product>.yaml` that a systems programmer can
 correct: per statement its context, meaning, whether its operand list is complete
 (`closed`), and per operand its value kind, range, values, default (by release where it
-changed) and the IBM reference it comes from. The files are read once and kept as JSON in
-the user's cache folder (keyed by the file's content), since a YAML parse costs more than a
-small run's whole start-up.
+changed, and where it depends on another operand: `cases:`) and the IBM reference it comes
+from. It is the only table of these facts: the checks (PRS002, PRS003), the lowering's
+defaults, hover and `decklint explain` all read it. A fact nobody confirmed in a manual says
+so (`confidence: low` for the whole entry, `assumed: [default]` for one fact of it), and a
+finding that rests on it says so too. A statement or operand that exists only from a release
+says so (`since:`), which `decklint.model.release` reads as evidence of a node's release. The
+files are read once and kept as JSON in the user's cache folder (keyed by the file's
+content), since a YAML parse costs more than a small run's whole start-up.
 """
 
 from __future__ import annotations
@@ -16,11 +21,59 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from decklint.resources import grammars_root
 
 _FORMAT = 1  # bump when the JSON form of a catalog changes
+
+# The value kinds an operand may have. `pace` is a pacing count coded in decimal (its range)
+# or as the whole BIND byte in hex: the count in its low six bits, flags above, and the bits
+# of `reserved_bits` never set.
+KINDS = frozenset(
+    {"int", "hex", "name", "enum", "yesno", "list", "text", "size", "time", "ip", "pace"}
+)
+# The facts of an entry that `assumed:` may name (the rest of the entry is confirmed).
+FACTS = ("range", "values", "default")
+
+
+class Condition(NamedTuple):
+    """Where a case holds: `GROUP LNCTL=BSC` (an operand of a statement the one judged sits
+    in), `PUTYPE=1` (an operand of the statement itself, or sifted down to it), `|` between
+    the values that satisfy it."""
+
+    statement: str  # "" for the statement itself
+    operand: str
+    values: tuple[str, ...]
+    text: str
+
+
+class Case(NamedTuple):
+    """Facts of an operand that hold only where `when` does: the values a BSC device takes,
+    the default of a type 1 PU. A fact the case leaves out is the entry's own."""
+
+    when: Condition
+    values: tuple[str, ...] = ()
+    range: tuple[float, float] | None = None
+    default: Any = None
+    note: str = ""
+    rule: str = ""  # the rule that reports a value outside this case (PRS003 leaves it to it)
+
+
+@dataclass(frozen=True)
+class Dated:
+    """When a statement or operand first exists: `since: z/OS V1R10`, or, where that fact has
+    its own source or is assumed, `since: {release: ..., source: ..., confidence: low,
+    note: ...}` (the entry's own source confirms a plain one)."""
+
+    release: str
+    source: str = ""
+    confidence: str = ""
+    note: str = ""
+
+    @property
+    def assumed(self) -> bool:
+        return self.confidence == "low"
 
 
 @dataclass(frozen=True)
@@ -42,6 +95,20 @@ class OperandEntry:
     source: str = ""
     confidence: str = ""
     note: str = ""
+    since_fact: Dated | None = None
+    reserved_bits: int = 0  # bits of a `pace` byte the product reserves
+    cases: tuple[Case, ...] = ()
+    assumed: tuple[str, ...] = ()  # facts of the entry nobody confirmed (`FACTS`)
+
+    @functools.cached_property
+    def judged_cases(self) -> tuple[Case, ...]:
+        """The cases that give values or a range to judge a coded value by (not defaults)."""
+        return tuple(c for c in self.cases if c.values or c.range is not None)
+
+    def assumes(self, fact: str) -> bool:
+        """Whether a fact of the entry (`range`, `values`, `default`) is assumed, not
+        confirmed in the manual its source names."""
+        return self.confidence == "low" or fact in self.assumed
 
 
 @dataclass(frozen=True)
@@ -60,6 +127,9 @@ class StatementEntry:
     file: tuple[str, ...] = ()
     confidence: str = ""
     note: str = ""
+    since: str = ""
+    until: str = ""
+    since_fact: Dated | None = None
 
 
 @dataclass(frozen=True)
@@ -206,6 +276,7 @@ def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry
         raise CatalogError(f"{where}: {name}: `operands:` must be a mapping")
     value = _operand(name, body, where) if "kind" in body else None
     files = body.get("file") or ()
+    since = _dated(body.get("since"), name, where)
     return StatementEntry(
         name=name.upper(),
         context=str(body.get("context", "")),
@@ -219,39 +290,102 @@ def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry
         file=tuple(str(f) for f in ([files] if isinstance(files, str) else files)),
         confidence=str(body.get("confidence", "")),
         note=str(body.get("note", "")),
+        since=since.release if since is not None else "",
+        until=str(body.get("until", "")),
+        since_fact=since,
     )
+
+
+def _dated(raw: Any, name: str, where: str) -> Dated | None:
+    """A `since:` as written: a release, or a mapping naming its release and evidence."""
+    if raw is None or raw == "":
+        return None
+    if isinstance(raw, dict):
+        release = raw.get("release")
+        if not release:
+            raise CatalogError(f"{where}: {name}: `since:` as a mapping needs `release:`")
+        return Dated(
+            str(release),
+            str(raw.get("source", "")),
+            str(raw.get("confidence", "")),
+            str(raw.get("note", "")),
+        )
+    return Dated(str(raw))
 
 
 def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
     if not isinstance(body, dict):
         raise CatalogError(f"{where}: operand {name} must be a mapping")
-    rng = body.get("range")
-    bounds = None
-    if rng is not None:
-        try:
-            lo, hi = rng
-            bounds = (float(lo), float(hi))
-        except (TypeError, ValueError):
-            raise CatalogError(f"{where}: {name}: range must be [low, high]") from None
     by_release = body.get("default_by_release") or {}
     sift = body.get("sift") or ()
+    since = _dated(body.get("since"), name, where)
+    assumed = tuple(str(f) for f in body.get("assumed") or ())
+    if any(f not in FACTS for f in assumed):
+        raise CatalogError(f"{where}: {name}: `assumed:` names facts of {', '.join(FACTS)}")
+    cases = body.get("cases") or []
+    if not isinstance(cases, list):
+        raise CatalogError(f"{where}: {name}: `cases:` must be a list")
     return OperandEntry(
         name=name.upper(),
         kind=str(body.get("kind", "text")),
         meaning=str(body.get("meaning", "")),
-        range=bounds,
+        range=_range(body.get("range"), name, where),
         values=tuple(str(v) for v in body.get("values") or ()),
         default=body.get("default"),
         default_by_release={str(k): v for k, v in dict(by_release).items()},
         max_length=body.get("max_length"),
         refers_to=str(body.get("refers_to", "")),
         sift=tuple(str(s).upper() for s in sift),
-        since=str(body.get("since", "")),
+        since=since.release if since is not None else "",
         until=str(body.get("until", "")),
         source=str(body.get("source", "")),
         confidence=str(body.get("confidence", "")),
         note=str(body.get("note", "")),
+        since_fact=since,
+        reserved_bits=_bits(body.get("reserved_bits", 0), name, where),
+        cases=tuple(_case(c, name, where) for c in cases),
+        assumed=assumed,
     )
+
+
+def _range(rng: Any, name: str, where: str) -> tuple[float, float] | None:
+    if rng is None:
+        return None
+    try:
+        lo, hi = rng
+        return (float(lo), float(hi))
+    except (TypeError, ValueError):
+        raise CatalogError(f"{where}: {name}: range must be [low, high]") from None
+
+
+def _bits(value: Any, name: str, where: str) -> int:
+    if isinstance(value, int) and 0 <= value <= 0xFF:
+        return value
+    raise CatalogError(f"{where}: {name}: reserved_bits must be a byte (0x40)")
+
+
+def _case(body: Any, name: str, where: str) -> Case:
+    if not isinstance(body, dict) or not isinstance(body.get("when"), str):
+        raise CatalogError(f"{where}: {name}: each case is a mapping with `when:`")
+    return Case(
+        when=condition(body["when"], f"{where}: {name}"),
+        values=tuple(str(v) for v in body.get("values") or ()),
+        range=_range(body.get("range"), name, where),
+        default=body.get("default"),
+        note=str(body.get("note", "")),
+        rule=str(body.get("rule", "")),
+    )
+
+
+def condition(text: str, where: str = "") -> Condition:
+    """`GROUP LNCTL=BSC`, `PUTYPE=1|2` as a Condition; CatalogError names a malformed one."""
+    head, eq, tail = text.strip().partition("=")
+    words = head.split()
+    values = tuple(v.strip().upper() for v in tail.split("|") if v.strip())
+    if not eq or not values or not 1 <= len(words) <= 2:
+        raise CatalogError(f"{where}: `when: {text}` must be [STATEMENT ]OPERAND=VALUE[|VALUE]")
+    statement = words[0].upper() if len(words) == 2 else ""
+    return Condition(statement, words[-1].upper(), values, text.strip())
 
 
 def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -> list[str]:
@@ -263,6 +397,7 @@ def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -
             lines += _values(st.value)
         if st.file:
             lines.append(f"  file: {', '.join(st.file)}")
+        lines += [f"  {line}" for line in dated_lines(st.since_fact, st.until)]
         if st.operands:
             state = "complete" if st.closed else "known so far"
             lines.append(f"  operands ({state}): {', '.join(sorted(st.operands))}")
@@ -288,23 +423,47 @@ def _values(op: OperandEntry) -> list[str]:
 
 
 def value_lines(op: OperandEntry) -> list[str]:
-    """What an entry says of its value, one fact a line: kind, range, values, default."""
+    """What an entry says of its value, one fact a line: kind, range, values, default, each
+    marked where it is assumed rather than confirmed (the whole entry's `confidence: low` is
+    said once, with its source)."""
+
+    def mark(fact: str) -> str:
+        return " (assumed)" if fact in op.assumed and op.confidence != "low" else ""
+
     lines = [f"value: {op.kind}"]
     if op.range is not None:
         lo, hi = (int(x) if x == int(x) else x for x in op.range)
-        lines.append(f"range: {_sized(op, lo)}-{_sized(op, hi)}")
+        lines.append(f"range: {_sized(op, lo)}-{_sized(op, hi)}{mark('range')}")
+    if op.reserved_bits:
+        lines.append(f"reserved bits: X'{op.reserved_bits:02X}' (never set)")
     if op.values:
-        lines.append(f"values: {', '.join(op.values)}")
+        lines.append(f"values: {', '.join(op.values)}{mark('values')}")
     if op.max_length:
         lines.append(f"at most {op.max_length} characters")
     if op.default is not None:
-        lines.append(f"default: {_sized(op, op.default)}")
+        lines.append(f"default: {_sized(op, op.default)}{mark('default')}")
     for release, value in op.default_by_release.items():
-        lines.append(f"default from {release}: {value}")
-    if op.since:
-        lines.append(f"since {op.since}")
-    if op.until:
-        lines.append(f"until {op.until}")
+        shown = "not known" if value is None else value
+        lines.append(f"default from {release}: {shown}{mark('default')}")
+    for case in op.cases:
+        facts = [f"values {', '.join(case.values)}"] if case.values else []
+        facts += [f"range {_span(case.range)}"] if case.range is not None else []
+        facts += [f"default {case.default}"] if case.default is not None else []
+        note = f" ({case.note})" if case.note else ""
+        lines.append(f"where {case.when.text}: {'; '.join(facts)}{note}")
+    lines += dated_lines(op.since_fact, op.until)
+    return lines
+
+
+def dated_lines(since: Dated | None, until: str) -> list[str]:
+    """'since z/OS V1R10 (assumed: ...)' and 'until ...', as `explain` and hover show them."""
+    lines = []
+    if since is not None:
+        why = f" (assumed: {since.note})" if since.assumed and since.note else ""
+        why = why or (" (assumed)" if since.assumed else "")
+        lines.append(f"since {since.release}{why}" + (f"; {since.source}" if since.source else ""))
+    if until:
+        lines.append(f"until {until}")
     return lines
 
 
@@ -318,10 +477,18 @@ def _sized(op: OperandEntry, value: Any) -> Any:
     return value
 
 
+def _span(rng: tuple[float, float]) -> str:
+    lo, hi = (int(x) if x == int(x) else x for x in rng)
+    return f"{lo}-{hi}"
+
+
+START_OPTIONS = "start_options"  # the section of a catalog that holds start options (VTAM)
+
+
 def lookup(spec: str) -> list[str]:
     """`decklint explain PRODUCT:NAME`: the lines of PRODUCT:STATEMENT, PRODUCT:OPERAND (every
-    statement that takes it) or PRODUCT:STATEMENT.OPERAND. LookupError says what is missing
-    and names what exists nearest it."""
+    statement that takes it, and the start option of that name), or PRODUCT:STATEMENT.OPERAND.
+    LookupError says what is missing and names what exists nearest to it."""
     product, _, name = spec.partition(":")
     cat = catalog(product.lower()) if product.lower() in names() else None
     if cat is None:
@@ -341,15 +508,26 @@ def lookup(spec: str) -> list[str]:
         return describe(cat, st, op)
     if st is not None:
         return describe(cat, st)
-    takers = cat.statements_with(statement)
-    if not takers:
-        every = {*cat.names(), *(o for st in cat.statements.values() for o in st.operands)}
+    options = cat.section_operands(START_OPTIONS)
+    blocks = [describe(cat, st, st.operands[statement]) for st in cat.statements_with(statement)]
+    if statement in options:
+        blocks.append(_start_option(cat, options[statement]))
+    if not blocks:
+        every = {
+            *cat.names(),
+            *(o for st in cat.statements.values() for o in st.operands),
+            *options,
+        }
         hint = _nearest(statement, every, "its statements")
-        raise LookupError(f"{product} has no statement or operand {name!r}{hint}")
-    lines: list[str] = []
-    for st in takers:
-        lines += [*describe(cat, st, st.operands[statement]), ""]
-    return lines[:-1]
+        raise LookupError(f"{product} has no statement, operand or start option {name!r}{hint}")
+    return [line for block in blocks for line in [*block, ""]][:-1]
+
+
+def _start_option(cat: Catalog, op: OperandEntry) -> list[str]:
+    lines = [f"{cat.product}:{op.name}  (start option)"]
+    lines += [f"  {op.meaning}"] if op.meaning else []
+    lines += _values(op)
+    return lines + _provenance(op.source or cat.reference, op.confidence, op.note)
 
 
 def _guess(name: str, known: Any) -> str | None:

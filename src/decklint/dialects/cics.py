@@ -1,9 +1,9 @@
 """CICS DFHCSDUP input: DEFINE CONNECTION and DEFINE SESSIONS (and every other command, kept).
 
-Seed: 000_761b89c906492400.txt ("VTAM with CICS 3.3"). Record rules (CICS TS "DFHCSDUP
-command syntax"): text in columns 1-71, ``*`` in column 1 is a comment, ``*`` in column 72
-continues a value in column 1 of the next record, a record that does not begin with a command
-verb continues the previous command, keywords may be abbreviated and mixed case.
+Tuning documents: Getting the most from APPC ("VTAM with CICS 3.3"). Record rules (CICS TS
+"DFHCSDUP command syntax"): text in columns 1-71, ``*`` in column 1 is a comment, ``*`` in
+column 72 continues a value in column 1 of the next record, a record that does not begin with a
+command verb continues the previous command, keywords may be abbreviated and mixed case.
 """
 
 from __future__ import annotations
@@ -407,7 +407,7 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
     starts=("command",),
     attributes=attributes,
 )

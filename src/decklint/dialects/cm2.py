@@ -1,9 +1,9 @@
 """OS/2 Communications Manager/2 node definitions files (.NDF).
 
-Seed: 000_761b89c906492400.txt ("Communications Manager/2 (CM/2) tuning recommendations",
-Appendix B Figure 9). Syntax: see grammars/cm2.lark (free format, `//` and `/* */` comments,
-`VERB PARAM(value) ... ;`). The DLC frame size and windows live in the binary .CFG, not here:
-they come from the project configuration as declared facts (`nodes:`).
+Tuning documents: Getting the most from APPC ("Communications Manager/2 (CM/2) tuning
+recommendations", Appendix B Figure 9). Syntax: see grammars/cm2.lark (free format, `//` and `/*
+*/` comments, `VERB PARAM(value) ... ;`). The DLC frame size and windows live in the binary
+.CFG, not here: they come from the project configuration as declared facts (`nodes:`).
 """
 
 from __future__ import annotations
@@ -281,5 +281,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("//", "/*"),
     card_image=False,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

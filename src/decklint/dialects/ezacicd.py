@@ -1,16 +1,17 @@
 """CICS Sockets configuration: EZACICD macros (TYPE=CICS for the interface, TYPE=LISTENER).
 
-Seed: 001_b53ea280a148c68b.txt ("MVS CICS Sockets Tuning Parm's"). Syntax:
-grammars/ezacicd.lark (the assembler card layout of common.lark). The EZAC transaction edits
-the same values in the configuration file; a deck of EZACICD macros is how they are kept in
-source.
+Tuning documents: TCP/IP for z/OS: Performance Tuning Tips and Capacity Planning ("MVS CICS
+Sockets Tuning Parm's"). Syntax: grammars/ezacicd.lark (the assembler card layout of
+common.lark). The EZAC transaction edits the same values in the configuration file; a deck of
+EZACICD macros is how they are kept in source.
 """
 
 from __future__ import annotations
 
 import re
 
-from decklint.dialects import GLOBS, facts
+from decklint.dialects import GLOBS
+from decklint.dialects import member_facts as facts
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
 from decklint.dialects.catalog import Catalog, StatementEntry
@@ -128,5 +129,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
-    seeds=("001_b53ea280a148c68b.txt",),
+    documents=("zos-tcpip",),
 )

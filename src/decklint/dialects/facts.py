@@ -1,124 +1,421 @@
-"""What the z/OS member dialects (BPXPRMxx, IVTPRM00, EZACICD) take from their catalogs: a
-coded value judged against its entry, the default that applies at a release, and whether a
-fact is confirmed in a manual or assumed.
+"""What a product's catalog says of an operand coded in a deck.
 
-The catalog is the only table of these facts (grammars/catalogs/bpxprm.yaml, ivtprm.yaml,
-ezacicd.yaml); the dialects read it here. A value outside a confirmed range or value list is
-an error; one that breaks only an assumed fact is a warning that says the fact is assumed.
+Two questions, asked of one table (`grammars/catalogs/<product>.yaml`):
+- does the product take the value coded (PRS003)? Its range and value list, or those of the
+  case that holds where the statement sits (`cases:`, `when: GROUP LNCTL=BSC`);
+- what applies where the operand is not coded (the lowering, the rules)? Its default, by
+  case and by release.
+Each answer says whether it rests on a fact confirmed in a manual or on one assumed, so that a
+finding built on it can say so and never be an error.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+import re
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
-from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry, catalog
-from decklint.findings import Severity
-from decklint.ir import Diagnostic
-from decklint.source import Span
+from decklint.dialects.catalog import (
+    Case,
+    Catalog,
+    Condition,
+    OperandEntry,
+    StatementEntry,
+    catalog,
+)
+from decklint.ir import Operand, Statement, Value, classify_atom, small_int
+from decklint.model.entities import Attr
+from decklint.model.lowering import coded, default
 
-ASSUMED = "not confirmed in the manual"
-
-
-class Fact(NamedTuple):
-    """An operand's (or a one-value statement's) entry with its plain data."""
-
-    entry: OperandEntry
-    raw: Mapping[str, Any]  # the catalog's plain data: its extension keys (role, aliases ...)
-
-    @property
-    def confirmed(self) -> bool:
-        return self.entry.confidence != "low"
-
-    @property
-    def default_confirmed(self) -> bool:
-        return self.confirmed and self.raw.get("default_confidence") != "low"
+ASSUMED = "assumed"  # how the note of a default nobody confirmed starts (model Attr notes)
 
 
-def product(name: str) -> Catalog:
-    """A catalog decklint ships: its absence is a broken installation, not bad input."""
-    cat = catalog(name)
-    if cat is None:
-        raise RuntimeError(f"the {name} catalog (grammars/catalogs/{name}.yaml) is missing")
-    return cat
+class Scope:
+    """The statements a statement sits in, outermost first: the VBUILD, GROUP, LINE and PU
+    above an LU. A statement ends the one of its own operation before it and everything
+    after that (a GROUP ends the previous GROUP's LINEs and PUs)."""
 
+    def __init__(self) -> None:
+        self.stack: list[Statement] = []
 
-def raw_statement(cat: Catalog, name: str) -> Mapping[str, Any]:
-    body = cat.raw.get(name.upper())
-    return body if isinstance(body, dict) else {}
+    def enter(self, st: Statement) -> None:
+        for i in range(len(self.stack) - 1, -1, -1):
+            if self.stack[i].op == st.op:
+                del self.stack[i:]
+                break
+        self.stack.append(st)
 
-
-def value_fact(cat: Catalog, statement: str) -> Fact | None:
-    """The fact of a statement that is itself one value (a BPXPRMxx limit or setting)."""
-    st = cat.statement(statement)
-    if st is None or st.value is None:
+    def enclosing(self, op: str) -> Statement | None:
+        for st in reversed(self.stack):
+            if st.op == op:
+                return st
         return None
-    return Fact(st.value, raw_statement(cat, statement))
+
+    def above(self, st: Statement) -> Iterator[Statement]:
+        """The statements above `st`, innermost first."""
+        return (s for s in reversed(self.stack) if s is not st)
 
 
-def operand_fact(cat: Catalog, statement: str, operand: str) -> Fact | None:
-    st = cat.statement(statement)
-    op = None if st is None else st.operands.get(operand.upper())
-    if st is None or op is None:
+def operand_entry(product: str, statement: str, name: str) -> OperandEntry | None:
+    cat = catalog(product)
+    return None if cat is None else cat.operand(statement, name)
+
+
+# ------------------------------------------------------------------ conditions and cases
+
+
+def coded_value(
+    cat: Catalog, st: Statement | None, name: str, scope: Scope | None
+) -> tuple[str, bool] | None:
+    """An operand's value as text, as the statement codes it, else as a statement above
+    sifts it down (the catalog's `sift:`), else its catalogued default; with whether it was
+    coded. None where none of those gives one."""
+    if st is None:
         return None
-    ops = raw_statement(cat, statement).get("operands") or {}
-    raw = ops.get(op.name) or ops.get(op.name.lower()) or {}
-    return Fact(op, raw if isinstance(raw, dict) else {})
-
-
-def operand_names(st: StatementEntry, cat: Catalog) -> dict[str, str]:
-    """Every spelling of a statement's operands (their `aliases` too) -> the operand."""
-    names = {name: name for name in st.operands}
-    ops = raw_statement(cat, st.name).get("operands") or {}
-    for name, body in ops.items():
-        for alias in (body or {}).get("aliases") or ():
-            names[str(alias).upper()] = str(name).upper()
-    return names
-
-
-def default_at(fact: Fact, release: str | None, releases: tuple[str, ...]) -> Any:
-    """The default that applies at a release: the newest `default_by_release` entry at or
-    before it (releases in the catalog's order), else the plain default."""
-    by = fact.entry.default_by_release
-    if release and by and release in releases:
-        at = releases.index(release)
-        known = [(releases.index(r), v) for r, v in by.items() if r in releases]
-        earlier = [v for i, v in sorted(known) if i <= at]
-        if earlier:
-            return earlier[-1]
-    return fact.entry.default
-
-
-def shown_default(fact: Fact, value: Any) -> str:
-    """A default as a message names it, saying so where it is assumed."""
-    return str(value) if fact.default_confirmed else f"{value} (assumed: {ASSUMED})"
-
-
-def problem(fact: Fact, text: str, number: int | None) -> str | None:
-    """What is wrong with a coded value by its entry: outside the range, not a number where
-    one is wanted, or not one of the values; None when it is right (or cannot be judged: a
-    system symbol such as &SYSNAME.)."""
-    op = fact.entry
-    if "&" in text:
-        return None
-    if op.range is not None:
-        lo, hi = (int(x) for x in op.range)
-        if number is None:
-            return f"must be a whole number from {lo} to {hi}"
-        if not lo <= number <= hi:
-            return f"outside the range {lo}-{hi}"
-    if op.values and text.strip("'").upper() not in op.values:
-        if op.kind == "int" and number is not None and str(number) in op.values:
-            return None
-        return f"must be one of {', '.join(op.values)}"
+    o = st.keyword(name)
+    if o is not None:
+        return _text(o.value), True
+    entry = cat.operand(st.op, name)
+    if entry is not None and scope is not None and entry.sift:
+        for up in scope.above(st):
+            o = up.keyword(name) if up.op in entry.sift else None
+            if o is not None:
+                return _text(o.value), True
+    if entry is not None and entry.default is not None:
+        return str(entry.default).upper(), False
     return None
 
 
-def out_of_range(fact: Fact, span: Span, what: str, why: str) -> Diagnostic:
-    """PRS003 for a value its entry rejects: an error where the entry is confirmed, else a
-    warning that says the fact is assumed."""
-    if fact.confirmed:
-        return Diagnostic("PRS003", span, f"{what}: {why}")
-    return Diagnostic(
-        "PRS003", span, f"{what}: {why} (an assumed fact, {ASSUMED})", Severity.WARNING
+def _text(v: Value) -> str:
+    first = v.item(0) if v.is_list else v
+    return first.upper() if first is not None else ""
+
+
+def holds(cat: Catalog, cond: Condition, st: Statement | None, scope: Scope | None) -> bool:
+    """Whether a case's condition holds for a statement where it sits."""
+    where = st if not cond.statement else scope.enclosing(cond.statement) if scope else None
+    got = coded_value(cat, where, cond.operand, scope)
+    return got is not None and _same(got[0], cond.values)
+
+
+def _same(text: str, values: tuple[str, ...]) -> bool:
+    if text in values:
+        return True
+    n = _number(text)
+    return n is not None and any(_number(v) == n for v in values)
+
+
+def case_of(
+    cat: Catalog, entry: OperandEntry, st: Statement | None, scope: Scope | None
+) -> Case | None:
+    """The first of an entry's cases that holds where the statement sits."""
+    for case in entry.cases:
+        if holds(cat, case.when, st, scope):
+            return case
+    return None
+
+
+def case_where(
+    product: str, statement: str, name: str, values: Mapping[str, Any]
+) -> tuple[OperandEntry, Case] | None:
+    """The case of an operand that holds where the statement's own operands have `values`
+    (a rule's view of the model: a LINE's ADAPTER), with the entry it belongs to."""
+    entry = operand_entry(product, statement, name)
+    if entry is None:
+        return None
+    for case in entry.cases:
+        got = values.get(case.when.operand)
+        if case.when.statement or got is None:
+            continue
+        if _same(str(got).upper(), case.when.values):
+            return entry, case
+    return None
+
+
+class ReleaseFact(NamedTuple):
+    """A fact that holds from a release on (the catalog's `release_facts`)."""
+
+    first: tuple[int, int]
+    release: str  # as the catalog writes it: 'V4R2'
+    limit: int | None  # a bound the fact sets, where it sets one
+    source: str
+
+
+def release_fact(product: str, key: str) -> ReleaseFact:
+    """One of a catalog's `release_facts`; LookupError where it has none of that name."""
+    from decklint.model.release import ncp_level as level  # the one reader of NCP levels
+
+    cat = catalog(product)
+    body = (cat.extra.get("release_facts") or {}).get(key) if cat is not None else None
+    first = level(str(body.get("from", ""))) if isinstance(body, dict) else None
+    if body is None or first is None:
+        raise LookupError(f"{product} has no release fact {key!r}")
+    limit = body.get("limit")
+    return ReleaseFact(
+        first,
+        str(body["from"]),
+        limit if isinstance(limit, int) else None,
+        str(body.get("source", "")),
     )
+
+
+def _judged_case(
+    cat: Catalog, entry: OperandEntry, st: Statement | None, scope: Scope | None
+) -> Case | None:
+    for case in entry.judged_cases:
+        if holds(cat, case.when, st, scope):
+            return case
+    return None
+
+
+# ------------------------------------------------------------------ values (PRS003)
+
+
+class Problem(NamedTuple):
+    """A value the product does not take: what is wrong, where, and whether that rests on a
+    fact nobody confirmed."""
+
+    value: Value  # the value or the item of a list that is wrong
+    why: str
+    assumed: bool
+    source: str
+
+
+def judge(
+    cat: Catalog,
+    st_entry: StatementEntry | None,
+    entry: OperandEntry,
+    o: Operand,
+    st: Statement | None = None,
+    scope: Scope | None = None,
+) -> Problem | None:
+    """The first problem of a coded value against its catalog entry (range, value list, a
+    pace byte's reserved bits), or None. A value the deck computes (`&SYM`) or leaves out is
+    not judged."""
+    v = o.value
+    if v.kind in ("empty", "symbol") or "&" in v.text:
+        return None
+    if entry.range is None and not entry.values and not entry.judged_cases:
+        return None  # nothing to judge by (most operands: names, text)
+    case = _judged_case(cat, entry, st, scope) if entry.judged_cases else None
+    values = case.values if case is not None and case.values else entry.values
+    rng = case.range if case is not None and case.range is not None else entry.range
+    if case is not None and case.rule:
+        # a rule of its own judges the range where this case holds (its message says more)
+        values, rng, case = entry.values, None, None
+    for item in _atoms(v) if v.is_list or v.kind == "string" else (v,):
+        fact, why = "values", _not_listed(item, values, entry.kind) if values else ""
+        if not why and rng is not None:
+            fact, why = "range", _outside(item, rng, entry)
+        if why:
+            # an operand that cites no source of its own stands on its statement's entry
+            low = st_entry is not None and st_entry.confidence == "low" and not entry.source
+            source = entry.source or (st_entry.source if st_entry else "") or cat.reference
+            if case is not None:
+                source = f"{source} (where {case.when.text})"
+            return Problem(item, why, low or entry.assumes(fact), source)
+    return None
+
+
+def _atoms(v: Value) -> Iterator[Value]:
+    """A value's atoms: itself, or the items of its list (nested lists flattened). A value a
+    dialect reads as text without quotes (a CSD attribute's `SENDCOUNT(2)`) is classified as
+    any atom is: a number, a word."""
+    if not v.is_list:
+        if v.kind == "string" and v.text and v.text[0] != "'":
+            v = v._replace(kind=classify_atom(v.text))
+        yield v
+        return
+    for item in v.items:
+        if item is not None:
+            yield from _atoms(item)
+
+
+def _not_listed(v: Value, values: tuple[str, ...], kind: str) -> str:
+    if v.kind in ("empty", "string", "char") or (kind == "list" and v.kind != "word"):
+        return ""  # a list's numbers are judged by its range
+    if _same(v.upper(), values):
+        return ""
+    shown = ", ".join(values[:12]) + (", ..." if len(values) > 12 else "")
+    return f"not one of {shown}"
+
+
+_HEX = re.compile(r"X'([0-9A-F]*)'\Z", re.IGNORECASE)
+
+
+def _outside(v: Value, rng: tuple[float, float], entry: OperandEntry) -> str:
+    lo, hi = rng
+    kind = entry.kind
+    if v.kind == "int":  # the common case first: a whole number
+        n0 = small_int(v.text)
+        if n0 is None or lo <= n0 <= hi:
+            return ""
+        return f"outside the allowed range {_fmt(lo)}-{_fmt(hi)}"
+    if kind == "pace" and v.kind == "hex":
+        return _pace_byte(v, entry)
+    if v.kind == "decimal":
+        if kind in ("int", "pace", "hex"):
+            return f"must be a whole number from {_fmt(lo)} to {_fmt(hi)}"
+        n: float | int | None = float(v.text)
+    elif v.kind == "hex":
+        m = _HEX.match(v.text)
+        n = int(m.group(1), 16) if m and m.group(1) else None
+    elif v.kind == "word":
+        n = v.as_int() if kind in ("int", "size") else None
+        if n is None:
+            if kind == "int" and entry.values == ():
+                return f"must be a whole number from {_fmt(lo)} to {_fmt(hi)}"
+            return ""
+    else:
+        n = v.as_number()
+    if n is None:
+        return ""
+    return "" if lo <= n <= hi else f"outside the allowed range {_fmt(lo)}-{_fmt(hi)}"
+
+
+def _pace_byte(v: Value, entry: OperandEntry) -> str:
+    """A pacing count coded as the whole BIND byte: a byte whose reserved bits are clear."""
+    m = _HEX.match(v.text)
+    if m is None or not m.group(1):
+        return ""
+    n = int(m.group(1), 16)
+    if n > 0xFF:
+        return "a pacing byte is one byte, X'00'-X'FF'"
+    if n & entry.reserved_bits:
+        bits = f"X'{entry.reserved_bits:02X}'"
+        return (
+            f"sets bit {bits} of the BIND pacing byte, which is reserved; the count is the "
+            f"low six bits, {n & 0x3F} here, and only the bits above them that the manual "
+            "defines may be set"
+        )
+    return ""
+
+
+def pace_window(entry: OperandEntry | None, v: Value) -> int | None:
+    """The pacing window a pace operand codes: a decimal count, or the low six bits of a BIND
+    byte; None where the value is not one the product takes (PRS003 reports it)."""
+    n = v.as_int()
+    if n is None or entry is None:
+        return n
+    if v.kind == "hex":
+        if n > 0xFF or n & entry.reserved_bits:
+            return None
+        return n & 0x3F
+    lo, hi = entry.range or (0, 63)
+    return n if lo <= n <= hi else None
+
+
+def _number(text: str) -> float | None:
+    try:
+        return float(text)
+    except ValueError:
+        return None
+
+
+def _fmt(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else str(x)
+
+
+# ------------------------------------------------------------------ defaults
+
+
+class Default(NamedTuple):
+    """The value that applies where an operand is not coded, and what it rests on."""
+
+    value: Any
+    assumed: bool
+    note: str  # for a finding: what the default depends on, or why it is assumed
+
+
+def default_of(
+    product: str,
+    statement: str,
+    name: str,
+    st: Statement | None = None,
+    scope: Scope | None = None,
+    release: tuple[int, int] | None = None,
+) -> Default:
+    """The catalog's default for an operand where the statement sits, for a release when one
+    is given (the latest `default_by_release` at or below it). LookupError where the catalog
+    names none: the lowering and the rules ask only for defaults the catalog holds, and a
+    test asks each of them."""
+    cat = catalog(product)
+    entry = cat.operand(statement, name) if cat is not None else None
+    if cat is None or entry is None:
+        raise LookupError(f"{product}:{statement}.{name} is not catalogued")
+    case = case_of(cat, entry, st, scope)
+    value, note = entry.default, ""
+    if case is not None and case.default is not None:
+        value, note = case.default, f"where {case.when.text}"
+    elif release is not None and entry.default_by_release:
+        value, note = _by_release(entry.default_by_release, release, entry.default)
+    if value is None:
+        raise LookupError(f"{product}:{statement}.{name} has no default")
+    # a default given for the release is the confirmed one; `assumed:` marks the others
+    by_release = note.startswith("from ")
+    assumed = entry.confidence == "low" or ("default" in entry.assumed and not by_release)
+    if assumed:
+        note = f"{ASSUMED}, not confirmed in the manual" + (f", {note}" if note else "")
+    return Default(value, assumed, note)
+
+
+def _by_release(table: Mapping[str, Any], release: tuple[int, int], base: Any) -> tuple[Any, str]:
+    from decklint.model.release import ncp_level as level  # the one reader of NCP levels
+
+    best: tuple[tuple[int, int], Any, str] | None = None
+    for text, value in table.items():
+        lv = level(text)
+        if lv is not None and lv <= release and (best is None or lv > best[0]):
+            best = (lv, value, text)
+    if best is None:
+        return base, ""
+    return best[1], f"from {best[2]}"
+
+
+def is_assumed(note: str) -> bool:
+    """Whether a defaulted Attr's note says its default is assumed (`default_of`)."""
+    return note.startswith(ASSUMED)
+
+
+def catalogued(
+    op: Operand | None,
+    product: str,
+    statement: str,
+    name: str,
+    st: Statement | None = None,
+    scope: Scope | None = None,
+    release: tuple[int, int] | None = None,
+) -> Attr:
+    """The model's value of an operand: as coded, else the catalog's default where the
+    statement sits (a whole number where the catalog writes one as text: PUTYPE '2'), its
+    note saying what it depends on or that it is assumed; None where the catalog has none."""
+    if op is not None:
+        return coded(op)
+    entry = operand_entry(product, statement, name)
+    if entry is not None and not entry.cases and release is None:
+        return _plain(product, statement, name)  # the same wherever it sits: asked once
+    return _attr(product, statement, name, st, scope, release)
+
+
+@functools.cache
+def _plain(product: str, statement: str, name: str) -> Attr:
+    return _attr(product, statement, name, None, None, None)
+
+
+def _attr(
+    product: str,
+    statement: str,
+    name: str,
+    st: Statement | None,
+    scope: Scope | None,
+    release: tuple[int, int] | None,
+) -> Attr:
+    try:
+        d = default_of(product, statement, name, st, scope, release)
+    except LookupError:
+        return default(None, f"{name} not coded; the catalog gives no default here")
+    value = d.value
+    if isinstance(value, str) and value.isdigit():
+        value = int(value)
+    return default(value, d.note)

@@ -1,17 +1,18 @@
 """IVTPRM00: the Communications Storage Manager (CSM) limits in SYS1.PARMLIB.
 
-Seed: 001_b53ea280a148c68b.txt ("CSM Performance Tuning"). Syntax: grammars/ivtprm.lark.
-The member's traps are lexical: a statement that does not start in column 1, or with more
-than one blank between FIXED (or ECSA, HVCOMM) and MAX, or a blank before the parenthesis,
-is taken as a comment and the default applies; decklint reports it (TCP026) and models the
-default, as CSM does.
+Tuning documents: TCP/IP for z/OS: Performance Tuning Tips and Capacity Planning ("CSM
+Performance Tuning"). Syntax: grammars/ivtprm.lark. The member's traps are lexical: a statement
+that does not start in column 1, or with more than one blank between FIXED (or ECSA, HVCOMM) and
+MAX, or a blank before the parenthesis, is taken as a comment and the default applies; decklint
+reports it (TCP026) and models the default, as CSM does.
 """
 
 from __future__ import annotations
 
 import re
 
-from decklint.dialects import GLOBS, facts
+from decklint.dialects import GLOBS
+from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     DialectSpec,
     Head,
@@ -208,5 +209,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=False,
-    seeds=("001_b53ea280a148c68b.txt",),
+    documents=("zos-tcpip",),
 )

@@ -1,11 +1,12 @@
 """ACF/NCP generation decks.
 
-Seed: 000_761b89c906492400.txt ("NCP tuning recommendations": MAXBFRU and UNITSZ, BFRS,
-SLODOWN, DELAY, RCVBUFC, MAXTSL, T2TIMER, MAXOUT; Appendix A). Card layout: see `cards.py`.
-Operand placement follows research/spec-gaps.md section 6 and grammars/catalogs/ncp.yaml (BFRS
-and SLODOWN on BUILD; UNITSZ and MAXBFRU on each HOST, one per owning host; the VTAM-side
-DELAY and MAXDATA on PCCU; MAXTSL/RCVBUFC/ADAPTER/TRSPEED on the NTRI physical LINE). PU
-operands that sift (MAXDATA, MAXOUT, PUTYPE) are read from the PU, else its LINE, else its GROUP.
+Tuning documents: Getting the most from APPC ("NCP tuning recommendations": MAXBFRU and UNITSZ,
+BFRS, SLODOWN, DELAY, RCVBUFC, MAXTSL, T2TIMER, MAXOUT; Appendix A). Card layout: see
+`cards.py`. Operand placement follows research/spec-gaps.md section 6 and
+grammars/catalogs/ncp.yaml (BFRS and SLODOWN on BUILD; UNITSZ and MAXBFRU on each HOST, one per
+owning host; the VTAM-side DELAY and MAXDATA on PCCU; MAXTSL/RCVBUFC/ADAPTER/TRSPEED on the NTRI
+physical LINE). PU operands that sift (MAXDATA, MAXOUT, PUTYPE) are read from the PU, else its
+LINE, else its GROUP.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler
 from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.facts import Scope, catalogued
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu
 from decklint.ir import Operand, Statement
@@ -88,12 +90,15 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     build_t2: Attr = default(None)
     lines: list[tuple[Statement, str, Statement | None]] = []
     newdefn: Operand | None = None
+    scope = Scope()
     for st in pf.statements:
         op = st.op
+        if st.kind == "statement":
+            scope.enter(st)
         if op in ("OPTIONS", "BUILD"):  # what tells the NCP's release (catalog release_evidence)
             newdefn = newdefn or st.keyword("NEWDEFN")
         if op == "PCCU":
-            ncp_attrs["pccu_maxdata"] = attr_or_default(st.keyword("MAXDATA"), 65535)
+            ncp_attrs["pccu_maxdata"] = catalogued(st.keyword("MAXDATA"), "ncp", op, "MAXDATA")
             ncp_attrs["delay"] = coded(st.keyword("DELAY"))
             ncp_span = ncp_span or st.span
         elif op == "BUILD":
@@ -103,7 +108,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
                 low.node = f"ncp:{name}"
             ncp_attrs["subarea"] = coded(st.keyword("SUBAREA"))
             ncp_attrs["bfrs"] = coded(st.keyword("BFRS"))
-            ncp_attrs["slodown"] = attr_or_default(st.keyword("SLODOWN"), 12, "NCP default")
+            ncp_attrs["slodown"] = catalogued(st.keyword("SLODOWN"), "ncp", op, "SLODOWN")
             build_t2 = _t2timer(st.keyword("T2TIMER"))
             ncp_attrs["t2timer"] = build_t2
             ncp_attrs["transfr"] = coded(st.keyword("TRANSFR"))
@@ -125,9 +130,9 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             sift = {}
             if group is not None:
                 sift = {k: v for k, v in group.keywords().items() if k in ("MODETAB", "DLOGMOD")}
-            lower_pu(_sifted(st, line, group), low, sift, "NCP", line_name)
+            lower_pu(_sifted(st, line, group), low, sift, "NCP", line_name, "ncp", scope)
         elif op == "LU":
-            lower_lu(st, low, {}, pu_name)
+            lower_lu(st, low, {}, pu_name, "ncp", scope)
         if st.label and op in ("LINE", "PU", "LU", "GROUP", "CLUSTER", "TERMINAL"):
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
     if not name:
@@ -242,5 +247,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

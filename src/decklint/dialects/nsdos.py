@@ -1,10 +1,10 @@
 """Networking Services/DOS: CONFIG.NSD (TRLD, TRMF, ...) and MODE.NSD (modes).
 
-Seed: 000_761b89c906492400.txt ("Networking Services DOS (NS DOS) tuning recommendations",
-Appendix B Figure 10). No syntax document exists (research/spec-gaps.md 2): the grammar
-(grammars/nsdos.lark) is the most plausible one, one record per line, and the catalog
-(grammars/catalogs/nsdos.yaml) says what decklint assumes each record and keyword means, its
-positions and defaults. Correct it there when a real file shows otherwise.
+Tuning documents: Getting the most from APPC ("Networking Services DOS (NS DOS) tuning
+recommendations", Appendix B Figure 10). No syntax document exists (research/spec-gaps.md 2):
+the grammar (grammars/nsdos.lark) is the most plausible one, one record per line, and the
+catalog (grammars/catalogs/nsdos.yaml) says what decklint assumes each record and keyword means,
+its positions and defaults. Correct it there when a real file shows otherwise.
 """
 
 from __future__ import annotations
@@ -238,5 +238,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*", ";"),
     card_image=False,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

@@ -1,12 +1,12 @@
 """HPE NonStop SCF: command (OBEY) files and captured INFO / STATUS displays.
 
-Seed: 004_cf813a2978f9a3f9.txt (TLAM and 3615 controller tuning, CPU affinity, process
-priorities). Commands are parsed with grammars/scf.lark; a capture of SCF's output is read
-by its layout (research/spec-gaps.md 4.2): a header `<SUBSYS> [Detailed ]Info|Status <TYPE>
-<name>`, dotted detail lines `*Attribute.......value` (several on a line), `Name: value`
-lines and column tables whose `(cpu,pin)` process ids give primary and backup CPUs. Both
-become one model (`scf_model`): processes with CPUs and priorities, TCP/IP stacks, subnets,
-LINE and PORT objects with DATAFORWARDCOUNT, DATAFORWARDTIME and QIOMODE.
+Tuning documents: the NonStop TCP/IP and BackHome!/ADSM tuning note (TLAM and 3615 controller
+tuning, CPU affinity, process priorities). Commands are parsed with grammars/scf.lark; a capture
+of SCF's output is read by its layout (research/spec-gaps.md 4.2): a header `<SUBSYS> [Detailed
+]Info|Status <TYPE> <name>`, dotted detail lines `*Attribute.......value` (several on a line),
+`Name: value` lines and column tables whose `(cpu,pin)` process ids give primary and backup
+CPUs. Both become one model (`scf_model`): processes with CPUs and priorities, TCP/IP stacks,
+subnets, LINE and PORT objects with DATAFORWARDCOUNT, DATAFORWARDTIME and QIOMODE.
 """
 
 from __future__ import annotations
@@ -368,5 +368,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("==", "--"),
     card_image=False,
-    seeds=("004_cf813a2978f9a3f9.txt",),
+    documents=("nonstop-adsm",),
 )

@@ -1,8 +1,9 @@
 """TCPIP.DATA, resolver setup files and FTP.DATA: one `KEYWORD value` statement per line.
 
-Seed: 001_b53ea280a148c68b.txt ("FTP Tuning Summary", "IBM MVS TCP/IP Performance
-Checklist"). Syntax: grammars/tcpdata.lark. The three files share the lexical rules; which
-one a file is comes from the keywords it uses (then its name): the keyword tables below.
+Tuning documents: TCP/IP for z/OS: Performance Tuning Tips and Capacity Planning ("FTP Tuning
+Summary", "IBM MVS TCP/IP Performance Checklist"). Syntax: grammars/tcpdata.lark. The three
+files share the lexical rules; which one a file is comes from the keywords it uses (then its
+name): the keyword tables below.
 """
 
 from __future__ import annotations
@@ -249,5 +250,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=(";", "#"),
     card_image=False,
-    seeds=("001_b53ea280a148c68b.txt",),
+    documents=("zos-tcpip",),
 )

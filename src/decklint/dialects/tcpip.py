@@ -1,13 +1,13 @@
 """z/OS and VM TCP/IP profiles: PROFILE.TCPIP, OBEYFILE data sets, TN3270E profiles, z/VM
 PROFILE TCPIP and the MVS TCP/IP V3 profile that shares its pool statements.
 
-Seeds: 001_b53ea280a148c68b.txt (z/OS) and 002_77a32b2861a0980c.txt (VM). Syntax:
-grammars/tcpip.lark (words and quoted strings); the statement structure comes from the
-keyword tables of `tcpip_keywords`: a statement runs until the next statement keyword, blocks
-run until their END keyword, END-less lists (HOME, PORT, GATEWAY, TRANSLATE) hold one entry
-per line. A missing END is reported where the block began, and the reader recovers at the
-next top-level statement that starts a line (or, for free-text blocks, at the end of file).
-The model is built by `tcpip_lower`.
+Tuning documents: TCP/IP for z/OS: Performance Tuning Tips and Capacity Planning (z/OS) and
+VM/ESA TCP/IP Performance Improvements (VM). Syntax: grammars/tcpip.lark (words and quoted
+strings); the statement structure comes from the keyword tables of `tcpip_keywords`: a statement
+runs until the next statement keyword, blocks run until their END keyword, END-less lists (HOME,
+PORT, GATEWAY, TRANSLATE) hold one entry per line. A missing END is reported where the block
+began, and the reader recovers at the next top-level statement that starts a line (or, for
+free-text blocks, at the end of file). The model is built by `tcpip_lower`.
 """
 
 from __future__ import annotations
@@ -444,5 +444,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=(";",),
     card_image=False,
-    seeds=("001_b53ea280a148c68b.txt", "002_77a32b2861a0980c.txt"),
+    documents=("zos-tcpip", "vm-tcpip"),
 )

@@ -1,8 +1,9 @@
 """ADSM / Tivoli Storage Manager client options: dsm.opt, dsm.sys (DSMSYS on NonStop).
 
-Seed: 004_cf813a2978f9a3f9.txt ("ADSM client tuning"). Syntax: grammars/tsm.lark. The options
-and their minimum abbreviations come from the catalog (grammars/catalogs/tsm.yaml); an option
-the catalog does not hold is kept and reported as information.
+Tuning documents: the NonStop TCP/IP and BackHome!/ADSM tuning note ("ADSM client tuning").
+Syntax: grammars/tsm.lark. The options and their minimum abbreviations come from the catalog
+(grammars/catalogs/tsm.yaml); an option the catalog does not hold is kept and reported as
+information.
 """
 
 from __future__ import annotations
@@ -192,5 +193,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=False,
-    seeds=("004_cf813a2978f9a3f9.txt",),
+    documents=("nonstop-adsm",),
 )

@@ -1,8 +1,8 @@
 """VTAM: VTAMLST definitions, logon mode tables and start/configuration lists.
 
-Seed: 000_761b89c906492400.txt ("VTAM tuning recommendations", "Matching parameters across
-platforms", Appendix A). Card layout: see `cards.py` (column 72 continuation, column 16
-resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item lists, read by
+Tuning documents: Getting the most from APPC ("VTAM tuning recommendations", "Matching
+parameters across platforms", Appendix A). Card layout: see `cards.py` (column 72 continuation,
+column 16 resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item lists, read by
 `cards.read_option_list`.
 """
 
@@ -14,6 +14,7 @@ from pathlib import PurePath
 from decklint.dialects import GLOBS
 from decklint.dialects.asm import parse_assembler, parse_option_list
 from decklint.dialects.base import DialectSpec, ParsedFile, line_heads, member_name
+from decklint.dialects.facts import Scope, catalogued, operand_entry, pace_window
 from decklint.dialects.keywords import words
 from decklint.dialects.schema import statement_names
 from decklint.dialects.vtam_resources import lower_lu, lower_pu, operand, ref_modes
@@ -182,8 +183,11 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     first_mode_in_table = True
     tables = _Tables()
     opened = dict(pf.open_macros)
+    scope = Scope()
     for st in stmts:
         op = st.op
+        if st.kind == "statement":
+            scope.enter(st)
         if st.kind == "call" or op == "COPY":
             # a call of the deck's own macro that was not expanded, or a member copied in:
             # what it defines is unknown, never absent
@@ -235,9 +239,9 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             pu_sift = {k: v for k, v in group_sift.items() if k in _SIFT_DEVICE}
             pu_sift.update({k: v for k, v in st.keywords().items() if k in _SIFT_DEVICE})
             pu_name = st.label or ""
-            lower_pu(st, low, pu_sift, major or "VTAM", "")
+            lower_pu(st, low, pu_sift, major or "VTAM", "", "vtam", scope)
         elif op == "LU":
-            lower_lu(st, low, pu_sift or group_sift, pu_name)
+            lower_lu(st, low, pu_sift or group_sift, pu_name, "vtam", scope)
         elif op == "PATH" and major == "SWNET":
             _lower_path(st, low, pu_name)
         if major == "ADJSSCP" and op in ("CDRM", "ADJCDRM") and st.label:
@@ -402,20 +406,23 @@ def _lower_appl(st: Statement, low: Lowering, sift: dict[str, Operand]) -> None:
         low.diag(Diagnostic("PRS001", st.span, "APPL needs a name in the name field"))
         return
     mt, dl = ref_modes(st, low, sift, f"APPL {name}")
-    appc = st.keyword("APPC")
+    appc = catalogued(st.keyword("APPC"), "vtam", "APPL", "APPC")
+
+    def of(key: str) -> Attr:
+        return catalogued(operand(st, key, sift), "vtam", "APPL", key)
+
     attrs = {
         "name": Attr(name, st.label, st.label_span),
         "acbname": attr_or_default(st.keyword("ACBNAME"), name, "the APPL name"),
-        "appc": attr_or_default(appc, "NO"),
+        "appc": appc,
         "modetab": mt,
         "dlogmod": dl,
-        "vpacing": coded(operand(st, "VPACING", sift))
-        if operand(st, "VPACING", sift)
-        else default(None),
-        "autoses": attr_or_default(operand(st, "AUTOSES", sift), 0),
-        "dseslim": attr_or_default(operand(st, "DSESLIM", sift), 2 if appc else 0),
-        "dminwnl": attr_or_default(operand(st, "DMINWNL", sift), 1),
-        "dminwnr": attr_or_default(operand(st, "DMINWNR", sift), 1),
+        "vpacing": coded(operand(st, "VPACING", sift)),
+        "autoses": of("AUTOSES"),
+        # the session limits are an APPC program's (APPC=YES): they mean nothing to others
+        "dseslim": of("DSESLIM") if appc.value == "YES" else default(None, "APPC=NO"),
+        "dminwnl": of("DMINWNL"),
+        "dminwnr": of("DMINWNR"),
     }
     low.add("application", name, st.span, attrs)
 
@@ -504,10 +511,15 @@ def _lower_mode(st: Statement, low: Lowering, table: str | None, first: bool) ->
         ("pacing_secondary_recv", "SRCVPAC"),
     ):
         o = st.keyword(opname)
-        a = attr_or_default(o, 0, "no pacing")
-        if o is not None and o.value.kind == "hex" and isinstance(a.value, int) and a.value > 63:
-            # The whole BIND byte: the window is its low six bits, the rest are flags.
-            a = Attr(a.value & 0x3F, a.raw, a.span, False, f"the window of BIND byte {o.text}")
+        a = catalogued(o, "vtam", "MODEENT", opname)
+        if o is not None and a.value is not None:
+            # A count 0-63, or the whole BIND byte (the window its low six bits, flags above);
+            # a value the product does not take (PRS003 says why) gives no window at all.
+            window = pace_window(operand_entry("vtam", "MODEENT", opname), o.value)
+            if window is None:
+                a = Attr(None, a.raw, a.span, False, f"{o.text} is no pacing count VTAM takes")
+            elif window != a.value:
+                a = Attr(window, a.raw, a.span, False, f"the window of BIND byte {o.text}")
         attrs[key] = a
         if a.coded and isinstance(a.value, int) and a.value > 0:
             pacings[key] = a
@@ -584,5 +596,5 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
-    seeds=("000_761b89c906492400.txt",),
+    documents=("appc",),
 )

@@ -1,11 +1,13 @@
 """VTAM resources that VTAM major nodes and NCP generations both define: PUs and LUs, and the
-mode table and logon mode they name."""
+mode table and logon mode they name. What applies where an operand is not coded is the product
+catalog's default (`facts.catalogued`), by the major node or line the resource sits in."""
 
 from __future__ import annotations
 
+from decklint.dialects.facts import Scope, catalogued
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, attr_or_default, coded, default
+from decklint.model.lowering import Lowering, coded, default
 
 
 def operand(stmt: Statement, name: str, sift: dict[str, Operand]) -> Operand | None:
@@ -33,58 +35,82 @@ def ref_modes(
             scope=scope,
             rule="VTM006",
         )
-    mt_attr = coded(mt) if mt else default("ISTINCLM", "VTAM's default mode table")
-    dl_attr = coded(dl) if dl else default(None)
+    # the mode table VTAM uses where none is named is VTAM's, whichever deck names the LU
+    mt_attr = catalogued(mt, "vtam", st.op if st.op in ("APPL", "PU") else "LU", "MODETAB")
+    dl_attr = coded(dl)
     return mt_attr, dl_attr
 
 
-def pacing_attr(op: Operand | None, dflt: int | None) -> Attr:
+def pacing_attr(
+    op: Operand | None, product: str, st: Statement, name: str, scope: Scope | None
+) -> Attr:
+    """A pacing count: the first item of (n,,FIXED) as coded, else the catalog's default."""
     if op is None:
-        return default(dflt)
+        return catalogued(None, product, st.op, name, st, scope)
     n = op.value.item(0)
     num = n.as_int() if n is not None else None
     return Attr(num, op.text, op.span)
 
 
-def lower_pu(st: Statement, low: Lowering, sift: dict[str, Operand], major: str, line: str) -> None:
+def lower_pu(
+    st: Statement,
+    low: Lowering,
+    sift: dict[str, Operand],
+    major: str,
+    line: str,
+    product: str = "vtam",
+    scope: Scope | None = None,
+) -> None:
+    """A `pu` entity; `st` carries the operands it sifts from its LINE and GROUP, `scope` the
+    statements it sits in (a switched major node's VBUILD: its pacing defaults)."""
     name = (st.label or "").upper()
     if not name:
         return
     mt, dl = ref_modes(st, low, sift, f"PU {name}")
-    putype_op = st.keyword("PUTYPE")
-    putype = putype_op.value.as_int() if putype_op else 2
-    maxdata_default = 261 if putype == 1 else 265
+
+    def of(key: str) -> Attr:
+        return catalogued(st.keyword(key), product, "PU", key, st, scope)
+
     attrs = {
         "name": Attr(name, st.label, st.label_span),
-        "maxdata": attr_or_default(st.keyword("MAXDATA"), maxdata_default, f"PUTYPE {putype}"),
-        "maxout": attr_or_default(st.keyword("MAXOUT"), 1),
+        "maxdata": of("MAXDATA"),
+        "maxout": of("MAXOUT"),
         "modetab": mt,
         "dlogmod": dl,
-        "putype": attr_or_default(putype_op, 2),
+        "putype": of("PUTYPE"),
         "cpname": coded(st.keyword("CPNAME")),
         "idblk": coded(st.keyword("IDBLK")),
         "idnum": coded(st.keyword("IDNUM")),
-        "vpacing": pacing_attr(st.keyword("VPACING"), 2 if major == "SWNET" else None),
-        "pacing": pacing_attr(st.keyword("PACING"), 1 if major == "SWNET" else None),
+        "vpacing": pacing_attr(st.keyword("VPACING"), product, st, "VPACING", scope),
+        "pacing": pacing_attr(st.keyword("PACING"), product, st, "PACING", scope),
         "major": default(major),
         "line": default(line or None),
     }
     low.add("pu", name, st.span, attrs)
 
 
-def lower_lu(st: Statement, low: Lowering, sift: dict[str, Operand], pu: str) -> None:
+def lower_lu(
+    st: Statement,
+    low: Lowering,
+    sift: dict[str, Operand],
+    pu: str,
+    product: str = "vtam",
+    scope: Scope | None = None,
+) -> None:
     """An `lu` entity of PU `pu`."""
     name = (st.label or "").upper()
     if not name:
         return
     mt, dl = ref_modes(st, low, sift, f"LU {name}")
+    pacing = st.keyword("PACING") or sift.get("PACING")
+    vpacing = st.keyword("VPACING") or sift.get("VPACING")
     attrs = {
         "name": Attr(name, st.label, st.label_span),
         "locaddr": coded(st.keyword("LOCADDR")),
         "modetab": mt,
         "dlogmod": dl,
-        "pacing": pacing_attr(st.keyword("PACING") or sift.get("PACING"), 1),
-        "vpacing": pacing_attr(st.keyword("VPACING") or sift.get("VPACING"), 2),
+        "pacing": pacing_attr(pacing, product, st, "PACING", scope),
+        "vpacing": pacing_attr(vpacing, product, st, "VPACING", scope),
         "pu": default(pu or None),
     }
     low.add("lu", name, st.span, attrs)

@@ -1,5 +1,6 @@
 """Hover: what an operand means, its range and default, its value decoded; what a statement
-leaves to its defaults; what a rule named in a suppression comment checks.
+leaves to its defaults (those of its node's release, which it shows with what tells it);
+what a rule named in a suppression comment checks.
 
 The facts are the product catalogs' (the same entries `decklint explain vtam:DLOGMOD`
 prints), the decoding `decode.py`'s, the rules' their manifests'.
@@ -17,6 +18,7 @@ from decklint.ide.navigate import Workspace, document, read_whole
 from decklint.ide.outline import ancestors
 from decklint.ide.records import Hover
 from decklint.ir import Statement, Value
+from decklint.model.release import Release, choice, of_file
 from decklint.source import Span
 
 if TYPE_CHECKING:
@@ -78,7 +80,7 @@ def _rule(doc: Document, line: int, column: int) -> Hover | None:
                     "",
                     m.summary,
                     "",
-                    f"*{m.citation.render()}*",
+                    f"*{m.cited}*",
                 ]
             else:
                 lines = [f"**{selector}**: {len(rules)} rules", ""]
@@ -105,8 +107,10 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
     named = st.label_span or spot.span  # on its name or its label: what the statement defines
     defs = Workspace(result, doc).at(named.line, named.col)[1]
     lines += _defined_here(result, defs)
+    rel = of_file(result.topology, doc.path, e.product if e is not None else "")
+    lines += _release(result, doc, rel)
     if e is not None:
-        lines += _uncoded(doc, st, e)
+        lines += _uncoded(doc, st, e, rel)
         lines += ["", _source(e.statement.source or e.reference, e.statement.confidence)]
     if not lines:
         return None
@@ -126,7 +130,19 @@ def _heading(e: knowledge.Entry, name: str) -> list[str]:
     return [f"**{name}** · {e.product}", ""]
 
 
-def _uncoded(doc: Document, st: Statement, e: knowledge.Entry) -> list[str]:
+def _release(result: LintResult, doc: Document, rel: Release | None) -> list[str]:
+    """The release of the statement's node, and what tells it."""
+    node = result.topology.site.get(doc.path)
+    if rel is None or node is None:
+        return []
+    where = f", from {rel.where}" if rel.where and rel.where.split(" line ")[0] != doc.path else ""
+    said = rel.said or "not known (declare it under nodes: in the configuration)"
+    return ["", f"release of {node}: {said}{where}"]
+
+
+def _uncoded(
+    doc: Document, st: Statement, e: knowledge.Entry, rel: Release | None = None
+) -> list[str]:
     """The operands with a default that the statement does not code: "not coded: the default
     X applies", or the value a statement it nests in codes, where the operand sifts down."""
     coded = {o.name.upper() for o in st.operands if o.name}
@@ -145,7 +161,7 @@ def _uncoded(doc: Document, st: Statement, e: knowledge.Entry) -> list[str]:
             label = f"{parent.op} {parent.label}" if parent.label else parent.op
             out.append(f"- `{name}` not coded: {label} codes `{value}`, which applies here")
             continue
-        default = _default(op)
+        default = _case_default(e, op, st, above) or _default(op, rel)
         if default is not None:
             out.append(f"- `{name}` not coded: the default {default} applies")
     if not out:
@@ -194,11 +210,45 @@ def _sifted(
     return None
 
 
-def _default(op: OperandEntry) -> str | None:
+def _case_default(
+    e: knowledge.Entry, op: OperandEntry, st: Statement, above: list[Statement]
+) -> str | None:
+    """The default of the catalog's case that holds where the statement sits (MAXDATA of a
+    type 1 PU, VPACING in a local SNA major node)."""
+    if not op.cases:
+        return None
+    from decklint.dialects import catalog as catalogs
+    from decklint.dialects.facts import Scope, case_of
+
+    cat = catalogs.catalog(e.product)
+    if cat is None:
+        return None
+    scope = Scope()
+    for parent in reversed(above):
+        scope.enter(parent)
+    scope.enter(st)
+    case = case_of(cat, op, st, scope)
+    if case is None or case.default is None:
+        return None
+    return f"`{case.default}` (where {case.when.text})"
+
+
+def _default(op: OperandEntry, rel: Release | None = None) -> str | None:
+    """The default that applies for the node's release (each one it may be, where the
+    release does not decide), else the catalog's."""
+    if op.default_by_release and rel is not None:
+        c = choice(op, rel)
+        if c.decided:
+            return f"`{c.value}` ({rel.said})" if rel.said else f"`{c.value}`"
+        if len(c.options) > 1:
+            return f"{c.said()} (the release does not decide)"
     if op.default is not None:
         return f"`{op.default}`"
     if op.default_by_release:
-        return ", ".join(f"`{v}` from {r}" for r, v in op.default_by_release.items())
+        return ", ".join(
+            f"`{'not known' if v is None else v}` from {r}"
+            for r, v in op.default_by_release.items()
+        )
     return None
 
 

@@ -14,8 +14,9 @@ from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
 
 CODE_RE = re.compile(r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z")
 NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
-REQUIRED = ("code", "name", "summary", "rationale", "severity", "target", "message", "citation")
+REQUIRED = ("code", "name", "summary", "rationale", "severity", "target", "message")
 KNOWN_KEYS = set(REQUIRED) | {
+    "citation",
     "dialects",
     "where",
     "require",
@@ -79,7 +80,7 @@ class Manifest:
     severity: Severity
     target: str
     message: str
-    citation: Citation
+    citation: Citation | None  # None: the rule cites nothing (or each finding its own)
     source: str
     dialects: tuple[str, ...] = ()
     where: str | None = None
@@ -98,6 +99,19 @@ class Manifest:
     # What a finding cites: "" the citation above; "syntax" the product's syntax section for
     # the finding's dialect; "catalog" the manual of the dialect's product catalog.
     cites: str = ""
+    document: str = ""  # the key of the tuning document cited (rules/documents.yaml), if one
+
+    @property
+    def cited(self) -> str:
+        """What the rule rests on, in words: its citation; or, where each finding cites its own,
+        which; or that it is a check of decklint's own."""
+        if self.citation is not None:
+            return self.citation.render()
+        if self.cites == "syntax":
+            return "each finding cites the product manual's syntax rules it rests on"
+        if self.cites == "catalog":
+            return "each finding cites the product's reference manual"
+        return "decklint's own check (no document)"
 
     @property
     def prefix(self) -> str:
@@ -224,12 +238,7 @@ def from_dict(data: Any, source: str) -> Manifest:
         severity = Severity.parse(str(data["severity"]))
     except ValueError as exc:
         raise ManifestError(f"{where}: {exc}") from None
-    cit = data["citation"]
-    if not isinstance(cit, dict) or not cit.get("seed") or not cit.get("section"):
-        raise ManifestError(f"{where}: citation needs seed and section")
-    cites = str(cit.get("findings", ""))
-    if cites not in ("", "syntax", "catalog"):
-        raise ManifestError(f"{where}: citation findings must be syntax or catalog")
+    document, citation, cites = _citation(data.get("citation"), where)
     target = str(data["target"])
     if not (target.startswith("model:") or target in ("ir", "topology", "engine")):
         raise ManifestError(
@@ -283,7 +292,8 @@ def from_dict(data: Any, source: str) -> Manifest:
         severity=severity,
         target=target,
         message=str(data["message"]).strip(),
-        citation=Citation(str(cit["seed"]), str(cit["section"])),
+        citation=citation,
+        document=document,
         source=source,
         dialects=tuple(str(d) for d in data.get("dialects") or ()),
         where=str(where_src) if where_src else None,
@@ -367,6 +377,41 @@ def load_file(path: Path, data: Any = None, *, user: bool = False) -> Manifest:
     elif path.parent.name != m.code[:3].lower():
         raise ManifestError(f"{path}: should live in rules/{m.code[:3].lower()}/")
     return m
+
+
+def _citation(raw: Any, where: str) -> tuple[str, Citation | None, str]:
+    """A manifest's `citation`: a tuning document by its key in rules/documents.yaml, or a
+    product manual by its title, each with the section (`seed:` is the older spelling of
+    `document:`, kept for site rules); `findings: syntax|catalog` has each finding cite its
+    dialect's manual instead. No citation at all is a rule about decklint's own work. Returns
+    (the document key or "", the citation, the findings choice)."""
+    if raw is None:
+        return "", None, ""
+    if not isinstance(raw, dict):
+        raise ManifestError(f"{where}: citation is a mapping (document or manual, and section)")
+    cites = str(raw.get("findings", ""))
+    if cites not in ("", "syntax", "catalog"):
+        raise ManifestError(f"{where}: citation findings must be syntax or catalog")
+    doc = raw.get("document", raw.get("seed"))
+    manual = raw.get("manual")
+    section = str(raw.get("section", "")).strip()
+    if doc and manual:
+        raise ManifestError(f"{where}: citation names a document or a manual, not both")
+    if not doc and not manual:
+        if cites:
+            return "", None, cites
+        raise ManifestError(
+            f"{where}: citation needs document (a tuning document) or manual (a product "
+            "manual's title), with its section"
+        )
+    if not section:
+        raise ManifestError(f"{where}: citation needs the section of the document or manual")
+    if manual:
+        return "", Citation(str(manual).strip(), section), cites
+    from decklint.lint.documents import cited, documents
+
+    key = str(doc).strip()
+    return (key if key in documents() else ""), Citation(cited(key), section), cites
 
 
 def _fix(raw: Any, where: str, impl: str, anchor: Any) -> FixSpec | None:

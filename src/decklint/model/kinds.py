@@ -84,6 +84,10 @@ MODEL_KINDS: tuple[KindSpec, ...] = (
         files="how many linted files belong to it",
         paths="the files that belong to it",
         declared="true when the configuration declares facts for it",
+        release="its release as far as it is known: declared, stated by a deck (NCP BUILD "
+        "VERSION) or a lower bound from what its decks use ('z/OS V1R10 or later (INTERFACE "
+        "... DEFINE IPAQENET)'); None when nothing tells",
+        release_from="where the evidence that decides it is (a file and line)",
     ),
     kind(
         "link",

@@ -15,12 +15,15 @@ from decklint.source import Span
 
 
 def resolve(topo: Topology) -> None:
-    from decklint.model import links, site, tcpip
+    from decklint.model import links, release, site, tcpip
 
     tcpip.resolve(topo)
     _declared(topo)
     files = site.assign(topo)
+    topo.site = dict(files)
+    release.releases(topo)  # each node's release, from the configuration and its decks
     site.build_nodes(topo, files)
+    tcpip.settle(topo)  # stack defaults by the release
     links.infer(topo, files)
 
 

@@ -17,6 +17,7 @@ from decklint import dialects
 from decklint.dialects.base import NodeRule
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
+from decklint.model.release import Release
 from decklint.model.topology import Topology
 from decklint.source import Span
 
@@ -151,6 +152,7 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
         if name in servers and made_by == ["tcpip"]:
             product, products = TELNET_SERVER, (TELNET_SERVER,)
         anchor = first_entity.get(name) or d
+        release, where = _release(topo, name, d)
         attrs = {
             "name": Attr(name),
             "product": default(product),
@@ -159,6 +161,8 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
             "files": default(len(paths.get(name, []))),
             "paths": default(tuple(sorted(paths.get(name, [])))),
             "declared": default(d is not None),
+            "release": default(release),
+            "release_from": default(where),
         }
         path = anchor.path if anchor else "-"
         span = anchor.span if anchor else Span(1, 1, 1, 1)
@@ -166,3 +170,26 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
         topo.entities.append(e)
         topo._by_kind["node"].append(e)
     topo.site = dict(files)
+
+
+def _said(r: Release) -> str:
+    """A release, and the evidence against it where the decks use something later."""
+    e = r.disputed
+    if e is None:
+        return r.said
+    at = f" at {e.path} line {e.line}" if e.path else ""
+    return f"{r.said}, but the decks use {e.what}{at}, which exists from {e.release}"
+
+
+def _release(topo: Topology, name: str, d: Entity | None) -> tuple[str | None, str | None]:
+    """A node's release as a user reads it ('z/OS V1R10 or later (INTERFACE ... DEFINE
+    IPAQENET)', one per product where several are known) and where the deciding evidence
+    is; a declared release no product reads is shown as declared."""
+    from decklint.model.release import releases
+
+    rels = [r for r in releases(topo).get(name, {}).values() if r.said]
+    if rels:
+        where = "; ".join(r.where for r in rels if r.where) or None
+        return "; ".join(_said(r) for r in rels), where
+    declared = d.value("release") if d is not None else None
+    return (f"{declared} (declared)", None) if declared else (None, None)

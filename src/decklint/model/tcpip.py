@@ -2,9 +2,10 @@
 
 A stack is a profile that no linted file INCLUDEs, with the members it INCLUDEs (found among
 the linted files by member name), in include order. The stack's settings are the coded ones
-of its files (the including profile's last) and, for what no file codes, the product default
-of the node's declared release (`nodes: {NAME: {release: V1R5}}`), else of the seed's era,
-saying which.
+of its files (the including profile's last) and, for what no file codes, the catalog's default
+for the node's release (`decklint.model.release`: declared, or told by what its decks use),
+set by `settle` once the site's releases are known. Where the release does not decide a
+default that changed between releases, the setting is None and its note names each value.
 
 A stack is complete, and judged on what it leaves uncoded (the stack-wide "not coded"
 findings, an undefined name as an error), when three things hold: a main profile is among
@@ -32,72 +33,71 @@ from typing import Any
 
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
+from decklint.model.release import Choice, Release, choice, release_of
+from decklint.model.release import vm_level as vm_level
+from decklint.model.release import zos_level as zos_level
 from decklint.model.topology import Topology
 
 # Profile file names that say nothing about the stack: the folder names it instead.
 _GENERIC = {"PROFILE", "PROFILE.TCPIP", "TCPIP.PROFILE.TCPIP", "PROFILE TCPIP", "PROFILE.TCP"}
-_OS390 = re.compile(r"OS/?390\s*V?([0-9]{1,6})?R([0-9]{1,6})")
 
-
-def zos_level(text: str) -> tuple[int, int] | None:
-    """(version, release) of a z/OS Communications Server level; OS/390 is version 0.
-
-    Accepts V1R5, 1.5, z/OS V2R1, OS/390 V2R10, OS/390 R10 and the CS/390 numbering of the
-    seed (R4-R10 are OS/390, R12 = z/OS V1R2, R14 = V1R4, R15 = V1R5).
-    """
-    t = text.upper().replace(" ", "")
-    m = _OS390.fullmatch(t)
-    if m:
-        return (0, int(m.group(2)))
-    t = t.removeprefix("Z/OS").removeprefix("CS/390").removeprefix("CS390")
-    m = re.fullmatch(r"V([0-9]{1,6})R([0-9]{1,6})", t)
-    if m:
-        v, r = int(m.group(1)), int(m.group(2))
-        return (0, r) if v == 2 and r > 5 else (v, r)
-    m = re.fullmatch(r"([0-9]{1,6})\.([0-9]{1,6})(\.[0-9]+)?", t)
-    if m:
-        return (int(m.group(1)), int(m.group(2)))
-    m = re.fullmatch(r"R([0-9]{1,6})", t)
-    if m:
-        n = int(m.group(1))
-        return (1, n - 10) if n >= 11 else (0, n)
-    return None
-
-
-def vm_level(text: str) -> int | None:
-    """A VM TCP/IP function level: 310, FL310, 'function level 320', any z/VM (>= 310)."""
-    t = text.upper()
-    if "Z/VM" in t or "ZVM" in t:
-        return 400
-    m = re.search(r"([0-9]{1,6})\.([0-9]{1,6})", t)
-    if m:
-        return int(m.group(1)) * 100 + int(m.group(2)) * 10
-    m = re.search(r"([0-9]{3})", t)
-    return int(m.group(1)) if m else None
-
-
-# Defaults of what no file codes: (value before z/OS V2R1, value from V2R1, note).
-ZOS_DEFAULTS: dict[str, tuple[Any, Any]] = {
-    "tcpsendbfrsize": (16384, 65536),
-    "tcprcvbufrsize": (16384, 65536),
-    "tcpmaxrcvbufrsize": (262144, 262144),
-    "udpsendbfrsize": (65535, 65535),
-    "udprcvbufrsize": (65535, 65535),
-    "udpqueuelimit": (True, True),
-    "somaxconn": (10, 1024),
-    "finwait2time": (675, 600),
-    "delayacks": ("DELAYACKS", "DELAYACKS"),
-    "ecsalimit": (0, 0),
-    "poollimit": (0, 0),
-    "pathmtudiscovery": (False, False),
-    "rfc1323": (True, True),
+# Stack settings whose default is a catalog entry's (grammars/catalogs/tcpip.yaml), by release
+# where it changed: field -> (statement, operand).
+CATALOGUED: dict[str, tuple[str, str]] = {
+    "tcpsendbfrsize": ("TCPCONFIG", "TCPSENDBFRSIZE"),
+    "tcprcvbufrsize": ("TCPCONFIG", "TCPRCVBUFRSIZE"),
+    "tcpmaxrcvbufrsize": ("TCPCONFIG", "TCPMAXRCVBUFRSIZE"),
+    "udpsendbfrsize": ("UDPCONFIG", "UDPSENDBFRSIZE"),
+    "udprcvbufrsize": ("UDPCONFIG", "UDPRCVBUFRSIZE"),
+    "somaxconn": ("SOMAXCONN", "MAX_BACKLOG"),
+    "finwait2time": ("TCPCONFIG", "FINWAIT2TIME"),
+    "ecsalimit": ("GLOBALCONFIG", "ECSALIMIT"),
+    "poollimit": ("GLOBALCONFIG", "POOLLIMIT"),
+}
+# Which word of a pair holds when a profile codes neither (the catalog says it in the word's
+# meaning, "(default)", but has no field for it yet); the same in every release.
+_WORD_DEFAULTS: dict[str, Any] = {
+    "udpqueuelimit": True,
+    "delayacks": "DELAYACKS",
+    "pathmtudiscovery": False,
+    "rfc1323": True,
 }
 
 
-def release_note(product: str, release: str | None) -> str:
-    if release:
-        return f"{product} {release}"
-    return "the seed's releases; declare the node's release to judge against yours"
+def release_family(product: str) -> str:
+    """The release family of a stack's product: z/OS, or VM's function levels."""
+    return "vm" if product == "vm" else "zos"
+
+
+def catalog_number(value: Any) -> Any:
+    """A catalog default as the model holds it: '256K' as 262144, '0K' as 0."""
+    if isinstance(value, str):
+        m = re.fullmatch(r"([0-9]{1,12})([KM]?)", value.strip().upper())
+        if m:
+            return int(m.group(1)) * {"": 1, "K": 1024, "M": 1024 * 1024}[m.group(2)]
+    return value
+
+
+def stack_default(field: str, rel: Release) -> Choice:
+    """What a stack setting no file codes is for the stack's release."""
+    from decklint.dialects.catalog import catalog
+
+    statement, operand = CATALOGUED[field]
+    cat = catalog("tcpip")
+    op = cat.operand(statement, operand) if cat is not None else None
+    return choice(op, rel, catalog_number)
+
+
+def defaulted(c: Choice) -> Attr:
+    """The Attr of a setting no file codes: its value where the release decides it (noted
+    with the release, where one is known), else None with a note that names each value it
+    may be, or says it is not known."""
+    said = c.release.said
+    if c.decided:
+        return default(c.value, said)
+    if len(c.options) == 1:
+        return default(None, f"its default is not known for {said or 'the release'}")
+    return default(None, f"{c.said()}; the release is {said or 'not known'}")
 
 
 def resolve(topo: Topology) -> None:
@@ -248,13 +248,10 @@ def _stack(
                 coded[k] = a
     product = product or "zos"
     release = str(facts["release"]) if "release" in facts else None
-    level = zos_level(release) if release and product == "zos" else None
-    new = level is not None and level >= (2, 1)
-    note = release_note("z/OS" if product == "zos" else product, release)
     attrs: dict[str, Attr] = {
         "name": Attr(name),
         "product": default(product),
-        "release": default(release),
+        "release": default(release),  # the node's release, once `settle` knows it
         "files": default(len(profiles)),
         # complete: every INCLUDE found, a main profile among the files and a whole stack
         # among them (see the module's docstring)
@@ -266,8 +263,10 @@ def _stack(
         "main": default(any(p.value("main") for p in profiles)),
         "unresolved_includes": default(tuple(u.name for u in unresolved)),
     }
-    for key, (old, later) in ZOS_DEFAULTS.items():
-        attrs[key] = coded.get(key) or default(later if new else old, note)
+    for key in CATALOGUED:  # the default is the release's: `settle`
+        attrs[key] = coded.get(key) or default(None, "the release is not yet known")
+    for key, value in _WORD_DEFAULTS.items():
+        attrs[key] = coded.get(key) or default(value)
     for key in ("gateway", "beginroutes"):
         attrs[key] = coded.get(key) or default(False)
     for k, a in coded.items():
@@ -307,3 +306,23 @@ def _telnet_server(
     )
     topo.entities.append(e)
     topo._by_kind[e.kind].append(e)
+
+
+def settle(topo: Topology) -> None:
+    """Give each stack the defaults of its node's release, and each stack and TN3270E server
+    the release itself (said as a user reads it), once the site's releases are known."""
+    for kind in ("tcpip_stack", "tcpip_telnet_server"):
+        built = {}
+        for e in topo.of(kind):
+            product = str(e.value("product") or "zos")
+            rel = release_of(topo, e.name, release_family(product))
+            attrs = dict(e.attrs)
+            attrs["release"] = default(rel.said or None)
+            if kind == "tcpip_stack":
+                for key in CATALOGUED:
+                    if not e.coded(key):
+                        attrs[key] = defaulted(stack_default(key, rel))
+            built[id(e)] = Entity(kind, e.name, e.path, e.dialect, e.span, e.node, attrs, e.scope)
+        if built:
+            topo.entities[:] = [built.get(id(x), x) for x in topo.entities]
+            topo._by_kind[kind] = [built.get(id(x), x) for x in topo._by_kind[kind]]

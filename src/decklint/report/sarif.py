@@ -39,7 +39,7 @@ def _region(f_line: int, f_col: int, e_line: int, e_col: int) -> dict[str, int]:
 
 
 def _rule(m: Manifest) -> dict[str, Any]:
-    help_text = f"{m.summary}\n\n{m.rationale}\n\nSource: {m.citation.render()}"
+    help_text = f"{m.summary}\n\n{m.rationale}\n\nSource: {m.cited}"
     return {
         "id": m.code,
         "name": "".join(part.capitalize() for part in m.name.split("-")),
@@ -47,7 +47,7 @@ def _rule(m: Manifest) -> dict[str, Any]:
         "fullDescription": {"text": m.rationale},
         "help": {
             "text": help_text,
-            "markdown": f"**{m.summary}**\n\n{m.rationale}\n\n*Source:* {m.citation.render()}",
+            "markdown": f"**{m.summary}**\n\n{m.rationale}\n\n*Source:* {m.cited}",
         },
         "defaultConfiguration": {"level": LEVEL[m.severity]},
         "properties": {"tags": list(m.groups), "decklint-name": m.name},

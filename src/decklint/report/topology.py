@@ -2,7 +2,8 @@
 self-contained HTML page (an SVG picture, the findings per node, links to each deck line).
 
 Everything is computed from `export()`, whose JSON form is the stable schema
-(`schema_version` 1): nodes with their product, files, key values and findings; links with
+(`schema_version` 1): nodes with their product, files, release (`decklint.model.release`:
+declared or told by the decks, and where), key values and findings; links with
 their kind, status, both ends (node, what, file, line, column), values and findings.
 """
 
@@ -104,6 +105,8 @@ def export(
                 "products": list(n.value("products") or ()),
                 "files": list(n.value("paths") or ()),
                 "declared": bool(n.value("declared")),
+                "release": n.value("release"),
+                "release_from": n.value("release_from"),
                 "values": _values(topo, set(n.value("paths") or ()), n.name),
                 "findings": counts,
                 "finding_list": [_finding(f) for f in fs],
@@ -177,8 +180,16 @@ def to_json(data: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------------------- DOT
 
 
+def short_release(said: str) -> str:
+    """'z/OS V1R10 or later' of 'z/OS V1R10 or later (INTERFACE ... DEFINE IPAQENET)': a
+    drawing's label names the release, the node's section what tells it."""
+    return "; ".join(part.split(" (", 1)[0] for part in said.split("; "))
+
+
 def _label_lines(n: dict[str, Any]) -> list[str]:
     lines = [n["name"], n["product"] or ""]
+    if n.get("release"):
+        lines.append(short_release(n["release"]))
     lines += [f"{k} {v}" for k, v in list(n["values"].items())[:4]]
     worst = _worst(n["findings"])
     if worst:
@@ -473,10 +484,15 @@ def _node_section(n: dict[str, Any], base: str) -> str:
         f"{_where(f['path'], f['line'], f['col'], base)} {_esc(f['message'])}</li>"
         for f in n["finding_list"]
     )
+    release = ""
+    if n.get("release"):
+        at = f" ({_esc(n['release_from'])})" if n.get("release_from") else ""
+        release = f"<p>Release: {_esc(n['release'])}{at}</p>"
     return (
         f'<section class="nodeinfo" id="n-{name}"><h3>{name} <small>'
         f"{_esc(' + '.join(n['products']) or str(n['product']))}</small></h3>"
         f"<p>Files: {files}</p>"
+        + release
         + (f"<table>{rows}</table>" if rows else "")
         + (f'<ul class="findings">{found}</ul>' if found else "<p>No findings.</p>")
         + "</section>"

@@ -31,7 +31,14 @@ from decklint import __version__
 from decklint.findings import Finding
 from decklint.progress import Progress
 from decklint.server import convert
-from decklint.server.actions import comment_prefix, statement_start
+from decklint.server.actions import (
+    FIX_ALL,
+    FIX_ALL_TITLE,
+    comment_prefix,
+    fix_all,
+    statement_start,
+    wanted,
+)
 from decklint.server.network import Document, Index, Network, Run, Settings, text_of, uri_of
 from decklint.server.positions import Codec
 from decklint.source import Span
@@ -297,6 +304,18 @@ class DecklintServer(LanguageServer):
         if doc is not None and doc.dialect is not None:
             return doc.dialect
         return self.dialects.get(path)
+
+    async def settled(self, uri: str, seconds: float) -> None:
+        """Wait (at most `seconds`) until the findings shown for `uri` are of its text as it
+        is now: a change not yet linted is linted after the debounce."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + seconds
+        while loop.time() < deadline:
+            doc = self.network.document(uri)
+            shown = self.shown.get(uri)
+            if doc is None or (shown is not None and shown.text == doc.text):
+                return
+            await asyncio.sleep(0.05)
 
 
 OPENING_MS = 20  # a moment for the documents an editor opens together to arrive together
@@ -603,20 +622,48 @@ def _read(path: str) -> list[Any]:
 
 @server.feature(
     lsp.TEXT_DOCUMENT_CODE_ACTION,
-    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix]),
+    lsp.CodeActionOptions(code_action_kinds=[lsp.CodeActionKind.QuickFix, FIX_ALL]),
 )
 @guarded()
-def code_action(ls: DecklintServer, params: lsp.CodeActionParams) -> list[lsp.CodeAction] | None:
-    doc = ls.network.document(params.text_document.uri)
-    shown = ls.shown.get(params.text_document.uri)
+async def code_action(
+    ls: DecklintServer, params: lsp.CodeActionParams
+) -> list[lsp.CodeAction] | None:
+    uri = params.text_document.uri
+    only = params.context.only
+    if only is not None and wanted(only, FIX_ALL):
+        # asked for by name (on save, say): right after typing, wait for the findings of the
+        # text as it is rather than answer nothing
+        await ls.settled(uri, ls.network.settings.debounce_ms / 1000 + 0.5)
+    doc = ls.network.document(uri)
+    shown = ls.shown.get(uri)
     if doc is None or shown is None or shown.text != doc.text:
         return None  # the findings are of another text: their positions would be wrong
     codec = Codec(doc.text, ls.encoding)
+    deck = ls.dialect_of(doc.path)
+    actions = _quick_fixes(ls, params, doc, shown, codec, deck)
+    if wanted(only, FIX_ALL):
+        fixed = fix_all(shown.findings, doc.text, deck)
+        if fixed is not None:
+            edit = lsp.WorkspaceEdit(changes={uri: convert.line_edits(doc.text, fixed, codec)})
+            actions.append(lsp.CodeAction(title=FIX_ALL_TITLE, kind=FIX_ALL, edit=edit))
+    return actions
+
+
+def _quick_fixes(
+    ls: DecklintServer,
+    params: lsp.CodeActionParams,
+    doc: Document,
+    shown: Shown,
+    codec: Codec,
+    deck: str | None,
+) -> list[lsp.CodeAction]:
+    """The fixes and "suppress CODE here" of the findings in the range asked about."""
+    if not wanted(params.context.only, lsp.CodeActionKind.QuickFix):
+        return []
     registry = ls.network.project.registry if ls.network.project else None
     unwaivable = (
         {m.code for m in registry.rules.values() if m.unsuppressible} if registry else set()
     )
-    deck = ls.dialect_of(doc.path)
     fixes: list[lsp.CodeAction] = []
     suppressions: list[lsp.CodeAction] = []
     for f in shown.findings:

@@ -41,7 +41,7 @@ def diagnostic(
 ) -> lsp.Diagnostic:
     """One finding as a diagnostic; `locate` places a related location in its own file."""
     citation = f.citation.render() if f.citation else ""
-    href = f.citation.seed if f.citation and _URL.match(f.citation.seed) else None
+    href = f.citation.document if f.citation and _URL.match(f.citation.document) else None
     message = f.message if href or not citation else f"{f.message}\nsee {citation}"
     data: dict[str, object] = {"name": f.name}
     if citation:

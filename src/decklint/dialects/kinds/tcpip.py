@@ -44,7 +44,8 @@ KINDS: tuple[KindSpec, ...] = (
         resolved=True,
         main="true when a main profile is among its files (not only members or a snippet)",
         product="zos or vm (declared product wins)",
-        release="the release declared for the node (nodes: NAME: release:)",
+        release="its node's release as far as it is known ('z/OS V1R13 (declared)', 'z/OS "
+        "V1R10 or later (INTERFACE ... DEFINE IPAQENET)'), None when nothing tells",
         files="how many linted files make the stack",
         complete="every INCLUDE found, a main profile among the files and one that is whole: "
         "the stack is judged on what it leaves uncoded",
@@ -57,7 +58,8 @@ KINDS: tuple[KindSpec, ...] = (
         "and the members it INCLUDEs (not a stack: no stack-wide setting is judged on it)",
         resolved=True,
         product="zos (declared product wins)",
-        release="the release declared for the node (nodes: NAME: release:)",
+        release="its node's release as far as it is known ('z/OS V1R13 (declared)', 'z/OS "
+        "V1R10 or later (INTERFACE ... DEFINE IPAQENET)'), None when nothing tells",
         files="how many linted files make the server's profile",
         stack="the stack it binds to, TELNETGLOBALS TCPIPJOBNAME (None when not coded: the "
         "only stack, or under CINET every stack)",

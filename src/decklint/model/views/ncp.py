@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import functools
-import re
-from typing import NamedTuple
-
-from decklint.dialects.catalog import catalog
 from decklint.model.entities import Entity
+from decklint.model.release import Release as Release
+from decklint.model.release import ncp_release_facts, node_of
+from decklint.model.release import release_of as nodes_release
 from decklint.model.topology import Topology
 from decklint.model.views.stations import Stations
 
@@ -75,70 +73,17 @@ def largest_frame(
 # --------------------------------------------------------------------------- release
 
 
-class Release(NamedTuple):
-    """What the linted files tell of an NCP's release: the lowest and highest it can be
-    (None: not bounded) and how that is known ('NCP V5R4 (BUILD VERSION)'; '' for nothing)."""
-
-    low: tuple[int, int] | None
-    high: tuple[int, int] | None
-    said: str
-
-    def since(self, first: tuple[int, int]) -> bool | None:
-        """Whether the NCP is `first` or later; None when the files do not tell."""
-        if self.low is not None and self.low >= first:
-            return True
-        if self.high is not None and self.high < first:
-            return False
-        return None
-
-
-_LEVEL = re.compile(r"V?\s*(\d+)\s*(?:R|\.)\s*(\d+)", re.IGNORECASE)
-
-
-def level(text: str) -> tuple[int, int] | None:
-    """(version, release) of 'V5R2.1', 'V7R8F', '4.3'; None when it is none of those."""
-    m = _LEVEL.search(text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
-
-
-@functools.cache
 def release_facts() -> dict[str, tuple[int, int]]:
-    """The first release each of the catalog's `release_facts` holds for, and the lowest
+    """The first release each of the NCP catalog's `release_facts` holds for, and the lowest
     release each `release_evidence` tells (grammars/catalogs/ncp.yaml)."""
-    cat = catalog("ncp")
-    extra = cat.extra if cat is not None else {}
-    out: dict[str, tuple[int, int]] = {}
-    for key, body in (extra.get("release_facts") or {}).items():
-        if (lv := level(str(body.get("from", "")))) is not None:
-            out[key] = lv
-    for key, body in (extra.get("release_evidence") or {}).items():
-        if (lv := level(str(body.get("at_least", "")))) is not None:
-            out[key] = lv
-    return out
+    return ncp_release_facts()
 
 
 def release_of(topo: Topology, path: str, name: str) -> Release:
-    """The release of the NCP of a file: BUILD VERSION, else the release declared for the
-    node (`nodes: {NAME: {release: ...}}`), else V4R2 or later where it codes NEWDEFN=YES."""
-    return topo.memo(  # type: ignore[no-any-return]
-        f"ncp.release.{path}", lambda: _release_of(topo, path, name)
-    )
-
-
-def _release_of(topo: Topology, path: str, name: str) -> Release:
-    ncp = next((e for e in topo.of("ncp") if e.path == path), None)
-    version = ncp.value("version") if ncp is not None else None
-    if version is not None and (lv := level(str(version))) is not None:
-        return Release(lv, lv, f"NCP {version} (BUILD VERSION)")
-    for d in topo.of("declared_node"):
-        rel = d.value("release")
-        if str(d.name).upper() == name.upper() and rel and (lv := level(str(rel))) is not None:
-            return Release(lv, lv, f"NCP {rel} (declared)")
-    newdefn = ncp.value("newdefn") if ncp is not None else None
-    floor = release_facts().get("NEWDEFN")
-    if newdefn is not None and "YES" in str(newdefn) and floor is not None:
-        return Release(floor, None, f"NCP V{floor[0]}R{floor[1]} or later (NEWDEFN)")
-    return Release(None, None, "")
+    """The release of the NCP of a file (`decklint.model.release`): BUILD VERSION, else the
+    release declared for the node (`nodes: {NAME: {release: ...}}`), else V4R2 or later where
+    it codes NEWDEFN=YES."""
+    return nodes_release(topo, node_of(topo, path, name), "ncp")
 
 
 def host_iobuf(topo: Topology, host: Entity) -> tuple[int, Entity] | None:

@@ -6,7 +6,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from decklint.model.entities import Attr, Entity
-from decklint.model.tcpip import vm_level, zos_level
+from decklint.model.release import Release, release_of, unknown
+from decklint.model.tcpip import release_family
 from decklint.model.topology import Topology
 from decklint.model.views.declared import declared
 from decklint.source import Span
@@ -22,6 +23,7 @@ class Stack:
     entity: Entity
     parts: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
     links: dict[str, Entity] | None = None  # by name, built on first use
+    rel: Release = field(default_factory=lambda: unknown("zos"))  # its node's release
 
     @property
     def name(self) -> str:
@@ -36,8 +38,8 @@ class Stack:
 
     @property
     def release(self) -> str | None:
-        r = self.entity.value("release")
-        return str(r) if r else None
+        """Its release as a user reads it ('z/OS V1R13 (declared)'), None when not known."""
+        return self.rel.said or None
 
     @property
     def main(self) -> bool:
@@ -54,12 +56,6 @@ class Stack:
 
     def judged(self, a: Attr) -> bool:
         return a.coded or self.judge_defaults
-
-    def zos(self) -> tuple[int, int] | None:
-        return zos_level(self.release) if self.release else None
-
-    def vm(self) -> int | None:
-        return vm_level(self.release) if self.release else None
 
     def where(self, field_name: str) -> tuple[str, Span]:
         """(path, span) for a finding about a stack setting: where it is coded, else the
@@ -107,7 +103,8 @@ def telnet_servers(topo: Topology) -> list[Stack]:
 def _stacks(topo: Topology, kind: str) -> list[Stack]:
     by_name: dict[str, Stack] = {}
     for e in topo.of(kind):
-        by_name[e.name] = Stack(e)
+        family = release_family(str(e.value("product") or "zos"))
+        by_name[e.name] = Stack(e, rel=release_of(topo, e.name, family))
     if not by_name:
         return []
     for path, dialect in topo.dialects.items():  # a stack's elements are its profiles'

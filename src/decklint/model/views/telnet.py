@@ -4,24 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.dialects.catalog import catalog
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
+from decklint.model.release import Choice, choice
+from decklint.model.tcpip import defaulted
 from decklint.model.topology import Topology
 from decklint.model.views.stacks import Stack, stacks, telnet_servers
 
-TELNET_FIELDS = ("timemark", "scaninterval", "inactive")
+# The Telnet timers: field -> the catalog statement whose value it is (grammars/catalogs/
+# tcpip.yaml; SCANINTERVAL's default changed between releases).
+TELNET_TIMERS = {"timemark": "TIMEMARK", "scaninterval": "SCANINTERVAL", "inactive": "INACTIVE"}
+TELNET_FIELDS = tuple(TELNET_TIMERS)
+# A timer a block leaves to the blocks that inherit from it: judged there, not here.
+NOT_HERE = default(None, "judged in the blocks that inherit it")
+
+
+def timer_default(s: Stack, field: str) -> Choice:
+    """What a Telnet timer no block codes is for the owner's release."""
+    cat = catalog("tcpip")
+    op = cat.operand(TELNET_TIMERS[field], "SECONDS") if cat is not None else None
+    return choice(op, s.rel)
 
 
 def telnet_defaults(s: Stack) -> dict[str, Attr]:
-    """Telnet timer defaults: SCANINTERVAL was 120 s in the seed's releases, 1800 later."""
-    level = s.zos() if s.product == "zos" else None
-    new = level is not None and level >= (2, 1)
-    note = f"z/OS {s.release}" if level is not None else "the seed's releases"
-    return {
-        "timemark": default(10800, note),
-        "scaninterval": default(1800 if new else 120, note),
-        "inactive": default(0, note),
-    }
+    """The Telnet timers' defaults for the owner's release (None where it does not decide)."""
+    return {f: defaulted(timer_default(s, f)) for f in TELNET_FIELDS}
 
 
 def telnet_owners(topo: Topology) -> list[Stack]:
@@ -32,8 +40,10 @@ def telnet_owners(topo: Topology) -> list[Stack]:
 
 def effective_telnet(s: Stack) -> Iterator[tuple[Entity, dict[str, Attr]]]:
     """Each Telnet block with the timers that apply to it: its own, else TELNETGLOBALS',
-    else the default. TELNETGLOBALS and PARMSGROUP blocks are judged on what they code when
-    TELNETPARMS blocks (which inherit from them) exist."""
+    else the default of the owner's release (None, with a note, where the release does not
+    decide it: `timer_default` names each value it may be). TELNETGLOBALS and PARMSGROUP
+    blocks are judged on what they code when TELNETPARMS blocks (which inherit from them)
+    exist: what they leave uncoded is `NOT_HERE`."""
     blocks = s.of("telnet_params")
     dflt = telnet_defaults(s)
     glob = next((b for b in blocks if b.value("block") == "TELNETGLOBALS"), None)
@@ -48,7 +58,7 @@ def effective_telnet(s: Stack) -> Iterator[tuple[Entity, dict[str, Attr]]]:
             elif kind == "TELNETPARMS" and glob is not None and glob.get(f).coded:
                 eff[f] = glob.get(f)
             elif kind == "PARMSGROUP" or (kind == "TELNETGLOBALS" and per_port):
-                eff[f] = default(None)
+                eff[f] = NOT_HERE
             else:
                 eff[f] = dflt[f]
         yield b, eff
