@@ -119,16 +119,23 @@ async def test_an_opened_deck_is_shown_before_the_network_is_linted(
 async def test_a_deck_opened_while_the_folders_are_read_is_shown_too(
     gated: LanguageClient, tmp_path: Path
 ) -> None:
-    root = write(tmp_path / "ws", {"m.vtam": MODES, "s.vtam": TYPO})
+    # the folders' reading held until the gate opens, as a large parent folder holds it
+    root = write(tmp_path / "ws", {"m.vtam": MODES, "s.vtam": TYPO, ".hold-folders": ""})
     await start(gated, root)
     open_doc(gated, (root / "s.vtam").as_uri(), TYPO)
     await diagnostics(gated, (root / "s.vtam").as_uri(), lambda ds: len(ds) > 0)
-    # a second deck, a document that is no file, while the whole lint still waits
+    assert not ended(progress_of(gated, "reading the workspace folders"))
+    # a second deck, a document that is no file, while the folders are still read
     member = "zowe-ds:/lpar1/SYS1.VTAMLST/XCAGRP"
     open_doc(gated, member, "XG1      GROUP DIAL=YES,CALLL=INOUT\n", language="vtam")
     got = await diagnostics(gated, member, lambda ds: len(ds) > 0)
     assert [c for _, c in codes(got)] == ["PRS002"]
     (root / ".gate").touch()
+    await diagnostics(gated, (root / "s.vtam").as_uri(), lambda ds: "VTM006" in ds_codes(ds))
+
+
+def ds_codes(ds: list[lsp.Diagnostic]) -> set[str]:
+    return {str(d.code) for d in ds}
 
 
 def baseline(root: Path, name: str) -> None:
