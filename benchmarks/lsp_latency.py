@@ -95,6 +95,10 @@ def make_client() -> Client:
         if params.type == lsp.MessageType.Error:
             print(f"server: {params.message}", file=sys.stderr)
 
+    @client.feature(lsp.PROGRESS)
+    def progress(params: lsp.ProgressParams) -> None:
+        return None  # shown by an editor; only its cost is measured here
+
     return client
 
 
