@@ -1,6 +1,7 @@
 """Language server latency: how soon an edit shows, in a workspace of many decks.
 
     python benchmarks/lsp_latency.py [--decks 500] [--edits 8]
+    python benchmarks/lsp_latency.py --first [--sizes 500,2000] [--parent-files 20000]
 
 Generates the repository of `repo_scale.py` (mode tables, switched major nodes that name the
 mode table before them, NCP generations, TCP/IP profiles), makes its first mode table a
@@ -16,7 +17,17 @@ It reports:
 * hover time on the dependent deck, idle and while the server lints after an edit;
 * the server's peak resident memory.
 
-Numbers are medians (and the slowest) over --edits. Nothing here is a test.
+Numbers are medians (and the slowest) over --edits.
+
+With --first it measures instead how soon an opened deck gets its first diagnostics: for each
+of --sizes (decks), the server is started on the repository, and right after `initialized` the
+2,000-line mode table and the switched major node that names it are opened; reported are the
+times from their didOpen to their first diagnostics, and to the first diagnostics of a deck
+nobody opened (which only a lint of the whole network gives). Each size runs with the cache
+empty (cold) and again with the cache the first run left (warm); then once more with the
+workspace root a parent folder that holds the repository and --parent-files other files
+(notes, scripts, data: no decks), the cache warm for the repository only. --server names
+another server command (another decklint's, to compare). Nothing here is a test.
 """
 
 from __future__ import annotations
@@ -25,6 +36,7 @@ import argparse
 import asyncio
 import contextlib
 import os
+import shlex
 import shutil
 import statistics
 import sys
@@ -83,6 +95,10 @@ def make_client() -> Client:
         if params.type == lsp.MessageType.Error:
             print(f"server: {params.message}", file=sys.stderr)
 
+    @client.feature(lsp.PROGRESS)
+    def progress(params: lsp.ProgressParams) -> None:
+        return None  # shown by an editor; only its cost is measured here
+
     return client
 
 
@@ -128,8 +144,7 @@ async def main_async(args: argparse.Namespace) -> None:
         root = tmp / "repo"
         table, dependent, table_lines = workspace(root, args.decks)
         env = dict(os.environ, DECKLINT_CACHE_DIR=str(tmp / "cache"))
-        exe = shutil.which("decklint")
-        cmd = [exe, "server"] if exe else [sys.executable, "-m", "decklint", "server"]
+        cmd = server_command(args)
         client = make_client()
         await client.start_io(*cmd, env=env)
         server = client._server
@@ -201,13 +216,130 @@ async def main_async(args: argparse.Namespace) -> None:
         shutil.rmtree(tmp, ignore_errors=True)
 
 
+# ---------------------------------------------------------------------- first diagnostics
+
+NOTE_TEXT = "Notes of the change board, with numbers like 3745 and words like MODEENT.\n" * 8
+
+
+def parent_folder(parent: Path, files: int) -> None:
+    """Besides the repository: `files` files that are no decks (notes, scripts, data) in
+    folders of a hundred, as a home folder or a folder of many projects holds."""
+    kinds = (
+        (".txt", NOTE_TEXT),
+        (".py", "import os\n\n\ndef main():\n    return os.getcwd()\n" * 6),
+        (".csv", "node,ip,frame\nNCP1,10.0.0.1,4060\n" * 20),
+    )
+    for n in range(files):
+        folder = parent / "other" / f"project{n // 1000:03d}" / f"part{n // 100 % 10}"
+        if n % 100 == 0:
+            folder.mkdir(parents=True, exist_ok=True)
+        ext, text = kinds[n % len(kinds)]
+        (folder / f"file{n:06d}{ext}").write_text(text)
+
+
+async def first_diagnostics(
+    cmd: list[str], env: dict[str, str], root: Path, table: Path, dependent: Path, far: Path
+) -> tuple[float, float, float]:
+    """A server started on `root`; right after `initialized`, the mode table and the deck
+    that names it are opened. Seconds from each didOpen to its first diagnostics, and to the
+    first diagnostics of `far`, a deck nobody opened (the whole network linted)."""
+    client = make_client()
+
+    @client.feature(lsp.WORKSPACE_CONFIGURATION)
+    def configuration(params: lsp.ConfigurationParams) -> list[Any]:
+        return [None for _ in params.items]
+
+    @client.feature(lsp.WINDOW_WORK_DONE_PROGRESS_CREATE)
+    def progress(params: lsp.WorkDoneProgressCreateParams) -> None:
+        return None
+
+    await client.start_io(*cmd, env=env, cwd=str(root))
+    caps = lsp.ClientCapabilities(
+        window=lsp.WindowClientCapabilities(work_done_progress=True),
+        workspace=lsp.WorkspaceClientCapabilities(configuration=True),
+    )
+    await client.initialize_async(
+        lsp.InitializeParams(
+            capabilities=caps,
+            root_uri=root.as_uri(),
+            workspace_folders=[lsp.WorkspaceFolder(root.as_uri(), root.name)],
+        )
+    )
+    client.initialized(lsp.InitializedParams())
+    opened: dict[str, float] = {}
+    for deck in (table, dependent):
+        opened[deck.as_uri()] = time.perf_counter()
+        client.text_document_did_open(
+            lsp.DidOpenTextDocumentParams(
+                lsp.TextDocumentItem(deck.as_uri(), "deck", 1, deck.read_text())
+            )
+        )
+    t_table = await until(client, table.as_uri(), opened[table.as_uri()], lambda p: True)
+    t_dep = await until(client, dependent.as_uri(), opened[dependent.as_uri()], lambda p: True)
+    t_far = await until(client, far.as_uri(), opened[table.as_uri()], lambda p: True)
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return (
+        t_table - opened[table.as_uri()],
+        t_dep - opened[dependent.as_uri()],
+        t_far - opened[table.as_uri()],
+    )
+
+
+async def first_async(args: argparse.Namespace) -> None:
+    cmd = server_command(args)
+    print(f"server: {shlex.join(cmd)}; {os.cpu_count()} cores")
+    print(f"{'workspace':<34} {'cache':<6} {'table':>8} {'named':>8} {'whole':>8}")
+
+    def row(what: str, cache: str, got: tuple[float, float, float]) -> None:
+        a, b, c = got
+        print(f"{what:<34} {cache:<6} {a * 1000:>6.0f}ms {b * 1000:>6.0f}ms {c:>7.1f}s", flush=True)
+
+    for decks in [int(n) for n in args.sizes.split(",")]:
+        tmp = Path(tempfile.mkdtemp(prefix="decklint-first-"))
+        try:
+            root = tmp / "parent" / "repo"
+            table, dependent, _ = workspace(root, decks)
+            # a deck nobody opens whose finding (a mode table defined nowhere) only a lint of
+            # the whole network gives
+            far = root / "sna" / "SWFAR"
+            far.write_text(dependent.read_text().replace("BTAB0000", "BTABNONE"))
+            env = dict(os.environ, DECKLINT_CACHE_DIR=str(tmp / "cache"))
+            for cache in ("cold", "warm"):
+                got = await first_diagnostics(cmd, env, root, table, dependent, far)
+                row(f"{decks} decks", cache, got)
+            if args.parent_files:
+                parent_folder(tmp / "parent", args.parent_files)
+                got = await first_diagnostics(cmd, env, tmp / "parent", table, dependent, far)
+                row(f"parent folder (+{args.parent_files:,} files)", "warm", got)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    print("table: didOpen of the 2,000-line mode table to its first diagnostics; named: of the")
+    print("switched major node that names it; whole: to the diagnostics of a deck not opened")
+
+
+def server_command(args: argparse.Namespace) -> list[str]:
+    if args.server:
+        return shlex.split(args.server)
+    exe = shutil.which("decklint")
+    return [exe, "server"] if exe else [sys.executable, "-m", "decklint", "server"]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--decks", type=int, default=500)
     ap.add_argument("--edits", type=int, default=8)
     ap.add_argument("--hovers", type=int, default=20)
     ap.add_argument("--pause", type=float, default=3.0, help="seconds between edits")
-    asyncio.run(main_async(ap.parse_args()))
+    ap.add_argument("--first", action="store_true", help="first diagnostics of opened decks")
+    ap.add_argument("--sizes", default="500,2000", help="--first: repository sizes, in decks")
+    ap.add_argument(
+        "--parent-files", type=int, default=20000, help="--first: other files of the parent"
+    )
+    ap.add_argument("--server", default="", help="the server command (default: decklint's)")
+    args = ap.parse_args()
+    asyncio.run(first_async(args) if args.first else main_async(args))
 
 
 if __name__ == "__main__":

@@ -51,11 +51,17 @@ def test_per_file_rules_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_the_per_file_rules_run_in_the_file_phase_and_hold_findings() -> None:
-    rules = [m for m in load_registry().rules.values() if m.scope == "file"]
+    scoped = [m for m in load_registry().rules.values() if m.scope == "file"]
+    rules = [m for m in scoped if m.target != "engine"]
     assert len(rules) >= 30
     for m in rules:
-        assert m.per_file and m.target_kind is not None
+        assert m.per_file and m.deck_decides and m.target_kind is not None
         assert m.target_kind not in resolved_kinds()
+    # the engine's findings about how one file was read or parsed: decided by that file, not
+    # run in the file phase (the engine reports them itself)
+    engine = [m for m in scoped if m.target == "engine"]
+    assert {"PRS001", "PRS009", "PRS011", "SUP002"} <= {m.code for m in engine}
+    assert all(m.deck_decides and not m.per_file for m in engine)
     res = api.lint_paths([str(FIXTURES / "networks" / "site" / "baseline")])
     codes = {f.code for f in res.findings}
     assert codes & {m.code for m in rules}  # some of them fire on the example network
@@ -72,6 +78,8 @@ def test_scope_file_is_refused_where_resolve_builds_or_moves_elements() -> None:
             from_dict(_raw(target=target, require=None, impl="python"), "XYZ001-x.yaml")
     with pytest.raises(ManifestError, match="scope file needs"):
         from_dict(_raw(target="topology", require=None, impl="python"), "XYZ001-x.yaml")
+    engine = from_dict(_raw(target="engine", require=None, impl="python"), "XYZ001-x.yaml")
+    assert engine.deck_decides and not engine.per_file
     with pytest.raises(ManifestError, match="scope must be"):
         from_dict(_raw(scope="stack"), "XYZ001-x.yaml")
 

@@ -93,7 +93,9 @@ class Manifest:
     unsuppressible: bool = False
     tested_by: str = ""  # a test module, for rules that file examples cannot show
     fix: FixSpec | None = None
-    scope: str = "network"  # "file": each finding needs one file's elements only
+    # "file": each finding needs one file's elements only (an engine rule: it speaks of how
+    # one file was read, parsed or expanded)
+    scope: str = "network"
     # What a finding cites: "" the citation above; "syntax" the product's syntax section for
     # the finding's dialect; "catalog" the manual of the dialect's product catalog.
     cites: str = ""
@@ -143,7 +145,15 @@ class Manifest:
         """Whether the rule runs in the file phase (in the worker that parsed the file, its
         results cached with it), never on the merged model: `ir` rules, and model rules that
         need one file's elements only (`scope: file`)."""
-        return self.target == "ir" or self.scope == "file"
+        return self.target == "ir" or (self.scope == "file" and self.target != "engine")
+
+    @property
+    def deck_decides(self) -> bool:
+        """Whether a finding of the rule on a deck is decided by that deck alone, whatever
+        other decks the network holds: the file phase's rules, and the engine's findings
+        about how one file was read, parsed or expanded (`scope: file`). The language server
+        shows only these before it has linted the whole network."""
+        return self.per_file or self.scope == "file"
 
     @property
     def target_kind(self) -> str | None:
@@ -269,7 +279,7 @@ def from_dict(data: Any, source: str) -> Manifest:
     scope = str(data.get("scope", "network"))
     if scope not in ("network", "file"):
         raise ManifestError(f"{where}: scope must be network or file")
-    if scope == "file" and (kind is None or kind in resolved_kinds()):
+    if scope == "file" and target != "engine" and (kind is None or kind in resolved_kinds()):
         raise ManifestError(
             f"{where}: scope file needs target model:<kind> with a kind a file's lowering "
             f"makes and resolve leaves alone (not {', '.join(sorted(resolved_kinds()))})"

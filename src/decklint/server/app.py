@@ -16,6 +16,7 @@ import asyncio
 import functools
 import logging
 import os
+import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -28,6 +29,7 @@ from pygls.lsp.server import LanguageServer
 
 from decklint import __version__
 from decklint.findings import Finding
+from decklint.progress import Progress
 from decklint.server import convert
 from decklint.server.actions import (
     FIX_ALL,
@@ -66,8 +68,15 @@ class DecklintServer(LanguageServer):
         self.dirty = asyncio.Event()
         self.loop_task: asyncio.Task[None] | None = None
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decklint-lint")
+        # reads the folders (gathering, filling the cache), beside the lint thread
+        self.reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decklint-read")
+        self.folders_task: asyncio.Task[None] | None = None
+        self.folders_ready = False  # `network.disk` holds the folders' decks
+        self.loads = 0  # counts the readings of the configuration
+        self.opening = False  # a document was opened: lint it without the debounce
         self.ready = False
         self.told_withheld: list[str] = []  # what of the configuration was last said unused
+        self.progress_tokens = 0
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         self.say(f"internal error: {error}", lsp.MessageType.Error)
@@ -80,34 +89,95 @@ class DecklintServer(LanguageServer):
 
     # ------------------------------------------------------------------ linting
 
-    def changed(self) -> None:
-        """Something the findings depend on changed: lint after the debounce."""
+    def changed(self, opening: bool = False) -> None:
+        """Something the findings depend on changed: lint after the debounce (a document
+        opened: at once, as nothing is being typed)."""
+        self.opening = self.opening or opening
         self.dirty.set()
         if self.loop_task is None or self.loop_task.done():
             self.loop_task = asyncio.get_running_loop().create_task(self.lint_loop())
 
     async def lint_loop(self) -> None:
-        """After each quiet spell (the debounce): a quick lint of the edited decks and the
-        decks around them, published at once (once a whole lint has been done since the
-        configuration was read); then, after a longer quiet spell, a lint of the whole
-        network, which has the last word. One thread lints, so a whole lint under way delays
-        the next quick one: it waits for a pause in the typing."""
-        settings = self.network.settings
+        """After each quiet spell (the debounce; a moment for a document opened): the decks
+        opened or edited are linted quickly and published at once, then, after a longer
+        quiet spell, the whole network, which has the last word.
+
+        Before the first whole lint (the folders may still be read), a deck is linted alone
+        and gets only the findings it decides itself (`Network.first_look`); once a whole
+        lint has tied the decks together, with the decks around it (`Network.focus`). One
+        thread lints, so a whole lint under way delays the next quick one: it waits for a
+        pause in the typing."""
         while True:
             await self.dirty.wait()
-            if not await self.quiet(settings.debounce_ms) or not self.ready:
+            settings = self.network.settings
+            pause = OPENING_MS if self.opening else settings.debounce_ms
+            if not await self.quiet(pause) or not self.ready:
                 continue
-            edited = set(self.network.edited)
-            if self.index is not None and edited:
-                snap = self.network.snapshot()
-                before = {p: self.texts[p] for p in edited if p in self.texts}
-                quick = await self.run(self.network.focus, snap, self.index, edited, before)
-                if quick is None or self.dirty.is_set():
-                    continue  # the texts changed meanwhile: lint them first
-                self.publish(quick)
-                if not await self.quiet(settings.full_delay_ms):
-                    continue
+            self.opening = False
+            focused = self.index is not None and bool(self.network.edited)
+            if not await self.quick_lint():
+                continue  # the texts changed meanwhile: lint them first
+            if not self.folders_ready:
+                self.read_folders()  # its end marks the network changed
+                continue
+            if focused and not await self.quiet(settings.full_delay_ms):
+                continue
             await self.whole_lint()
+
+    async def quick_lint(self) -> bool:
+        """Lint the decks opened or edited since the last lint and publish them; False when
+        a text changed meanwhile (nothing was published)."""
+        edited = set(self.network.edited)
+        if self.index is not None and edited:
+            snap = self.network.snapshot()
+            before = {p: self.texts[p] for p in edited if p in self.texts}
+            quick = await self.run(self.network.focus, snap, self.index, edited, before)
+            if self.dirty.is_set():
+                return False
+            self.network.fresh -= edited
+            if quick is not None:
+                self.publish(quick)
+            return True
+        fresh = set(self.network.fresh)
+        if self.index is not None or not fresh:
+            return True
+        snap = self.network.snapshot()
+        self.network.fresh -= fresh
+        first = await self.run(self.network.first_look, snap, fresh)
+        if first is None or self.index is not None:
+            return first is None  # failed (logged), or a whole lint came first
+        again = fresh & self.network.fresh  # changed meanwhile: linted again next
+        if again:
+            first.covers = frozenset(fresh - again)
+            first.findings = {p: fs for p, fs in first.findings.items() if p not in again}
+        self.publish(first)
+        return not again
+
+    def read_folders(self) -> None:
+        """Read the workspace folders' decks and fill the per-file cache for them, beside
+        the lint thread (a large folder takes long: opened decks are linted meanwhile)."""
+        if self.folders_task is None or self.folders_task.done():
+            loop = asyncio.get_running_loop()
+            self.folders_task = loop.create_task(self._read_folders(self.loads))
+
+    async def _read_folders(self, load: int) -> None:
+        shown = await WorkDone.start(self, "reading the workspace folders")
+        loop = asyncio.get_running_loop()
+
+        def told(p: Progress) -> None:
+            loop.call_soon_threadsafe(shown.report, f"{p.files:,} files found", None)
+
+        try:
+            disk = await loop.run_in_executor(self.reader, self.network.load_folders, told)
+        except Exception as exc:
+            self.say(f"reading the folders failed: {_trace(exc)}", lsp.MessageType.Error)
+            disk = []
+        shown.end(f"{len(disk):,} files found")
+        if load == self.loads:  # else the configuration was read again meanwhile
+            self.network.disk = disk
+            self.network.generation += 1
+            self.folders_ready = True
+        self.changed()
 
     async def quiet(self, ms: int) -> bool:
         """Wait until nothing has changed for `ms`; False as soon as a change comes (the
@@ -120,19 +190,30 @@ class DecklintServer(LanguageServer):
         return False
 
     async def whole_lint(self) -> None:
-        """Lint the whole network and publish; a lint of texts that changed meanwhile is
-        dropped (the loop lints the newer ones)."""
+        """Lint the whole network and publish, its progress shown; a lint of texts that
+        changed meanwhile is dropped (the loop lints the newer ones)."""
         snap = self.network.snapshot()
         edited = set(self.network.edited)
-        run = await self.run(self.network.lint, snap)
+        shown = await WorkDone.start(self, "linting the network")
+        loop = asyncio.get_running_loop()
+
+        def told(p: Progress) -> None:
+            loop.call_soon_threadsafe(shown.report, *_progress_words(p))
+
+        run = await self.run(self.network.lint, snap, told)
         if run is None or self.network.generation != snap.generation:
+            shown.end("stopped: the decks changed meanwhile")
             return
         if run.error:
             self.say(run.error, lsp.MessageType.Error)
             if not run.findings and self.full is not None:
+                shown.end(run.error)
                 return  # keep what was shown until the configuration is right again
         self.network.edited -= edited
+        self.network.fresh.clear()
         self.publish(run)
+        count = sum(len(fs) for fs in run.findings.values())
+        shown.end(f"{count:,} findings in {len(run.result.files):,} files")
         # the editor features read the model and the files' dialects, not the parsed files:
         # dropping them keeps the server's memory to one network's model
         run.result.parsed = {}
@@ -235,6 +316,58 @@ class DecklintServer(LanguageServer):
             if doc is None or (shown is not None and shown.text == doc.text):
                 return
             await asyncio.sleep(0.05)
+
+
+OPENING_MS = 20  # a moment for the documents an editor opens together to arrive together
+PROGRESS_EVERY = 0.25  # seconds between two reports of a progress
+
+
+class WorkDone:
+    """A progress the client shows (`$/progress`), when it supports work-done progress:
+    begun, reported at most every PROGRESS_EVERY seconds, ended. Without the client's
+    support every call does nothing."""
+
+    def __init__(self, ls: DecklintServer, token: str | None) -> None:
+        self.ls = ls
+        self.token = token
+        self.last = 0.0
+
+    @classmethod
+    async def start(cls, ls: DecklintServer, title: str) -> WorkDone:
+        window = ls.client_capabilities.window
+        if not (window and window.work_done_progress):
+            return cls(ls, None)
+        ls.progress_tokens += 1
+        token = f"decklint-{ls.progress_tokens}"
+        try:
+            await asyncio.wait_for(ls.work_done_progress.create_async(token), 5)
+        except Exception:  # the client refused it, or did not answer
+            return cls(ls, None)
+        begin = lsp.WorkDoneProgressBegin(title=f"decklint: {title}", percentage=0)
+        ls.work_done_progress.begin(token, begin)
+        return cls(ls, token)
+
+    def report(self, message: str, percentage: int | None) -> None:
+        now = time.monotonic()
+        if self.token is None or now - self.last < PROGRESS_EVERY:
+            return
+        self.last = now
+        value = lsp.WorkDoneProgressReport(message=message, percentage=percentage)
+        self.ls.work_done_progress.report(self.token, value)
+
+    def end(self, message: str) -> None:
+        if self.token is not None:
+            self.ls.work_done_progress.end(self.token, lsp.WorkDoneProgressEnd(message=message))
+            self.token = None
+
+
+def _progress_words(p: Progress) -> tuple[str, int]:
+    """What a whole lint's progress says, and how far it is in percent (the files are most
+    of the work, the rules on the whole model the rest)."""
+    if p.rules:
+        return f"running the rules ({p.rules_run} of {p.rules})", 90 + 10 * p.rules_run // p.rules
+    done = p.parsed + p.cached
+    return f"{done:,} of {p.read:,} files read", 90 * done // max(p.read, 1)
 
 
 def _index_and_collect(result: Any) -> Index:
@@ -344,14 +477,38 @@ async def initialized(ls: DecklintServer, params: lsp.InitializedParams) -> None
             register_options=opts,
         )
         ls.client_register_capability(lsp.RegistrationParams(registrations=[reg]))
+    await pull_settings(ls)
     await reload(ls)
 
 
+async def pull_settings(ls: DecklintServer) -> None:
+    """The `decklint` section of the editor's settings (`workspace/configuration`), over the
+    initialization options, when the client can be asked."""
+    workspace = ls.client_capabilities.workspace
+    if not (workspace and workspace.configuration):
+        return
+    item = lsp.ConfigurationItem(section="decklint")
+    if ls.network.roots:
+        item.scope_uri = ls.network.roots[0].resolve().as_uri()
+    try:
+        got = await asyncio.wait_for(
+            ls.workspace_configuration_async(lsp.ConfigurationParams(items=[item])), 5
+        )
+    except Exception as exc:  # the client failed to answer, or answered nothing we can use
+        ls.say(f"cannot read the editor's decklint settings: {exc}", lsp.MessageType.Warning)
+        return
+    if got:
+        ls.network.settings = _settings(got[0], ls.network.settings)
+
+
 async def reload(ls: DecklintServer) -> None:
-    """Read the configuration and the folders again, then lint."""
+    """Read the configuration again, then lint (the folders are read again by the lint
+    loop, beside it: decks opened meanwhile are linted at once)."""
     loop = asyncio.get_running_loop()
     ls.index = None  # a whole lint first: the configuration or the decks may have changed
-    await loop.run_in_executor(ls.worker, ls.network.load)
+    ls.loads += 1
+    ls.folders_ready = False
+    await loop.run_in_executor(ls.worker, ls.network.load_config)
     withheld = ls.network.withheld()
     if withheld and withheld != ls.told_withheld:
         ls.told_withheld = withheld
@@ -374,8 +531,13 @@ async def reload(ls: DecklintServer) -> None:
 
 @server.feature(lsp.WORKSPACE_DID_CHANGE_CONFIGURATION)
 @guarded()
-def did_change_configuration(ls: DecklintServer, params: lsp.DidChangeConfigurationParams) -> None:
+async def did_change_configuration(
+    ls: DecklintServer, params: lsp.DidChangeConfigurationParams
+) -> None:
+    """The editor's settings changed: take the ones it sent, read them again from it when it
+    can be asked (clients of the pull model send none), and lint the network again."""
     ls.network.settings = _settings(params.settings, ls.network.settings)
+    await pull_settings(ls)
     ls.network.generation += 1
     ls.changed()
 
@@ -416,7 +578,7 @@ async def did_change_folders(
 def did_open(ls: DecklintServer, params: lsp.DidOpenTextDocumentParams) -> None:
     td = params.text_document
     ls.network.open(td.uri, td.text, td.version, td.language_id)
-    ls.changed()
+    ls.changed(opening=True)
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)

@@ -29,6 +29,7 @@ from decklint.config import CONFIG_NAMES, ConfigError
 from decklint.findings import Finding
 from decklint.inputs.discover import by_name
 from decklint.inputs.gather import not_a_deck
+from decklint.progress import OnProgress
 from decklint.project import Project
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # two letters at least: C: is a drive
@@ -91,12 +92,18 @@ class Network:
     documents: dict[str, Document] = field(default_factory=dict)  # by URI
     generation: int = 0  # counts changes; a run for an older generation is stale
     edited: set[str] = field(default_factory=set)  # paths opened or changed since a whole lint
+    fresh: set[str] = field(default_factory=set)  # paths opened or changed since any lint of them
     untrusted: bool = False  # the workspace's owner is not trusted: `Project.load(untrusted=)`
 
     # ------------------------------------------------------------------ loading
 
     def load(self) -> None:
         """(Re)read the configuration and the folders' decks."""
+        self.load_config()
+        self.disk = self.load_folders()
+
+    def load_config(self) -> None:
+        """(Re)read the configuration (quick: the folders' decks are `load_folders`')."""
         self.generation += 1
         try:
             self.project = Project.load(untrusted=self.roots if self.untrusted else None)
@@ -109,11 +116,21 @@ class Network:
             self.project = None
             self.config_error = f"configuration error: {exc.args[0]}"
             return
-        opts = self.project.options(None)
+
+    def load_folders(self, progress: OnProgress | None = None) -> list[api.Input]:
+        """The folders' decks, gathered as `decklint lint FOLDER` gathers them (`progress`
+        told the files found and read), with the per-file cache filled for them. Slow in a
+        large folder, so the server runs it beside its lint thread: it changes nothing here
+        (the caller sets `disk` to what it returns)."""
+        project = self.project
+        if project is None:
+            return []
+        opts = project.options(None)
         folders = [self._shown(r) for r in self.roots]
-        self.disk = api.gather(folders, opts.excluded)
+        disk = api.gather(folders, opts.excluded, progress=progress)
         if folders:
             fill_cache(folders, untrusted=self.untrusted)
+        return disk
 
     def withheld(self) -> list[str]:
         """The configuration's settings not used because the workspace is not trusted."""
@@ -142,6 +159,7 @@ class Network:
         self.documents[uri] = doc
         self.generation += 1
         self.edited.add(path)
+        self.fresh.add(path)
         return doc
 
     def close(self, uri: str) -> Document | None:
@@ -149,6 +167,7 @@ class Network:
         doc = self.documents.pop(uri, None)
         if doc is not None:
             self.edited.add(doc.path)
+            self.fresh.add(doc.path)
         return doc
 
     def document(self, uri: str) -> Document | None:
@@ -169,6 +188,7 @@ class Network:
             return  # not one of the decks the folders' walk found
         self.generation += 1
         self.edited.add(path)
+        self.fresh.add(path)
         again = api.gather([path]) if Path(path).is_file() else []
         # as the walk read it: a file found in a folder, not named
         self.disk = kept + [dataclasses.replace(i, explicit=False) for i in again]
@@ -224,11 +244,11 @@ class Network:
         versions = {d.path: d.version for d in overlay.values()}
         return Snapshot(tuple(inputs), versions, self.generation)
 
-    def lint(self, snap: Snapshot) -> Run:
+    def lint(self, snap: Snapshot, progress: OnProgress | None = None) -> Run:
         """Lint a snapshot as `decklint lint` would: the nearest configuration for each file,
-        inline suppressions, and the baseline if one is set. Safe to call from one worker
-        thread at a time."""
-        return self._lint(list(snap.inputs), snap)
+        inline suppressions, and the baseline if one is set; `progress` is told how far it is
+        (in the thread that lints). Safe to call from one worker thread at a time."""
+        return self._lint(list(snap.inputs), snap, progress=progress)
 
     def focus(self, snap: Snapshot, index: Index, edited: set[str], before: dict[str, str]) -> Run:
         """A quick lint of the edited documents with the decks around them, for the time a
@@ -271,13 +291,46 @@ class Network:
         run.delta = delta
         return run
 
-    def _lint(self, inputs: list[api.Input], snap: Snapshot) -> Run:
+    def first_look(self, snap: Snapshot, paths: set[str]) -> Run:
+        """A lint of the decks `paths` alone, for the time before the whole network has been
+        linted (until then nothing tells which decks are tied to which): each deck gets only
+        the findings its own text decides (`Manifest.deck_decides`: how it was read and
+        parsed, the file phase's rules), which a lint of the whole network gives it alike.
+        The rules that need other decks (a name defined or used elsewhere, the other end of
+        a link, a node's other decks) are not run: their findings wait for the whole lint."""
+        owner = {i.path: i.container or i.path for i in snap.inputs}
+        decided = self.decided()
+        part = [i for i in snap.inputs if owner[i.path] in paths]
+        run = self._lint(part, snap, keep=decided)
+        run.findings = {
+            p: [f for f in fs if f.code in decided] for p, fs in run.findings.items() if p in paths
+        }
+        run.covers = frozenset(paths)
+        return run
+
+    def decided(self) -> frozenset[str]:
+        """The codes of the rules whose findings on a deck that deck alone decides."""
+        if self.project is None:
+            return frozenset()
+        rules = self.project.registry.rules.values()
+        return frozenset(m.code for m in rules if m.deck_decides)
+
+    def _lint(
+        self,
+        inputs: list[api.Input],
+        snap: Snapshot,
+        keep: frozenset[str] | None = None,
+        progress: OnProgress | None = None,
+    ) -> Run:
+        """`keep`: run only these rules (the others as if ignored)."""
         if self.project is None:
             empty = api.lint_inputs([], api.Options())
             return Run(empty, {}, {}, snap.versions, snap.generation, self.config_error)
         project = self.project
         opts = project.options(None)
-        opts.cache, opts.jobs = True, 1
+        opts.cache, opts.jobs, opts.progress = True, 1, progress
+        if keep is not None:
+            opts.ignore = [*opts.ignore, *sorted(set(project.registry.rules) - keep)]
         error = ""
         try:
             project.declare_for(opts, [i.path for i in inputs])
