@@ -55,7 +55,8 @@ def test_kinds_are_declared_once_and_only_for_registered_dialects() -> None:
     every = [*MODEL_KINDS, *dialect_kinds.declared()]
     assert len(every) == len(kinds())  # kinds() also raises on a kind declared twice
     shared = Path(dialect_kinds.__file__).parent
-    assert {p.stem for p in shared.glob("*.py") if p.stem != "__init__"} == set(dialect_kinds.SHARED)
+    modules = {p.stem for p in shared.glob("*.py") if p.stem != "__init__"}
+    assert modules == set(dialect_kinds.SHARED)
     packages = {p.parent.name for p in shared.parent.glob("*/kinds.py")}
     assert packages == set(NAMES)
 

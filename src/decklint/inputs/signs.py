@@ -27,6 +27,7 @@ from decklint.dialects import base
 from decklint.dialects.aix import reader as aix
 from decklint.dialects.as400 import reader as as400
 from decklint.dialects.bpxprm import reader as bpxprm
+from decklint.dialects.catalog import operand_names
 from decklint.dialects.cics import reader as cics
 from decklint.dialects.cm2 import reader as cm2
 from decklint.dialects.ezacicd import reader as ezacicd
@@ -35,11 +36,10 @@ from decklint.dialects.ncp import reader as ncp
 from decklint.dialects.nsdos import reader as nsdos
 from decklint.dialects.scf import reader as scf
 from decklint.dialects.tcpdata import reader as tcpdata
+from decklint.dialects.tcpip import keywords as kw
 from decklint.dialects.tcpip import reader as tcpip
 from decklint.dialects.tsm import reader as tsm
 from decklint.dialects.vtam import reader as vtam
-from decklint.dialects.tcpip import keywords as kw
-from decklint.dialects.catalog import operand_names
 from decklint.inputs import discover, evidence, gather
 
 # A table: a pattern, a set of words, a set of word pairs, or words by statement.
