@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decklint.dialects.cards import read_assembler, read_option_list
-from decklint.dialects.vtam import parse
+from decklint.dialects.vtam.reader import parse
 from decklint.source import SourceFile
 
 

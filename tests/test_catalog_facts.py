@@ -201,7 +201,11 @@ def test_ncp006_leaves_a_deck_that_relies_on_delay_0_alone() -> None:
     assert not _codes({"n.ncp": deck}, "NCP006")
 
 
-_LOWERING = ("dialects/vtam.py", "dialects/vtam_resources.py", "dialects/ncp.py")
+_LOWERING = tuple(
+    f"dialects/{d}/{m}.py"
+    for d, ms in (("vtam", ("reader", "lowering", "resources")), ("ncp", ("reader", "lowering")))
+    for m in ms
+)
 _CHECKS = ("ncp", "vtm", "sna")
 
 

@@ -14,8 +14,9 @@ import pytest
 import yaml
 
 from decklint.api import lint_texts
-from decklint.dialects import ncp, vtam
 from decklint.dialects.base import ParsedFile
+from decklint.dialects.ncp import reader as ncp
+from decklint.dialects.vtam import reader as vtam
 from decklint.source import SourceFile
 
 from .conftest import FIXTURES

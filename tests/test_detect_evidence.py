@@ -14,9 +14,14 @@ import pytest
 import yaml
 
 from decklint import dialects
-from decklint.dialects import bpxprm, ncp, tcpdata, tcpip, tsm, vtam
-from decklint.dialects import tcpip_keywords as kw
+from decklint.dialects.bpxprm import reader as bpxprm
 from decklint.dialects.catalog import catalog
+from decklint.dialects.ncp import reader as ncp
+from decklint.dialects.tcpdata import reader as tcpdata
+from decklint.dialects.tcpip import keywords as kw
+from decklint.dialects.tcpip import reader as tcpip
+from decklint.dialects.tsm import reader as tsm
+from decklint.dialects.vtam import reader as vtam
 from decklint.inputs import evidence
 from decklint.inputs.discover import Detection, by_config, detect
 from decklint.source import SourceFile

@@ -19,7 +19,8 @@ NODE_RULES = {"named", "anchor", "folder", "file"}
 @pytest.mark.parametrize("name", NAMES)
 def test_registry_entry_is_complete(name: str) -> None:
     d = dialects.REGISTRY[name]
-    assert d.module == f"decklint.dialects.{name}", "one name per dialect, module stem too"
+    assert d.name == name, f"{name}: its DIALECT record is named {d.name!r}"
+    assert d.module == f"decklint.dialects.{name}.spec", "one name per dialect, its package too"
     assert d.globs, f"{name}: no file names say the dialect"
     assert d.product.strip(), f"{name}: no product to draw its nodes as"
     assert d.node.by in NODE_RULES, f"{name}: node rule {d.node.by!r} is not one of {NODE_RULES}"
@@ -45,7 +46,7 @@ def test_module_spec_agrees_with_registry(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_dialect_declares_its_kinds(name: str) -> None:
     declared = dialect_kinds.of(name)
-    assert declared, f"{name}: dialects/kinds/{name}.py declares no entity kind"
+    assert declared, f"{name}: dialects/{name}/kinds.py declares no entity kind"
     for spec in declared:
         assert "name" in spec.fields
 
@@ -53,9 +54,11 @@ def test_dialect_declares_its_kinds(name: str) -> None:
 def test_kinds_are_declared_once_and_only_for_registered_dialects() -> None:
     every = [*MODEL_KINDS, *dialect_kinds.declared()]
     assert len(every) == len(kinds())  # kinds() also raises on a kind declared twice
-    folder = Path(dialect_kinds.__file__).parent
-    modules = {p.stem for p in folder.glob("*.py") if p.stem != "__init__"}
-    assert modules == set(NAMES) | set(dialect_kinds.SHARED)
+    shared = Path(dialect_kinds.__file__).parent
+    modules = {p.stem for p in shared.glob("*.py") if p.stem != "__init__"}
+    assert modules == set(dialect_kinds.SHARED)
+    packages = {p.parent.name for p in shared.parent.glob("*/kinds.py")}
+    assert packages == set(NAMES)
 
 
 def test_registry_facts_need_no_dialect_module() -> None:
@@ -67,7 +70,8 @@ def test_registry_facts_need_no_dialect_module() -> None:
         "import sys; from decklint.dialects.kinds import kinds; kinds(); "
         "from decklint.model import site; "
         "from decklint import dialects; "
-        "loaded = {n for n, d in dialects.REGISTRY.items() if d.module in sys.modules}; "
+        "loaded = {n for n, d in dialects.REGISTRY.items() "
+        "if d.module in sys.modules or f'decklint.dialects.{n}.reader' in sys.modules}; "
         "print(sorted(loaded))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

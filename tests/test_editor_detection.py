@@ -76,12 +76,12 @@ def test_a_change_to_the_code_that_reads_the_tables_is_reported(
 ) -> None:
     """A sniffer's threshold is its code's, not a table: the fingerprint tells it changed,
     and writing the tables does not hide it."""
-    changed = dict(signs.logic(), **{"decklint.dialects.vtam.sniff": "0" * 16})
+    changed = dict(signs.logic(), **{"decklint.dialects.vtam.reader.sniff": "0" * 16})
     monkeypatch.setattr(signs, "logic", lambda: changed)
     assert TABLES.stale() == []
     assert TABLES.unported() == [
-        "editors/nvim/lua/decklint/detect.lua: decklint.dialects.vtam.sniff",
-        "editors/emacs/decklint.el: decklint.dialects.vtam.sniff",
+        "editors/nvim/lua/decklint/detect.lua: decklint.dialects.vtam.reader.sniff",
+        "editors/emacs/decklint.el: decklint.dialects.vtam.reader.sniff",
     ]
 
 

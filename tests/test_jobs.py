@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from decklint import api
-from decklint.dialects import vtam
+from decklint.dialects.vtam import reader as vtam
 from decklint.findings import Finding
 from decklint.inputs import embedded, jcl, updte
 from decklint.source import SourceFile

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from decklint.api import lint_texts
 from decklint.debug import load
-from decklint.dialects.bpxprm import number
-from decklint.dialects.scf_model import number as scf_number
-from decklint.dialects.scf_model import seconds
+from decklint.dialects.bpxprm.reader import number
+from decklint.dialects.scf.lowering import number as scf_number
+from decklint.dialects.scf.lowering import seconds
 
 
 def entities(files: dict[str, str], kind: str) -> dict[str, dict[str, object]]:

@@ -6,7 +6,7 @@ import pytest
 
 from decklint import api
 from decklint.dialects.catalog import catalog
-from decklint.dialects.tsm import option, options_file
+from decklint.dialects.tsm.reader import option, options_file
 
 
 def test_every_catalog_option_is_known_by_its_minimum_abbreviation() -> None:

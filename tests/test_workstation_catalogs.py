@@ -158,9 +158,9 @@ def _value(text: str):  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------- defaults only in the catalog
 
 _LOWERING = {
-    "as400": SRC / "as400.py",
-    "cm2": SRC / "cm2.py",
-    "nsdos": SRC / "nsdos.py",
+    "as400": SRC / "as400" / "lowering.py",
+    "cm2": SRC / "cm2" / "lowering.py",
+    "nsdos": SRC / "nsdos" / "lowering.py",
 }
 
 

@@ -177,9 +177,7 @@ def test_hover_and_completion_read_the_catalogs() -> None:
 PRODUCTS = ("bpxprm", "ivtprm", "ezacicd")
 # The modules that read these catalogs: none may write a range, a default or a limit of its own.
 READERS = (
-    "dialects/bpxprm.py",
-    "dialects/ivtprm.py",
-    "dialects/ezacicd.py",
+    *(f"dialects/{d}/{m}.py" for d in PRODUCTS for m in ("reader", "lowering")),
     "checks/bpx001_limits_set.py",
     "checks/bpx002_maxsockets.py",
     "checks/tcp017_csm_limits.py",

@@ -26,7 +26,7 @@ import re
 from typing import Any, NamedTuple
 
 from decklint.dialects.cards import NO_OPERAND_OPS, RESUME_COL, TEXT_END
-from decklint.dialects.cics import _VERBS as CSD_VERBS  # the verbs and their abbreviations
+from decklint.dialects.cics.reader import _VERBS as CSD_VERBS  # the verbs and their abbreviations
 
 Json = dict[str, Any]
 
@@ -67,7 +67,7 @@ class Free(NamedTuple):
 
 
 FREE: dict[str, Free] = {
-    # src/decklint/dialects/aix.py: `#` starts a comment line; stanzas of attributes
+    # src/decklint/dialects/aix/reader.py: `#` starts a comment line; stanzas of attributes
     "aix": Free("#", line=("#",), stanzas=True),
     # as400.py: `/* */` wherever a blank may go; `+` or `-` at the end continues a command
     "as400": Free("/*", block=True, continuation="+-"),
@@ -289,7 +289,7 @@ def _abbreviations(word: str, shortest: int) -> str:
 
 def csd_grammar() -> Json:
     """DFHCSDUP: commands and KEYWORD(value) in columns 1-71, `*` in column 72 continues a
-    value on the next record, `*` in column 1 is a comment (src/decklint/dialects/cics.py)."""
+    value on the next record, `*` in column 1 is a comment (src/decklint/dialects/cics/reader.py)."""
     text = TEXT_END
     verbs = "|".join(_abbreviations(v, n) for v, n in sorted(CSD_VERBS.items()))
     return {

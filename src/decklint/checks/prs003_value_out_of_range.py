@@ -66,7 +66,7 @@ def _define(st: Statement) -> Iterator[Hit]:
     attribute may be coded as its leading letters where only one attribute starts so)."""
     if st.op not in ("DEFINE", "ALTER") or not st.operands or not st.operands[0].name:
         return
-    from decklint.dialects.cics import resource_type
+    from decklint.dialects.cics.reader import resource_type
 
     cat = schema.catalog_of("cics")
     entry = cat.statement(resource_type(st.operands[0].name)) if cat is not None else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.dialects.catalog import catalog
-from decklint.dialects.tsm import options_file
+from decklint.dialects.tsm.reader import options_file
 from decklint.ir import Statement
 from decklint.lint.check import Context, Hit, check
 

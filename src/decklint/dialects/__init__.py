@@ -5,173 +5,40 @@ from __future__ import annotations
 import functools
 import importlib
 
-from decklint.dialects.base import Dialect, DialectSpec, NodeRule
+from decklint.dialects.base import Dialect, DialectSpec
 from decklint.findings import Citation
 
-# name -> what is known of the dialect without importing its module, which happens only when
-# a file of that dialect is linted (so a deck with a telling name costs one module at start-up).
-# A `language` (an editor's language id) is the dialect's name where that name means the deck
-# format to anyone, and product-format where the name alone would claim a whole product (CICS,
-# AS/400, AIX, TCP/IP, TSM, NonStop) in VS Code's one namespace of language ids.
-REGISTRY: dict[str, Dialect] = {
-    "vtam": Dialect(
-        module="decklint.dialects.vtam",
-        language="vtam",
-        globs=(
-            "*.vtam",
-            "*.vtamlst",
-            "ATCSTR??",
-            "ATCSTR??.*",
-            "ATCCON??",
-            "ATCCON??.*",
-            "*.modetab",
-        ),
-        product="VTAM",
-        node=NodeRule("anchor", ("vtam_start",), "sscpname"),
-        rank=3,
-        syntax=(
-            "z/OS Communications Server: SNA Resource Definition Reference",
-            "Rules for coding continued lines",
-        ),
-        catalog="vtam",
-    ),
-    "ncp": Dialect(
-        module="decklint.dialects.ncp",
-        language="ncp",
-        globs=("*.ncp", "*.ncpgen"),
-        product="NCP",
-        node=NodeRule("named"),
-        rank=1,
-        syntax=(
-            "z/OS Communications Server: SNA Resource Definition Reference",
-            "Rules for coding continued lines",
-        ),
-        catalog="ncp",
-    ),
-    "cics": Dialect(
-        module="decklint.dialects.cics",
-        language="cics-csd",
-        globs=("*.csd", "*.dfhcsdup", "*.csdup"),
-        product="CICS",
-        node=NodeRule("anchor", ("vtam_start",), "sscpname"),
-        rank=9,
-        catalog="cics",
-    ),
-    "cm2": Dialect(
-        module="decklint.dialects.cm2",
-        language="cm2-ndf",
-        globs=("*.ndf",),
-        product="CM/2",
-        node=NodeRule("named"),
-        rank=5,
-        catalog="cm2",
-    ),
-    "as400": Dialect(
-        module="decklint.dialects.as400",
-        language="as400-cl",
-        globs=("*.clp", "*.clle", "*.cl", "*.cfgsrc"),
-        product="AS/400",
-        node=NodeRule("file"),
-        rank=8,
-        catalog="as400",
-    ),
-    "nsdos": Dialect(
-        module="decklint.dialects.nsdos",
-        language="nsdos",
-        globs=("*.nsd", "CONFIG.NSD", "MODE.NSD"),
-        product="NS/DOS",
-        node=NodeRule("anchor", ("nsdos_link", "nsdos_frame"), "node"),
-        rank=6,
-        catalog="nsdos",
-    ),
-    "aix": Dialect(
-        module="decklint.dialects.aix",
-        language="aix-sna",
-        globs=("*.no", "*.smit", "*.snaprof"),
-        product="AIX",
-        node=NodeRule("file"),
-        rank=7,
-        catalog="aix",
-    ),
-    "tcpip": Dialect(
-        module="decklint.dialects.tcpip",
-        language="tcpip-profile",
-        globs=("PROFILE.TCPIP", "*.PROFILE.TCPIP", "PROFILE TCPIP", "*.tcpip", "*.tcpprof"),
-        product="TCP/IP",
-        node=NodeRule("named"),
-        rank=2,
-        syntax=(
-            "z/OS Communications Server: IP Configuration Reference",
-            "Statement syntax for configuration statements",
-        ),
-        catalog="tcpip",
-    ),
-    "tcpdata": Dialect(
-        module="decklint.dialects.tcpdata",
-        language="tcpip-data",
-        globs=(
-            "TCPIP.DATA",
-            "*.TCPIP.DATA",
-            "TCPDATA",
-            "FTP.DATA",
-            "*.FTP.DATA",
-            "FTPDATA",
-            "FTPSDATA",
-            "*.tcpdata",
-            "*.ftpdata",
-        ),
-        product="TCP/IP",
-        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
-        rank=None,
-        catalog="tcpdata",
-    ),
-    "ivtprm": Dialect(
-        module="decklint.dialects.ivtprm",
-        language="ivtprm",
-        globs=("IVTPRM*", "*.ivtprm"),
-        product="CSM",
-        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
-        rank=None,
-        catalog="ivtprm",
-    ),
-    "bpxprm": Dialect(
-        module="decklint.dialects.bpxprm",
-        language="bpxprm",
-        globs=("BPXPRM*", "*.bpxprm"),
-        product="z/OS UNIX",
-        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
-        rank=None,
-        syntax=("z/OS MVS Initialization and Tuning Reference", "Syntax rules for BPXPRMxx"),
-        catalog="bpxprm",
-    ),
-    "scf": Dialect(
-        module="decklint.dialects.scf",
-        language="nonstop-scf",
-        globs=("*.scf", "*.obey", "*.scfout"),
-        product="NonStop",
-        node=NodeRule("folder"),
-        rank=4,
-        catalog="scf",
-    ),
-    "tsm": Dialect(
-        module="decklint.dialects.tsm",
-        language="tsm-options",
-        globs=("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
-        product="ADSM",
-        node=NodeRule("folder"),
-        rank=10,
-        catalog="tsm",
-    ),
-    "ezacicd": Dialect(
-        module="decklint.dialects.ezacicd",
-        language="ezacicd",
-        globs=("EZACICD*", "*.ezacicd", "EZACONFG*"),
-        product="CICS Sockets",
-        node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
-        rank=None,
-        catalog="ezacicd",
-    ),
-}
+# The registered dialects, one line each: everything else about a dialect is the DIALECT
+# record of its package (dialects/<name>/__init__.py). The records are small and import no
+# reader; a reader is imported only when a file of its dialect is read (`get`), so a deck with
+# a telling name costs one reader at start-up. A record's `language` (an editor's language
+# id) is the dialect's name where that name means the deck format to anyone, and
+# product-format where the name alone would claim a whole product (CICS, AS/400, AIX,
+# TCP/IP, TSM, NonStop) in VS Code's one namespace of language ids.
+NAMES = (
+    "vtam",
+    "ncp",
+    "cics",
+    "cm2",
+    "as400",
+    "nsdos",
+    "aix",
+    "tcpip",
+    "tcpdata",
+    "ivtprm",
+    "bpxprm",
+    "scf",
+    "tsm",
+    "ezacicd",
+)
+
+
+def _record(name: str) -> Dialect:
+    found: Dialect = importlib.import_module(f"{__name__}.{name}").DIALECT
+    return found
+
+
+REGISTRY: dict[str, Dialect] = {name: _record(name) for name in NAMES}
 GLOBS: dict[str, tuple[str, ...]] = {name: d.globs for name, d in REGISTRY.items()}
 
 

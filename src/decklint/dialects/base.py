@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -58,8 +58,10 @@ class NodeRule(NamedTuple):
 
 
 class Dialect(NamedTuple):
-    """A dialect as the registry knows it, without importing its module."""
+    """A dialect as the registry knows it, without importing its reader: the `DIALECT` record
+    of its package (dialects/<name>/__init__.py), which every table about the dialect reads."""
 
+    name: str  # the package's name: dialects/<name>/
     module: str  # the module whose SPEC parses and lowers its files
     globs: tuple[str, ...]  # file names that say the dialect
     product: str  # the product a node made of its files is drawn as
@@ -73,6 +75,17 @@ class Dialect(NamedTuple):
     # Its language id in editors (the VS Code extension's, which a language server is told in
     # didOpen); "" for the dialect's own name.
     language: str = ""
+    # What follows an operand's name when completion inserts it ("=" or "("); None where the
+    # dialect's operands are not keyword operands completion inserts.
+    assign: str | None = None
+    # How its outline is drawn (ide/outline.py): "nested" by `levels`, "groups" (a CSD's
+    # DEFINEs by GROUP), "blocks" (statements with the entries of each block) or "flat".
+    outline: str = "flat"
+    levels: Mapping[str, tuple[int, str]] | None = None  # "nested": statement -> (depth, kind)
+    # The release family its decks are written for (model/release.py FAMILIES); None when
+    # decklint reads no release of its product, or when it is another file's (a TCP/IP
+    # profile's is its stack's product).
+    family: str | None = None
 
 
 class AttributeTable(NamedTuple):

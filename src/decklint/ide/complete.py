@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from decklint import dialects
 from decklint.dialects.cards import CONT_COL, TEXT_END
 from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import knowledge
@@ -25,18 +26,6 @@ _WORD = re.compile(r"[A-Za-z0-9_@#$]*\Z")
 _CODED = re.compile(r"([A-Za-z][A-Za-z0-9_@#$]*)\s*[=(]\s*([A-Za-z0-9_@#$]*)")
 _EQUALS = re.compile(r"([A-Za-z0-9_@#$]+)\s*=\Z")
 _OPEN = re.compile(r"([A-Za-z0-9_@#$]+)\s*(?:=\s*)?\(\Z")
-# What follows an operand's name when it is inserted.
-_ASSIGN = {
-    "vtam": "=",
-    "ncp": "=",
-    "ezacicd": "=",
-    "nsdos": "=",
-    "cm2": "(",
-    "ivtprm": "(",
-    "bpxprm": "(",
-    "cics": "(",
-    "as400": "(",
-}
 
 
 class _Context(NamedTuple):
@@ -67,7 +56,7 @@ def completions(
     out: list[Completion] = []
     if ctx.op_position:
         out += _statements(doc, ctx.typed)
-    if ctx.op and not (ctx.op_position and doc.dialect in _ASSIGN):
+    if ctx.op and not (ctx.op_position and _assign(doc.dialect) is not None):
         st = ctx.statement or _typed_statement(doc, ctx.op, line)
         coded = ctx.coded if ctx.statement else frozenset(o.name or "" for o in st.operands)
         e = knowledge.entry(doc.dialect, doc.path, st)
@@ -224,7 +213,7 @@ def _statements(doc: Document, typed: str) -> list[Completion]:
 def _operands(
     doc: Document, e: knowledge.Entry, ctx: _Context, coded: frozenset[str]
 ) -> list[Completion]:
-    assign = _ASSIGN.get(doc.dialect or "", "")
+    assign = _assign(doc.dialect) or ""
     out = []
     for name, op in sorted(e.statement.operands.items()):
         if name in coded or not knowledge.is_keyword(e, name):
@@ -269,3 +258,9 @@ def _documentation(op: OperandEntry, e: knowledge.Entry) -> str:
     if op.note:
         lines.append(f"note: {op.note}")
     return "\n".join(lines)
+
+
+def _assign(dialect: str | None) -> str | None:
+    """What follows an operand's name when it is inserted: the dialect record's `assign`."""
+    entry = dialects.REGISTRY.get(dialect or "")
+    return entry.assign if entry is not None else None

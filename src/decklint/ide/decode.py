@@ -102,7 +102,7 @@ def window(v: Value) -> list[str]:
 
 def pool(v: Value) -> list[str]:
     """A VTAM buffer pool, (baseno,bufsize,slowpt,F,xpanno,xpanpt,xpanlim), by position."""
-    from decklint.dialects.vtam import POOL_POSITIONS
+    from decklint.dialects.vtam.lowering import POOL_POSITIONS
 
     named = [
         f"{field} {item.text}"

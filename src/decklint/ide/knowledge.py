@@ -85,7 +85,7 @@ def _catalog_entry(
         return "", body
     if dialect == "cics":
         if st.op in ("DEFINE", "ALTER") and st.operands and st.operands[0].name:
-            from decklint.dialects.cics import resource_type
+            from decklint.dialects.cics.reader import resource_type
 
             rtype = resource_type(st.operands[0].name)
             found = cat.statement(rtype)
@@ -94,7 +94,7 @@ def _catalog_entry(
         command = cat.section_statement("commands", st.op)
         return (st.op, command) if command is not None else None
     if dialect == "tsm":
-        from decklint.dialects.tsm import option
+        from decklint.dialects.tsm.reader import option
 
         name = option(st.op)
         found = cat.statement(name)

@@ -8,50 +8,18 @@ groups its DEFINEs by GROUP; the other dialects list their statements.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from decklint import dialects
 from decklint.ide.containers import Part, parts
 from decklint.ide.document import open_document
 from decklint.ide.records import Symbol
 from decklint.ir import Statement
 from decklint.source import Span
 
-# Card decks: statement -> (depth, kind). A statement nests in the nearest statement before
-# it of a smaller depth; one of these closes what is open.
-_VTAM = {
-    "VBUILD": (0, "major-node"),
-    "MODETAB": (0, "mode-table"),
-    "COSTAB": (0, "statement"),
-    "MODEENT": (1, "mode"),
-    "PORT": (1, "statement"),
-    "TRLE": (1, "statement"),
-    "ADJCP": (1, "statement"),
-    "COS": (1, "statement"),
-    "APPNCOS": (1, "statement"),
-    "GROUP": (1, "group"),
-    "LINE": (2, "line"),
-    "APPL": (2, "application"),
-    "CDRSC": (2, "lu"),
-    "CDRM": (2, "statement"),
-    "PU": (3, "pu"),
-    "LU": (4, "lu"),
-    "PATH": (4, "statement"),
-}
-_NCP = {
-    "BUILD": (0, "major-node"),
-    "PCCU": (1, "statement"),
-    "HOST": (1, "statement"),
-    "PATH": (1, "statement"),
-    "GROUP": (1, "group"),
-    "LINE": (2, "line"),
-    "CLUSTER": (3, "pu"),
-    "PU": (3, "pu"),
-    "LU": (4, "lu"),
-    "TERMINAL": (4, "lu"),
-}
+# Card decks nest by their dialect record's `levels`; one of these closes what is open.
 _CLOSERS = frozenset({"MODEEND", "COSEND", "GENEND", "END"})
-LEVELS: dict[str, dict[str, tuple[int, str]]] = {"vtam": _VTAM, "ncp": _NCP}
 
 # Keyword dialects: the statement kinds, and the operand that names each.
 _KINDS = {
@@ -126,11 +94,13 @@ def _outline(path: str, text: str, dialect: str | None) -> list[Symbol]:
         return []
     if stmts[0].kind == "item":  # a VTAM start or configuration list
         return [_flat(st) for st in stmts]
-    if doc.dialect in LEVELS:
-        return _nested(stmts, LEVELS[doc.dialect])
-    if doc.dialect == "cics":
+    entry = dialects.REGISTRY.get(doc.dialect or "")
+    shape = entry.outline if entry is not None else "flat"
+    if shape == "nested" and entry is not None and entry.levels:
+        return _nested(stmts, entry.levels)
+    if shape == "groups":
         return _csd(stmts)
-    if doc.dialect in ("tcpip", "tsm"):
+    if shape == "blocks":
         return _blocks(stmts)
     return [_flat(st) for st in stmts if _named(st)]
 
@@ -152,7 +122,7 @@ class _Node:
         )
 
 
-def _nested(stmts: Sequence[Statement], levels: dict[str, tuple[int, str]]) -> list[Symbol]:
+def _nested(stmts: Sequence[Statement], levels: Mapping[str, tuple[int, str]]) -> list[Symbol]:
     top: list[_Node] = []
     open_: list[_Node] = []
     for st in stmts:
@@ -181,7 +151,8 @@ def _nested(stmts: Sequence[Statement], levels: dict[str, tuple[int, str]]) -> l
 def ancestors(stmts: Sequence[Statement], index: int, dialect: str) -> list[Statement]:
     """The statements a card deck's statement nests in, nearest first (a LU's PU, LINE,
     GROUP and major node)."""
-    levels = LEVELS.get(dialect)
+    entry = dialects.REGISTRY.get(dialect)
+    levels = entry.levels if entry is not None else None
     if levels is None or not 0 <= index < len(stmts):
         return []
     depth = levels.get(stmts[index].op, (5, ""))[0]

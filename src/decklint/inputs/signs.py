@@ -23,25 +23,23 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from decklint import dialects
-from decklint.dialects import (
-    aix,
-    as400,
-    base,
-    bpxprm,
-    cics,
-    cm2,
-    ezacicd,
-    ivtprm,
-    ncp,
-    nsdos,
-    scf,
-    tcpdata,
-    tcpip,
-    tsm,
-    vtam,
-)
-from decklint.dialects import tcpip_keywords as kw
+from decklint.dialects import base
+from decklint.dialects.aix import reader as aix
+from decklint.dialects.as400 import reader as as400
+from decklint.dialects.bpxprm import reader as bpxprm
 from decklint.dialects.catalog import operand_names
+from decklint.dialects.cics import reader as cics
+from decklint.dialects.cm2 import reader as cm2
+from decklint.dialects.ezacicd import reader as ezacicd
+from decklint.dialects.ivtprm import reader as ivtprm
+from decklint.dialects.ncp import reader as ncp
+from decklint.dialects.nsdos import reader as nsdos
+from decklint.dialects.scf import reader as scf
+from decklint.dialects.tcpdata import reader as tcpdata
+from decklint.dialects.tcpip import keywords as kw
+from decklint.dialects.tcpip import reader as tcpip
+from decklint.dialects.tsm import reader as tsm
+from decklint.dialects.vtam import reader as vtam
 from decklint.inputs import discover, evidence, gather
 
 # A table: a pattern, a set of words, a set of word pairs, or words by statement.

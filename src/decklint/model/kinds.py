@@ -1,7 +1,7 @@
 """Entity kinds and their declared fields: what rules (and user rules) may refer to.
 
 The model declares the kinds it builds itself (nodes, links, declared facts); each dialect
-declares the kinds it makes in dialects/kinds/.
+declares the kinds it makes in its package (dialects/<name>/kinds.py).
 """
 
 from __future__ import annotations

@@ -26,6 +26,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
+from decklint import dialects
 from decklint.dialects.catalog import Dated, OperandEntry
 from decklint.ir import Statement
 from decklint.model.topology import Topology
@@ -145,16 +146,6 @@ _CATALOG_FAMILY = {
     "tcpip": "zos",
     "tcpdata": "zos",
     "ftpdata": "zos",
-    "vtam": "vtam",
-    "ncp": "ncp",
-    "cics": "cics",
-}
-# The family a dialect's decks are written for (a TCP/IP profile's: its stack's product).
-_DIALECT_FAMILY = {
-    "tcpdata": "zos",
-    "ivtprm": "zos",
-    "bpxprm": "zos",
-    "ezacicd": "zos",
     "vtam": "vtam",
     "ncp": "ncp",
     "cics": "cics",
@@ -349,7 +340,8 @@ def _family(topo: Topology, path: str, products: Mapping[str, str]) -> str | Non
     if dialect == "tcpip":
         product = products.get(path, "zos")
         return product if product in FAMILIES else None
-    return _DIALECT_FAMILY.get(dialect)
+    entry = dialects.REGISTRY.get(dialect)
+    return entry.family if entry is not None else None  # the record's: what its decks are for
 
 
 # --------------------------------------------------------------------------- evidence

@@ -1,6 +1,6 @@
-"""The entity kinds dialects declare: one module per registered dialect, named as the dialect,
-plus the SNA kinds several dialects make. Small data modules, so that rules can be checked
-against every kind without importing any dialect's parser."""
+"""The entity kinds dialects declare: each dialect's in its package (dialects/<name>/kinds.py),
+the SNA kinds several dialects make here (kinds/sna.py). Small data modules, so that rules
+can be checked against every kind without importing any dialect's reader."""
 
 from __future__ import annotations
 
@@ -15,8 +15,10 @@ SHARED = ("sna",)
 
 
 def of(module: str) -> tuple[KindSpec, ...]:
-    """The kinds one module of this package declares (a dialect's name, or a shared one)."""
-    found: tuple[KindSpec, ...] = importlib.import_module(f"{__name__}.{module}").KINDS
+    """The kinds a dialect declares (its package's kinds.py), or a shared module of this
+    package (SHARED)."""
+    where = f"{__name__}.{module}" if module in SHARED else f"decklint.dialects.{module}.kinds"
+    found: tuple[KindSpec, ...] = importlib.import_module(where).KINDS
     return found
 
 

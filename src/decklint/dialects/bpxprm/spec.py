@@ -1,0 +1,20 @@
+"""The bpxprm dialect as the pipeline runs it: its reader's sniff and parse, its lowering."""
+
+from __future__ import annotations
+
+from decklint.dialects import GLOBS
+from decklint.dialects.base import DialectSpec
+from decklint.dialects.bpxprm.lowering import lower
+from decklint.dialects.bpxprm.reader import parse, sniff
+
+SPEC = DialectSpec(
+    name="bpxprm",
+    title="z/OS UNIX System Services parmlib members BPXPRMxx",
+    globs=GLOBS["bpxprm"],
+    sniff=sniff,
+    parse=parse,
+    lower=lower,
+    comment_prefixes=("/*",),
+    card_image=False,
+    documents=("zos-tcpip",),
+)

@@ -1,0 +1,316 @@
+"""CICS DFHCSDUP input: DEFINE CONNECTION and DEFINE SESSIONS (and every other command, kept).
+
+Tuning documents: Getting the most from APPC ("VTAM with CICS 3.3"). Record rules (CICS TS
+"DFHCSDUP command syntax"): text in columns 1-71, ``*`` in column 1 is a comment, ``*`` in
+column 72 continues a value in column 1 of the next record, a record that does not begin with a
+command verb continues the previous command, keywords may be abbreviated and mixed case.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from decklint.dialects.base import (
+    AttributeTable,
+    ParsedFile,
+    lark_parser,
+    parse_unit,
+    sniff_count,
+)
+from decklint.findings import Severity
+from decklint.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Remark,
+    Statement,
+    Statements,
+    Value,
+)
+from decklint.source import SourceFile, SourceMap, Span
+
+if TYPE_CHECKING:
+    from decklint.dialects.catalog import StatementEntry
+
+# Verbs with the minimum abbreviation (the upper-case part in the CICS documentation).
+_VERBS = {
+    "ADD": 2,
+    "ALTER": 2,
+    "APPEND": 2,
+    "CHECK": 5,
+    "COPY": 2,
+    "DEFINE": 3,
+    "DELETE": 3,
+    "EXTRACT": 2,
+    "INITIALIZE": 3,
+    "LIST": 2,
+    "MIGRATE": 2,
+    "PROCESS": 3,
+    "REMOVE": 3,
+    "SCAN": 4,
+    "SERVICE": 2,
+    "UPGRADE": 2,
+    "USERDEFINE": 2,
+    "VERIFY": 3,
+}
+_WORD = re.compile(r"[A-Za-z]+")
+
+# Attributes decklint models, for resolving abbreviations (shortest unique prefix).
+ATTRIBUTES: dict[str, tuple[str, ...]] = {
+    "CONNECTION": (
+        "CONNECTION",
+        "GROUP",
+        "DESCRIPTION",
+        "NETNAME",
+        "INDSYS",
+        "ACCESSMETHOD",
+        "PROTOCOL",
+        "SINGLESESS",
+        "DATASTREAM",
+        "RECORDFORMAT",
+        "QUEUELIMIT",
+        "MAXQTIME",
+        "AUTOCONNECT",
+        "INSERVICE",
+        "ATTACHSEC",
+        "BINDPASSWORD",
+        "BINDSECURITY",
+        "USEDFLTUSER",
+        "PSRECOVERY",
+        "XLNACTION",
+        "CONNTYPE",
+        "REMOTESYSTEM",
+        "REMOTENAME",
+        "REMOTESYSNET",
+    ),
+    "SESSIONS": (
+        "SESSIONS",
+        "GROUP",
+        "DESCRIPTION",
+        "CONNECTION",
+        "SESSNAME",
+        "NETNAMEQ",
+        "MODENAME",
+        "PROTOCOL",
+        "MAXIMUM",
+        "RECEIVEPFX",
+        "RECEIVECOUNT",
+        "SENDPFX",
+        "SENDCOUNT",
+        "SENDSIZE",
+        "RECEIVESIZE",
+        "SESSPRIORITY",
+        "AUTOCONNECT",
+        "BUILDCHAIN",
+        "USERAREALEN",
+        "IOAREALEN",
+        "RELREQ",
+        "DISCREQ",
+        "NEPCLASS",
+        "RECOVOPTION",
+        "RECOVNOTIFY",
+        "USERID",
+        "OPERID",
+        "OPERPRIORITY",
+        "OPERRSL",
+        "OPERSECURITY",
+        "PRESET",
+        "PRESETUSERID",
+        "PRESETSEC",
+        "TRANSACTION",
+    ),
+}
+
+
+def verb_of(word: str) -> str | None:
+    w = word.upper()
+    for verb, minimum in _VERBS.items():
+        if len(w) >= minimum and verb.startswith(w):
+            return verb
+    return None
+
+
+def canonical(resource: str, keyword: str) -> str:
+    k = keyword.upper()
+    names = ATTRIBUTES.get(resource)
+    if not names or k in names:
+        return k
+    hits = [n for n in names if n.startswith(k)]
+    return hits[0] if len(hits) == 1 else k
+
+
+def attributes(st: Statement) -> AttributeTable | None:
+    """The attributes a DEFINE of a known resource type may code (PRS002): decklint's own
+    table with the catalog's; a type only the catalog knows is checked where its list is
+    complete (closed and confirmed)."""
+    if st.op != "DEFINE" or not st.operands:
+        return None
+    from decklint.dialects.schema import closed_by_catalog
+
+    rtype = resource_type(st.operands[0].name or "")
+    own = ATTRIBUTES.get(rtype)
+    closed_by = closed_by_catalog("cics", rtype)
+    entry = _entry(rtype)
+    if own is None and closed_by is None:
+        return None
+    listed = tuple(n for n in (entry.operands if entry else ()) if n not in (own or ()))
+    return AttributeTable(
+        f"DEFINE {rtype}", (*(own or ()), *listed), tuple(st.operands[1:]), closed_by
+    )
+
+
+def resource_type(word: str) -> str:
+    """A DEFINE's resource type, its abbreviation (CONN for CONNECTION) spelt out."""
+    from decklint.dialects.catalog import catalog
+
+    cat = catalog("cics")
+    if cat is None or word in ATTRIBUTES or cat.statement(word) is not None:
+        return word
+    for name in cat.names():
+        entry = cat.statement(name)
+        least = len(entry.abbrev) - len(entry.abbrev.lstrip(_UPPER)) if entry else 0
+        if least and len(word) >= least and name.startswith(word):
+            return name
+    return word
+
+
+_UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def _entry(rtype: str) -> StatementEntry | None:
+    from decklint.dialects.catalog import catalog
+
+    cat = catalog("cics")
+    return None if cat is None or not rtype else cat.statement(rtype)
+
+
+def read(src: SourceFile) -> ReadResult:
+    out = ReadResult()
+    parts: list[tuple[str, int, int]] = []
+    start_line = 0
+    joining = False  # previous record had "*" in column 72
+
+    def flush() -> None:
+        nonlocal parts
+        if parts:
+            sm = SourceMap()
+            off = 0
+            chunks = []
+            for t, ln, c in parts:
+                if ln:
+                    sm.add(off, ln, c, len(t))
+                chunks.append(t)
+                off += len(t)
+            out.units.append(LogicalUnit("".join(chunks), sm, start_line, "command"))
+        parts = []
+
+    for lineno, raw in enumerate(src.lines, 1):
+        text = raw[:71].rstrip()
+        cont = len(raw) > 71 and raw[71] == "*"
+        if len(raw) > 72 and not cont and raw[70] != " " and set(raw[71:80]) & set("()"):
+            out.diagnostics.append(
+                Diagnostic(
+                    "PRS001",
+                    Span(lineno, 72, lineno, len(raw) + 1),
+                    "text runs past column 71: DFHCSDUP reads columns 1-71 only, so the end "
+                    "of this command is lost (continue on the next line instead)",
+                    Severity.WARNING,
+                )
+            )
+        if joining:
+            parts.append((raw[:71] if cont else text, lineno, 1))
+            joining = cont
+            continue
+        if not text.strip():
+            continue
+        if text.startswith("*"):
+            out.comments.append(Remark(lineno, 1, text))
+            continue
+        lead = len(text) - len(text.lstrip())
+        m = _WORD.match(text, lead)
+        if m and verb_of(m.group(0)) and (m.end() == len(text) or not text[m.end()].isalnum()):
+            flush()
+            start_line = lineno
+        elif not parts:
+            start_line = lineno
+        else:
+            parts.append((" ", 0, 0))
+        body = raw[:71] if cont else text
+        parts.append((body[lead:], lineno, lead + 1))
+        joining = cont
+    flush()
+    return out
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    rd = read(src)
+    parser = lark_parser("cics", ("command",))
+    statements: list[Statement] = []
+    diags: list[Diagnostic] = list(rd.diagnostics)
+    for unit in rd.units:
+        tree = parse_unit(parser, unit)
+        if isinstance(tree, Diagnostic):
+            diags.append(tree)
+            continue
+        sm = unit.smap
+        verb_tok = tree.children[0]
+        verb = verb_of(str(verb_tok))
+        if verb is None:
+            diags.append(
+                Diagnostic(
+                    "PRS001",
+                    sm.span(verb_tok.start_pos, verb_tok.end_pos),
+                    f"{verb_tok!s} is not a DFHCSDUP command (DEFINE, ALTER, ADD, ...)",
+                )
+            )
+            continue
+        operands = []
+        resource = ""
+        for i, item in enumerate(tree.children[1:]):
+            name_tok, val_tok = item.children
+            key = str(name_tok).upper()
+            if i == 0:
+                resource = key
+            key = canonical(resource, key)
+            if val_tok is None:
+                val = Value("empty", "", sm.span(name_tok.end_pos, name_tok.end_pos))
+                end = name_tok.end_pos
+            else:
+                inner = str(val_tok)[1:-1]
+                s0 = val_tok.start_pos + 1
+                val = Value("string", inner, sm.span(s0, s0 + len(inner)))
+                end = val_tok.end_pos
+            operands.append(Operand(key, val, sm.span(name_tok.start_pos, end), str(name_tok)))
+        statements.append(
+            Statement(
+                src.path,
+                "cics",
+                len(statements),
+                verb,
+                sm.span(0, len(unit.text)),
+                op_span=sm.span(verb_tok.start_pos, verb_tok.end_pos),
+                operands=tuple(operands),
+                kind="command",
+            )
+        )
+    return ParsedFile(src, "cics", Statements(statements), rd, tuple(diags))
+
+
+_SNIFF = re.compile(
+    r"^[ \t]*(DEFINE|DEF|ALTER|ADD|REMOVE|DELETE)\s+(ATOMSERVICE|BUNDLE|CONNECTION|CORBASERVER|"
+    r"DB2CONN|DB2ENTRY|DB2TRAN|DJAR|DOCTEMPLATE|ENQMODEL|FILE|GROUP|IPCONN|JOURNALMODEL|"
+    r"JVMSERVER|LIBRARY|LSRPOOL|MAPSET|MQCONN|MQMONITOR|PARTITIONSET|PARTNER|PIPELINE|"
+    r"PROCESSTYPE|PROFILE|PROGRAM|REQUESTMODEL|SESSIONS|TCPIPSERVICE|TDQUEUE|TERMINAL|"
+    r"TRANCLASS|TRANSACTION|TSMODEL|TYPETERM|URIMAP|WEBSERVICE)\s*"
+    # the resource's name, then the end of the line or the next attribute or word (Python's
+    # `def group(*choices):` is no command); matched rather than looked ahead at, as Emacs
+    # reads the pattern too: matches are counted, each from a line's start
+    r"\([ \t]*[A-Z0-9@#$][^()\s,]*[ \t]*\)(?:[ \t]*$|[ \t]+[A-Z0-9])",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def sniff(src: SourceFile) -> float:
+    return sniff_count(src, _SNIFF, 400, 0.6, 0.1, 0.95)

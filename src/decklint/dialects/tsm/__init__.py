@@ -1,0 +1,19 @@
+"""ADSM / TSM client options files (dsm.opt, dsm.sys)."""
+
+from __future__ import annotations
+
+from decklint.dialects.base import Dialect, NodeRule
+
+DIALECT = Dialect(
+    name="tsm",
+    module="decklint.dialects.tsm.spec",
+    language="tsm-options",
+    globs=("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
+    product="ADSM",
+    node=NodeRule("folder"),
+    rank=10,
+    catalog="tsm",
+    assign=None,
+    outline="blocks",
+    family=None,
+)

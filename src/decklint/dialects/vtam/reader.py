@@ -1,0 +1,159 @@
+"""VTAM: VTAMLST definitions, logon mode tables and start/configuration lists.
+
+Tuning documents: Getting the most from APPC ("VTAM tuning recommendations", "Matching
+parameters across platforms", Appendix A). Card layout: see `cards.py` (column 72 continuation,
+column 16 resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item lists, read by
+`cards.read_option_list`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePath
+
+from decklint.dialects.asm import parse_assembler, parse_option_list
+from decklint.dialects.base import ParsedFile, line_heads, member_name
+from decklint.dialects.keywords import words
+from decklint.dialects.schema import statement_names
+from decklint.source import SourceFile
+
+_LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
+_MEMBER_NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}", re.IGNORECASE)
+# The definition statements a VTAM deck or table codes (grammars/catalogs/vtam.yaml; a test
+# checks each is there): evidence when written as VTAM writes them, a name in column 1 (or a
+# few columns in: a shifted deck) or none, the operation, then a keyword operand (on the
+# same card or the continuation card). GROUP and LINE are left out: an NCP generation codes
+# them as well, and a file of nothing else tells neither.
+_SNIFF_OPS = words(
+    """ADJCP APPL APPNCOS ASLENT CDRM CDRSC COS GWPATH LBUILD LINEROW LOCAL LOGCHAR LU MDLENT
+    MODEENT NETSRVR NETWORK NEXTCP NODEROW PATH PORT PU TGP TRLE USSCMD USSMSG USSPARM USSTAB
+    VBUILD"""
+)
+# USS tables and logon interpret tables (SNA Resource Definition Reference, "USS definition
+# table" and "Logon interpret table"): assembled into VTAMLIB and named by USSTAB= and LOGTAB=.
+# A statement of one makes the file VTAM's at once (sniff), and lowers to its table.
+_TABLE_OPS = frozenset({"USSTAB", "USSCMD", "USSPARM", "USSMSG", "USSEND"}) | frozenset(
+    {"INTAB", "LOGCHAR", "ENDINTAB"}
+)
+_STMT = re.compile(
+    r"^(?: {0,8}[^\s*]\S{0,62})?[ \t]+([A-Z]{2,8})(?:[ \t]+|[ \t]*\n[ \t]+)([A-Z][A-Z0-9]{0,15})=",
+    re.IGNORECASE | re.MULTILINE,
+)
+# A configuration list (ATCCONxx): member names, a comma after each on a line but the last
+# one of the list, then a '-' continuation or a /* */ remark. No text is such lines only.
+_NAME = r"[A-Z@#$][A-Z0-9@#$]{0,7}"
+_CONFIG_LINE = re.compile(
+    rf"[ \t]*{_NAME}(?:[ \t]*,[ \t]*{_NAME})*[ \t]*(,?)[ \t]*(?:-|/\*.*\*/)?[ \t]*"
+)
+_NAME_LIST = re.compile(rf"{_NAME}(?:,{_NAME})+")
+_START_OPTIONS = frozenset(
+    [
+        "SSCPID",
+        "SSCPNAME",
+        "NETID",
+        "HOSTSA",
+        "HOSTPU",
+        "NODETYPE",
+        "CONFIG",
+        "IOBUF",
+        "CRPLBUF",
+        "MAXSUBA",
+        "NOPROMPT",
+        "CONNTYPE",
+        "SUPP",
+        "LPBUF",
+        "SFBUF",
+        "APBUF",
+    ]
+)
+# A start list's own options, given a value: with one of the options above, a start list.
+_START_VALUES = re.compile(r"(SSCPID|SSCPNAME|IOBUF)\s*=", re.IGNORECASE)
+_START_OPTION = re.compile(
+    r"^[ \t]*(SSCPID|SSCPNAME|NETID|HOSTSA|HOSTPU|NODETYPE|CONFIG|IOBUF|CRPLBUF|MAXSUBA|"
+    r"NOPROMPT|CONNTYPE|SUPP|LPBUF|SFBUF|APBUF)\b",
+    re.IGNORECASE | re.MULTILINE,
+)
+
+
+def _first_significant(src: SourceFile) -> str:
+    for ln in src.lines:
+        t = ln[:71]
+        if t.strip() and not t.startswith(("*", ".*", "./")):
+            return t
+    return ""
+
+
+def is_option_list(src: SourceFile) -> bool:
+    """A start/config list has items, not statements: its name says so (ATCSTRxx, ATCCONxx,
+    as a file or as a member: `SYS1.VTAMLST(ATCCON00)`, a member cut out of a job), or its
+    first token is an item: an option (`SSCPID=01,`), or member names and commas
+    (`APTSO,APTELNET,LCL3270A`: a one-record configuration list needs no comma at its end)."""
+    name = member_name(src.path) or PurePath(src.path).stem.split(".")[0]
+    if _LIST_NAME.fullmatch(name):
+        return True
+    first = _first_significant(src).strip()
+    if not first:
+        return False
+    token = first.split()[0]
+    if "=" in token or token.endswith(",") or _NAME_LIST.fullmatch(token):
+        return True
+    if "," in token and all(_MEMBER_NAME.fullmatch(t) for t in token.split(",")):
+        return True
+    return len(first.split()) == 1 and bool(_START_OPTION.match(first))
+
+
+def _config_list(src: SourceFile) -> bool:
+    """A configuration list: every line but comments is member names, every line of it but
+    the last ends with a comma, and there are two names at least."""
+    lines = [
+        ln[:71].rstrip()
+        for ln in src.lines[:400]
+        if ln[:71].strip() and not ln.lstrip().startswith(("*", "/*", ".*"))
+    ]
+    if not lines or len(src.lines) > 400:
+        return False
+    for n, ln in enumerate(lines):
+        m = _CONFIG_LINE.fullmatch(ln)
+        if m is None or bool(m.group(1)) == (n == len(lines) - 1):
+            return False  # a comma missing before the end of the list, or one after it
+    return len(lines) > 1 or "," in lines[0]
+
+
+def _catalogued(op: str, key: str) -> bool:
+    """Whether the catalog lists `key` as an operand of `op` (read only for a deck not in
+    upper case: the parse reads the catalog anyway, detection seldom needs it)."""
+    from decklint.dialects.catalog import operand_names
+
+    return key.upper() in operand_names("vtam", op)
+
+
+def sniff(src: SourceFile) -> float:
+    """Positive evidence only: a definition statement written as VTAM writes them (upper
+    case, or in any case with an operand its catalog entry lists: `local foo=bar` in a
+    script is none), a start list's options, or a configuration list."""
+    head = "\n".join(ln[:71] for ln in src.lines[:400])
+    score = 0.0
+    for m in _STMT.finditer(head):
+        op, key = m.group(1), m.group(2)
+        if op.upper() not in _SNIFF_OPS:
+            continue
+        if not (op.isupper() and key.isupper()) and not _catalogued(op, key):
+            continue
+        if op.upper() in _TABLE_OPS:
+            return 0.95
+        score = 0.8
+    heads = line_heads(src, 400)
+    if any(h.a in _START_OPTIONS for h in heads) and _START_VALUES.search(head):
+        score = max(score, 0.9)
+    if score < 0.6 and "," in head and _config_list(src):
+        score = 0.6
+    return score
+
+
+def parse(src: SourceFile) -> ParsedFile:
+    if is_option_list(src):
+        return parse_option_list(src, "vtam", "vtam")
+    return parse_assembler(src, "vtam", "vtam", statement_names("vtam"))
+
+
+# --------------------------------------------------------------------------- lowering
