@@ -156,3 +156,64 @@ def test_no_table_outside_the_packages_is_keyed_by_dialect_names() -> None:
             found.add(rel)
     assert found - set(ALLOWED) == set(), "move these tables into the dialects' records"
     assert set(ALLOWED) - found == set(), "an allowed table is gone: drop it from ALLOWED"
+
+
+# ----------------------------------------------------------- no table keyed by entity kinds
+
+# Modules that say how kinds are named, compared or drawn read it from the kinds'
+# declarations (`KindSpec.word`, `review_skip`, `reviewed`, `drawn`), never from a table of
+# their own: a new kind is described once, in its dialect's kinds.py.
+KIND_READERS = ("review/changes.py", "report/topology.py")
+
+
+def _literal(node: ast.expr) -> bool:
+    """A value a table holds: a constant, or a tuple, set or frozenset({...}) of them (not a
+    record being built, whose keys only happen to be kind names: "node", "path", "line")."""
+    if isinstance(node, ast.Constant):
+        return True
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        return all(_literal(e) for e in node.elts)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return node.func.id in ("frozenset", "set", "tuple") and all(map(_literal, node.args))
+    return False
+
+
+def _keyed_by_kinds(path: Path, kinds: set[str]) -> list[int]:
+    """Lines of dict literals and tuples of (kind, ...) rows keyed by three or more kinds."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        keys: set[object] = set()
+        if isinstance(node, ast.Dict) and all(_literal(v) for v in node.values):
+            keys = {k.value for k in node.keys if isinstance(k, ast.Constant)}
+        elif isinstance(node, ast.Tuple):
+            rows = [e for e in node.elts if isinstance(e, ast.Tuple) and e.elts]
+            keys = {r.elts[0].value for r in rows if isinstance(r.elts[0], ast.Constant)}
+        if len(keys & kinds) >= 3:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_how_kinds_are_named_compared_and_drawn_is_declared_with_the_kinds() -> None:
+    from decklint.dialects.kinds import kinds
+
+    known = set(kinds())
+    found = {rel: at for rel in KIND_READERS if (at := _keyed_by_kinds(SRC / rel, known))}
+    assert found == {}, "declare these on the kinds (model.kinds.kind): word, review_skip, drawn"
+
+
+def test_the_kinds_declare_what_review_and_topology_read() -> None:
+    from decklint.dialects.kinds import kinds
+    from decklint.report.topology import _drawn
+    from decklint.review.changes import word
+
+    every = kinds()
+    assert word("application") == "APPL" and word("ncp_host") == "NCP HOST"
+    assert word("tcpip_autolog") == "tcpip autolog"  # no word declared: the kind's name
+    assert not every["tcpip_profile"].reviewed
+    assert "pccu_maxdata" in every["ncp_host"].review_skip
+    drawn = _drawn()
+    assert drawn[:2] == (("ncp", "unitsz", "UNITSZ"), ("ncp", "maxbfru", "MAXBFRU"))
+    for kind, field, _label in drawn:
+        assert field in every[kind].fields, f"{kind} draws {field}, which it does not declare"
+    for spec in every.values():
+        assert spec.review_skip <= set(spec.fields), f"{spec.kind} skips a field it lacks"

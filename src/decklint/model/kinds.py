@@ -7,6 +7,7 @@ declares the kinds it makes in its package (dialects/<name>/kinds.py).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -17,11 +18,49 @@ class KindSpec:
     # resolve builds its elements, or may give them another node and scope (a TCP/IP member
     # joins the stack that includes it): a rule on them cannot run on one file (`scope: file`)
     resolved: bool = False
+    # How the product names an element of the kind, where the kind's name is not it (APPL,
+    # NCP HOST): what change review and messages say.
+    word: str = ""
+    # Fields change review does not compare (another element's value repeated, bookkeeping),
+    # and whether it compares the kind's elements at all.
+    review_skip: frozenset[str] = frozenset()
+    reviewed: bool = True
+    # The key values `decklint topology` shows for a node: (field, label), and where they come
+    # among the other kinds' (lowest first).
+    drawn: tuple[tuple[str, str], ...] = ()
+    drawn_order: int = 0
 
 
-def kind(name: str, doc: str, /, *, resolved: bool = False, **fields: str) -> KindSpec:
-    """A kind with its fields; every kind has a `name`."""
-    return KindSpec(name, doc, {"name": "the element's name", **fields}, resolved)
+def kind(
+    name: str,
+    doc: str,
+    /,
+    *,
+    resolved: bool = False,
+    word: str = "",
+    review_skip: tuple[str, ...] = (),
+    reviewed: bool = True,
+    drawn: tuple[tuple[str, str], ...] = (),
+    drawn_order: int = 0,
+    **fields: Any,
+) -> KindSpec:
+    """A kind with its fields (each a description); every kind has a `name`. The fields are
+    typed `Any` only so that a kind may take a shared table of them (`**STACK_SETTINGS`)
+    beside the keyword options above; a field that is no description is refused."""
+    wrong = [f for f, doc in fields.items() if not isinstance(doc, str)]
+    if wrong:
+        raise TypeError(f"kind {name!r}: fields {wrong} are not descriptions")
+    return KindSpec(
+        name,
+        doc,
+        {"name": "the element's name", **fields},
+        resolved,
+        word,
+        frozenset(review_skip),
+        reviewed,
+        drawn,
+        drawn_order,
+    )
 
 
 MODEL_KINDS: tuple[KindSpec, ...] = (
@@ -35,6 +74,12 @@ MODEL_KINDS: tuple[KindSpec, ...] = (
         receive_window="DLC receive window count",
         partner="product at the other end of the link",
         ring_speed="token-ring speed, Mbit/s",
+        drawn=(
+            ("frame", "frame"),
+            ("send_window", "send window"),
+            ("receive_window", "receive window"),
+        ),
+        drawn_order=4,
     ),
     kind(
         "declared_node",
@@ -88,6 +133,7 @@ MODEL_KINDS: tuple[KindSpec, ...] = (
         "VERSION) or a lower bound from what its decks use ('z/OS V1R10 or later (INTERFACE "
         "... DEFINE IPAQENET)'); None when nothing tells",
         release_from="where the evidence that decides it is (a file and line)",
+        review_skip=("files", "paths", "products", "declared"),  # bookkeeping
     ),
     kind(
         "link",

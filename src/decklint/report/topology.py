@@ -9,6 +9,7 @@ their kind, status, both ends (node, what, file, line, column), values and findi
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import os
@@ -23,26 +24,6 @@ from decklint.report.safe import printable
 SCHEMA_VERSION = 1
 _SEVERITY_ORDER = ("error", "warning", "info")
 
-# Key values per node, per entity kind: (kind, field, label).
-_VALUES = (
-    ("ncp", "unitsz", "UNITSZ"),
-    ("ncp", "maxbfru", "MAXBFRU"),
-    ("line", "maxtsl", "MAXTSL"),
-    ("line", "rcvbufc", "RCVBUFC"),
-    ("vtam_start", "iobuf_size", "IOBUF"),
-    ("dlc_profile", "frame", "frame"),
-    ("dlc_profile", "send_window", "send window"),
-    ("dlc_profile", "receive_window", "receive window"),
-    ("nsdos_frame", "frame", "frame"),
-    ("nsdos_link", "maxin", "MAXIN"),
-    ("aix_dlc", "frame", "frame"),
-    ("controller", "maxframe", "MAXFRAME"),
-    ("tcpip_stack", "tcprcvbufrsize", "TCP window"),
-    ("tcpip_stack", "somaxconn", "SOMAXCONN"),
-    ("tcpip_telnet_server", "stack", "stack"),
-    ("nsk_process", "primary_cpu", "CPU"),
-    ("nsk_line", "cpu", "CPU"),
-)
 _STYLE = {
     "matched": ("solid", "#2b6cb0"),
     "declared": ("solid", "#4a5568"),
@@ -52,6 +33,16 @@ _STYLE = {
 }
 _FILL = {"error": "#fed7d7", "warning": "#feebc8", "info": "#e2e8f0", "": "#ffffff"}
 _STROKE = {"error": "#c53030", "warning": "#c05621", "info": "#4a5568", "": "#2d3748"}
+
+
+@functools.cache
+def _drawn() -> tuple[tuple[str, str, str], ...]:
+    """The key values a node shows, as its kinds declare them (`KindSpec.drawn`):
+    (kind, field, label), in their kinds' `drawn_order`."""
+    from decklint.dialects.kinds import kinds
+
+    drawn = sorted((k for k in kinds().values() if k.drawn), key=lambda k: k.drawn_order)
+    return tuple((k.kind, field, label) for k in drawn for field, label in k.drawn)
 
 
 def _esc(text: str, quote: bool = True) -> str:
@@ -66,7 +57,7 @@ def _worst(counts: dict[str, int]) -> str:
 def _values(topo: Topology, paths: set[str], name: str) -> dict[str, Any]:
     """The key values of a node, `label: value` (several entities: `a, b`)."""
     got: dict[str, list[str]] = defaultdict(list)
-    for kind, field, label in _VALUES:
+    for kind, field, label in _drawn():
         for e in topo.of(kind):
             if e.path in paths or (e.dialect == "config" and e.name == name):
                 v = e.value(field)

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from decklint.model.entities import Attr, Entity
+from decklint.model.kinds import KindSpec
 from decklint.model.symbols import Definition, Reference
 from decklint.model.topology import Topology
 from decklint.source import Span
@@ -78,43 +79,12 @@ class Change(NamedTuple):
         return (at.path, at.line, at.col, self.kind, self.subject, self.change)
 
 
-# Kinds left out: a TCP/IP profile's settings are its stack's, compared there.
-_SKIP_KINDS = frozenset({"tcpip_profile"})
-# Fields that are bookkeeping, or another element's value repeated, per kind ("*": every
-# kind). A link is compared by its status and other end only: its frame or MTU is an end's.
-_SKIP_FIELDS: dict[str, frozenset[str]] = {
-    "*": frozenset({"name"}),
-    "mode": frozenset({"pacing_min", "pacing_max"}),
-    "node": frozenset({"files", "paths", "products", "declared"}),
-    "ncp": frozenset({"unitsz", "maxbfru", "bfrpad", "inbfrs"}),  # its first HOST's
-    "ncp_host": frozenset({"pccu_maxdata"}),  # its NCP's
-    "vtam_start": frozenset({"iobuf_count", "iobuf_size"}),  # the IOBUF buffer pool's
-    "tcpip_stack": frozenset({"files"}),
-    "tcpip_telnet_server": frozenset({"files"}),
-}
+# Fields never compared: the name is the element's key. A kind's own (`KindSpec.review_skip`:
+# bookkeeping, another element's value repeated) and whether it is compared at all
+# (`KindSpec.reviewed`) are declared with the kind. A link is compared by its status and
+# other end only: its frame or MTU is an end's.
+_SKIP_EVERY = frozenset({"name"})
 _RU_FIELDS = ("rusizes", "ru_secondary", "ru_primary", "ru_max", "ru_min")
-# How the products name their elements, where the kind's own name is not it.
-_WORDS = {
-    "application": "APPL",
-    "pu": "PU",
-    "lu": "LU",
-    "line": "LINE",
-    "group": "GROUP",
-    "ncp": "NCP",
-    "ncp_host": "NCP HOST",
-    "path": "PATH",
-    "modetab": "MODETAB",
-    "connection": "CICS CONNECTION",
-    "sessions": "CICS SESSIONS",
-    "vtam_start": "VTAM start options",
-    "tcpip_stack": "TCP/IP stack",
-    "tcpip_telnet_server": "TN3270E server",
-    "tcpip_link": "TCP/IP link",
-    "tcpip_device": "TCP/IP DEVICE",
-    "tcpip_route": "TCP/IP route",
-    "tcpip_home": "HOME",
-    "tcpip_port": "PORT",
-}
 # A field's description opens with the operand as the product spells it (MAXTSL: ...,
 # TCPCONFIG TCPSENDBFRSIZE, bytes; UNITSZ of the first HOST; TCPWINDOWSIZE, KB), unless it
 # lists the values the field takes (TCP or UDP; EN, NN or LEN) or opens with what the field
@@ -124,7 +94,20 @@ _NOT_OPERANDS = frozenset({"CLAW", "CPU", "CSD", "DLC", "RFC", "SNA", "TCP"})
 
 
 def word(kind: str) -> str:
-    return _WORDS.get(kind, kind.replace("_", " "))
+    """How the product names an element of the kind (`KindSpec.word`), else the kind's name."""
+    spec = _spec(kind)
+    return (spec.word if spec is not None else "") or kind.replace("_", " ")
+
+
+def _skipped(kind: str) -> frozenset[str]:
+    spec = _spec(kind)
+    return _SKIP_EVERY | (spec.review_skip if spec is not None else frozenset())
+
+
+def _spec(kind: str) -> KindSpec | None:
+    from decklint.dialects.kinds import kinds
+
+    return kinds().get(kind)
 
 
 def subject(e: Entity) -> str:
@@ -224,7 +207,8 @@ def _key(e: Entity) -> Key:
 def _keyed(entities: Iterable[Entity]) -> dict[Key, list[Entity]]:
     out: dict[Key, list[Entity]] = defaultdict(list)
     for e in entities:
-        if e.kind not in _SKIP_KINDS:
+        spec = _spec(e.kind)
+        if spec is None or spec.reviewed:
             out[_key(e)].append(e)
     return out
 
@@ -254,7 +238,7 @@ def _paired(
 
 def _same_but_name(eb: Entity, eh: Entity) -> bool:
     """Whether two elements differ in their name only (and in values that repeat it)."""
-    skip = _SKIP_FIELDS["*"] | _SKIP_FIELDS.get(eb.kind, frozenset())
+    skip = _skipped(eb.kind)
     for k in eb.attrs.keys() | eh.attrs.keys():
         if k in skip:
             continue
@@ -319,7 +303,7 @@ def _changed(eb: Entity, eh: Entity, base: Model, head: Model) -> Change | None:
         names: list[str] = []
     else:
         names = list(eh.attrs) + [k for k in eb.attrs if k not in eh.attrs]
-    skip = _SKIP_FIELDS["*"] | _SKIP_FIELDS.get(eb.kind, frozenset())
+    skip = _skipped(eb.kind)
     if eb.kind == "mode":
         diffs += _ru_sizes(eb, eh, base, head)
         skip = skip | set(_RU_FIELDS)

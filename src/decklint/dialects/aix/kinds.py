@@ -11,6 +11,8 @@ KINDS: tuple[KindSpec, ...] = (
         frame="maximum I-field (SYSTEM_DEFINED or bytes)",
         send_window="transmit window count",
         receive_window="receive window count",
+        drawn=(("frame", "frame"),),
+        drawn_order=7,
     ),
     kind(
         "aix_adapter",

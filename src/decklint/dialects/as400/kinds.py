@@ -25,6 +25,8 @@ KINDS: tuple[KindSpec, ...] = (
         adptadr="ADPTADR: the partner's adapter address",
         lanmaxout="LANMAXOUT",
         lanackfrq="LANACKFRQ",
+        drawn=(("maxframe", "MAXFRAME"),),
+        drawn_order=8,
     ),
     kind(
         "device",

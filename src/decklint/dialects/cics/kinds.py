@@ -13,6 +13,7 @@ KINDS: tuple[KindSpec, ...] = (
         protocol="PROTOCOL",
         accessmethod="ACCESSMETHOD",
         autoconnect="AUTOCONNECT",
+        word="CICS CONNECTION",
     ),
     kind(
         "sessions",
@@ -26,5 +27,6 @@ KINDS: tuple[KindSpec, ...] = (
         autoconnect="AUTOCONNECT",
         protocol="PROTOCOL",
         bulk="true when the mode carries bulk data (by name or configuration)",
+        word="CICS SESSIONS",
     ),
 )

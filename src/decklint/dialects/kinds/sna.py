@@ -36,6 +36,7 @@ KINDS: tuple[KindSpec, ...] = (
         preestablished="AS/400 PREESTSSN",
         appncos="APPNCOS: APPN class-of-service name",
         bulk="true when the mode carries bulk data (by name or configuration)",
+        review_skip=("pacing_min", "pacing_max"),  # the pacing bytes' reading, compared as coded
     ),
     kind(
         "pu",
@@ -52,6 +53,7 @@ KINDS: tuple[KindSpec, ...] = (
         pacing="PACING",
         major="the major node type (VBUILD TYPE, or NCP)",
         line="the NCP LINE the PU is defined under",
+        word="PU",
     ),
     kind(
         "lu",
@@ -62,5 +64,6 @@ KINDS: tuple[KindSpec, ...] = (
         pacing="PACING",
         vpacing="VPACING",
         pu="the PU the LU belongs to",
+        word="LU",
     ),
 )

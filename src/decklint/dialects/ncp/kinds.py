@@ -22,6 +22,10 @@ KINDS: tuple[KindSpec, ...] = (
         version="BUILD VERSION: the NCP version and release being generated (V5R2.1)",
         newdefn="NEWDEFN (OPTIONS or BUILD): an NDF generation, NCP V4R2 or later",
         typgen="BUILD TYPGEN: NCP (channel-attached), NCP-R (link-attached), PEP, ...",
+        word="NCP",
+        review_skip=("unitsz", "maxbfru", "bfrpad", "inbfrs"),  # its first HOST's, compared there
+        drawn=(("unitsz", "UNITSZ"), ("maxbfru", "MAXBFRU")),
+        drawn_order=1,
     ),
     kind(
         "ncp_host",
@@ -36,6 +40,8 @@ KINDS: tuple[KindSpec, ...] = (
         netid="NETID: the owning host's network",
         pccu_maxdata="PCCU MAXDATA: largest PIU VTAM sends the NCP",
         link_attached="true when the NCP is link-attached (BUILD TYPGEN=NCP-R): no channel",
+        word="NCP HOST",
+        review_skip=("pccu_maxdata",),  # its NCP's
     ),
     kind(
         "group",
@@ -45,6 +51,7 @@ KINDS: tuple[KindSpec, ...] = (
         peripheral="true when the group attaches peripheral nodes",
         phyport="PHYPORT: the PORTADD of the physical line the logical group uses",
         lnctl="LNCTL",
+        word="GROUP",
     ),
     kind(
         "line",
@@ -61,5 +68,8 @@ KINDS: tuple[KindSpec, ...] = (
         portadd="PORTADD",
         t2timer="T2TIMER (t1, t2, window) of the line, else of BUILD",
         switched="true when stations dial in on the line (DIAL=YES on it or its GROUP)",
+        word="LINE",
+        drawn=(("maxtsl", "MAXTSL"), ("rcvbufc", "RCVBUFC")),
+        drawn_order=2,
     ),
 )

@@ -11,6 +11,14 @@ KINDS: tuple[KindSpec, ...] = (
         destination="the partner's adapter address",
         maxin="MAXIN: DLC receive window",
         maxout="MAXOUT: DLC send window",
+        drawn=(("maxin", "MAXIN"),),
+        drawn_order=6,
     ),
-    kind("nsdos_frame", "an NS/DOS frame size (CONFIG.NSD TRMF)", frame="DLC frame size"),
+    kind(
+        "nsdos_frame",
+        "an NS/DOS frame size (CONFIG.NSD TRMF)",
+        frame="DLC frame size",
+        drawn=(("frame", "frame"),),
+        drawn_order=5,
+    ),
 )

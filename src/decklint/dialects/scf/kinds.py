@@ -19,6 +19,8 @@ KINDS: tuple[KindSpec, ...] = (
         rfc1323="TCP/IP process RFC1323-ENABLE",
         delayacks="TCP/IP process DELAYACKS",
         delayackstime="TCP/IP process DELAYACKSTIME (x 10 ms)",
+        drawn=(("primary_cpu", "CPU"),),
+        drawn_order=11,
     ),
     kind(
         "nsk_line",
@@ -29,6 +31,8 @@ KINDS: tuple[KindSpec, ...] = (
         backup_cpu="the backup I/O process's CPU",
         type="line type",
         maxrequestsize="MAXREQUESTSIZE",
+        drawn=(("cpu", "CPU"),),
+        drawn_order=12,
     ),
     kind(
         "nsk_port",

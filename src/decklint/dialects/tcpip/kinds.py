@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from decklint.model.kinds import KindSpec, kind
 
 # The TCP/IP stack settings a profile file codes and a stack resolves (with defaults).
-STACK_SETTINGS = {
+# typed Any: spread into `kind(...)` beside its keyword options (model.kinds.kind)
+STACK_SETTINGS: dict[str, Any] = {
     "tcpsendbfrsize": "TCPCONFIG TCPSENDBFRSIZE, bytes",
     "tcprcvbufrsize": "TCPCONFIG TCPRCVBUFRSIZE, bytes",
     "tcpmaxrcvbufrsize": "TCPCONFIG TCPMAXRCVBUFRSIZE, bytes",
@@ -37,6 +40,7 @@ KINDS: tuple[KindSpec, ...] = (
         telnet="true when the file codes only TN3270E server blocks (TELNETGLOBALS, "
         "TELNETPARMS, BEGINVTAM) and INCLUDEs: a Telnet server's profile, no stack's",
         **STACK_SETTINGS,
+        reviewed=False,  # its settings are its stack's, compared there
     ),
     kind(
         "tcpip_stack",
@@ -51,6 +55,10 @@ KINDS: tuple[KindSpec, ...] = (
         "the stack is judged on what it leaves uncoded",
         unresolved_includes="members INCLUDEd that no linted file is",
         **STACK_SETTINGS,
+        word="TCP/IP stack",
+        review_skip=("files",),  # bookkeeping
+        drawn=(("tcprcvbufrsize", "TCP window"), ("somaxconn", "SOMAXCONN")),
+        drawn_order=9,
     ),
     kind(
         "tcpip_telnet_server",
@@ -64,6 +72,10 @@ KINDS: tuple[KindSpec, ...] = (
         stack="the stack it binds to, TELNETGLOBALS TCPIPJOBNAME (None when not coded: the "
         "only stack, or under CINET every stack)",
         unresolved_includes="members INCLUDEd that no linted file is",
+        word="TN3270E server",
+        review_skip=("files",),  # bookkeeping
+        drawn=(("stack", "stack"),),
+        drawn_order=10,
     ),
     kind(
         "tcpip_device",
@@ -80,6 +92,7 @@ KINDS: tuple[KindSpec, ...] = (
         write_size="CLAW write buffer size, bytes",
         iobuffersize="CTC/LCS IOBUFFERSIZE",
         router="PRIROUTER, SECROUTER or NONROUTER",
+        word="TCP/IP DEVICE",
     ),
     kind(
         "tcpip_link",
@@ -98,6 +111,7 @@ KINDS: tuple[KindSpec, ...] = (
         vmac="VMAC",
         readstorage="READSTORAGE",
         secclass="SECCLASS",
+        word="TCP/IP link",
     ),
     kind(
         "tcpip_home",
@@ -105,6 +119,7 @@ KINDS: tuple[KindSpec, ...] = (
         resolved=True,
         link="the link it is on",
         address="the address",
+        word="HOME",
     ),
     kind(
         "tcpip_route",
@@ -117,6 +132,7 @@ KINDS: tuple[KindSpec, ...] = (
         mtu="MTU / packet size (a number or DEFAULTSIZE)",
         source="ROUTE, GATEWAY or BSDROUTINGPARMS",
         delayacks="DELAYACKS or NODELAYACKS coded on the route",
+        word="TCP/IP route",
     ),
     kind(
         "tcpip_port",
@@ -127,6 +143,7 @@ KINDS: tuple[KindSpec, ...] = (
         job="the job name (or *, OMVS, RESERVED)",
         delayacks="DELAYACKS or NODELAYACKS coded on the port",
         noautolog="NOAUTOLOG coded",
+        word="PORT",
     ),
     kind(
         "tcpip_portrange",

@@ -5,7 +5,11 @@ from __future__ import annotations
 from decklint.model.kinds import KindSpec, kind
 
 KINDS: tuple[KindSpec, ...] = (
-    kind("modetab", "a logon mode table (VTAM MODETAB)"),
+    kind(
+        "modetab",
+        "a logon mode table (VTAM MODETAB)",
+        word="MODETAB",
+    ),
     kind(
         "application",
         "a VTAM application (APPL statement)",
@@ -18,6 +22,7 @@ KINDS: tuple[KindSpec, ...] = (
         dseslim="DSESLIM: session limit per partner and mode",
         dminwnl="DMINWNL: minimum local contention winners",
         dminwnr="DMINWNR: minimum remote contention winners",
+        word="APPL",
     ),
     kind(
         "class_of_service",
@@ -32,6 +37,7 @@ KINDS: tuple[KindSpec, ...] = (
         pu="the PU the path belongs to",
         grpnm="GRPNM: the NCP or XCA group the station is reached through",
         dialno="DIALNO (for token ring: SAP and MAC address of the station)",
+        word="PATH",
     ),
     kind(
         "vtam_start",
@@ -42,6 +48,10 @@ KINDS: tuple[KindSpec, ...] = (
         hostsa="HOSTSA: the host subarea",
         sscpname="SSCPNAME",
         netid="NETID",
+        word="VTAM start options",
+        review_skip=("iobuf_count", "iobuf_size"),  # the IOBUF pool's, compared there
+        drawn=(("iobuf_size", "IOBUF"),),
+        drawn_order=3,
     ),
     kind(
         "buffer_pool",
