@@ -1,5 +1,5 @@
-"""Limits the seeds want high or optimally set are judged against the product default: the
-messages say whether a value was coded as the default, coded below it, or not coded."""
+"""Limits the tuning documents want high or optimally set are judged against the product
+default: the messages say whether a value was coded as the default, coded below it, or not coded."""
 
 from __future__ import annotations
 

@@ -1,6 +1,8 @@
-"""The bundled example networks, each in a baseline and a tuned state: seed 000 Appendix A
-(Figures 6 and 7), Appendix B's OS/2-DOS pair (Figures 9 and 10), and a TCP/IP site with a
-z/OS stack (seed 001), a VM stack (seed 002) and a NonStop system (seed 004)."""
+"""The bundled example networks, each in a baseline and a tuned state: the RTP lab of
+"Getting the most from APPC" (Appendix A, Figures 6 and 7), its Appendix B's OS/2-DOS pair
+(Figures 9 and 10), and a TCP/IP site with a z/OS stack (the z/OS TCP/IP tuning tips), a VM
+stack (the VM/ESA TCP/IP performance report) and a NonStop system (the NonStop TCP/IP and ADSM
+tuning note)."""
 
 from __future__ import annotations
 
@@ -35,8 +37,9 @@ CHANGES = [
     ("rtp-lab", "MAXTSL 2044 -> 4060", "NCP009", "LAB45", "MAXTSL=2044"),
     ("rtp-lab", "RCVBUFC 4095 -> 16240", "NCP007", "LAB45", "RCVBUFC=4095"),
     ("rtp-lab", "T2TIMER default -> coded", "NCP011", "LAB45", "LABTRL1  LINE"),
-    # The seed's "DELAY default -> 0" is no change: PCCU and BUILD DELAY default to 0 (the NCP
-    # catalog, from the SNA Resource Definition Reference), so NCP006 has nothing to report.
+    # The APPC tuning guide's "DELAY default -> 0" is no change: PCCU and BUILD DELAY default to
+    # 0 (the NCP catalog, from the SNA Resource Definition Reference), so NCP006 has nothing to
+    # report.
     ("rtp-lab", "SLODOWN 50 -> 6", "NCP005", "LAB45", "SLODOWN=50"),
     ("rtp-lab", "MAXBFRU 40 -> 2", "NCP002", "LAB45", "MAXBFRU=40"),
     ("rtp-lab", "UNITSZ 384 -> 4000", "NCP001", "LAB45", "UNITSZ=384"),

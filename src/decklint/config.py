@@ -53,7 +53,10 @@ NODE_FACTS: dict[str, tuple[type, str]] = {
     "rfc1323": (bool, "whether the node has RFC 1323 window scaling on"),
     "processors": (int, "processors of the system (capacity planning)"),
     "ftp-kb-per-second": (float, "planned FTP throughput, KB per second"),
-    "ftp-cpu-per-kb": (float, "CPU seconds per KB transferred (measured or from the seed)"),
+    "ftp-cpu-per-kb": (
+        float,
+        "CPU seconds per KB transferred (measured, or from the z/OS TCP/IP tuning tips)",
+    ),
     "tn3270-users": (int, "planned TN3270 users"),
     "tn3270-transactions-per-minute": (float, "transactions per user per minute"),
     "tn3270-cpu-per-transaction": (float, "CPU seconds per TN3270 transaction"),

@@ -1,5 +1,6 @@
 """AIX005 checks that the AIX network options SNA relies on (thewall, lowclust, lowmbuf,
-mb_cl_hiwat) are at least what the seed recommends."""
+mb_cl_hiwat) are at least what "Getting the most from APPC" recommends ('Optimal memory buffer
+settings')."""
 
 from __future__ import annotations
 

@@ -10,7 +10,8 @@ from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
 
 # The largest MAXFRAME a token-ring line takes at each speed (research/spec-gaps.md 3.3; the
-# seed's own lab ran 4060-byte frames on its 4 Mbit/s ring).
+# example network of "Getting the most from APPC" ran 4060-byte frames on its 4 Mbit/s ring,
+# Appendix A, Figure 7).
 TRN_MAX = {"4M": 4060, "16M": 16393}
 
 

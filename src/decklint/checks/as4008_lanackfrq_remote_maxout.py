@@ -11,7 +11,8 @@ from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 
-# What *CALC means (seed 000): LANACKFRQ 1, LANMAXOUT 2.
+# What *CALC means ("Getting the most from APPC", 'DLC pacing: LANMAXOUT and LANACKFRQ
+# parameters'): LANACKFRQ 1, LANMAXOUT 2.
 _CALC = {"lanackfrq": 1, "lanmaxout": 2}
 
 

@@ -41,8 +41,8 @@ def t2timer_peripheral(ctx: Context) -> Iterator[Hit]:
                 ln.path,
                 a.span or ln.span,
                 {
-                    "how": f"T2TIMER={a.raw} has no acknowledgement count; the seed's "
-                    "figure reads (1,1.8), most likely (1,1,8): code (T1,T2,W)"
+                    "how": f"T2TIMER={a.raw} has no acknowledgement count; the APPC "
+                    "tuning guide's figure reads (1,1.8), most likely (1,1,8): code (T1,T2,W)"
                 },
                 subject=ln.id,
             )

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from decklint.lint.check import Context, Hit, check
 
 # The largest RU a product can use: a mode at its product's maximum is as good as it gets
-# (SNA Services/6000 v1.2 stops at 3840, seed 000 "SNA Services 6000 ... RU size").
+# (SNA Services/6000 v1.2 stops at 3840: "Getting the most from APPC", 'SNA Services 6000 v1.2
+# tuning recommendations', 'RU size').
 PRODUCT_MAX_RU = {"aix": 3840}
 
 

@@ -10,7 +10,8 @@ from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 
-# half a track as the seed gives it, per DASD type
+# half a track per DASD type, as the z/OS TCP/IP tuning tips (SHARE 102) give it in 'FTP Tuning
+# Summary (continued)'
 HALF_TRACK = {"3390": 28288, "9334": 28288, "3380": 23424}
 
 

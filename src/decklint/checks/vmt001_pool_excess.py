@@ -9,7 +9,8 @@ from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.stacks import stacks
 
-# Storage Relief Measurements (seed 002): pool -> (trimmed, excess) counts.
+# "VM/ESA TCP/IP Performance Improvements", 'Storage Relief Measurements': pool -> (trimmed,
+# excess) counts.
 POOLS = {
     "ACBPOOLSIZE": (1000, 10000),
     "ADDRESSTRANSLATIONPOOLSIZE": (150, 1500),

@@ -1,7 +1,7 @@
 """The 80-column card reader shared by VTAM, NCP (assembler-macro decks) and start lists.
 
 Conventions implemented (z/OS CS SNA Resource Definition Reference, "Coding continuation
-lines" and "Comments"; seed 000 quotes decks in this layout):
+lines" and "Comments"; "Getting the most from APPC" quotes decks in this layout):
 
 * columns 1-71 hold text, a non-blank column 72 continues the statement, columns 73-80
   (and anything beyond, in records longer than 80) are sequence data and never read;

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-# Modes that carry bulk data unless the configuration says otherwise (seed 000,
-# "Use modes wisely": #BATCH; design: #BATCH and #BATCHSC).
+# Modes that carry bulk data unless the configuration says otherwise ("Getting the
+# most from APPC", 'Use modes wisely': #BATCH; design: #BATCH and #BATCHSC).
 DEFAULT_BULK_MODES = frozenset({"#BATCH", "#BATCHSC", "#BATCHC", "#BATCHCS"})
 
 

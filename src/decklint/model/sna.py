@@ -5,9 +5,12 @@ from __future__ import annotations
 import math
 from functools import cache
 
-HDR_APPN = 9  # FID2 TH 6 + RH 3 (seed 000, "Request Units(RUs)")
+# The SNA headers a DLC frame carries besides the RU ("Getting the most from APPC", 'Request
+# Units(RUs)'), and the largest SENDSIZE/RECEIVESIZE CICS takes (the same guide, 'SENDSIZE and
+# RECEIVESIZE').
+HDR_APPN = 9  # FID2 TH 6 + RH 3
 HDR_SUBAREA = 29  # FID4 TH 26 + RH 3
-CICS_MAX_SIZE = 30720  # CICS SENDSIZE/RECEIVESIZE maximum (seed 000, "SENDSIZE and RECEIVESIZE")
+CICS_MAX_SIZE = 30720  # CICS SENDSIZE/RECEIVESIZE maximum
 
 
 def decode_ru_byte(byte: int) -> int | None:

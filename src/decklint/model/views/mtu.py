@@ -1,9 +1,9 @@
-"""The MTUs of IP media: what the seed recommends per medium, and the largest a link type
-carries where it is fixed."""
+"""The MTUs of IP media: what the z/OS TCP/IP tuning tips (SHARE 102, 'IBM MVS TCP/IP Performance
+Checklist') recommend per medium, and the largest a link type carries where it is fixed."""
 
 from __future__ import annotations
 
-# MTUs the seed recommends per medium (Ethernet also 1492 for IEEE 802.3 and OSA QDIO,
+# MTUs the tuning tips recommend per medium (Ethernet also 1492 for IEEE 802.3 and OSA QDIO,
 # 8992 for OSA QDIO jumbo frames; HiperSockets frames from the CHPID's maximum frame size).
 MEDIUM_MTU: dict[str, tuple[int, ...]] = {
     "ethernet": (1500, 1492, 8992),
