@@ -1,13 +1,38 @@
-"""VTM012: see rules/vtm/VTM012-locaddr-twice.yaml."""
+"""VTM012 checks that no two LUs of one PU share a local address (LOCADDR)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks._unique import hits
 from decklint.lint.check import Context, Hit, check
+from decklint.model.unique import Claim, clashes, fact, scope_key
 
 
 @check("VTM012")
 def locaddr_twice(ctx: Context) -> Iterator[Hit]:
-    # TODO: walk the model (ctx.topo.of("<kind>")) and yield a Hit per finding.
-    yield from ()
+    by_product: dict[str, list[Claim]] = {"vtam": [], "ncp": []}
+    for lu in ctx.topo.of("lu"):
+        a, pu = lu.get("locaddr"), lu.value("pu")
+        u = fact(lu.dialect, "LU", "LOCADDR") if lu.dialect in by_product else None
+        if u is None or not pu or not a.coded:
+            continue
+        n = a.value if isinstance(a.value, int) else None
+        if n is None or n == 0:
+            continue  # LOCADDR=0 is an independent LU: any number of them at one PU
+        by_product[lu.dialect].append(
+            Claim(
+                scope_key(lu, u.scope, str(pu).upper()),
+                n,
+                lu.path,
+                a.span or lu.span,
+                f"LU {lu.name}",
+                f"LOCADDR={a.raw or n}",
+                lu.dialect,
+                lu.id,
+            )
+        )
+    for product, claims in by_product.items():
+        u = fact(product, "LU", "LOCADDR")
+        if u is not None:
+            yield from hits(clashes(claims), u, {})
