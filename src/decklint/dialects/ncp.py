@@ -26,7 +26,7 @@ from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.source import SourceFile
 
 # PU operands coded on GROUP or LINE sift down to the PUs below (catalog `sift:` lists)
-_PU_SIFT = ("MAXDATA", "MAXOUT", "PUTYPE")
+_PU_SIFT = ("MAXDATA", "MAXOUT", "PUTYPE", "PASSLIM", "MODULO")
 _HOST_KEYS = ("UNITSZ", "MAXBFRU", "BFRPAD", "INBFRS")
 
 # The statements of a generation only NCP codes, written as NCP writes them: the operation,
