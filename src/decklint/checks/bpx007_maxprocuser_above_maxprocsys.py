@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.dialects import member_facts as facts
-from decklint.findings import Related
+from decklint.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 
@@ -59,5 +59,7 @@ def maxprocuser_above_maxprocsys(ctx: Context) -> Iterator[Hit]:
                 related=(Related(sys_e.path, sys_e.span, "the system's limit"),)
                 if sys_e is not None
                 else (),
+                # against the default: a member that was not linted may set MAXPROCSYS
+                severity=Severity.INFO if sys_e is None else None,
                 subject=user.id,
             )

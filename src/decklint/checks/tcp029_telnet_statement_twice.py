@@ -47,13 +47,17 @@ def _claims(path: str, stmts: Sequence[Statement], found: dict[str, Unique]) -> 
         entry, fact = once
         value = _value(st, entry)
         found[st.op] = fact
+        coded = " ".join([st.op, *(o.value.text.upper() for o in st.operands)])
+        owner = (
+            coded if coded.startswith(f"{st.op} {value}") else f"{coded} (that is {st.op} {value})"
+        )
         claims.append(
             Claim(
                 (path, block, st.op),
                 value,
                 path,
                 st.span,
-                f"{st.op} {value}",
+                owner,
                 f"{st.op} {value}",
                 "tcpip",
                 f"{block[0]}/{st.op}",  # the block and the statement, for the message
