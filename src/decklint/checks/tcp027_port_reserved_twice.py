@@ -56,7 +56,7 @@ def port_reserved_twice(ctx: Context) -> Iterator[Hit]:
     for group in clashes(claims):
         if len({c.owner for c in group}) < 2:
             continue  # one job coded twice: the stack takes it, nothing is shared
-        if group[0].value[1] == "TCP" and _shared(group, ports):
+        if ports[group[0].subject].value("protocol") == "TCP" and _shared(group, ports):
             continue
         first = group[0]
         later = [c for c in group[1:] if c.owner != first.owner]

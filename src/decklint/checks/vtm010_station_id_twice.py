@@ -53,6 +53,6 @@ def station_id_twice(ctx: Context) -> Iterator[Hit]:
         shown = f"IDBLK={blk.raw or blk.value},IDNUM={num.raw or num.value}"
         by_ids.append(_claim(pu, (b, n), "idnum", ids.scope, shown))
     if ids is not None:
-        yield from hits(clashes(by_ids), ids)
+        yield from hits(clashes(by_ids, distinct=True), ids)
     if cps is not None:
-        yield from hits(clashes(by_cp), cps)
+        yield from hits(clashes(by_cp, distinct=True), cps)

@@ -26,14 +26,14 @@ def acbname_twice(ctx: Context) -> Iterator[Hit]:
                 scope_key(app, u.scope),
                 name,
                 app.path,
-                a.span if a.coded else app.span,
+                a.span or app.span,
                 f"APPL {app.name}",
                 shown,
                 app.dialect,
                 app.id,
             )
         )
-    for group in clashes(claims):
+    for group in clashes(claims, distinct=True):
         # two APPLs of one name that both leave ACBNAME to it: PRS004's duplicate name
         coded = [c for c in group if not c.shown.endswith("is not coded)")]
         if coded:

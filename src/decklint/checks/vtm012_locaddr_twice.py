@@ -35,4 +35,4 @@ def locaddr_twice(ctx: Context) -> Iterator[Hit]:
     for product, claims in by_product.items():
         u = fact(product, "LU", "LOCADDR")
         if u is not None:
-            yield from hits(clashes(claims), u, {})
+            yield from hits(clashes(claims, distinct=True), u, {})

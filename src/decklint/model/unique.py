@@ -49,11 +49,22 @@ def scope_key(e: Entity, scope: str, pu: str = "") -> Hashable:
     return (e.path,)
 
 
-def clashes(claims: Iterable[Claim]) -> list[list[Claim]]:
+def clashes(claims: Iterable[Claim], distinct: bool = False) -> list[list[Claim]]:
     """The claims that share a value in one scope, each group in the order coded (the first
-    is the one the others are reported against), groups in the order of their first claim."""
+    is the one the others are reported against), groups in the order of their first claim.
+    `distinct`: a claim of the same owner as an earlier one is left out (one resource defined
+    twice, as a baseline and a tuned copy of a deck do: PRS004's duplicate, not a clash)."""
     groups: dict[tuple[Hashable, Hashable], list[Claim]] = defaultdict(list)
     for c in claims:
         groups[(c.scope, c.value)].append(c)
-    found = [sorted(g, key=lambda c: (c.path, c.span)) for g in groups.values() if len(g) > 1]
+    found = []
+    for g in groups.values():
+        g.sort(key=lambda c: (c.path, c.span))
+        if distinct:
+            firsts: dict[str, Claim] = {}
+            for c in g:
+                firsts.setdefault(c.owner, c)
+            g = list(firsts.values())
+        if len(g) > 1:
+            found.append(g)
     return sorted(found, key=lambda g: (g[0].path, g[0].span))
