@@ -76,3 +76,26 @@ def test_statements_the_catalog_knows_are_known_to_the_checks() -> None:
     # the assembler's own instructions are the HLASM catalog's, not VTAM's
     assert statement_schema("vtam", "CSECT") is None and kind_of("CSECT") == "assembler"
     assert "NEGPOLP" in statement_schema("ncp", "LINE").operands  # type: ignore[union-attr]
+
+
+def test_a_unique_fact_is_read_with_its_scope_and_shown_by_explain() -> None:
+    u = catalogs.catalog("vtam").operand("PU", "IDBLK").unique  # type: ignore[union-attr]
+    assert u is not None and u.scope == "network" and u.together == ("IDNUM",)
+    assert "Switched major node, IDNUM" in u.source and not u.assumed
+    result = CliRunner().invoke(main, ["explain", "vtam:PU.IDBLK"])
+    assert "unique: IDBLK with IDNUM in one network" in result.output
+
+
+@pytest.mark.parametrize(
+    ("unique", "says"),
+    [
+        ({"scope": "galaxy", "source": "x"}, "scope"),
+        ({"scope": "domain"}, "source"),
+        ("domain", "scope"),
+    ],
+)
+def test_a_malformed_unique_fact_is_refused_naming_what_is_wrong(unique: object, says: str) -> None:
+    data = {"statements": {"APPL": {"operands": {"ACBNAME": {"kind": "name", "unique": unique}}}}}
+    cat = catalogs.build(data, "t.yaml")
+    with pytest.raises(catalogs.CatalogError, match=says):
+        cat.operand("APPL", "ACBNAME")

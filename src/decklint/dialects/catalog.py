@@ -76,6 +76,28 @@ class Dated:
         return self.confidence == "low"
 
 
+# The scopes a value may have to be unique in (`unique: {scope: ...}`): the whole network, one
+# VTAM's domain, one PU, one TCP/IP stack, one member (file), one block of a member.
+SCOPES = frozenset({"network", "domain", "pu", "stack", "member", "block"})
+
+
+class Unique(NamedTuple):
+    """Where no two resources may code one value of an operand (`unique:`): its scope, the
+    operands that make the key with it (IDBLK with IDNUM), what the product does with a
+    second one, and the manual's section that says so (`confidence: low` where nobody
+    confirmed it: a finding that rests on it is never an error)."""
+
+    scope: str
+    source: str
+    together: tuple[str, ...] = ()  # `with:`
+    effect: str = ""  # what happens to a second one ("only the last counts")
+    confidence: str = ""
+
+    @property
+    def assumed(self) -> bool:
+        return self.confidence == "low"
+
+
 @dataclass(frozen=True)
 class OperandEntry:
     """One operand of a statement (or one option of an option file)."""
@@ -99,6 +121,7 @@ class OperandEntry:
     reserved_bits: int = 0  # bits of a `pace` byte the product reserves
     cases: tuple[Case, ...] = ()
     assumed: tuple[str, ...] = ()  # facts of the entry nobody confirmed (`FACTS`)
+    unique: Unique | None = None  # the scope no two resources may share a value in
 
     @functools.cached_property
     def judged_cases(self) -> tuple[Case, ...]:
@@ -345,6 +368,30 @@ def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
         reserved_bits=_bits(body.get("reserved_bits", 0), name, where),
         cases=tuple(_case(c, name, where) for c in cases),
         assumed=assumed,
+        unique=_unique(body.get("unique"), name, where),
+    )
+
+
+def _unique(raw: Any, name: str, where: str) -> Unique | None:
+    """`unique: {scope: domain, with: [IDNUM], effect: ..., source: ..., confidence: low}`:
+    CatalogError names a malformed one (an unknown scope, no source)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or raw.get("scope") not in SCOPES:
+        raise CatalogError(
+            f"{where}: {name}: `unique:` needs `scope:` of {', '.join(sorted(SCOPES))}"
+        )
+    if not raw.get("source"):
+        raise CatalogError(f"{where}: {name}: `unique:` needs the `source:` that says so")
+    together = raw.get("with") or ()
+    return Unique(
+        scope=str(raw["scope"]),
+        source=str(raw["source"]),
+        together=tuple(
+            str(t).upper() for t in ([together] if isinstance(together, str) else together)
+        ),
+        effect=str(raw.get("effect", "")),
+        confidence=str(raw.get("confidence", "")),
     )
 
 
@@ -451,6 +498,11 @@ def value_lines(op: OperandEntry) -> list[str]:
         facts += [f"default {case.default}"] if case.default is not None else []
         note = f" ({case.note})" if case.note else ""
         lines.append(f"where {case.when.text}: {'; '.join(facts)}{note}")
+    if op.unique is not None:
+        u = op.unique
+        key = " with ".join((op.name, *u.together))
+        sure = " (assumed)" if u.assumed else ""
+        lines.append(f"unique: {key} in one {u.scope}{sure}; {u.source}")
     lines += dated_lines(op.since_fact, op.until)
     return lines
 

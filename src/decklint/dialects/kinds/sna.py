@@ -43,6 +43,8 @@ KINDS: tuple[KindSpec, ...] = (
         "a physical unit (VTAM switched/local major node or NCP PU)",
         maxdata="MAXDATA: largest PIU the PU can receive, bytes",
         maxout="MAXOUT: PIUs sent before a response is requested",
+        passlim="PASSLIM: contiguous PIUs NCP sends the PU at one time (coded)",
+        modulo="MODULO: sequence-number modulus, 8 or 128 (coded, or sifted from LINE, GROUP)",
         modetab="MODETAB",
         dlogmod="DLOGMOD",
         putype="PUTYPE",

@@ -12,9 +12,7 @@ from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 
 # PU operands coded on GROUP or LINE sift down to the PUs below (catalog `sift:` lists)
-_PU_SIFT = ("MAXDATA", "MAXOUT", "PUTYPE")
-
-
+_PU_SIFT = ("MAXDATA", "MAXOUT", "PUTYPE", "PASSLIM", "MODULO")
 _HOST_KEYS = ("UNITSZ", "MAXBFRU", "BFRPAD", "INBFRS")
 
 

@@ -143,6 +143,8 @@ KINDS: tuple[KindSpec, ...] = (
         job="the job name (or *, OMVS, RESERVED)",
         delayacks="DELAYACKS or NODELAYACKS coded on the port",
         noautolog="NOAUTOLOG coded",
+        shareport="SHAREPORT or SHAREPORTWLM coded (several listeners share the port)",
+        bind="the address a BIND option ties the reservation to",
         word="PORT",
     ),
     kind(

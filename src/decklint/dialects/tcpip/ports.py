@@ -21,6 +21,9 @@ def _port(prof: Profile, st: Statement) -> None:
     job = vals[2] if len(vals) > 2 else None
     opts = {v.text.upper(): v for v in vals[3:]}
     dack = opts.get("NODELAYACKS") or opts.get("DELAYACKS")
+    share = next((v for k, v in opts.items() if k.startswith("SHAREP")), None)
+    words = [v.text.upper() for v in vals]
+    bind = vals[words.index("BIND") + 1] if "BIND" in words[3:-1] else None
     prof.add(
         "tcpip_port",
         f"{vals[0].text}/{proto}",
@@ -31,6 +34,8 @@ def _port(prof: Profile, st: Statement) -> None:
             "job": attr(job, job.text.upper()) if job else default(None),
             "delayacks": attr(dack, dack.text.upper()) if dack else default(None),
             "noautolog": flag(opts["NOAUTOLOG"].span) if "NOAUTOLOG" in opts else default(False),
+            "shareport": attr(share, share.text.upper()) if share else default(None),
+            "bind": attr(bind, bind.text) if bind else default(None),
         },
     )
 

@@ -75,6 +75,8 @@ def lower_pu(
         "name": Attr(name, st.label, st.label_span),
         "maxdata": of("MAXDATA"),
         "maxout": of("MAXOUT"),
+        "passlim": coded(st.keyword("PASSLIM")),
+        "modulo": coded(st.keyword("MODULO")),
         "modetab": mt,
         "dlogmod": dl,
         "putype": of("PUTYPE"),

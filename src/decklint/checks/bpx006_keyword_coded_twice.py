@@ -1,0 +1,45 @@
+"""BPX006 checks that no limiting or setting keyword is coded twice in one BPXPRMxx member."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from decklint.findings import Related, Severity
+from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
+
+
+@check("BPX006")
+def keyword_coded_twice(ctx: Context) -> Iterator[Hit]:
+    # `bpx_setting` entities are the statements whose catalog role is limit or setting (one
+    # value each); resource statements (FILESYSTYPE, MOUNT, ...) add up and are not lowered so
+    by_member: dict[tuple[str, str], list[Entity]] = defaultdict(list)
+    for e in ctx.topo.of("bpx_setting"):
+        by_member[(e.path, e.name)].append(e)
+    for (_path, name), coded in sorted(by_member.items()):
+        if len(coded) < 2:
+            continue
+        coded.sort(key=lambda e: e.span)
+        last = coded[-1]
+        shown = last.get("value").raw or str(last.value("value"))
+        for e in coded[:-1]:
+            raw = e.get("value").raw or str(e.value("value"))
+            same = e.value("value") == last.value("value")
+            what = "limiting keyword" if e.value("limit") else "keyword"
+            yield Hit(
+                e.path,
+                e.span,
+                {
+                    "what": what,
+                    "stmt": f"{name}({raw})",
+                    "last": f"{name}({shown})",
+                    "line": str(last.span.line),
+                    "effect": "the same value, so this one only repeats it"
+                    if same
+                    else f"only the last counts, so {name}({raw}) is never used",
+                },
+                related=(Related(last.path, last.span, "coded again here; this one counts"),),
+                severity=Severity.INFO if same else None,
+                subject=e.id,
+            )

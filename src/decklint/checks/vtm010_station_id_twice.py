@@ -1,0 +1,58 @@
+"""VTM010 checks that no two switched PUs share a station identifier (IDBLK and IDNUM, or
+CPNAME), which must be unique in the network."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from decklint.checks._unique import hits
+from decklint.lint.check import Context, Hit, check
+from decklint.model.entities import Entity
+from decklint.model.unique import Claim, clashes, fact, scope_key
+
+
+def _hex(text: object) -> int | None:
+    try:
+        return int(str(text), 16)
+    except ValueError:
+        return None  # a symbol (&IDNUM) or a typo: PRS003's to judge
+
+
+def _claim(pu: Entity, key: tuple[object, ...], field: str, scope: str, shown: str) -> Claim:
+    return Claim(
+        scope_key(pu, scope),
+        key,
+        pu.path,
+        pu.get(field).span or pu.span,
+        f"PU {pu.name}",
+        shown,
+        pu.dialect,
+        pu.id,
+    )
+
+
+@check("VTM010")
+def station_id_twice(ctx: Context) -> Iterator[Hit]:
+    ids, cps = fact("vtam", "PU", "IDBLK"), fact("vtam", "PU", "CPNAME")
+    by_ids: list[Claim] = []
+    by_cp: list[Claim] = []
+    for pu in ctx.topo.of("pu"):
+        if pu.value("major") != "SWNET" or pu.value("putype") in (4, 5):
+            continue  # a subarea connection's IDNUM is keyed by its subarea: not judged here
+        cp = pu.get("cpname")
+        if cps is not None and cp.coded and cp.value and "&" not in str(cp.value):
+            name = str(cp.value).upper()
+            by_cp.append(_claim(pu, (name,), "cpname", cps.scope, f"CPNAME={name}"))
+            continue  # VTAM looks for a PU by its CPNAME first: IDBLK/IDNUM only back it up
+        blk, num = pu.get("idblk"), pu.get("idnum")
+        if ids is None or not (blk.coded and num.coded):
+            continue
+        b, n = _hex(blk.raw or blk.value), _hex(num.raw or num.value)
+        if b is None or n is None:
+            continue
+        shown = f"IDBLK={blk.raw or blk.value},IDNUM={num.raw or num.value}"
+        by_ids.append(_claim(pu, (b, n), "idnum", ids.scope, shown))
+    if ids is not None:
+        yield from hits(clashes(by_ids, distinct=True), ids)
+    if cps is not None:
+        yield from hits(clashes(by_cp, distinct=True), cps)
