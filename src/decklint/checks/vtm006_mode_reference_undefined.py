@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks.vtm021_reference_wrong_kind import wrong_kind
 from decklint.dialects.schema import suggest
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
@@ -19,6 +20,8 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
         if r.rule != "VTM006":
             continue
         if r.kind == "modetab":
+            if wrong_kind(sym, r) is not None:
+                continue  # names a USS or interpret table: VTM021 says so
             if not sym.defined("modetab", r.name):
                 guess = suggest(r.name, _tables(ctx))
                 why = (
