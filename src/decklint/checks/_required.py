@@ -84,7 +84,11 @@ def _hit(cat: Catalog, st: Statement, op: OperandEntry, req: Required) -> Hit:
     return Hit(
         st.path,
         st.label_span or st.op_span or st.span,
-        {"what": name, "operand": op.name, "why": f"{cat.product.upper()} needs it coded{where}{basis}"},
+        {
+            "what": name,
+            "operand": op.name,
+            "why": f"{cat.product.upper()} needs it coded{where}{basis}",
+        },
         severity=Severity.INFO if req.assumed else None,
         dialect=st.dialect,
     )

@@ -32,7 +32,9 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
                     "(a table kept in another library, or one a product supplies)"
                 )
                 if guess and not complete:
-                    why = f"is not among the linted files nor supplied by IBM; did you mean {guess}?"
+                    why = (
+                        f"is not among the linted files nor supplied by IBM; did you mean {guess}?"
+                    )
                 elif guess:
                     why += f"; did you mean {guess}?"
                 yield Hit(

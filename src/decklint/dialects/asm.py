@@ -31,8 +31,8 @@ from decklint.dialects.assembler.conditional import (
     assemble,
 )
 from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
-from decklint.dialects.lost_operands import lost
 from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
+from decklint.dialects.lost_operands import lost
 from decklint.findings import Severity
 from decklint.ir import (
     Diagnostic,

@@ -511,8 +511,18 @@ def value_lines(op: OperandEntry) -> list[str]:
         facts += [f"default {case.default}"] if case.default is not None else []
         note = f" ({case.note})" if case.note else ""
         lines.append(f"where {case.when.text}: {'; '.join(facts)}{note}")
+    if op.required is not None:
+        lines.append(required_line(op.required))
     lines += dated_lines(op.since_fact, op.until)
     return lines
+
+
+def required_line(req: Required) -> str:
+    """'required where GROUP LNCTL=SDLC, unless GROUP DIAL=YES (assumed)', for explain."""
+    text = "required"
+    text += f" where {' and '.join(c.text for c in req.when)}" if req.when else ""
+    text += f", unless {' or '.join(c.text for c in req.unless)}" if req.unless else ""
+    return text + (" (assumed)" if req.assumed else "")
 
 
 def dated_lines(since: Dated | None, until: str) -> list[str]:

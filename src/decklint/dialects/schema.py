@@ -216,5 +216,8 @@ def one_edit(a: str, b: str) -> bool:
         i = diff[0]
         return len(diff) == 2 and diff[1] == i + 1 and a[i] == b[i + 1] and a[i + 1] == b[i]
     short, long_ = (a, b) if len(a) < len(b) else (b, a)
-    i = next((k for k, (x, y) in enumerate(zip(short, long_)) if x != y), len(short))
+    i = next(
+        (k for k, (x, y) in enumerate(zip(short, long_[: len(short)], strict=True)) if x != y),
+        len(short),
+    )
     return short[i:] == long_[i + 1 :]

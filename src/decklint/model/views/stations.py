@@ -8,7 +8,6 @@ from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 
-
 # The major nodes whose PUs are peripheral stations that dial in: a switched major node's,
 # and a model major node's, the templates VTAM builds dynamic switched PUs from when an
 # unknown station dials in (SNA Network Implementation Guide, "Dynamic switched
@@ -46,9 +45,7 @@ class Stations:
         self.all = [
             pu
             for pu in topo.of("pu")
-            if dials_in(pu)
-            and pu.coded("maxdata")
-            and isinstance(pu.value("maxdata"), int)
+            if dials_in(pu) and pu.coded("maxdata") and isinstance(pu.value("maxdata"), int)
         ]
         by_name = {pu.name: pu for pu in self.all}
         self.linked: dict[str, list[Entity]] = defaultdict(list)
