@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks.vtm021_reference_wrong_kind import wrong_kind
 from decklint.dialects.schema import suggest
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
@@ -28,6 +29,8 @@ def undefined_reference(ctx: Context) -> Iterator[Hit]:
             continue
         if r.kind not in CLOSED_WORLD and not sym.has_kind(r.kind):
             continue  # no definition of this kind is among the linted files: cannot judge
+        if wrong_kind(sym, r) is not None:
+            continue  # names a definition of another kind: VTM021 says which
         yield Hit(
             r.path,
             r.span,

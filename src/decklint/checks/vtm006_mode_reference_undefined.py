@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.checks.vtm021_reference_wrong_kind import wrong_kind
+from decklint.dialects.schema import suggest
 from decklint.findings import Severity
 from decklint.lint.check import Context, Hit, check
+from decklint.model.symbols import BUILTIN
 
 
 @check("VTM006")
@@ -17,20 +20,28 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
         if r.rule != "VTM006":
             continue
         if r.kind == "modetab":
+            if wrong_kind(sym, r) is not None:
+                continue  # names a USS or interpret table: VTM021 says so
             if not sym.defined("modetab", r.name):
+                guess = suggest(r.name, _tables(ctx))
+                why = (
+                    "is not defined: no MODETAB of that name is in the linted files, "
+                    "which the configuration says are every table"
+                    if complete
+                    else "is not among the linted files, so its entries are not checked "
+                    "(a table kept in another library, or one a product supplies)"
+                )
+                if guess and not complete:
+                    why = (
+                        f"is not among the linted files nor supplied by IBM; did you mean {guess}?"
+                    )
+                elif guess:
+                    why += f"; did you mean {guess}?"
                 yield Hit(
                     r.path,
                     r.span,
-                    {
-                        "what": f"mode table {r.name}",
-                        "usage": r.usage,
-                        "why": "is not defined: no MODETAB of that name is in the linted files, "
-                        "which the configuration says are every table"
-                        if complete
-                        else "is not among the linted files, so its entries are not checked "
-                        "(a table kept in another library, or one a product supplies)",
-                    },
-                    severity=None if complete else Severity.INFO,
+                    {"what": f"mode table {r.name}", "usage": r.usage, "why": why},
+                    severity=None if complete else Severity.WARNING if guess else Severity.INFO,
                 )
         elif r.kind == "logmode":
             if not sym.lookup("modetab", r.scope):
@@ -45,3 +56,9 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
                         "why": f"is not defined: mode table {r.scope} has no entry of that name",
                     },
                 )
+
+
+def _tables(ctx: Context) -> list[str]:
+    """The mode tables a MODETAB may name: the linted ones and IBM's own (for "did you mean")."""
+    own = ctx.topo.symbols.names("modetab", "")
+    return sorted({*own, *(name for kind, name in BUILTIN if kind == "modetab")})

@@ -21,8 +21,8 @@ def appl_pu_mode_table(ctx: Context) -> Iterator[Hit]:
     (table,) = tables
     app = apps[0]
     for pu in ctx.topo.of("pu"):
-        if not _end_station(pu):
-            continue
+        if not _end_station(pu) or pu.value("major") == "MODEL":
+            continue  # a model PU's MODETAB sifts to no LU: its LUs are models of their own
         mt = pu.get("modetab")
         if mt.value != table:
             yield Hit(

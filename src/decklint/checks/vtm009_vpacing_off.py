@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.lint.check import Context, Hit, check
+from decklint.model.views.stations import dials_in
 
 
 @check("VTM009")
@@ -13,7 +14,7 @@ def vpacing_off(ctx: Context) -> Iterator[Hit]:
     for e in [*ctx.topo.of("application"), *ctx.topo.of("pu")]:
         if e.kind == "application" and e.value("appc") != "YES":
             continue
-        if e.kind == "pu" and e.value("major") != "SWNET":
+        if e.kind == "pu" and not dials_in(e):
             continue
         if e.value("vpacing") == 0 and e.coded("vpacing"):
             yield Hit(

@@ -32,6 +32,7 @@ from decklint.dialects.assembler.conditional import (
 )
 from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
 from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
+from decklint.dialects.lost_operands import lost
 from decklint.findings import Severity
 from decklint.ir import (
     Diagnostic,
@@ -275,6 +276,9 @@ def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -
                 diags.extend(_generated([result], em.origin, told))
             continue
         statements.append(result._replace(kind="call") if em.role == CALL else result)
+        if em.role == ORDINARY and not em.origin and unit.remarks:
+            found = lost(result, unit.remarks, reader_lines)
+            diags.extend([found] if found is not None else [])
     in_macros = [m.lines for m in assembled.macros]
     diags.extend(
         d for d in assembled.diagnostics if not (d.code == "PRS001" and d.span.line in reader_lines)

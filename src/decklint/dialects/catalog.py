@@ -48,6 +48,26 @@ class Condition(NamedTuple):
     text: str
 
 
+class Required(NamedTuple):
+    """Where an operand must be coded for its resource to activate (`required:` in a catalog):
+    where every `when` condition holds and no `unless` one does. A condition without `=`
+    (`LINE PHYSRSC`) holds where that operand is coded. `peers`: judged only in a deck where
+    another statement of the same operation codes it (an NCP deck that codes no LINE's
+    ADDRESS is no generation source but VTAM's copy of the major node, which VTAM reads
+    without it)."""
+
+    when: tuple[Condition, ...] = ()
+    unless: tuple[Condition, ...] = ()
+    peers: bool = False
+    source: str = ""
+    confidence: str = ""
+    note: str = ""
+
+    @property
+    def assumed(self) -> bool:
+        return self.confidence == "low"
+
+
 class Case(NamedTuple):
     """Facts of an operand that hold only where `when` does: the values a BSC device takes,
     the default of a type 1 PU. A fact the case leaves out is the entry's own."""
@@ -122,6 +142,7 @@ class OperandEntry:
     cases: tuple[Case, ...] = ()
     assumed: tuple[str, ...] = ()  # facts of the entry nobody confirmed (`FACTS`)
     unique: Unique | None = None  # the scope no two resources may share a value in
+    required: Required | None = None  # where it must be coded (`required:`)
 
     @functools.cached_property
     def judged_cases(self) -> tuple[Case, ...]:
@@ -369,6 +390,7 @@ def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
         cases=tuple(_case(c, name, where) for c in cases),
         assumed=assumed,
         unique=_unique(body.get("unique"), name, where),
+        required=_required(body.get("required"), name, where),
     )
 
 
@@ -393,6 +415,44 @@ def _unique(raw: Any, name: str, where: str) -> Unique | None:
         effect=str(raw.get("effect", "")),
         confidence=str(raw.get("confidence", "")),
     )
+
+
+def _required(raw: Any, name: str, where: str) -> Required | None:
+    """`required: true`, or a mapping with `when:` and `unless:` (lists of conditions) and
+    the fact's own `source:`, `confidence:` and `note:`."""
+    if raw is None or raw is False:
+        return None
+    if raw is True:
+        return Required()
+    if not isinstance(raw, dict):
+        raise CatalogError(f"{where}: {name}: `required:` is true or a mapping")
+
+    def conditions(key: str) -> tuple[Condition, ...]:
+        items = raw.get(key) or []
+        if not isinstance(items, list):
+            raise CatalogError(f"{where}: {name}: `required: {key}:` must be a list")
+        return tuple(_presence_or_condition(str(c), f"{where}: {name}") for c in items)
+
+    return Required(
+        when=conditions("when"),
+        unless=conditions("unless"),
+        peers=bool(raw.get("peers", False)),
+        source=str(raw.get("source", "")),
+        confidence=str(raw.get("confidence", "")),
+        note=str(raw.get("note", "")),
+    )
+
+
+def _presence_or_condition(text: str, where: str) -> Condition:
+    """`GROUP ECLTYPE=LOGICAL` as `condition` reads it; `GROUP ECLTYPE` (coded, any value)
+    as a Condition without values."""
+    if "=" in text:
+        return condition(text, where)
+    words = text.split()
+    if not 1 <= len(words) <= 2:
+        raise CatalogError(f"{where}: `{text}` must be [STATEMENT ]OPERAND[=VALUE[|VALUE]]")
+    statement = words[0].upper() if len(words) == 2 else ""
+    return Condition(statement, words[-1].upper(), (), text.strip())
 
 
 def _range(rng: Any, name: str, where: str) -> tuple[float, float] | None:
@@ -503,8 +563,18 @@ def value_lines(op: OperandEntry) -> list[str]:
         key = " with ".join((op.name, *u.together))
         sure = " (assumed)" if u.assumed else ""
         lines.append(f"unique: {key} in one {u.scope}{sure}; {u.source}")
+    if op.required is not None:
+        lines.append(required_line(op.required))
     lines += dated_lines(op.since_fact, op.until)
     return lines
+
+
+def required_line(req: Required) -> str:
+    """'required where GROUP LNCTL=SDLC, unless GROUP DIAL=YES (assumed)', for explain."""
+    text = "required"
+    text += f" where {' and '.join(c.text for c in req.when)}" if req.when else ""
+    text += f", unless {' or '.join(c.text for c in req.unless)}" if req.unless else ""
+    return text + (" (assumed)" if req.assumed else "")
 
 
 def dated_lines(since: Dated | None, until: str) -> list[str]:

@@ -185,9 +185,39 @@ def known_operands(dialect: str) -> frozenset[str]:
 
 
 def suggest(name: str, candidates: set[str] | list[str]) -> str | None:
-    """The known name a misspelt operand most likely meant (None when nothing is close)."""
+    """The known name a misspelt one most likely meant (None when nothing is close): a name
+    of four or more characters one edit away (a letter changed, added, dropped, or two
+    neighbours swapped: APLL for APPL, ETH1 for ETH0, ISTINCML for ISTINCLM), else the closest
+    by `difflib`'s ratio at 0.8. Among several one edit away, the closest by ratio."""
     import difflib
 
     pool = sorted(candidates)
+    if len(name) >= ONE_EDIT_FROM:
+        near = [c for c in pool if len(c) >= ONE_EDIT_FROM and one_edit(name, c)]
+        if near:  # the first of the closest (`max` keeps the first of equals)
+            return max(near, key=lambda c: difflib.SequenceMatcher(None, name, c).ratio())
     best = difflib.get_close_matches(name, pool, n=1, cutoff=0.8)
     return best[0] if best else None
+
+
+# Names shorter than this get no one-edit guess: of three letters, one edit reaches too many.
+ONE_EDIT_FROM = 4
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether `b` is `a` with one letter changed, added or dropped, or two neighbouring
+    letters swapped (and not `a` itself)."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x != y]
+        if len(diff) == 1:
+            return True
+        i = diff[0]
+        return len(diff) == 2 and diff[1] == i + 1 and a[i] == b[i + 1] and a[i + 1] == b[i]
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next(
+        (k for k, (x, y) in enumerate(zip(short, long_[: len(short)], strict=True)) if x != y),
+        len(short),
+    )
+    return short[i:] == long_[i + 1 :]

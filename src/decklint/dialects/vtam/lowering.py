@@ -106,6 +106,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             low.reference("cdrm", st.label.upper(), st.label_span or st.span, usage, rule="")
         elif op in _RESOURCE_OPS and st.label:
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
+            if op == "CDRSC":
+                _owner_reference(st, low)
             if op == "CDRM":
                 low.define("cdrm", st.label.upper(), st.label_span or st.span)
 
@@ -148,6 +150,15 @@ def _table_references(st: Statement, low: Lowering) -> None:
         if o is not None and o.value.kind == "word":
             owner = f"{st.op} {st.label}" if st.label else st.op
             low.reference(kind, o.value.upper(), o.value.span, f"{key} of {owner}", rule="")
+
+
+def _owner_reference(st: Statement, low: Lowering) -> None:
+    """A CDRSC's CDRM= names the CDRM that owns it (judged by VTM022, only where CDRMs are
+    linted at all)."""
+    o = st.keyword("CDRM")
+    if o is not None and o.value.kind == "word":
+        usage = f"CDRM of CDRSC {st.label}"
+        low.reference("cdrm", o.value.upper(), o.value.span, usage, rule="VTM022")
 
 
 class _Tables:

@@ -8,10 +8,22 @@ from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 
+# The major nodes whose PUs are peripheral stations that dial in: a switched major node's,
+# and a model major node's, the templates VTAM builds dynamic switched PUs from when an
+# unknown station dials in (SNA Network Implementation Guide, "Dynamic switched
+# definitions"): judged as the PUs they become.
+DIAL_IN = frozenset({"SWNET", "MODEL"})
+
+
+def dials_in(pu: Entity) -> bool:
+    """A PU of a switched or model major node."""
+    return pu.value("major") in DIAL_IN
+
 
 def end_station(pu: Entity) -> bool:
-    """A PU that stands for a peripheral node: switched, or an NCP PU of type 2."""
-    if pu.value("major") == "SWNET":
+    """A PU that stands for a peripheral node: switched (or a model of switched ones), or an
+    NCP PU of type 2."""
+    if dials_in(pu):
         return True
     return pu.value("major") == "NCP" and pu.value("putype") == 2 and pu.coded("putype")
 
@@ -33,9 +45,7 @@ class Stations:
         self.all = [
             pu
             for pu in topo.of("pu")
-            if pu.value("major") == "SWNET"
-            and pu.coded("maxdata")
-            and isinstance(pu.value("maxdata"), int)
+            if dials_in(pu) and pu.coded("maxdata") and isinstance(pu.value("maxdata"), int)
         ]
         by_name = {pu.name: pu for pu in self.all}
         self.linked: dict[str, list[Entity]] = defaultdict(list)
