@@ -171,14 +171,26 @@ def _cards(
     first_ops, first_notes = groups[0]
     if first_ops:
         at = max(s.operand_col, len(head) + 2)
-        if at + sum(len(p.text) for p in first_ops) - 1 > TEXT_END:
-            at = len(head) + 2
         cards.extend(_fill(head.ljust(at - 1), first_ops, first_notes, habits.one_per_card))
     else:
         cards.append((head, first_notes))
     for ops, notes in groups[1:]:
         cards.extend(_fill(" " * (RESUME_COL - 1), ops, notes, habits.one_per_card))
     return cards
+
+
+def _whole(pieces: list[Piece]) -> list[Piece]:
+    """The pieces joined into whole operands: a sublist's items with their operand."""
+    out: list[Piece] = []
+    depth = 0
+    for p in pieces:
+        if depth > 0:
+            out[-1] = Piece(out[-1].text + p.text, out[-1].line)
+        else:
+            out.append(p)
+        text = re.sub(r"'[^']*'", "", p.text)
+        depth += text.count("(") - text.count(")")
+    return out
 
 
 def _remark_column(least: int, length: int, wanted: tuple[int, ...]) -> int:
@@ -214,6 +226,7 @@ def _groups(
     if any(ns for _, ns in groups[1:]) or not groups[0][0]:
         return groups  # remarks stand beside their operands: the cards stay as they are
     if settings.operands_per_card == "one":
+        ops = _whole(ops)
         return [([ops[0]], notes), *(([p], []) for p in ops[1:])]
     return [(ops, notes)]
 
