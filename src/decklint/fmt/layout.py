@@ -79,10 +79,17 @@ class Habits:
             op_col=_most(ops, 10),
             one_per_card=several * 10 < sum(per_card.values()) if per_card else True,
             mark=_most(marks, "X"),
-            remark_col=_most(remarks, 0),
+            remark_col=_aligned(remarks, 0),
             width=_most(padded, 0) if padded.total() * 2 > len(cards) else 0,
             numbers=_numbers(lines),
         )
+
+
+def _aligned(columns: Counter[int], default: int) -> int:
+    """The column remarks are aligned in: the most common one, when two or more stand in it;
+    else `default` (0: each remark stays in its own column)."""
+    col, n = columns.most_common(1)[0] if columns else (0, 0)
+    return col if n >= 2 else default
 
 
 def _marks(s: Statement, lines: Sequence[str]) -> list[str]:
@@ -142,7 +149,7 @@ def lay_out(
         if len(own) < len(cards):
             cards = own  # moving the operation would push operands onto another card
     mark = _most(Counter(_marks(s, lines)), habits.mark)
-    remark_col = _most(Counter(remark_columns(s)), habits.remark_col)
+    remark_col = _aligned(Counter(remark_columns(s)), habits.remark_col)
     out: list[str] = []
     for i, (text, notes) in enumerate(cards):
         if len(text) > TEXT_END:

@@ -4,7 +4,9 @@ Two readings are compared. The card reader's (`cards.read_assembler`): every sta
 logical text (name, operation, operands joined across cards) and its remarks, and every
 comment card, must be the same, except that a statement whose layout fault the formatter
 undid (`statement.read_statement`) must read as it was meant. Then the dialect's own parse:
-the same statements, operands (names, values, order) and macros; the dialect must read the
+the same statements, operands (names, values, order) and macros (a deck with no fault undone
+and no error has the same logical statements read by the same reader, so its parse is not
+repeated); the dialect must read the
 deck with the card reader, so a deck some other reader reads (a DFHCSDUP input, a VTAM start
 list) is never laid out as a card deck; and the formatted deck may hold no error the reader
 or the parser reports (a deck that does not parse is left as it is).
@@ -19,7 +21,7 @@ from decklint.dialects.base import ParsedFile
 from decklint.dialects.cards import read_assembler
 from decklint.findings import Severity
 from decklint.fmt.deck import Proposal
-from decklint.ir import ReadResult, Statement
+from decklint.ir import Diagnostic, ReadResult, Statement
 from decklint.source import SourceFile
 
 
@@ -32,14 +34,23 @@ def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> ParsedFil
 
 def check(old: ParsedFile, after: SourceFile, proposal: Proposal) -> str:
     """Why `after` may not replace the deck parsed as `old` (a phrase), or '' when it may."""
-    why = _same_reading(proposal, read_assembler(after))
+    read = read_assembler(after)
+    why = _same_reading(proposal, read)
     if why:
         return why
+    if not proposal.repaired and not _errors(old.diagnostics) and not _errors(read.diagnostics):
+        # the same logical statements, read by the same reader, parse the same: the parse
+        # of `after` would repeat that of the deck
+        return ""
     new = dialects.get(old.dialect).parse(after)
-    for d in new.diagnostics:
-        if d.code == "PRS001" and d.severity is not Severity.INFO:
-            return f"it does not parse (line {d.span.line}: {d.message})"
+    for d in _errors(new.diagnostics):
+        return f"it does not parse (line {d.span.line}: {d.message})"
     return _same_statements(old.statements, new.statements, proposal, old.macros, new.macros)
+
+
+def _errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The reading and parsing problems that are not mere information."""
+    return [d for d in diagnostics if d.code == "PRS001" and d.severity is not Severity.INFO]
 
 
 def _same_reading(proposal: Proposal, after: ReadResult) -> str:
