@@ -6,8 +6,8 @@ Generates the repository `repo_scale.py` generates (--decks files: mode tables, 
 nodes, NCP generations, z/OS TCP/IP profiles), fills the cache with one lint, then times in
 turn: a warm lint (every file from the cache, the run memo cleared), `decklint format --check`
 on the repository as generated, and `decklint format --check` on a copy whose card decks were
-disarranged (every continued operand moved to column 17, every first-card operand one column
-right), which the formatter lays out again and checks by parsing before and after.
+disarranged (the text of every continuation card that has room moved to column 17), which
+the formatter lays out again and checks by parsing before and after.
 
 Numbers are medians over --runs. Nothing here is a test: speed is measured, never asserted.
 """
@@ -44,8 +44,8 @@ def _disarrange(folder: Path) -> int:
         lines = f.read_text().split("\n")
         out = []
         for ln in lines:
-            if ln.startswith(" " * 15) and ln[15:16].strip() and len(ln.rstrip()) < 71:
-                ln = " " + ln
+            if ln.startswith(" " * 15) and ln[15:16].strip() and len(ln[:71].rstrip()) < 70:
+                ln = " " + ln[:70] + ln[71:]  # the text one column right, the mark kept
                 n += 1
             out.append(ln)
         f.write_text("\n".join(out))
