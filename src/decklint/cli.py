@@ -852,6 +852,89 @@ def _report_review(args: DiffArgs, review: Any, threshold: Any) -> None:
         sys.exit(EXIT_ERROR)
 
 
+@main.command("format")
+@click.argument("paths", nargs=-1, shell_complete=_complete_paths)
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 when a file would change.")
+@click.option(
+    "--diff", is_flag=True, help="Print what would change as a unified diff; write nothing."
+)
+@click.option(
+    "--dialect",
+    help="Treat every file as this dialect (see `decklint dialects`).",
+    shell_complete=_complete_dialects,
+)
+@click.option("--encoding", help="Read (and write) files in this encoding (default: detected).")
+@click.option(
+    "--embedded",
+    type=click.Choice(["auto", "all", "none"]),
+    default="auto",
+    show_default=True,
+    help="Decks inside JCL and markdown: those decklint finds (auto), every fence, or none.",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Print only the diff and the files left alone.")
+@_config_options
+def format_cmd(
+    paths: tuple[str, ...],
+    check: bool,
+    diff: bool,
+    dialect: str | None,
+    encoding: str | None,
+    embedded: str,
+    quiet: bool,
+    config_path: str | None,
+    isolated: bool,
+) -> None:
+    """Lay card decks out as the assembler wants them (columns 1, 16, 72), meaning unchanged:
+    files and folders, folders walked (default: the current folder)."""
+    import difflib
+
+    from decklint.fmt.run import run, settings_of
+    from decklint.report.safe import printable
+
+    paths = paths or (".",)
+    if "-" in paths:
+        raise click.UsageError("format reads files, not standard input")
+    _paths_exist(paths)
+    project = _project(config_path, isolated, (), ())
+    cfg = project.config
+    results = run(
+        paths,
+        settings_of(cfg.format),
+        config_globs=dict(cfg.dialect_globs),
+        excluded=project.excluded,
+        encoding=encoding,
+        embedded_mode=embedded,
+        dialect=_dialect_choice(dialect),
+        write=not (check or diff),
+    )
+    changed = [r for r in results if r.changed]
+    for r in results:
+        for where, why in r.left:
+            _say(f"{printable(where)}: left as it is: {printable(why)}")
+        if r.problem:
+            _say(f"{printable(r.path)}: not formatted: {printable(r.problem)}")
+    if diff:
+        for r in changed:
+            for ln in difflib.unified_diff(
+                r.before.splitlines(keepends=True),
+                r.after.splitlines(keepends=True),
+                f"a/{r.path}",
+                f"b/{r.path}",
+            ):
+                end = "" if ln.endswith(("\n", "\r")) else "\n\\ No newline at end of file\n"
+                click.echo(printable(ln.rstrip("\r\n"), "\t") + (end or "\n"), nl=False)
+    elif check and not quiet:
+        for r in changed:
+            _say(f"would format {printable(r.path)}")
+    if not quiet:
+        verb = "would format" if check or diff else "formatted"
+        done = [r for r in changed if r.written or check or diff]
+        _say(f"{verb} {_n(len(done), 'file')}, {_n(len(results) - len(done), 'file')} unchanged")
+    if any(r.problem for r in results):
+        sys.exit(EXIT_ERROR)
+    sys.exit(EXIT_FINDINGS if (check or diff) and changed else EXIT_CLEAN)
+
+
 @main.group("cache")
 def cache_cmd() -> None:
     """The per-file cache in your user cache folder (DECKLINT_CACHE_DIR overrides it)."""

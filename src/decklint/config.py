@@ -36,7 +36,15 @@ KEYS = {
     "rule-paths": "folders with the site's own rule manifests",
     "nodes": "facts no deck holds, per node: DLC frame size and windows of a CM/2 .CFG, ...",
     "topology": "nodes (files: globs, and facts as under nodes:) and declared links",
+    "format": "how `decklint format` lays card decks out (see FORMAT_KEYS)",
 }
+# `format:` keys: name -> meaning (docs/format.md).
+FORMAT_KEYS = {
+    "operation-column": "the column operations start in (default: the one each deck uses most)",
+    "operands-per-card": "keep (as each statement has them), one, or several (as many as fit)",
+    "renumber": "true: number columns 73-80 again in the deck's own pattern",
+}
+OPERANDS_PER_CARD = ("keep", "one", "several")
 # Declared facts per node (`nodes: {NAME: {...}}`): name -> (type, meaning). A TCP/IP stack's
 # node name is its profile's folder (or file) name; a NonStop system's is its folder's.
 NODE_FACTS: dict[str, tuple[type, str]] = {
@@ -146,6 +154,8 @@ class Config:
     lines: dict[str, int] = field(default_factory=dict)  # key -> line, for later errors
     # settings not read because the folder is not trusted (`load(untrusted=True)`): where each is
     withheld: tuple[str, ...] = ()
+    # `format:` settings, by key (FORMAT_KEYS); those not given are absent
+    format: dict[str, Any] = field(default_factory=dict)
 
     def where(self, key: str) -> str:
         if self.path is None:
@@ -430,7 +440,35 @@ def load(path: Path, _seen: tuple[Path, ...] = (), *, untrusted: bool = False) -
         cfg = replace(cfg, nodes=_nodes(data["nodes"], path, lines, base.nodes))
     if "topology" in data:
         cfg = _topology(data["topology"], path, lines, cfg)
+    if "format" in data:
+        cfg = replace(cfg, format={**base.format, **_format(data["format"], path, lines)})
     return cfg
+
+
+def _format(value: Any, path: Path, lines: dict[str, int]) -> dict[str, Any]:
+    """The `format:` section, checked: an unknown key is named with the one it may mean."""
+    where = f"{path}:{lines.get('format', 1)}"
+    if not isinstance(value, dict):
+        raise ConfigError(f"{where}: format maps {', '.join(FORMAT_KEYS)} to values")
+    out: dict[str, Any] = {}
+    for key, v in value.items():
+        at = f"{path}:{lines.get(f'format.{key}', lines.get('format', 1))}"
+        if key not in FORMAT_KEYS:
+            guess = _guess(str(key), FORMAT_KEYS)
+            hint = f"; did you mean {guess}?" if guess else f"; known: {', '.join(FORMAT_KEYS)}"
+            raise ConfigError(f"{at}: format: unknown key {key!r}{hint}")
+        if key == "operation-column":
+            if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= 40:
+                raise ConfigError(f"{at}: format.operation-column must be a column from 2 to 40")
+        elif key == "operands-per-card":
+            if v not in OPERANDS_PER_CARD:
+                raise ConfigError(
+                    f"{at}: format.operands-per-card must be one of {', '.join(OPERANDS_PER_CARD)}"
+                )
+        elif not isinstance(v, bool):
+            raise ConfigError(f"{at}: format.renumber must be true or false")
+        out[str(key)] = v
+    return out
 
 
 def _topology(value: Any, path: Path, lines: dict[str, int], cfg: Config) -> Config:

@@ -688,7 +688,10 @@ def start(*, untrusted: bool = False) -> None:
     are read, and of its configuration only what names no other file."""
     import gc
 
-    from decklint.server import editor  # noqa: F401  (registers the editor features)
+    from decklint.server import (
+        editor,  # noqa: F401  (registers the editor features)
+        formatting,  # noqa: F401  (registers formatting)
+    )
 
     gc.enable()  # the command line switches it off for short runs; a server runs long
     logging.basicConfig(level=logging.WARNING)

@@ -1,0 +1,151 @@
+"""Formatting a file: a card deck, or the decks inside a job or a markdown page, in place.
+
+The text is split into lines as every reader splits them (`source.split_lines`), each line
+keeping its own line end, so CRLF, a final newline or its absence and a DOS end-of-file byte
+stay as they were; lines a statement gains take the line end of the file's first line. A deck
+inside another file (JCL in-stream data, an IEBUPDTE member, a fenced block) is formatted
+where `inputs.embedded` finds it, its statements written back at the container's lines and
+columns; a statement with an IEBUPDTE control card among its cards is left as it is. Which
+files are card decks: the dialect detected as for `lint` (`inputs.discover.detect`), whose
+spec says its decks are card images; `meaning.check` makes sure the dialect reads them with
+the card reader.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from decklint import dialects
+from decklint.fmt import meaning
+from decklint.fmt.deck import Hunk, apply, format_deck
+from decklint.fmt.layout import Settings
+from decklint.source import SourceFile
+
+_LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|\Z)")
+
+
+@dataclass(frozen=True)
+class Formatted:
+    """A file's text formatted: the new text (the same when nothing changes), and each deck
+    left as it was with the reason, as (path shown, reason)."""
+
+    text: str
+    left: tuple[tuple[str, str], ...] = ()
+    decks: int = 0  # card decks found (formatted or not)
+
+    def changed(self, before: str) -> bool:
+        return self.text != before
+
+
+@dataclass
+class _Lines:
+    """A text's lines with their line ends, and what follows the last one."""
+
+    body: list[str]
+    ends: list[str]
+    tail: str
+    eol: str = field(default="\n")
+
+    @classmethod
+    def of(cls, text: str) -> _Lines:
+        body = text
+        while body.endswith(("\x1a", "\x1a\n", "\x1a\r\n")):
+            body = body[: body.rfind("\x1a")]
+        tail = text[len(body) :]
+        lines: list[str] = []
+        ends: list[str] = []
+        for m in _LINE.finditer(body):
+            if not m.group(1) and not m.group(2):
+                break
+            lines.append(m.group(1))
+            ends.append(m.group(2))
+        eol = next((e for e in ends if e), "\n")
+        return cls(lines, ends, tail, eol)
+
+    def text(self) -> str:
+        return "".join(b + e for b, e in zip(self.body, self.ends, strict=True)) + self.tail
+
+    def replace(self, hunks: list[Hunk], col: int = 0) -> None:
+        """Apply hunks given in the file's own lines, each card `col` columns in."""
+        for h in sorted(hunks, key=lambda h: h.first, reverse=True):
+            lead = [b[:col] for b in self.body[h.first - 1 : h.last]]
+            pad = lead[0] if lead else ""
+            new = [(lead[i] if i < len(lead) else pad) + ln for i, ln in enumerate(h.lines)]
+            new = [ln if ln.strip() else "" for ln in new]
+            last_end = self.ends[h.last - 1]
+            ends = [self.eol] * (len(new) - 1) + [last_end]
+            self.body[h.first - 1 : h.last] = new
+            self.ends[h.first - 1 : h.last] = ends
+
+
+def format_text(
+    path: str,
+    text: str,
+    settings: Settings,
+    config_globs: dict[str, str] | None = None,
+    dialect: str | None = None,
+    embedded_mode: str = "auto",
+) -> Formatted:
+    """`text` (the file `path`) formatted; `dialect` as --dialect gives it."""
+    from decklint.inputs import embedded
+    from decklint.inputs.gather import deck_paths, may_hold_decks
+
+    lines = _Lines.of(text)
+    found = (
+        embedded.read(path, text, embedded_mode)
+        if may_hold_decks(path, text, embedded_mode)
+        else None
+    )
+    if found is None:
+        hunks, left, n = _format_one(path, text, settings, config_globs, dialect)
+        if not hunks:
+            return Formatted(text, tuple(left), n)
+        lines.replace(hunks)
+        return Formatted(lines.text(), tuple(left), n)
+    all_left: list[tuple[str, str]] = []
+    decks = 0
+    for shown, block in zip(deck_paths(path, found.blocks), found.blocks, strict=True):
+        hunks, left, n = _format_one(
+            shown, block.text, settings, config_globs, block.dialect or dialect
+        )
+        decks += n
+        all_left.extend(left)
+        kept = []
+        for h in hunks:
+            first, last = h.first + block.line - 1, h.last + block.line - 1
+            inner = block.text.split("\n")[h.first - 1 : h.last]
+            if [b[block.col :] for b in lines.body[first - 1 : last]] != inner:
+                all_left.append((shown, f"line {first}: a control card stands among its cards"))
+                continue
+            kept.append(Hunk(first, last, h.lines))
+        lines.replace(kept, block.col)
+    return Formatted(lines.text(), tuple(all_left), decks)
+
+
+def _format_one(
+    path: str,
+    text: str,
+    settings: Settings,
+    config_globs: dict[str, str] | None,
+    dialect: str | None,
+) -> tuple[list[Hunk], list[tuple[str, str]], int]:
+    """One deck's hunks, the reason it is left alone (if it is), and 1 if it is a card deck."""
+    from decklint.inputs.discover import detect
+
+    src = SourceFile.from_text(path, text)
+    name = detect(src, dialect, config_globs).dialect
+    if name is None or name not in dialects.REGISTRY or not dialects.get(name).card_image:
+        return [], [], 0
+    proposal = format_deck(src, settings)
+    if not proposal.hunks:
+        return [], [], 1
+    new_lines = apply(src.lines, proposal.hunks)
+    after = SourceFile.from_text(path, "\n".join(new_lines) + "\n")
+    old = meaning.card_deck(src, name, proposal)
+    if old is None:
+        return [], [], 0
+    why = meaning.check(old, after, proposal)
+    if why:
+        return [], [(path, why)], 1
+    return list(proposal.hunks), [], 1

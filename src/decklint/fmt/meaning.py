@@ -1,0 +1,120 @@
+"""Whether a formatted deck means what the deck meant: read and parsed before and after.
+
+Two readings are compared. The card reader's (`cards.read_assembler`): every statement's
+logical text (name, operation, operands joined across cards) and its remarks, and every
+comment card, must be the same, except that a statement whose layout fault the formatter
+undid (`statement.read_statement`) must read as it was meant. Then the dialect's own parse:
+the same statements, operands (names, values, order) and macros (a deck with no fault undone
+and no error has the same logical statements read by the same reader, so its parse is not
+repeated); the dialect must read the
+deck with the card reader, so a deck some other reader reads (a DFHCSDUP input, a VTAM start
+list) is never laid out as a card deck; and the formatted deck may hold no error the reader
+or the parser reports (a deck that does not parse is left as it is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from decklint import dialects
+from decklint.dialects.base import ParsedFile
+from decklint.dialects.cards import read_assembler
+from decklint.findings import Severity
+from decklint.fmt.deck import Proposal
+from decklint.ir import Diagnostic, ReadResult, Statement
+from decklint.source import SourceFile
+
+
+def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> ParsedFile | None:
+    """The deck as its dialect parses it, when the dialect reads it with the card reader
+    (else None: the formatter leaves it alone, and has nothing to say about it)."""
+    old = dialects.get(dialect).parse(before)
+    return old if _read_by_cards(old.read, proposal.read) else None
+
+
+def check(old: ParsedFile, after: SourceFile, proposal: Proposal) -> str:
+    """Why `after` may not replace the deck parsed as `old` (a phrase), or '' when it may."""
+    read = read_assembler(after)
+    why = _same_reading(proposal, read)
+    if why:
+        return why
+    if not proposal.repaired and not _errors(old.diagnostics) and not _errors(read.diagnostics):
+        # the same logical statements, read by the same reader, parse the same: the parse
+        # of `after` would repeat that of the deck
+        return ""
+    new = dialects.get(old.dialect).parse(after)
+    for d in _errors(new.diagnostics):
+        return f"it does not parse (line {d.span.line}: {d.message})"
+    return _same_statements(old.statements, new.statements, proposal, old.macros, new.macros)
+
+
+def _errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The reading and parsing problems that are not mere information."""
+    return [d for d in diagnostics if d.code == "PRS001" and d.severity is not Severity.INFO]
+
+
+def _same_reading(proposal: Proposal, after: ReadResult) -> str:
+    by_line = {s.first: s for s in proposal.statements}
+    before = proposal.read
+    if len(before.units) != len(after.units):
+        return (
+            f"the card reader would find {len(after.units)} statements in it instead of "
+            f"{len(before.units)}"
+        )
+    for u, v in zip(before.units, after.units, strict=True):
+        s = by_line.get(u.line)
+        meant = s.text if s is not None else u.text
+        if v.text != meant:
+            return f"the statement at line {u.line} would read differently"
+        old_remarks = " ".join(n.text for n in s.remarks) if s else _joined(u.remarks)
+        if _words(old_remarks) != _words(_joined(v.remarks)):
+            return f"the remarks of the statement at line {u.line} would change"
+    if [c.text for c in before.comments] != [c.text for c in after.comments]:
+        return "its comment cards would change"
+    return ""
+
+
+def _joined(remarks: Sequence[object]) -> str:
+    return " ".join(getattr(r, "text", "") for r in remarks)
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _read_by_cards(parsed: ReadResult, cards: ReadResult) -> bool:
+    """Whether the dialect's reading is the card reader's (the same statements, each mapped
+    to the same columns)."""
+    if len(parsed.units) != len(cards.units):
+        return False
+    return all(
+        a.kind == b.kind
+        and a.text == b.text
+        and (a.smap.starts, a.smap.lines, a.smap.cols) == (b.smap.starts, b.smap.lines, b.smap.cols)
+        for a, b in zip(parsed.units, cards.units, strict=True)
+    )
+
+
+def _key(st: Statement, full: bool) -> tuple[object, ...]:
+    head = (st.kind, st.label, st.op)
+    if not full:
+        return head
+    return (*head, tuple((o.name, o.value.kind, o.value.text) for o in st.operands))
+
+
+def _same_statements(
+    old: Sequence[Statement],
+    new: Sequence[Statement],
+    proposal: Proposal,
+    old_macros: Sequence[tuple[str, object]],
+    new_macros: Sequence[tuple[str, object]],
+) -> str:
+    if [m for m, _ in old_macros] != [m for m, _ in new_macros]:
+        return "its macro definitions would read differently"
+    if len(old) != len(new):
+        return f"it would parse to {len(new)} statements instead of {len(old)}"
+    for a, b in zip(old, new, strict=True):
+        full = a.span.line not in proposal.repaired
+        if _key(a, full) != _key(b, full):
+            return f"the statement at line {a.span.line} would parse differently"
+    return ""

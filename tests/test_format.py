@@ -1,0 +1,164 @@
+"""`decklint format`: golden pairs of decks (fixtures/format/<case>/before.* and after.*),
+the meaning kept, idempotence, the bytes form kept, and the command line's exits.
+
+Each case is a deck of one class of layout problem (written here): a mark an edit pushed to
+column 73, continuation text in column 17, operands past column 71, remarks, sequence numbers,
+CRLF, no final newline, EBCDIC records, a deck inside an IEBUPDTE job. `--update-golden`
+writes the after files; review them as a diff.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from decklint import dialects
+from decklint.api import lint_paths
+from decklint.cli import main
+from decklint.fmt import Settings, format_text
+from decklint.fmt.run import run
+from decklint.source import SourceFile
+
+from .conftest import FIXTURES
+
+CASES = FIXTURES / "format"
+
+
+def _cases() -> list[str]:
+    return sorted(p.name for p in CASES.iterdir() if p.is_dir())
+
+
+def _before(case: str) -> Path:
+    return next((CASES / case).glob("before.*"))
+
+
+def _after(case: str) -> Path:
+    b = _before(case)
+    return b.with_name("after" + b.suffix)
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_golden(case: str, tmp_path: Path, update_golden: bool) -> None:
+    work = tmp_path / _before(case).name
+    shutil.copyfile(_before(case), work)
+    (got,) = run([str(work)], Settings(), write=True)
+    assert not got.left and not got.problem
+    if update_golden:
+        shutil.copyfile(work, _after(case))
+    assert work.read_bytes() == _after(case).read_bytes()
+    (again,) = run([str(work)], Settings(), write=True)
+    assert not again.changed, "formatting twice must be formatting once"
+
+
+@pytest.mark.parametrize("case", _cases())
+def test_no_layout_finding_left(case: str) -> None:
+    found = lint_paths([str(_after(case))]).findings
+    assert [f for f in found if f.code == "PRS001"] == []
+    before = lint_paths([str(_before(case))]).findings
+    if case != "sequence":  # a value split at column 71 is well laid out: the numbers are
+        assert [f for f in before if f.code == "PRS001"], "each case shows a layout fault"
+
+
+def _meaning(path: Path, dialect: str = "vtam") -> list[tuple[object, ...]]:
+    text = path.read_text()
+    pf = dialects.get(dialect).parse(SourceFile.from_text(str(path), text))
+    return [
+        (s.label, s.op, tuple((o.name, o.value.text) for o in s.operands)) for s in pf.statements
+    ]
+
+
+def test_three_faults_format_to_the_twin() -> None:
+    """A mark pushed to column 73, continuation text in column 17 and a last statement past
+    column 71: the deck formats to the meaning of its correctly written twin."""
+    case = CASES / "three-faults"
+    assert _meaning(case / "after.vtam") == _meaning(case / "twin.vtam")
+    assert _meaning(case / "before.vtam") != _meaning(case / "twin.vtam")
+    assert not [f for f in lint_paths([str(case / "after.vtam")]).findings if f.code == "PRS001"]
+
+
+def test_bytes_form_kept() -> None:
+    assert b"\r\n" in _after("crlf").read_bytes()
+    assert b"\n" not in _after("crlf").read_bytes().replace(b"\r\n", b"")
+    assert not _after("no-final-newline").read_bytes().endswith(b"\n")
+    ebcdic = _after("ebcdic").read_bytes()
+    assert len(ebcdic) % 80 == 0 and b"\n" not in ebcdic and b"\x40" in ebcdic
+
+
+def test_control_cards_and_jcl_kept() -> None:
+    before = _before("jcl").read_text().splitlines()
+    after = _after("jcl").read_text().splitlines()
+    assert [ln for ln in before if ln.startswith(("//", "./", "$$"))] == [
+        ln for ln in after if ln.startswith(("//", "./", "$$"))
+    ]
+
+
+def test_a_deck_that_does_not_parse_is_left_alone() -> None:
+    text = (
+        "APPL1    APPL  AUTH=(ACQ,PASS\n"  # an unclosed parenthesis: no meaning to keep
+        "APPL2     APPL  ACBNAME=APPL2\n"
+    )
+    got = format_text("bad.vtam", text, Settings())
+    assert got.text == text
+    assert got.left and "does not parse" in got.left[0][1]
+
+
+def test_other_card_readers_untouched() -> None:
+    """A DFHCSDUP input is a card image, but not read as an assembler deck: not laid out."""
+    text = "DEFINE PROGRAM(P1) GROUP(G1)\n  LANGUAGE(COBOL)\n"
+    assert format_text("x.csd", text, Settings()).text == text
+
+
+def test_free_format_untouched() -> None:
+    text = "TCPCONFIG   TCPSENDBFRSIZE 65535\n  TCPRCVBUFRSIZE 65535\n"
+    assert format_text("PROFILE.TCPIP", text, Settings()).text == text
+
+
+def test_settings() -> None:
+    text = _after("three-faults").read_text()
+    one = format_text("x.vtam", text, Settings(operands_per_card="one")).text
+    assert "               AUTH=(NOACQ,PASS,NVPACE,TSO),    " in one
+    assert all(len(ln) <= 72 for ln in one.splitlines())
+    moved = format_text("x.vtam", text, Settings(operation_column=12)).text
+    assert "CICSA      APPL" in moved
+
+
+def test_renumber_in_the_decks_pattern() -> None:
+    text = _after("sequence").read_text()
+    got = format_text("x.vtam", text, Settings(renumber=True)).text
+    numbers = [ln[72:] for ln in got.splitlines()]
+    assert numbers == [f"{10000 * (i + 1):08d}" for i in range(len(numbers))]
+
+
+def test_check_exits_1_and_writes_nothing(tmp_path: Path) -> None:
+    deck = tmp_path / "APPLS.vtam"
+    shutil.copyfile(_before("three-faults"), deck)
+    before = deck.read_bytes()
+    got = CliRunner().invoke(main, ["format", "--check", str(tmp_path)])
+    assert got.exit_code == 1
+    assert deck.read_bytes() == before
+    got = CliRunner().invoke(main, ["format", "--diff", str(deck)])
+    assert got.exit_code == 1 and "+++ b/" in got.output and deck.read_bytes() == before
+    mode = deck.stat().st_mode
+    got = CliRunner().invoke(main, ["format", str(deck)])
+    assert got.exit_code == 0 and deck.read_bytes() != before
+    assert deck.stat().st_mode == mode
+    assert CliRunner().invoke(main, ["format", "--check", str(deck)]).exit_code == 0
+    assert list(tmp_path.iterdir()) == [deck]  # no temporary file left
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert CliRunner().invoke(main, ["format", str(tmp_path / "nope")]).exit_code == 2
+    cfg = tmp_path / ".decklint.yaml"
+    cfg.write_text("format:\n  renumbr: true\n")
+    got = CliRunner().invoke(main, ["format", "--config", str(cfg), str(tmp_path)])
+    assert got.exit_code == 2 and "did you mean renumber?" in got.output
+
+
+def test_diff_escapes_control_characters(tmp_path: Path) -> None:
+    deck = tmp_path / "x.vtam"
+    deck.write_text("APPL1  APPL  ACBNAME=APPL1     \x1b[31m red\n")
+    got = CliRunner().invoke(main, ["format", "--diff", str(deck)])
+    assert "\x1b" not in got.output
