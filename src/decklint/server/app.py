@@ -73,7 +73,7 @@ class DecklintServer(LanguageServer):
         self.folders_task: asyncio.Task[None] | None = None
         self.folders_ready = False  # `network.disk` holds the folders' decks
         self.loads = 0  # counts the readings of the configuration
-        self.opening = False  # a document was opened: lint it without the debounce
+        self.opening = False  # opened, or the folders read: lint without the debounce
         self.ready = False
         self.told_withheld: list[str] = []  # what of the configuration was last said unused
         self.progress_tokens = 0
@@ -177,7 +177,9 @@ class DecklintServer(LanguageServer):
             self.network.disk = disk
             self.network.generation += 1
             self.folders_ready = True
-        self.changed()
+        # nothing is being typed: the whole lint need not wait for the debounce (it added
+        # the debounce to the whole lint's time at start-up, against the server before)
+        self.changed(opening=True)
 
     async def quiet(self, ms: int) -> bool:
         """Wait until nothing has changed for `ms`; False as soon as a change comes (the
