@@ -58,7 +58,7 @@ def plain(text: str, keep: str = "") -> str:
     return _COMMAND.sub(_uncommand, text)
 
 
-_XML_LINES = "\t\n\r"  # the only control characters XML 1.0 allows
+_XML_LINES = "\t\n"  # XML 1.0 allows these and CR, which a log would obey: shown
 
 
 def xml(text: str) -> str:
@@ -105,5 +105,6 @@ def json_text(text: str) -> str:
 
 def uri(path: str) -> str:
     """A relative path as a URI reference: its bytes (undecodable ones as they are on disk)
-    percent-encoded but for `/` and the characters a path segment may hold."""
-    return quote(os.fsencode(path), safe="/!$&'()*+,;=:@~-._")
+    percent-encoded but for `/` and the characters a path segment may hold, `:` excepted
+    (`javascript:x.ncp` would read as a scheme)."""
+    return quote(os.fsencode(path), safe="/!$&'()*+,;=@~-._")
