@@ -42,7 +42,8 @@ def write(
         "findings": [],
     }
     items = (clean(f.as_dict()) for f in sorted(findings, key=Finding.sort_key))
-    stream_list(doc, "findings", 1, items, out)
+    stream_list(doc, "findings", 1, items, out, sort_keys=True)
+    out.write("\n")
 
 
 def clean(doc: dict[str, Any]) -> dict[str, Any]:
