@@ -161,3 +161,34 @@ def test_atomic_output_keeps_the_mode_a_new_file_gets(tmp_path: Path) -> None:
         os.umask(mask)
     assert (tmp_path / "r.txt").read_text() == "x\n"
     assert stat.S_IMODE((tmp_path / "r.txt").stat().st_mode) == 0o644
+
+
+def test_an_output_that_is_no_regular_file_is_written_not_replaced(tmp_path: Path) -> None:
+    """`-o /dev/null` (the editor's cache fill writes there) or a pipe: written as it is; a
+    rename over it would put a regular file where the device or pipe was."""
+    import threading
+
+    from decklint.fileio import atomic_output
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()), daemon=True)
+    reader.start()
+    with atomic_output(pipe) as out:
+        out.write("report\n")
+    reader.join(10)
+    assert got == ["report\n"]
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_an_output_that_is_a_link_keeps_the_link(tmp_path: Path) -> None:
+    from decklint.fileio import atomic_output
+
+    (tmp_path / "real.json").write_text("old\n")
+    (tmp_path / "link.json").symlink_to("real.json")
+    with atomic_output(tmp_path / "link.json") as out:
+        out.write("new\n")
+    assert (tmp_path / "link.json").is_symlink()
+    assert (tmp_path / "real.json").read_text() == "new\n"
