@@ -175,6 +175,8 @@ def run(seconds: float, seed: int, out: Path, slow: float) -> int:
             kind, problem = "outputs", _hostile_outputs(rnd, out, slow)
         elif roll < 0.09:
             kind, problem = "workspace", _hostile_workspace(rnd, out)
+        elif roll < 0.15:
+            kind, problem = "regex", fuzz_hostile.regex_case(rnd)
         else:
             continue
         tried[kind] = tried.get(kind, 0) + 1

@@ -5,6 +5,7 @@ broken document or script link in any output)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -29,8 +30,11 @@ CONTROL = "\x00\x01\x07\x08\x0b\x0c\x0e\x1b\x7f\x85\x9b\u2028\u202e"
 NAME_BITS = [
     "a", "deck", ".ncp", ".vtam", "\n", "::error file=pwn::x", "::add-mask::s", "##[group]",
     "%0A", "<b>&amp;'\"", "javascript:alert(1)", "\x1b[2J", "\x1b]0;t\x07", "\x9b31m", "\r",
-    " ", "ÄÖ", "\u202e", "\t", "%", ",", ":", "=", "--format", "-",
+    " ", "ÄÖ", "\u202e", "\t", "%", ",", ":", "=", "--format", "-", "\u2066", "\u2069",
+    "\u200e", "\u200f", "\u061c", "\u202a", "www.evil-example.com", "@octocat", "#12",
+    "\udcff", "\udc80",  # undecodable bytes of a name that is not UTF-8
 ]  # fmt: skip
+BIDI = "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
 
 
 def _scalar(rnd: random.Random) -> object:
@@ -124,7 +128,8 @@ def _expression(rnd: random.Random, depth: int = 0) -> str:
         "rusizes", "pacing_min", "len(name)", "'" + "\\x" * rnd.randint(0, 2) + "a'",
         "9" * rnd.randint(1, 5000), "coded('rusizes')", "matches(name, '(a+)+$')",
         "matches(name, '" + rnd.choice(["[A-Z]+", "(a|ab)*", "(a)\\\\1", "a{1,99999}", "(", "*"])
-        + "')", "min(name, 1)", "upper(1)", "'a' * 999999999", "1 / 0", "10 ** 99999",
+        + "')", "matches(name, '" + rnd.choice(REGEX_SHAPES).replace("\\", "\\\\") + "')",
+        "min(name, 1)", "upper(1)", "'a' * 999999999", "1 / 0", "10 ** 99999",
         "coalesce()", "name[0]", "__import__", "true", "none",
     ]  # fmt: skip
     if depth > 4 or rnd.random() < 0.4:
@@ -132,6 +137,47 @@ def _expression(rnd: random.Random, depth: int = 0) -> str:
     op = rnd.choice([" and ", " or ", " == ", " < ", " + ", " * ", " % ", " in "])
     left, right = _expression(rnd, depth + 1), _expression(rnd, depth + 1)
     return rnd.choice([f"{left}{op}{right}", f"not {left}", f"({left})", "not " * 3000 + left])
+
+
+# Shapes that make a backtracking matcher slow, and constructs the automaton refuses.
+REGEX_SHAPES = [
+    "a*a*a*a*a*b", "(a+)+$", "(a|a)*b", "(.*)*x", ".*.*.*=", "(a|ab)*c", "x{1999}", "x{5000}",
+    "(?=a)a", "a*+", "(?>a)", "(?i)[a-z]+\\b", "^(\\w+\\s?)*$", "[^\\W\\d]+",
+]  # fmt: skip
+
+
+def regex_case(rnd: random.Random) -> str | None:
+    """A generated pattern matched by the site rules' automaton: the answer `re` gives on short
+    subjects, and no more than a second (or a Cut) on long ones."""
+    import time
+
+    from decklint.lint import regex
+
+    atoms = ["a", "b", "[ab]", "[^a]", ".", "\\d", "\\w", "\\s", "(a|b)", "(ab|a)", "\\b", "^", "$"]
+    quants = ["", "*", "+", "?", "{2}", "{1,3}", "*?", "+?", "{0,2}"]
+    pattern = "".join(rnd.choice(atoms) + rnd.choice(quants) for _ in range(rnd.randint(1, 6)))
+    if rnd.random() < 0.3:
+        pattern = rnd.choice(["(?i)", "(?m)", "(?s)", "(?a)"]) + pattern
+    if rnd.random() < 0.2:
+        pattern = f"({pattern})" + rnd.choice(["*", "+", "{2,4}"])
+    if rnd.random() < 0.1:
+        pattern = rnd.choice(REGEX_SHAPES)
+    try:
+        expected = re.compile(pattern)
+        m = regex.Matcher(pattern)
+    except (re.error, regex.Refused):
+        return None
+    for _ in range(20):
+        s = "".join(rnd.choice("abAB1 _\nc") for _ in range(rnd.randint(0, 10)))
+        if m.fullmatch(s) != (expected.fullmatch(s) is not None):
+            return f"regex: {pattern!r} on {s!r} answers not as re does"
+    s = rnd.choice(["a", "ab", "a b", "x"]) * rnd.randint(100, 2000)
+    t = time.monotonic()
+    with contextlib.suppress(regex.Cut):
+        m.fullmatch(s)
+    if time.monotonic() - t > 2.0:
+        return f"regex: {pattern!r} took {time.monotonic() - t:.1f}s on {len(s)} characters"
+    return None
 
 
 SITE_RULE = """\
@@ -202,22 +248,31 @@ def hostile_name(rnd: random.Random) -> str:
     return name[:200] + rnd.choice([".ncp", ".vtam", ""])
 
 
-_CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_CONTROLS = re.compile(f"[\x00-\x08\x0b-\x1f\x7f-\x9f{BIDI}\ud800-\udfff]")
+_COMMAND = re.compile(r"##\[|^\s*::", re.M)
 
 
 def output_case(rnd: random.Random, work: Path) -> list[list[str]]:
     """Decks with hostile names and lines in `work`; the CLI runs whose outputs to judge."""
     names = []
+    (work / "secret.txt").write_text(f"H1       HOST  UNITSZ=384 {SECRET}\n")
+    tree = work / "tree"
+    tree.mkdir()
     for _ in range(rnd.randint(1, 3)):
         name = hostile_name(rnd)
         line = rnd.choice([DECK, DECK.replace("H1 ", "H\x1b["), MODES + "\x9b2J\n"])
+        line = line.replace("HOST", "HOST" + rnd.choice(["", *BIDI]), 1)
         try:
-            (work / name).write_text(line)
-        except OSError:
+            if rnd.random() < 0.2:  # a link out of the tree linted: never read
+                (tree / name).symlink_to(rnd.choice(["../secret.txt", str(work / "secret.txt")]))
+            else:
+                (tree / name).write_text(line)
+        except (OSError, UnicodeEncodeError):
             continue
-        names.append(name)
+        names.append(f"tree/{name}")
     fmts = ["text", "parsable", "github", "json", "sarif", "junit"]
     runs = [["lint", "--no-cache", "--format", f, "--", *names] for f in fmts]
+    runs.append(["lint", "--no-cache", "--format", rnd.choice(fmts), "tree"])
     runs += [["topology", "--format", f, "."] for f in ("html", "dot", "mermaid", "json")]
     return runs
 
@@ -230,8 +285,14 @@ def judge_output(
     if exit_code not in (0, 1) or "; please report it" in output:
         return f"exit {exit_code}: {output[-300:]!r}"
     fmt = args[args.index("--format") + 1]
-    if fmt in ("text", "parsable", "github", "dot", "mermaid") and _CONTROLS.search(output):
+    if SECRET in output:
+        return f"{fmt}: a file a link outside the tree leads to was read"
+    if fmt in ("text", "parsable", "github", "junit", "dot", "mermaid") and _CONTROLS.search(
+        output
+    ):
         return f"{fmt}: a control character reached the output"
+    if fmt in ("text", "parsable", "junit") and _COMMAND.search(output):
+        return f"{fmt}: a workflow command got through: {_COMMAND.search(output)!r}"
     if fmt == "github":
         for line in output.splitlines():
             if line.startswith("::") and not re.match(r"::(error|warning|notice) ", line):

@@ -420,7 +420,12 @@ def test_markdown_escapes_deck_text() -> None:
     from decklint.report.review_markdown import md
 
     assert md("<!-- decklint-diff --> @team #12 | *x* `y`") == (
-        "&lt;!-- decklint-diff --&gt; &#64;team &#35;12 \\| \\*x\\* \\`y\\`"
+        "&lt;!-- decklint-diff --&gt; &#64;&#8203;team &#35;&#8203;12 \\| \\*x\\* \\`y\\`"
+    )
+    # GitHub reads mentions, issues and bare addresses in the text the entities become: a
+    # zero-width space breaks each; a name that is no mention or issue stays as it was
+    assert md("www.evil-example.com.vtam https://x.example #BATCH") == (
+        "www&#8203;.evil-example.com.vtam https:&#8203;//x.example &#35;BATCH"
     )
 
 
@@ -571,3 +576,15 @@ def test_markdown_places_link_to_the_head_and_a_moved_finding_shows_one_path(rep
     assert f"](https://github.com/site/decks/blob/{head}/LAB45#L" in row
     bad = CliRunner().invoke(main, ["diff", "--format", "markdown", "--links", "javascript:x"])
     assert bad.exit_code == 2
+
+
+def test_text_diff_names_cannot_start_a_workflow_command(repo: Path) -> None:
+    """The Action's log shows `decklint diff --no-color`: the runner obeys `##[` anywhere in
+    a line and `::` at its start, so a name added by a pull request must not form either."""
+    for name in ("##[add-mask]MASKME.vtam", "::error::pwn.vtam", "x\u202egpj.vtam"):
+        shutil.copyfile(repo / "SWLAB", repo / name)
+    commit(repo)
+    res = CliRunner().invoke(main, ["diff", "--no-color", "main"])
+    assert "MASKME" in res.output and "pwn" in res.output, res.output
+    assert "##[" not in res.output and "\u202e" not in res.output
+    assert not [ln for ln in res.output.splitlines() if ln.lstrip().startswith("::")]

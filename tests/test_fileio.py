@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,3 +78,117 @@ def test_a_hard_linked_user_file_is_written_in_place(tmp_path: Path) -> None:
     os.link(deck, other)
     fileio.rewrite_user_file(deck, b"new")
     assert other.read_bytes() == b"new" and os.path.samefile(deck, other)
+
+
+def _full_disk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every file opened for writing (by `open` or `os.fdopen`) fails to take data, as on a
+    full disk; files read are read as usual."""
+    import builtins
+    import errno
+
+    class Full:
+        def __init__(self, real: Any) -> None:
+            self.real = real
+
+        def write(self, data: object) -> int:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(self.real, name)
+
+        def __enter__(self) -> Full:
+            return self
+
+        def __exit__(self, *exc: object) -> None:
+            self.real.close()
+
+    def wrap(opener: Any) -> Any:
+        def opened(file: Any, mode: str = "r", *args: Any, **kw: Any) -> Any:
+            real = opener(file, mode, *args, **kw)
+            return Full(real) if any(c in mode for c in "wax+") else real
+
+        return opened
+
+    monkeypatch.setattr(builtins, "open", wrap(builtins.open))
+    monkeypatch.setattr(os, "fdopen", wrap(os.fdopen))
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "sarif", "junit", "parsable", "github"])
+def test_a_full_disk_is_an_error_and_leaves_the_old_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    from click.testing import CliRunner
+
+    from decklint.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    Path("a.ncp").write_text("H1       HOST  UNITSZ=384,MAXBFRU=11".ljust(72) + "00000100\n")
+    Path("report").write_text("the last run's\n")
+    _full_disk(monkeypatch)
+    res = CliRunner().invoke(main, ["lint", "--exit-zero", "--format", fmt, "-o", "report", "."])
+    monkeypatch.undo()
+    assert res.exit_code == 2, res.output
+    assert res.exception is None or isinstance(res.exception, SystemExit), res.exception
+    assert "cannot write report: No space left on device" in res.output
+    assert (tmp_path / "report").read_text() == "the last run's\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ncp", "report"]
+
+
+def test_a_full_disk_leaves_no_empty_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from click.testing import CliRunner
+
+    from decklint.cli import main
+
+    monkeypatch.chdir(tmp_path)
+    Path("a.ncp").write_text("H1       HOST  UNITSZ=384,MAXBFRU=11".ljust(72) + "00000100\n")
+    _full_disk(monkeypatch)
+    for args in (["-o", "out.sarif", "--format", "sarif"], ["--write-baseline", "b.json"]):
+        res = CliRunner().invoke(main, ["lint", "--exit-zero", *args, "a.ncp"])
+        assert res.exit_code == 2, res.output
+        assert "No space left on device" in res.output
+    monkeypatch.undo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.ncp"]
+
+
+def test_atomic_output_keeps_the_mode_a_new_file_gets(tmp_path: Path) -> None:
+    from decklint.fileio import atomic_output
+
+    mask = os.umask(0o022)
+    try:
+        with atomic_output(tmp_path / "r.txt") as out:
+            out.write("x\n")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "r.txt").read_text() == "x\n"
+    assert stat.S_IMODE((tmp_path / "r.txt").stat().st_mode) == 0o644
+
+
+def test_an_output_that_is_no_regular_file_is_written_not_replaced(tmp_path: Path) -> None:
+    """`-o /dev/null` (the editor's cache fill writes there) or a pipe: written as it is; a
+    rename over it would put a regular file where the device or pipe was."""
+    import threading
+
+    from decklint.fileio import atomic_output
+
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    got: list[str] = []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()), daemon=True)
+    reader.start()
+    with atomic_output(pipe) as out:
+        out.write("report\n")
+    reader.join(10)
+    assert got == ["report\n"]
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_an_output_that_is_a_link_keeps_the_link(tmp_path: Path) -> None:
+    from decklint.fileio import atomic_output
+
+    (tmp_path / "real.json").write_text("old\n")
+    (tmp_path / "link.json").symlink_to("real.json")
+    with atomic_output(tmp_path / "link.json") as out:
+        out.write("new\n")
+    assert (tmp_path / "link.json").is_symlink()
+    assert (tmp_path / "real.json").read_text() == "new\n"

@@ -57,3 +57,8 @@ def test_the_judges_catch_what_they_are_for() -> None:
     assert fh.judge_output(["lint", "--format", "junit"], "<a><b></a>", 1, None)
     assert fh.judge_output(["topology", "--format", "html"], '<a href="javascript:x">', 0, None)
     assert fh.judge_output(github, "::error file=a,line=1::m\n", 1, None) is None
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_site_rule_patterns_match_as_re_does(seed: int) -> None:
+    assert fh.regex_case(random.Random(seed)) is None

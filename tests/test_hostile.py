@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -213,3 +214,92 @@ def test_release_levels_from_the_configuration_refuse_huge_numbers() -> None:
     assert zos_level(f"OS/390 R{huge}") is None and zos_level("V2R1") == (2, 1)
     assert vm_level(f"{huge}.{huge}") is not None  # the last digits read as a level, no crash
     assert vm_level("function level 320") == 320
+
+
+def test_a_link_out_of_the_tree_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`passwd.vtam -> /etc/passwd` in a repository: a finding names the link, no line of the
+    file it leads to is read or quoted; a link inside the folders linted is read."""
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:SECRET-LINE:/root:/bin/bash\n")
+    repo = tmp_path / "repo"
+    (repo / "sub").mkdir(parents=True)
+    (repo / "passwd.vtam").symlink_to(secret)
+    (repo / "deck.ncp").write_text("N PCCU DELAY=0\n")
+    (repo / "sub" / "same.ncp").symlink_to("../deck.ncp")
+    monkeypatch.chdir(tmp_path)
+    for args in (["repo"], ["repo/passwd.vtam", "repo/sub/same.ncp"]):
+        _code, out = run("--format", "parsable", *args)
+        assert "SECRET" not in out, out
+        assert "passwd.vtam:1:1: [warning] PRS009 a symbolic link to " in out, out
+        assert "outside the folders linted: not read" in out
+        assert "same.ncp" not in out or "symbolic link" not in out.split("same.ncp")[1]
+    monkeypatch.chdir(repo)
+    (repo / ".git").mkdir()
+    _code, out = run("--format", "parsable", "sub/same.ncp")  # the project's folder holds both
+    assert "symbolic link" not in out, out
+
+
+def test_a_folder_too_deep_to_walk_is_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """3,000 nested folders: past the system's longest path the walk cannot go on; the
+    folder it stopped at is named, not "no findings in 0 files"."""
+    monkeypatch.chdir(tmp_path)
+    fd = os.open(".", os.O_RDONLY)
+    try:
+        for _ in range(3000):
+            os.mkdir("d")
+            os.chdir("d")
+        Path("deck.ncp").write_text("N PCCU DELAY=0\n")
+    finally:
+        os.fchdir(fd)
+        os.close(fd)
+    try:
+        code, out = run("--format", "parsable", ".")
+    finally:
+        _remove_nested(tmp_path)  # pytest's own removal recurses once per level
+    assert code == 1, out
+    assert "PRS009 folder not read (File name too long): the files in it are not linted" in out
+    assert out.startswith("d/d/d/")
+
+
+def _remove_nested(top: Path) -> None:
+    """Remove `top/d/d/.../d` and what the last one holds, without recursion or long paths."""
+    fd = os.open(".", os.O_RDONLY)
+    try:
+        os.chdir(top)
+        depth = 0
+        while os.path.isdir("d"):
+            os.chdir("d")
+            depth += 1
+        for name in os.listdir("."):
+            os.unlink(name)
+        for _ in range(depth):
+            os.chdir("..")
+            os.rmdir("d")
+    finally:
+        os.fchdir(fd)
+        os.close(fd)
+
+
+def test_an_unreadable_folder_is_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("deck.ncp").write_text("N PCCU DELAY=0\n")
+    Path("locked").mkdir()
+    monkeypatch.setattr(os, "scandir", _refuse(os.scandir, "locked"))
+    code, out = run("--format", "parsable", ".")
+    assert "locked:1:1: [warning] PRS009 folder not read (Permission denied)" in out, out
+    assert code == 1 and out.count("PRS009") == 1
+
+
+def _refuse(scandir: Any, name: str) -> Any:
+    import errno
+
+    def refusing(path: Any = ".") -> Any:
+        if os.path.basename(str(path)) == name:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return scandir(path)
+
+    return refusing

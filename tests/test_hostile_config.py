@@ -60,9 +60,11 @@ def test_oversized_configuration_is_refused(tmp_path: Path) -> None:
         (" * ".join(["1"] * 3000) + " > 0", "nests deeper"),
         ("not " * 5000 + "true", "nests deeper"),
         ("'\\x' == 'a'", "bad escape"),
-        ("matches('aaa', '(a+)+$')", "repeats a repetition"),
         ("matches('aaa', '(a)\\\\1')", "backreferences"),
-        ("matches('aaa', '(a|ab)*')", "start alike"),
+        ("matches('aaa', '(?=a)a')", "lookaround"),
+        ("matches('aaa', 'a*+')", "possessive repeats"),
+        ("matches('aaa', '(?>a)')", "atomic groups"),
+        ("matches('aaa', 'x{5000}')", "more than 2000 states"),
     ],
 )
 def test_hostile_expressions_are_expression_errors(text: str, says: str) -> None:
@@ -73,6 +75,33 @@ def test_hostile_expressions_are_expression_errors(text: str, says: str) -> None
 def test_matches_keeps_to_safe_patterns() -> None:
     assert compile_expr("matches('ABC1', '[A-Z]+[0-9]')", set(), set())({}) is True
     assert compile_expr("matches('TCP', '(TCP|UDP)')", set(), set())({}) is True
+
+
+@pytest.mark.parametrize("pattern", ["a*a*a*a*a*b", "(a+)+$", "(a|ab)*c", "(a|a)*b", ".*.*.*=x"])
+def test_matches_takes_linear_time_on_shapes_that_backtrack(pattern: str) -> None:
+    """`a*a*a*a*a*b` on 4,000 characters took `re` 40 s; the automaton follows every path at
+    once, and answers as `re` does."""
+    import re
+    import time
+
+    from decklint.lint.expr import _matches
+
+    for subject in ("a" * 4000, "a" * 3999 + "b", "a" * 40 + "=x"):
+        started = time.perf_counter()
+        got = _matches(subject, pattern)
+        assert time.perf_counter() - started < 2.0, (pattern, len(subject))
+        if len(subject) < 100:
+            assert got == (re.fullmatch(pattern, subject) is not None)
+
+
+def test_a_match_past_its_budget_is_cut_not_taken_for_an_answer() -> None:
+    from decklint.lint import regex
+    from decklint.lint.expr import MatchCut, _matches
+
+    with pytest.raises(regex.Cut):
+        regex.Matcher("[a-z]{1,1000}").fullmatch("a" * 4000, budget=100_000)
+    with pytest.raises(MatchCut, match="longer than matches"):
+        _matches("a" * 5000, "a*")
 
 
 RULE = """\

@@ -4,6 +4,7 @@ broken XML or script link gets through; a declared link to no node draws, not cr
 from __future__ import annotations
 
 import json
+import os
 import re
 import urllib.parse
 import xml.etree.ElementTree as ET
@@ -149,3 +150,78 @@ def test_action_inputs_reach_the_shell_only_through_the_environment(tmp_path: Pa
         "<`touch>",
     ]
     assert "<--><decks/*>" in "".join(words) and "<-x>" in words
+
+
+# Bidirectional controls reorder what a reader sees; GitHub's runner obeys `##[` anywhere in a
+# line and `::` at its start; a name that is not UTF-8 is a string with surrogates in Python.
+BIDI = "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u200e\u200f\u061c"
+WORKFLOW = re.compile(r"##\[|^\s*::", re.M)
+
+
+@pytest.fixture
+def bidi(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.chdir(tmp_path)
+    names = ["a\u202egpj.ncp", "##[add-mask]MASKME.ncp", "::error::pwn.ncp"]
+    for name in names:
+        Path(name).write_text(DECK.replace("HOST", f"HOST{BIDI}", 1).replace("H1 ", "::"))
+    return names
+
+
+def test_bidi_controls_are_escapes() -> None:
+    assert safe.printable(BIDI) == "".join(f"\\u{ord(c):04x}" for c in BIDI)
+
+
+@pytest.mark.parametrize("fmt", ["text", "parsable", "github", "junit"])
+def test_bidi_and_workflow_commands_are_shown_not_obeyed(bidi: list[str], fmt: str) -> None:
+    out = cli("lint", "--format", fmt, *bidi)
+    assert "PRS002" in out and "MASKME" in out and "pwn" in out, out
+    assert not set(BIDI) & set(out), out
+    assert "a\\u202egpj.ncp" in out
+    ours = re.compile(r"^::(error|warning|notice) file=[^:]*::", re.M) if fmt == "github" else None
+    assert not WORKFLOW.search(ours.sub("", out) if ours else out), out
+    if fmt == "junit":
+        ET.fromstring(out)
+
+
+def test_plain_neutralises_workflow_commands_only() -> None:
+    assert safe.plain("##[add-mask]x") == "#\\x23[add-mask]x"
+    assert safe.plain("  ::error::x") == "  \\x3a:error::x"
+    assert safe.plain("a\n::warning::b", keep="\n") == "a\n\\x3a:warning::b"
+    assert safe.plain("SYS1::x #[1] #x") == "SYS1::x #[1] #x"
+
+
+def test_markdown_links_nothing_a_name_holds() -> None:
+    from decklint.report.safe import markdown
+
+    out = markdown("www.evil-example.com.vtam ftp://a.example @octocat #7 \u202e")
+    assert "www." not in out and "://" not in out
+    assert "&#64;&#8203;octocat" in out and "&#35;&#8203;7" in out
+    assert "\\u202e" in out
+
+
+def test_a_name_that_is_not_utf8_in_every_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / os.fsdecode(b"bad\xff\xfe.ncp")).write_text(DECK)
+    name = os.fsdecode(b"bad\xff\xfe.ncp")
+    res = CliRunner().invoke(main, ["lint", "--format", "sarif", name])
+    assert res.exit_code == 1, res.output
+    doc = json.loads(res.output)
+    for result in doc["runs"][0]["results"]:
+        where = result["locations"][0]["physicalLocation"]["artifactLocation"]
+        assert where["uri"] == "bad%FF%FE.ncp"
+        assert result["partialFingerprints"]["decklintIdentity/v1"]
+    res = CliRunner().invoke(main, ["lint", "--format", "json", name])
+    assert json.loads(res.output)["findings"][0]["path"] == "bad\\udcff\\udcfe.ncp"
+    res = CliRunner().invoke(main, ["lint", "--write-baseline", "b.json", name])
+    assert res.exit_code == 0, res.output
+    res = CliRunner().invoke(main, ["lint", "--baseline", "b.json", name])
+    assert res.exit_code == 0, res.output
+    for fmt in ("text", "parsable", "github", "junit"):
+        assert "bad\\udcff\\udcfe.ncp" in cli("lint", "--format", fmt, name)
+    res = CliRunner().invoke(
+        main, ["watch", "--no-color", "--interval", "0.1", "--looks", "1", name]
+    )
+    assert res.exit_code == 0, res.output
+    assert "+ bad\\udcff\\udcfe.ncp:1:" in res.output

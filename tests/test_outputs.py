@@ -121,3 +121,21 @@ def test_text_places_are_never_emoji(tmp_path: Path, color: str) -> None:
     out = run(color, "--no-source", "--select", "NCP001", str(deck)).output
     assert "LAB45.ncp:100:16" in out
     assert "\U0001f4af" not in out
+
+
+def test_machine_outputs_written_as_made_are_the_documents_json_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """JSON and SARIF are written a finding at a time (a 50 MB deck's findings are not held
+    as one document): the text is what `json.dumps` gives for the whole document."""
+    import json
+
+    monkeypatch.chdir(tmp_path)
+    deck = "".join(
+        f"H{i}       HOST  UNITSZ=384,MAXBFRU=11".ljust(72) + f"{i:08d}\n" for i in range(3)
+    )
+    Path("a.ncp").write_text(deck)
+    for fmt, options in (("json", {"indent": 2, "sort_keys": True}), ("sarif", {"indent": 2})):
+        out = CliRunner().invoke(main, ["lint", "--no-cache", "--format", fmt, "a.ncp"]).output
+        assert json.loads(out)["findings" if fmt == "json" else "runs"]
+        assert out == json.dumps(json.loads(out), **options) + "\n", fmt

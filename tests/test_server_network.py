@@ -186,3 +186,22 @@ def test_a_documents_language_reaches_the_decks_cut_out_of_it(
     assert (typo.code, typo.dialect, typo.span.line) == ("PRS002", "vtam", 5)
     net.open(uri, job + XCA_GROUPS + "/*\n", 2, "plaintext")
     assert "load.jcl" not in net.lint(net.snapshot()).findings
+
+
+def test_a_document_too_large_is_named_not_linted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A document past the server's limit costs a finding, not minutes and gigabytes, and
+    the other documents are linted as before."""
+    from decklint.server import network as net_mod
+
+    monkeypatch.setattr(net_mod, "MAX_DOCUMENT", 10_000)
+    (tmp_path / "a.vtam").write_text(APPLS)
+    net = network(tmp_path, monkeypatch)
+    net.open("untitled:Big-1", SWITCHED * 1000, 1, "plaintext")
+    net.open((tmp_path / "big.vtam").as_uri(), SWITCHED * 1000, 1, "")
+    run = net.lint(net.snapshot())
+    for path in ("untitled:Big-1", "big.vtam"):
+        (said,) = run.findings[path]
+        assert said.code == "PRS009" and "more than the editor lints (10,000)" in said.message
+    assert run.findings["a.vtam"]

@@ -363,7 +363,11 @@ def lint(args: LintArgs) -> None:
     if args.update_baseline and not args.baseline_path:
         raise click.UsageError("--update-baseline goes with --baseline FILE")
     if args.write_baseline_path:
-        n = api.write_baseline(result, Path(args.write_baseline_path))
+        try:
+            n = api.write_baseline(result, Path(args.write_baseline_path))
+        except OSError as exc:
+            _say(f"cannot write {args.write_baseline_path}: {exc.strerror or exc}")
+            sys.exit(EXIT_ERROR)
         if not args.quiet:
             _say(f"wrote {n} finding{'s' if n != 1 else ''} to {args.write_baseline_path}")
         sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
@@ -371,10 +375,10 @@ def lint(args: LintArgs) -> None:
         result = _baseline(args, result)
     _report(args, result, {i.path: i.text for i in inputs}, project.registry)
     if args.show_fixes and fixing is not None:
-        from decklint.report.safe import printable
+        from decklint.report.safe import plain
 
         for path, n in sorted(fixing.applied.items()):
-            click.echo(f"decklint: fixed {_n(n, 'finding')} in {printable(path)}", err=True)
+            click.echo(f"decklint: fixed {_n(n, 'finding')} in {plain(path)}", err=True)
     if result.internal_errors:
         sys.exit(EXIT_ERROR)
     if not args.exit_zero and result.fails(project.fail_on(args.fail_on)):
@@ -523,6 +527,9 @@ def _baseline(args: LintArgs, result: Any) -> Any:
     except BaselineError as exc:
         _say(str(exc))
         sys.exit(EXIT_ERROR)
+    except OSError as exc:  # --update-baseline could not write it
+        _say(f"cannot write {args.baseline_path}: {exc.strerror or exc}")
+        sys.exit(EXIT_ERROR)
 
 
 def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry: Any) -> None:
@@ -539,17 +546,39 @@ def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry:
             err=True,
         )
         return
-    if args.output:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
-            _emit(result, fmt, texts, show, False, stream, registry)
-    else:
-        _emit(result, fmt, texts, show, args.color, sys.stdout, registry)
+    _to_output(
+        args.output,
+        lambda stream, color: _emit(result, fmt, texts, show, color, stream, registry),
+        args.color,
+    )
     if args.show_fixes:
         _show_fixes(result.findings)
 
 
+def _to_output(path: str | None, emit: Callable[[Any, bool | None], None], color: Any) -> None:
+    """A report to the file `path` (whole or not at all: `fileio.atomic_output`) or to
+    standard output. A write that fails (a full disk, a missing folder) is an error, exit 2,
+    whatever --exit-zero says."""
+    from decklint.fileio import atomic_output
+
+    try:
+        if path:
+            with atomic_output(Path(path)) as stream:
+                emit(stream, False)
+        else:
+            emit(sys.stdout, color)
+            sys.stdout.flush()
+    except BrokenPipeError:
+        raise  # `decklint lint | head`: the reader has seen enough
+    except OSError as exc:
+        _say(f"cannot write {path or 'the report to standard output'}: {exc.strerror or exc}")
+        sys.exit(EXIT_ERROR)
+
+
 def _say(message: str) -> None:
-    click.echo(f"decklint: {message}", err=True)
+    from decklint.report.safe import plain
+
+    click.echo(f"decklint: {plain(message, keep=chr(10))}", err=True)
 
 
 def _n(count: int, word: str) -> str:
@@ -688,11 +717,9 @@ def topology(
     else:
         base = os.path.dirname(os.path.abspath(output)) if output else os.getcwd()
         text = export.to_html(data, os.path.relpath(base))
+    _to_output(output, lambda stream, _color: stream.write(text), None)
     if output:
-        Path(output).write_text(text, encoding="utf-8")
-        click.echo(f"decklint: wrote {output}", err=True)
-    else:
-        click.echo(text, nl=False)
+        _say(f"wrote {output}")
     sys.exit(EXIT_ERROR if result.internal_errors else EXIT_CLEAN)
 
 
@@ -841,15 +868,7 @@ def _report_review(args: DiffArgs, review: Any, threshold: Any) -> None:
         else:
             review_text.render(review, stream, threshold, color)
 
-    if not args.output:
-        emit(sys.stdout, args.color)
-        return
-    try:
-        with open(args.output, "w", encoding="utf-8", newline="\n") as stream:
-            emit(stream, False)
-    except OSError as exc:
-        _say(f"cannot write {args.output}: {exc.strerror}")
-        sys.exit(EXIT_ERROR)
+    _to_output(args.output, emit, args.color)
 
 
 @main.command("format")
@@ -1004,14 +1023,14 @@ def _emit(
     if fmt == "json":
         from decklint.report import json as jsonrep
 
-        out.write(jsonrep.render(result.findings, result.files))
+        jsonrep.write(result.findings, result.files, out)
     elif fmt == "sarif":
         from decklint.lint import baseline
         from decklint.report import sarif
 
         locator = baseline.Locator(result.parsed)
-        prints = {id(f): baseline.identity(f, locator) for f in result.findings}
-        out.write(sarif.render(result.findings, list(registry.rules.values()), prints))
+        rules = list(registry.rules.values())
+        sarif.write(result.findings, rules, lambda f: baseline.identity(f, locator), out)
     elif fmt == "github":
         from decklint.report import github
 
@@ -1023,7 +1042,7 @@ def _emit(
     elif fmt == "parsable":
         from decklint.report import parsable
 
-        out.write(parsable.render(result.findings))
+        parsable.write(result.findings, out)
     else:
         from decklint.report import text as textrep
         from decklint.source import SourceFile
@@ -1060,19 +1079,14 @@ def _statistics(findings: Any, output: str | None) -> None:
         for (code, name, sev), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
     ]
     text = "".join(ln + "\n" for ln in lines)
-    if output:
-        from decklint.fileio import atomic_write
-
-        atomic_write(Path(output), text.encode("utf-8"))
-    else:
-        click.echo(text, nl=False)
+    _to_output(output, lambda stream, _color: stream.write(text), None)
 
 
 def _show_fixes(findings: Any) -> None:
     """--show-fixes: the fixes --fix would apply (and those only --unsafe-fixes would), one a
     line, on standard error."""
     from decklint.findings import Applicability
-    from decklint.report.safe import printable
+    from decklint.report.safe import plain
 
     fixes = [f for f in findings if f.fix is not None]
     if not fixes:
@@ -1085,8 +1099,8 @@ def _show_fixes(findings: Any) -> None:
     )
     for f in fixes:
         how = "--fix" if f.fix.applicability == Applicability.SAFE else "--unsafe-fixes"
-        where = f"{printable(f.path)}:{f.span.line}:{f.span.col}"
-        click.echo(f"  {where} {f.code} {printable(f.fix.title)} ({how})", err=True)
+        where = f"{plain(f.path)}:{f.span.line}:{f.span.col}"
+        click.echo(f"  {where} {f.code} {plain(f.fix.title)} ({how})", err=True)
 
 
 @main.command()

@@ -313,16 +313,24 @@ def find(
 def _config_in(folder: Path) -> Path | None:
     for name in CONFIG_NAMES:
         p = folder / name
-        if p.is_file():
+        if _is_file(p):
             return p
     pp = folder / "pyproject.toml"
-    if pp.is_file():
+    if _is_file(pp):
         try:
             if "[tool.decklint" in pp.read_text(encoding="utf-8", errors="replace"):
                 return pp
         except OSError:
             pass
     return None
+
+
+def _is_file(p: Path) -> bool:
+    """Whether `p` is a file; a path the system refuses (too long) holds none."""
+    try:
+        return p.is_file()
+    except OSError:
+        return False
 
 
 # --------------------------------------------------------------------------- validation

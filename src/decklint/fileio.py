@@ -6,7 +6,9 @@ import contextlib
 import itertools
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import IO
 
 # Not tempfile and shutil: importing them weighs on the start-up of a pre-commit run, which
 # writes one cache entry. A temporary name holds the process id and a serial number, and
@@ -43,6 +45,42 @@ def atomic_write(
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@contextlib.contextmanager
+def atomic_output(target: Path) -> Iterator[IO[str]]:
+    """A text stream (UTF-8, `\n` line ends) whose content becomes `target` when the block
+    ends without an exception: written beside it and renamed over it, so a reader (or a full
+    disk) never leaves part of a report, or an empty one, in its place. The file gets the mode
+    the old one had, else the one a new file gets (0666 less the umask). Raises OSError.
+
+    A target that is no regular file (`/dev/null`, a named pipe, a terminal) is written in
+    place: renaming over it would put a file where the device or pipe was. A symbolic link is
+    followed, so the file it names gets the report and the link stays."""
+    target = Path(os.path.realpath(target))
+    if target.exists() and not target.is_file():
+        with open(target, "w", encoding="utf-8", newline="\n") as direct:
+            yield direct
+        return
+    fd, tmp = _temporary(target)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            yield fh
+        os.chmod(tmp, _mode_for(target))
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _mode_for(target: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        mask = os.umask(0)
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 class Refused(Exception):

@@ -140,24 +140,28 @@ def _ignored(rel: str, name: str, is_dir: bool, patterns: list[tuple[str, str]])
     return False
 
 
-def walk(paths: Iterable[str]) -> Iterator[Path]:
+Unread = list[tuple[Path, OSError]]  # folders a walk could not read, each with why
+
+
+def walk(paths: Iterable[str], unread: Unread | None = None) -> Iterator[Path]:
     """Files under the given paths: folders walked, hidden and .gitignore'd entries skipped.
 
-    Files named explicitly are always returned, even when hidden or ignored.
+    Files named explicitly are always returned, even when hidden or ignored. A folder that
+    cannot be read (no permission, a path longer than the system takes) is added to `unread`.
     """
     seen: set[str] = set()
     for p in paths:
         path = Path(p)
         if path.is_dir():
-            yield from _walk_dir(path, seen)
+            yield from _walk_dir(path, seen, unread)
         elif str(path) not in seen:
             seen.add(str(path))
             yield path
 
 
-def _walk_dir(root: Path, seen: set[str]) -> Iterator[Path]:
+def _walk_dir(root: Path, seen: set[str], unread: Unread | None) -> Iterator[Path]:
     patterns: list[tuple[str, str]] = []
-    for dirpath, dirnames, filenames in _os_walk(root):
+    for dirpath, dirnames, filenames in _os_walk(root, unread):
         d = Path(dirpath)
         rel_dir = "" if d == root else d.relative_to(root).as_posix()
         patterns += [(rel_dir, p) for p in _gitignore_patterns(d)]
@@ -183,10 +187,11 @@ def _walk_dir(root: Path, seen: set[str]) -> Iterator[Path]:
                 yield full
 
 
-def _os_walk(root: Path) -> Iterator[tuple[str, list[str], list[str]]]:
+def _os_walk(root: Path, unread: Unread | None) -> Iterator[tuple[str, list[str], list[str]]]:
     """`os.walk(root)` top-down, without following links, kept on a list instead of the call
     stack: a deep tree of folders is walked, not a RecursionError. The caller may prune
-    `dirnames` as with os.walk."""
+    `dirnames` as with os.walk. A folder not read goes to `unread` (one gone since it was
+    listed is not missed)."""
     todo = [str(root)]
     while todo:
         top = todo.pop()
@@ -203,7 +208,11 @@ def _os_walk(root: Path) -> Iterator[tuple[str, list[str], list[str]]]:
                     (dirs if is_dir else files).append(entry.name)
                     if is_dir and entry.is_symlink():
                         links.add(entry.name)
-        except OSError:
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            if unread is not None:
+                unread.append((Path(top), exc))
             continue
         yield top, dirs, files
         todo.extend(os.path.join(top, d) for d in reversed(dirs) if d not in links)

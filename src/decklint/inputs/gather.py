@@ -3,6 +3,7 @@ and gathering them from paths, standard input and the containers decks are embed
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -11,7 +12,7 @@ from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from decklint.inputs import encoding as encoding_mod
-from decklint.inputs.discover import walk
+from decklint.inputs.discover import Unread, walk
 from decklint.progress import OnProgress, Progress
 
 if TYPE_CHECKING:
@@ -171,16 +172,48 @@ def _display(path: Path, cwd: str | None = None) -> str:
     return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
 
 
+def linted_tree(paths: Sequence[str]) -> tuple[str, ...]:
+    """The folders a run may read files in (real paths): those named, the folder of each file
+    named, and the current folder when it is a project's (it holds `.git` or `.decklint.yaml`).
+    A symbolic link out of them is not followed: a repository cannot have its run read
+    `/etc/passwd` (and quote it in findings) by holding `passwd.vtam -> /etc/passwd`."""
+    roots = []
+    for p in paths:
+        if p == "-":
+            continue
+        path = Path(p)
+        roots.append(os.path.realpath(p if path.is_dir() else path.parent))
+    here = os.getcwd()
+    if any(os.path.lexists(os.path.join(here, n)) for n in (".git", ".decklint.yaml")):
+        roots.append(os.path.realpath(here))
+    return tuple(r if r.endswith(os.sep) else r + os.sep for r in roots)
+
+
+def leads_out(f: Path, tree: Sequence[str], named: bool) -> str | None:
+    """Why the file `f` is not read when it is a symbolic link (or, `named` on the command
+    line, under one) to a file outside `tree` (`linted_tree`); None when it may be read."""
+    if not named and not f.is_symlink():
+        return None  # a folder walk does not enter linked folders: only the name can link
+    target = os.path.realpath(f)
+    if any((target + os.sep).startswith(root) for root in tree):
+        return None
+    return (
+        f"a symbolic link to {target}, outside the folders linted: not read (lint that file "
+        "where it is, or name its folder too)"
+    )
+
+
 def files(
     paths: Iterable[str],
     excluded: Callable[[Path], bool] | None = None,
     embedded_mode: str = "auto",
+    unread: Unread | None = None,
 ) -> Iterator[tuple[Path, bool]]:
     """The files `gather` reads under `paths` (those that exist), each with whether it was
     named itself: folders walked, and in them files that are never decks or are excluded
-    skipped."""
+    skipped. Folders that could not be read go to `unread`."""
     explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
-    for f in walk([p for p in paths if Path(p).exists()]):
+    for f in walk([p for p in paths if Path(p).exists()], unread):
         is_explicit = str(f) in explicit
         if not is_explicit and (not_a_deck(f, embedded_mode) or (excluded and excluded(f))):
             continue
@@ -199,10 +232,17 @@ def gather(
     out: list[Input] = []
     read = 0
     cwd = os.getcwd().rstrip("/") + "/"
+    paths = list(paths)
+    tree = linted_tree(paths)
     for p in paths:
         if not Path(p).exists():
             out.append(Input(p, None, True, "no such file or folder"))
-    for f, is_explicit in files(paths, excluded, embedded_mode):
+    unread: Unread = []
+    for f, is_explicit in files(paths, excluded, embedded_mode, unread):
+        away = leads_out(f, tree, is_explicit)
+        if away is not None:
+            out.append(Input(_display(f, cwd), None, is_explicit, away))
+            continue
         if not f.is_file():  # a pipe, socket or device: reading it could block forever
             if is_explicit:
                 out.append(Input(_display(f, cwd), None, True, "not a regular file: skipped"))
@@ -218,4 +258,13 @@ def gather(
         if progress is not None:
             read += sum(1 for i in got if i.text is not None and i.container != i.path)
             progress(Progress(len(out), read))
+    for folder, error in unread:  # said, not skipped silently: its decks are not linted
+        out.append(Input(_display(folder, cwd), None, True, _unread(error)))
     return out
+
+
+def _unread(exc: OSError) -> str:
+    why = f"folder not read ({exc.strerror or exc}): the files in it are not linted"
+    if exc.errno == errno.ENAMETOOLONG:
+        return why + " (the system opens no path this long: move them to a shorter one)"
+    return why

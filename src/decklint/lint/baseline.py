@@ -130,7 +130,8 @@ def identity(f: Finding, locator: Locator, path: str | None = None) -> str:
     if not statement:  # not inside a statement: fall back on the model element, then message
         statement = f.subject or f.message
     raw = "\0".join((f.code, f.path if path is None else path, statement, operand))
-    return hashlib.sha256(raw.encode()).hexdigest()[:32]
+    # a name that is not UTF-8 holds surrogates (its undecodable bytes): hashed as they are
+    return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32]
 
 
 @dataclass
@@ -172,9 +173,11 @@ def document(findings: list[Finding], locator: Locator) -> dict[str, Any]:
 
 
 def write(path: Path, doc: dict[str, Any]) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    tmp.replace(path)
+    """The baseline whole or not at all (`fileio.atomic_output`). Raises OSError."""
+    from decklint.fileio import atomic_output
+
+    with atomic_output(path) as out:
+        out.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")
 
 
 Active = Callable[[str, str], bool]  # (path, code): did that rule run on that file?

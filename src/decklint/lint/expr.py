@@ -13,7 +13,10 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from decklint.lint.regex import Matcher
 
 Env = Mapping[str, Any]
 Fn = Callable[[Env], Any]
@@ -30,9 +33,8 @@ def _parser() -> Any:
     return larkcache.parser(Path(__file__).with_name("expr.lark"), "expr", parser="lalr")
 
 
-# A regular expression is a site's text matched against deck values: it is kept to a subset
-# without catastrophic backtracking (no backreferences, no lookaround, no repetition inside a
-# repetition) and the subject it is matched against is bounded.
+# A regular expression is a site's text matched against deck values: matched by an automaton
+# without backtracking (`lint.regex`), its work bounded, the subject bounded too.
 MAX_PATTERN = 512
 MAX_SUBJECT = 4096
 # How deep an expression may nest (operands of operands), and how long a number may be.
@@ -40,74 +42,51 @@ MAX_DEPTH = 64
 MAX_NUMBER = 40
 
 
-@functools.lru_cache(maxsize=256)
-def safe_pattern(pattern: str) -> re.Pattern[str]:
-    """The compiled pattern, or ExprError when it is outside the safe subset."""
-    import importlib
+class MatchCut(Exception):
+    """`matches()` stopped before it had an answer: the value too long or the match too much
+    work. The message says which, for the finding that says the entity was not judged."""
 
-    # the standard library's own parser of regular expressions (re._parser from 3.11 on)
-    new = hasattr(re, "_parser")
-    sre_parse: Any = importlib.import_module("re._parser" if new else "sre_parse")
-    c: Any = importlib.import_module("re._constants" if new else "sre_constants")
+
+@functools.lru_cache(maxsize=256)
+def safe_pattern(pattern: str) -> Matcher:
+    """The pattern as a matcher, or ExprError when it cannot be one."""
+    from decklint.lint.regex import Matcher, Refused
+
     if len(pattern) > MAX_PATTERN:
         raise ExprError(f"regular expression longer than {MAX_PATTERN} characters")
     try:
-        parsed = sre_parse.parse(pattern)
-    except (re.error, RecursionError, OverflowError) as exc:
-        raise ExprError(f"regular expression {pattern[:40]!r} does not compile: {exc}") from None
-    repeats = {c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT)}
-    refused = {c.GROUPREF, c.GROUPREF_EXISTS, c.ASSERT, c.ASSERT_NOT}
-    stack: list[tuple[Any, int]] = [(parsed, 0)]
-    while stack:
-        seq, inside = stack.pop()
-        for op, arg in seq:
-            if op in refused:
-                raise ExprError(
-                    f"regular expression {pattern[:40]!r}: backreferences and lookaround "
-                    "are not supported"
-                )
-            if op == c.BRANCH and inside and not _distinct_starts(arg[1], c.LITERAL):
-                raise ExprError(
-                    f"regular expression {pattern[:40]!r} repeats alternatives that can "
-                    "start alike (such as (a|ab)*); start each with a different character"
-                )
-            nested = inside
-            if op in repeats:
-                if inside:
-                    raise ExprError(
-                        f"regular expression {pattern[:40]!r} repeats a repetition (such as "
-                        "(a+)+), which can take exponential time"
-                    )
-                nested = 1
-            for sub in arg if isinstance(arg, (tuple, list)) else ():
-                if isinstance(sub, sre_parse.SubPattern):
-                    stack.append((sub, nested))
-                elif isinstance(sub, (tuple, list)):
-                    stack.extend((x, nested) for x in sub if isinstance(x, sre_parse.SubPattern))
-    return re.compile(pattern)
-
-
-def _distinct_starts(alternatives: Any, literal: Any) -> bool:
-    """Whether every alternative starts with its own literal character."""
-    firsts = []
-    for alt in alternatives:
-        if not len(alt) or alt[0][0] != literal:
-            return False
-        firsts.append(alt[0][1])
-    return len(set(firsts)) == len(firsts)
+        return Matcher(pattern)
+    except Refused as exc:
+        raise ExprError(f"regular expression {pattern[:40]!r}: {exc}") from None
 
 
 def _matches(s: Any, pattern: Any) -> bool | None:
     if s is None or pattern is None:
         return None
     subject = str(s)
-    if len(subject) > MAX_SUBJECT:
-        return None
     try:
         compiled = safe_pattern(str(pattern))
     except ExprError:
         return None  # a pattern from an option's value: unknown, as a bad value is
-    return compiled.fullmatch(subject) is not None
+    if len(subject) > MAX_SUBJECT:
+        raise MatchCut(
+            f"a value of {len(subject):,} characters is longer than matches() reads "
+            f"({MAX_SUBJECT:,})"
+        )
+    return _fullmatch(compiled, subject, str(pattern))
+
+
+@functools.lru_cache(maxsize=4096)
+def _fullmatch(compiled: Matcher, subject: str, pattern: str) -> bool:
+    from decklint.lint.regex import Cut
+
+    try:
+        return compiled.fullmatch(subject)
+    except Cut:
+        raise MatchCut(
+            f"matching {pattern[:40]!r} against a value of {len(subject):,} characters takes "
+            "more work than a rule may use (write the pattern with fewer repeats)"
+        ) from None
 
 
 def _null_safe(fn: Callable[..., Any]) -> Callable[..., Any]:

@@ -6,11 +6,11 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from decklint.findings import Citation, Finding, Fix
+from decklint.findings import Citation, Finding, Fix, Severity
 from decklint.fix import edits
 from decklint.ir import Diagnostic
 from decklint.lint.check import Context, FileRule, Hit, load_check
-from decklint.lint.expr import render
+from decklint.lint.expr import MatchCut, render
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import Registry, load_registry
 from decklint.model.entities import Entity
@@ -47,9 +47,14 @@ def run_expr(m: Manifest, topo: Topology, options: dict[str, Any]) -> Iterable[F
         if m.dialects and e.dialect not in m.dialects:
             continue
         env = {"entity": e, "opt": options}
-        if m.where_fn is not None and m.where_fn(env) is not True:
-            continue
-        if m.require_fn(env) is not False:
+        try:
+            if m.where_fn is not None and m.where_fn(env) is not True:
+                continue
+            if m.require_fn(env) is not False:
+                continue
+        except MatchCut as cut:  # said, not taken for a pass
+            why = f"{e.id} not judged: {cut}"
+            yield Finding(e.path, e.span, m.code, m.name, Severity.INFO, why, e.dialect, e.id)
             continue
         values = _values_for(e, options)
         msg = render(m.message, values) + _defaulted_note(e, m.anchor)

@@ -10,7 +10,7 @@ from typing import IO
 from decklint.findings import Finding
 from decklint.report.console import colour
 from decklint.report.console import console as rich_console
-from decklint.report.safe import printable
+from decklint.report.safe import plain
 from decklint.watch import Run
 
 SHOWN_NAMES = 3  # changed files named in the summary; the rest are counted
@@ -28,8 +28,7 @@ def render(run: Run, stream: IO[str], *, color: bool | None = None) -> None:
 
 def _head(f: Finding) -> str:
     return (
-        f"{printable(f.path)}:{f.span.line}:{f.span.col} {f.severity.label} {f.code} "
-        f"{printable(f.message)}"
+        f"{plain(f.path)}:{f.span.line}:{f.span.col} {f.severity.label} {f.code} {plain(f.message)}"
     )
 
 
@@ -38,11 +37,11 @@ def summary(run: Run) -> str:
     at = time.strftime("%H:%M:%S", time.localtime(run.when))
     why = ""
     if run.changed:
-        names = [printable(p) for p in run.changed[:SHOWN_NAMES]]
+        names = [plain(p) for p in run.changed[:SHOWN_NAMES]]
         more = len(run.changed) - len(names)
         why = f" {', '.join(names)}{f' and {more} more' if more else ''} changed:"
     if run.error:
-        return f"{at}{why} not linted: {printable(run.error)}"
+        return f"{at}{why} not linted: {plain(run.error)}"
     total = f"{_n(run.findings, 'finding')} in {_n(run.files, 'file')}"
     if not run.changed:
         return f"{at} {total}"  # the first run: every finding is new

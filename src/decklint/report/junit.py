@@ -7,9 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from decklint.findings import Finding
-from decklint.report.safe import printable
-
-_LINES = "\t\n\r"  # the only control characters XML 1.0 allows
+from decklint.report.safe import xml
 
 
 def render(findings: Sequence[Finding], files: Sequence[tuple[str, str | None]]) -> str:
@@ -23,7 +21,7 @@ def render(findings: Sequence[Finding], files: Sequence[tuple[str, str | None]])
     total_tests = 0
     for path in paths:
         found = by_file.get(path, [])
-        name = printable(path)
+        name = xml(path)
         suite = ET.SubElement(
             root,
             "testsuite",
@@ -46,10 +44,10 @@ def render(findings: Sequence[Finding], files: Sequence[tuple[str, str | None]])
                 case,
                 "failure",
                 type=f.severity.label,
-                message=printable(f"{f.code} {f.message}", _LINES),
+                message=xml(f"{f.code} {f.message}"),
             )
             cite = f"\nsee {f.citation.render()}" if f.citation else ""
-            failure.text = printable(f"{name}:{f.span.line}:{f.span.col} {f.message}{cite}", _LINES)
+            failure.text = xml(f"{path}:{f.span.line}:{f.span.col} {f.message}{cite}")
             total_tests += 1
     root.set("tests", str(total_tests))
     ET.indent(root)

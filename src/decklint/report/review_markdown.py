@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from decklint.findings import Finding, Severity
-from decklint.report.safe import printable
+from decklint.report.safe import markdown
 from decklint.review.changes import Change, Location
 from decklint.review.revisions import Revision
 from decklint.review.run import Review
@@ -26,28 +26,10 @@ MARKER = "<!-- decklint-diff -->"
 LIMIT = 60_000
 REACHES = 10  # listed per change
 
-_ESCAPE = str.maketrans(
-    {
-        "&": "&amp;",
-        "<": "&lt;",
-        ">": "&gt;",
-        "@": "&#64;",
-        "#": "&#35;",
-        "|": "\\|",
-        "\\": "\\\\",
-        "`": "\\`",
-        "*": "\\*",
-        "_": "\\_",
-        "[": "\\[",
-        "]": "\\]",
-        "~": "\\~",
-    }
-)
-
 
 def md(text: str) -> str:
     """Deck text as markdown that shows it as written (also inside a table cell)."""
-    return printable(text).translate(_ESCAPE)
+    return markdown(text)
 
 
 class _Places:

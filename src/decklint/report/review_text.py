@@ -8,7 +8,7 @@ from typing import IO, NamedTuple
 
 from decklint.findings import Finding, Severity
 from decklint.report.console import colour, console
-from decklint.report.safe import printable
+from decklint.report.safe import plain
 from decklint.review.changes import Change, Location
 from decklint.review.revisions import Revision
 from decklint.review.run import Review
@@ -47,10 +47,10 @@ class _Ink(NamedTuple):
     def t(self, text: str) -> str:
         """Text from decks and names, shown as it is."""
         if not self.color:
-            return printable(text)
+            return plain(text)
         from rich.markup import escape
 
-        return escape(printable(text))
+        return escape(plain(text))
 
     def s(self, style: str, text: str) -> str:
         """`text` (already through `t`, or our own words) in a style."""

@@ -2,19 +2,23 @@
 
 Relative `uri`s against %SRCROOT%, rules with short and full descriptions and help text,
 levels from severities, related locations for the other end of a mismatch, and
-`partialFingerprints` from the baseline identity (stable across renumbered cards).
+`partialFingerprints` from the baseline identity (stable across renumbered cards). The results
+are written one at a time (`report.json.stream_list`); names and messages are valid Unicode,
+`uri`s percent-encoded (an undecodable byte of a file's name as the byte it is).
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Sequence
+import io
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from decklint import __version__
 from decklint.findings import Finding, Severity
 from decklint.lint.manifest import Manifest
+from decklint.report.json import stream_list
+from decklint.report.safe import json_text, uri
 
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -27,7 +31,7 @@ def _uri(path: str) -> str:
             p = p.relative_to(Path.cwd())
         except ValueError:
             return p.as_uri()
-    return p.as_posix()
+    return uri(p.as_posix())
 
 
 def _region(f_line: int, f_col: int, e_line: int, e_col: int) -> dict[str, int]:
@@ -57,45 +61,24 @@ def _rule(m: Manifest) -> dict[str, Any]:
 def render(
     findings: Sequence[Finding],
     manifests: Sequence[Manifest],
-    fingerprints: dict[int, str],
+    fingerprints: Callable[[Finding], str | None],
 ) -> str:
-    """`fingerprints` maps id(finding) to its baseline identity."""
+    out = io.StringIO()
+    write(findings, manifests, fingerprints, out)
+    return out.getvalue()
+
+
+def write(
+    findings: Sequence[Finding],
+    manifests: Sequence[Manifest],
+    fingerprints: Callable[[Finding], str | None],
+    out: IO[str],
+) -> None:
+    """`fingerprints` gives a finding's baseline identity."""
     used = sorted({f.code for f in findings})
     by_code = {m.code: m for m in manifests}
     rules = [_rule(by_code[c]) for c in used if c in by_code]
     index = {r["id"]: i for i, r in enumerate(rules)}
-    results = []
-    for f in findings:
-        loc = {
-            "physicalLocation": {
-                "artifactLocation": {"uri": _uri(f.path), "uriBaseId": "%SRCROOT%"},
-                "region": _region(f.span.line, f.span.col, f.span.end_line, f.span.end_col),
-            }
-        }
-        result: dict[str, Any] = {
-            "ruleId": f.code,
-            "level": LEVEL[f.severity],
-            "message": {"text": f.message},
-            "locations": [loc],
-        }
-        if f.code in index:
-            result["ruleIndex"] = index[f.code]
-        if f.related:
-            result["relatedLocations"] = [
-                {
-                    "id": i + 1,
-                    "message": {"text": r.message},
-                    "physicalLocation": {
-                        "artifactLocation": {"uri": _uri(r.path), "uriBaseId": "%SRCROOT%"},
-                        "region": _region(r.span.line, r.span.col, r.span.end_line, r.span.end_col),
-                    },
-                }
-                for i, r in enumerate(f.related)
-            ]
-        fp = fingerprints.get(id(f))
-        if fp:
-            result["partialFingerprints"] = {"decklintIdentity/v1": fp}
-        results.append(result)
     doc = {
         "$schema": SCHEMA,
         "version": "2.1.0",
@@ -109,9 +92,43 @@ def render(
                         "rules": rules,
                     }
                 },
-                "results": results,
+                "results": [],
                 "columnKind": "unicodeCodePoints",
             }
         ],
     }
-    return json.dumps(doc, indent=2) + "\n"
+    results = (_result(f, index, fingerprints(f)) for f in findings)
+    stream_list(doc, "results", 3, results, out)
+    out.write("\n")
+
+
+def _result(f: Finding, index: dict[str, int], fp: str | None) -> dict[str, Any]:
+    loc = {
+        "physicalLocation": {
+            "artifactLocation": {"uri": _uri(f.path), "uriBaseId": "%SRCROOT%"},
+            "region": _region(f.span.line, f.span.col, f.span.end_line, f.span.end_col),
+        }
+    }
+    result: dict[str, Any] = {
+        "ruleId": f.code,
+        "level": LEVEL[f.severity],
+        "message": {"text": json_text(f.message)},
+        "locations": [loc],
+    }
+    if f.code in index:
+        result["ruleIndex"] = index[f.code]
+    if f.related:
+        result["relatedLocations"] = [
+            {
+                "id": i + 1,
+                "message": {"text": json_text(r.message)},
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(r.path), "uriBaseId": "%SRCROOT%"},
+                    "region": _region(r.span.line, r.span.col, r.span.end_line, r.span.end_col),
+                },
+            }
+            for i, r in enumerate(f.related)
+        ]
+    if fp:
+        result["partialFingerprints"] = {"decklintIdentity/v1": fp}
+    return result

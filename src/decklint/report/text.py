@@ -11,7 +11,7 @@ from typing import IO
 from decklint.findings import Finding, Severity
 from decklint.report.console import colour
 from decklint.report.console import console as rich_console
-from decklint.report.safe import printable
+from decklint.report.safe import plain
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
@@ -24,9 +24,9 @@ def _excerpt(f: Finding, line_text: str) -> tuple[str, str]:
         width = f.span.end_col - f.span.col
     width = max(1, min(width, max(len(text) - col + 1, 1)))
     # Control characters print as `\xNN`: the caret moves with what they became.
-    pad = len(printable(text[: col - 1])) + max(col - 1 - len(text), 0)
+    pad = len(plain(text[: col - 1])) + max(col - 1 - len(text), 0)
     marked = text[col - 1 : col - 1 + width]
-    return printable(text), " " * pad + "^" * (len(printable(marked)) + width - len(marked))
+    return plain(text), " " * pad + "^" * (len(plain(marked)) + width - len(marked))
 
 
 def render(
@@ -55,7 +55,7 @@ def render(
         s = "s" if files_linted != 1 else ""
         stream.write(f"no findings in {files_linted} file{s}\n")
         for line in unlinted_lines(unlinted):
-            stream.write(printable(line) + "\n")
+            stream.write(plain(line) + "\n")
         return
     from rich.markup import escape
 
@@ -64,8 +64,8 @@ def render(
     for f in findings:
         sev = f.severity.label
         head = (
-            f"{escape(printable(f.path))}:{f.span.line}:{f.span.col} "
-            f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(printable(f.message))}"
+            f"{escape(plain(f.path))}:{f.span.line}:{f.span.col} "
+            f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(plain(f.message))}"
         )
         console.print(head)
         if show_source:
@@ -76,11 +76,11 @@ def render(
                 console.print(f"    [{_STYLE[f.severity]}]{caret}[/]")
         for r in f.related:
             console.print(
-                f"    note: {escape(printable(r.path))}:{r.span.line}:{r.span.col} "
-                f"{escape(printable(r.message))}"
+                f"    note: {escape(plain(r.path))}:{r.span.line}:{r.span.col} "
+                f"{escape(plain(r.message))}"
             )
         if f.citation is not None:
-            console.print(f"    [dim]see {escape(printable(f.citation.render()))}[/]")
+            console.print(f"    [dim]see {escape(plain(f.citation.render()))}[/]")
     if not summary:
         return
     counts = {s: sum(1 for f in findings if f.severity == s) for s in Severity}
@@ -95,7 +95,7 @@ def render(
         line if total else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}"
     )
     for extra in unlinted_lines(unlinted):
-        console.print(escape(printable(extra)))
+        console.print(escape(plain(extra)))
 
 
 SHOWN = 10  # files named in a summary line; the rest are counted

@@ -436,7 +436,8 @@ def _href(path: str | None, line: int | None, base: str) -> str:
         rel = os.path.relpath(path, base)
     except ValueError:  # another drive
         return "#"
-    url = urllib.parse.quote(rel.replace(os.sep, "/"), safe="/")
+    # a name that is not UTF-8: its bytes as they are on disk
+    url = urllib.parse.quote(os.fsencode(rel.replace(os.sep, "/")), safe="/")
     return html.escape(url) + (f"#L{line}" if line else "")
 
 

@@ -385,9 +385,20 @@ def fill_cache(folders: Sequence[str], *, untrusted: bool = False) -> None:
         )
 
 
+MAX_DOCUMENT = 8 << 20  # characters of an open document the server lints (8 Mi)
+
+
 def _inputs_of(doc: Document) -> list[api.Input]:
     """An open document's inputs: its text, or the decks cut out of it (JCL, markdown), with
-    the dialect its language says."""
+    the dialect its language says. A document larger than MAX_DOCUMENT is not linted: a
+    100 MB one took minutes and gigabytes and held up every other document; a finding on
+    its first line says so."""
+    if len(doc.text) > MAX_DOCUMENT:
+        why = (
+            f"the document has {len(doc.text):,} characters, more than the editor lints "
+            f"({MAX_DOCUMENT:,}): not linted here (run decklint lint on it)"
+        )
+        return [api.Input(doc.path, None, True, why, dialect=doc.dialect)]
     inp = api.Input(doc.path, doc.text, not doc.is_file, encoding="utf-8", dialect=doc.dialect)
     return api.expand(inp)
 
@@ -403,10 +414,11 @@ def _no_decks(
     if result.internal_errors:
         return set()
     unread = {i.path for i in inputs if i.text is None}
+    said = {i.path for i in inputs if i.text is None and i.explicit}  # not read, and why
     return {
         path
         for path, dialect in result.files
-        if dialect is None and not (path in unread and by_name(path, globs))
+        if dialect is None and path not in said and not (path in unread and by_name(path, globs))
     }
 
 
