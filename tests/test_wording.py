@@ -27,7 +27,8 @@ from .conftest import FIXTURES, ROOT
 
 BANNED = re.compile(r"\bseeds?\b|\btuned\s+lab\b|\b\d{3}_[0-9a-f]{16}\.txt", re.IGNORECASE)
 # A seed of a random generator is not a document.
-RANDOM_SEED = re.compile(r"\b(?:hash|random)\s+seeds?\b", re.IGNORECASE)
+# (the fuzzer's `--seed N` option is one too)
+RANDOM_SEED = re.compile(r"\b(?:hash|random)\s+seeds?\b|--seed\b", re.IGNORECASE)
 # The manifest loader still accepts `seed:` (the older spelling of `document:`) in site rules.
 LEGACY_KEY = (Path("src/decklint/lint/manifest.py"), re.compile(r"`seed:`|\"seed\""))
 
