@@ -139,3 +139,33 @@ def test_machine_outputs_written_as_made_are_the_documents_json_writes(
         out = CliRunner().invoke(main, ["lint", "--no-cache", "--format", fmt, "a.ncp"]).output
         assert json.loads(out)["findings" if fmt == "json" else "runs"]
         assert out == json.dumps(json.loads(out), **options) + "\n", fmt
+
+
+def test_junit_is_written_a_suite_at_a_time_as_the_whole_tree_would_be() -> None:
+    """The suites are written one by one; the text is what ElementTree gives the whole
+    document indented, with the counts of the whole run on the root."""
+    import io
+    import xml.etree.ElementTree as ET
+
+    from decklint import api
+    from decklint.report import junit
+
+    texts = {
+        "a.ncp": "H1       HOST  UNITSZ=384,MAXBFRU=2\n",
+        "b.ncp": "H1       HOST  UNITSZ=4000,MAXBFRU=2\n",
+        "c <&>.ncp": "H1       HOST  UNITSZ=256,MAXBFRU=2\n",
+    }
+    result = api.lint_texts(texts)
+    out = io.StringIO()
+    junit.write(result.findings, result.files, out)
+    text = out.getvalue()
+    root = ET.fromstring(text.split("\n", 1)[1])
+    ET.indent(root)
+    whole = '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode")
+    assert text == whole + "\n"
+    assert [s.get("name") for s in root] == sorted(texts)
+    assert root.get("tests") == str(sum(int(s.get("tests") or 0) for s in root))
+    assert root.get("failures") == str(len(result.findings))
+    empty = io.StringIO()
+    junit.write([], [], empty)
+    assert ET.fromstring(empty.getvalue().split("\n", 1)[1]).get("tests") == "0"

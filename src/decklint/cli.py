@@ -1038,7 +1038,7 @@ def _emit(
     elif fmt == "junit":
         from decklint.report import junit
 
-        out.write(junit.render(result.findings, result.files))
+        junit.write(result.findings, result.files, out)
     elif fmt == "parsable":
         from decklint.report import parsable
 
