@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 
 from decklint.checks._unique import hits
 from decklint.dialects.catalog import OperandEntry, Unique, catalog
-from decklint.dialects.tcpip.telnet import TELNET_BLOCKS
+from decklint.dialects.tcpip.telnet import parameter_blocks
 from decklint.ir import Statement
 from decklint.lint.check import Context, Hit, check
 from decklint.model.unique import Claim, clashes
@@ -34,35 +34,33 @@ def _value(st: Statement, entry: OperandEntry) -> str:
 
 def _claims(path: str, stmts: Sequence[Statement], found: dict[str, Unique]) -> list[Claim]:
     claims = []
-    block: tuple[str, int] | None = None
-    for st in stmts:
-        if st.op in TELNET_BLOCKS and not st.label:
-            block = (st.op, st.span.line)
-            continue
-        if block is None or st.label != block[0]:
-            continue  # outside a Telnet block, or in one nested in it (ENCRYPTION)
-        once = _once_per_block(st.op)
-        if once is None:
-            continue
-        entry, fact = once
-        value = _value(st, entry)
-        found[st.op] = fact
-        coded = " ".join([st.op, *(o.value.text.upper() for o in st.operands)])
-        owner = (
-            coded if coded.startswith(f"{st.op} {value}") else f"{coded} (that is {st.op} {value})"
-        )
-        claims.append(
-            Claim(
-                (path, block, st.op),
-                value,
-                path,
-                st.span,
-                owner,
-                f"{st.op} {value}",
-                "tcpip",
-                f"{block[0]}/{st.op}",  # the block and the statement, for the message
+    for opener, body in parameter_blocks(stmts):
+        block = (opener.op, opener.span.line)
+        for st in body:
+            once = _once_per_block(st.op)
+            if once is None:
+                continue
+            entry, fact = once
+            value = _value(st, entry)
+            found[st.op] = fact
+            coded = " ".join([st.op, *(o.value.text.upper() for o in st.operands)])
+            owner = (
+                coded
+                if coded.startswith(f"{st.op} {value}")
+                else f"{coded} (that is {st.op} {value})"
             )
-        )
+            claims.append(
+                Claim(
+                    (path, block, st.op),
+                    value,
+                    path,
+                    st.span,
+                    owner,
+                    f"{st.op} {value}",
+                    "tcpip",
+                    f"{block[0]}/{st.op}",  # the block and the statement, for the message
+                )
+            )
     return claims
 
 

@@ -6,11 +6,10 @@ TCP/IP catalog's `secureport_only`."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from decklint.dialects.catalog import catalog
-from decklint.dialects.tcpip.telnet import TELNET_BLOCKS
-from decklint.ir import Statement
+from decklint.dialects.tcpip.telnet import parameter_blocks
 from decklint.lint.check import Context, Hit, check
 
 _PARMS = ("TELNETPARMS", "PARMSGROUP")  # blocks that designate ports (not TELNETGLOBALS)
@@ -23,30 +22,15 @@ def _settings() -> frozenset[str]:
     return frozenset(str(s).upper() for s in body.get("statements", ()))
 
 
-def _blocks(stmts: Sequence[Statement]) -> Iterator[list[Statement]]:
-    """The statements of each TELNETPARMS or PARMSGROUP block, nested blocks (ENCRYPTION)
-    given by their opening statement only."""
-    block: list[Statement] | None = None
-    opened = ""
-    for st in stmts:
-        if st.op in TELNET_BLOCKS and not st.label:
-            if block is not None:
-                yield block
-            block, opened = ([], st.op) if st.op in _PARMS else (None, "")
-            continue
-        if block is not None and st.label == opened:
-            block.append(st)
-    if block is not None:
-        yield block
-
-
 @check("TCP030")
 def tls_settings_on_ttlsport(ctx: Context) -> Iterator[Hit]:
     settings = _settings()
     for path, dialect in ctx.topo.dialects.items():
         if dialect != "tcpip":
             continue
-        for block in _blocks(ctx.topo.statements.get(path, ())):
+        for opener, block in parameter_blocks(ctx.topo.statements.get(path, ())):
+            if opener.op not in _PARMS:
+                continue
             ports = [st for st in block if st.op in ("TTLSPORT", "SECUREPORT", "PORT")]
             ttls = [st for st in ports if st.op == "TTLSPORT"]
             if not ttls or len(ttls) != len(ports):

@@ -3,6 +3,8 @@ INTERNALCLIENTPARMS) and the timers and ports they code."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from decklint.dialects.tcpip import keywords as kw
 from decklint.dialects.tcpip.profile import Profile, attr, flag
 from decklint.ir import Statement, small_int
@@ -15,6 +17,23 @@ TELNET_BLOCKS = {"TELNETPARMS", "TELNETGLOBALS", "PARMSGROUP", "INTERNALCLIENTPA
 # profile of these blocks and the members it INCLUDEs, no statement of a stack (IP
 # Configuration Reference, "TN3270E Telnet server configuration data set").
 TELNET_SERVER = frozenset({"TELNETGLOBALS", "TELNETPARMS", "BEGINVTAM", "PARMSGROUP"})
+
+
+def parameter_blocks(stmts: Iterable[Statement]) -> Iterator[tuple[Statement, list[Statement]]]:
+    """Each Telnet parameter block (TELNETPARMS, TELNETGLOBALS, ...): its opening statement and
+    the statements coded directly in it (a block nested in it, ENCRYPTION, by its opening
+    statement only: the parser labels a block's statements with the block's name)."""
+    opener: Statement | None = None
+    body: list[Statement] = []
+    for st in stmts:
+        if st.op in TELNET_BLOCKS and not st.label:
+            if opener is not None:
+                yield opener, body
+            opener, body = st, []
+        elif opener is not None and st.label == opener.op:
+            body.append(st)
+    if opener is not None:
+        yield opener, body
 
 
 def telnet_server(markers: set[str]) -> bool:
