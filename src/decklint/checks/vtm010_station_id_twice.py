@@ -1,5 +1,9 @@
 """VTM010 checks that no two switched PUs share a station identifier (IDBLK and IDNUM, or
-CPNAME), which must be unique in the network."""
+CPNAME), which must be unique in the network.
+
+The station identifier VTAM builds from IDBLK and IDNUM also carries the PU type (bits 4-7 of
+its 48 bits: SNA Resource Definition Reference, Switched major node, IDNUM), so a type 1 and a
+type 2 PU with one IDBLK/IDNUM are two stations."""
 
 from __future__ import annotations
 
@@ -16,6 +20,12 @@ def _hex(text: object) -> int | None:
         return int(str(text), 16)
     except ValueError:
         return None  # a symbol (&IDNUM) or a typo: PRS003's to judge
+
+
+def _putype(pu: Entity) -> object:
+    """The PU type the station identifier carries: as coded, else VTAM's default, 2."""
+    putype = pu.value("putype")
+    return 2 if putype in (None, "") else putype
 
 
 def _claim(pu: Entity, key: tuple[object, ...], field: str, scope: str, shown: str) -> Claim:
@@ -51,7 +61,7 @@ def station_id_twice(ctx: Context) -> Iterator[Hit]:
         if b is None or n is None:
             continue
         shown = f"IDBLK={blk.raw or blk.value},IDNUM={num.raw or num.value}"
-        by_ids.append(_claim(pu, (b, n), "idnum", ids.scope, shown))
+        by_ids.append(_claim(pu, (_putype(pu), b, n), "idnum", ids.scope, shown))
     if ids is not None:
         yield from hits(clashes(by_ids, distinct=True), ids)
     if cps is not None:
