@@ -194,3 +194,12 @@ def test_vm_levels() -> None:
     assert vm_level("function level 320") == 320
     assert vm_level("z/VM 6.4") == 400
     assert vm_level("VM/ESA 2.4.0") == 240
+
+
+def test_a_block_end_written_as_two_words_is_named() -> None:
+    text = "AUTOLOG 5\n  FTPD\nEND AUTOLOG\nPORT 21 TCP FTPD\n"
+    res = lint_texts({"p.tcpip": text})
+    (f,) = [f for f in res.findings if f.code == "PRS001"]
+    assert "line 3 writes END AUTOLOG: the end is one word, ENDAUTOLOG" in f.message
+    closed = lint_texts({"p.tcpip": text.replace("END AUTOLOG", "ENDAUTOLOG")})
+    assert not [f for f in closed.findings if f.code == "PRS001"]

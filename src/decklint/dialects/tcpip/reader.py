@@ -139,6 +139,7 @@ class _Block:
     end: str
     layout: str
     head: _Tok
+    split_end: _Tok | None = None  # `END AUTOLOG` inside it: the end written as two words
 
 
 class _Splitter:
@@ -151,6 +152,7 @@ class _Splitter:
         self.blocks: list[_Block] = []
         self.cur: _Open | None = None
         self.list_name: str | None = None
+        self.prev: _Tok | None = None
 
     # ---- output
     def close(self) -> None:
@@ -193,15 +195,26 @@ class _Splitter:
                 "decklint closed it there"
                 if before is not None
                 else "everything after it was read as part of the block"
+            )
+            + (
+                f" (line {b.split_end.line} writes {b.split_end.text} {b.head.text}: "
+                f"the end is one word, {b.end})"
+                if b.split_end is not None
+                else ""
             ),
         )
 
     # ---- input
     def feed(self, t: _Tok) -> None:
+        prev, self.prev = self.prev, t
         if _PLACEHOLDER.match(t.text):
             self.diag(t, placeholder(t.text))
-        if self.blocks and self._in_block(t):
-            return
+        if self.blocks:
+            b = self.blocks[-1]
+            if prev is not None and prev.up == "END" and prev.line == t.line and t.up == b.name:
+                b.split_end = b.split_end or prev
+            if self._in_block(t):
+                return
         self._top(t)
 
     def finish(self) -> None:
