@@ -11,6 +11,7 @@ idempotently (skipped when the corpora are absent).
 from __future__ import annotations
 
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,8 @@ from click.testing import CliRunner
 from decklint import dialects
 from decklint.cli import main
 from decklint.config import ConfigError, load
-from decklint.fmt import Settings, format_text, free
+from decklint.dialects.base import FreeLayout
+from decklint.fmt import Settings, format_text
 from decklint.fmt.run import run, settings_of
 from decklint.inputs import encoding as enc
 from decklint.inputs.discover import detect
@@ -141,7 +143,9 @@ def test_a_file_whose_meaning_would_change_is_left_alone(monkeypatch: pytest.Mon
     """IVTPRM00 statements are read from column 1 only: a layout that indented them would
     make them comments. The parse after says so, and the file is left as it is."""
     text = "ECSA MAX(120M)\nFIXED MAX(100M)\n"
-    monkeypatch.setitem(free.LAYOUTS, "ivtprm", free.Layout(71, lambda sts: [1] * len(sts)))
+    spec = dialects.get("ivtprm")
+    indented = FreeLayout(71, lambda sts: [1] * len(sts))
+    monkeypatch.setitem(dialects._SPECS, "ivtprm", replace(spec, free_layout=indented))
     got = format_text("IVTPRM00", text, ASKED)
     assert got.text == text
     assert got.left == (("IVTPRM00", "it would parse to 0 statements instead of 2"),)

@@ -4,9 +4,10 @@ Free-format files (PROFILE.TCPIP, BPXPRMxx, ...) are left as they are unless `fo
 for `block-indent` (statements inside a block, and a statement's continuation lines, indented
 so many blanks a level) or `statements-per-line: one` (a statement that shares its line with
 the one before goes on a line of its own). What a dialect's blocks are is its own parse's: the
-depth of each statement comes from the statements its parser returns (`LAYOUTS`), so the
-formatter knows no keyword. A dialect with neither blocks nor several statements a line
-(TCPIP.DATA, IVTPRM00, TSM options) has no layout here and is never changed.
+level of each statement comes from the statements its parser returns, by the layout its spec
+declares (`DialectSpec.free_layout`), so the formatter knows no keyword. A dialect with
+neither blocks nor several statements a line (TCPIP.DATA, IVTPRM00, TSM options) declares
+none and is never changed.
 
 Only the blanks before a line's text change, and a line is split only where a statement
 starts. A comment at the end of a line keeps its column (so the comment lines aligned under it
@@ -22,67 +23,16 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from decklint import dialects
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.bpxprm.reader import LAST_COLUMN as BPXPRM_LAST_COLUMN
+from decklint.dialects.base import FreeLayout, ParsedFile
 from decklint.findings import Severity
 from decklint.fmt.deck import Hunk, apply
 from decklint.fmt.layout import Settings
 from decklint.ir import Diagnostic, Statement, Value
 from decklint.source import SourceFile
-
-
-def _flat(statements: Sequence[Statement]) -> list[int]:
-    """No blocks: every statement at the first level."""
-    return [0] * len(statements)
-
-
-def _tcpip_depths(statements: Sequence[Statement]) -> list[int]:
-    """A profile's levels, as its reader returns them: a block (TELNETPARMS, BEGINROUTES,
-    VIPADYNAMIC, ...) opens a level that its END statement closes; the entries of a block
-    are one level in, and so are those of an END-less list (HOME, PORT, GATEWAY)."""
-    out: list[int] = []
-    open_: list[str] = []
-    for st in statements:
-        if st.kind == "end":
-            if st.label in open_:
-                del open_[open_.index(st.label) :]
-            out.append(len(open_))
-        elif st.kind == "block":
-            out.append(len(open_))
-            open_.append(st.op)
-        elif st.kind == "entry":
-            inside = st.label in open_
-            out.append(open_.index(st.label or "") + 1 if inside else len(open_) + 1)
-        else:
-            out.append(len(open_))
-    return out
-
-
-@dataclass(frozen=True)
-class Layout:
-    """What formatting needs to know of a free-format dialect."""
-
-    last_column: int  # the last column the product reads (or that a line may safely reach)
-    depths: Callable[[Sequence[Statement]], list[int]]  # each statement's level
-    # whether a statement stays on the line of the one before (an END-less list's first entry)
-    joined: Callable[[Statement, Statement], bool] = lambda before, st: False
-
-
-def _list_entry(before: Statement, st: Statement) -> bool:
-    """`HOME 10.1.1.1 LINK1`: the first entry of an END-less list stays beside its head."""
-    return st.kind == "entry" and before.kind == "statement" and st.label == before.op
-
-
-LAYOUTS: dict[str, Layout] = {
-    # Columns 73-80 of a profile may hold sequence numbers, which the stack reads as
-    # parameters (see the tcpip reader): assumed, no formatted line reaches past column 72.
-    "tcpip": Layout(72, _tcpip_depths, _list_entry),
-    "bpxprm": Layout(BPXPRM_LAST_COLUMN, _flat),
-}
 
 
 def asked(settings: Settings) -> bool:
@@ -93,10 +43,10 @@ def asked(settings: Settings) -> bool:
 def format_free(src: SourceFile, dialect: str, settings: Settings) -> tuple[list[Hunk], str]:
     """A free-format file's changed lines as hunks; or none, and why it is left as it is
     ('' when there is nothing to say)."""
-    layout = LAYOUTS.get(dialect)
+    spec = dialects.get(dialect)
+    layout = spec.free_layout
     if layout is None or not asked(settings):
         return [], ""
-    spec = dialects.get(dialect)
     old = spec.parse(src)
     for d in _errors(old):
         return [], f"it does not parse (line {d.span.line}: {d.message})"
@@ -178,11 +128,11 @@ def _render(line: _Line, start: int, end: int, lead: int) -> str:
 
 
 def _plan(
-    src_lines: Sequence[str], pf: ParsedFile, layout: Layout, settings: Settings
+    src_lines: Sequence[str], pf: ParsedFile, layout: FreeLayout, settings: Settings
 ) -> list[Hunk]:
     lines = _lines(src_lines, pf)
     statements = list(pf.statements)
-    depths = layout.depths(statements)
+    depths = layout.levels(statements)
     starts: dict[int, dict[int, int]] = {}  # line -> 0-based column -> level
     within: dict[int, int] = {}  # a continuation line -> the level of its statement
     for k, (st, depth) in enumerate(zip(statements, depths, strict=True)):
@@ -229,7 +179,7 @@ def _plan(
 
 
 def _comment_lines(
-    lines: Sequence[_Line], new: dict[int, list[str]], lead: dict[int, int], layout: Layout
+    lines: Sequence[_Line], new: dict[int, list[str]], lead: dict[int, int], layout: FreeLayout
 ) -> None:
     """A line that holds only a comment, in the column of the next line with text, moves
     with that line; one whose comment goes on over the next lines stays."""
