@@ -36,15 +36,18 @@ KEYS = {
     "rule-paths": "folders with the site's own rule manifests",
     "nodes": "facts no deck holds, per node: DLC frame size and windows of a CM/2 .CFG, ...",
     "topology": "nodes (files: globs, and facts as under nodes:) and declared links",
-    "format": "how `decklint format` lays card decks out (see FORMAT_KEYS)",
+    "format": "how `decklint format` lays files out (see FORMAT_KEYS)",
 }
 # `format:` keys: name -> meaning (docs/format.md).
 FORMAT_KEYS = {
     "operation-column": "the column operations start in (default: the one each deck uses most)",
     "operands-per-card": "keep (as each statement has them), one, or several (as many as fit)",
     "renumber": "true: number columns 73-80 again in the deck's own pattern",
+    "block-indent": "free-format files: blank columns per level inside a block (default: as is)",
+    "statements-per-line": "free-format files: keep (default), or one (a line for each)",
 }
 OPERANDS_PER_CARD = ("keep", "one", "several")
+STATEMENTS_PER_LINE = ("keep", "one")
 # Declared facts per node (`nodes: {NAME: {...}}`): name -> (type, meaning). A TCP/IP stack's
 # node name is its profile's folder (or file) name; a NonStop system's is its folder's.
 NODE_FACTS: dict[str, tuple[type, str]] = {
@@ -472,6 +475,15 @@ def _format(value: Any, path: Path, lines: dict[str, int]) -> dict[str, Any]:
             if v not in OPERANDS_PER_CARD:
                 raise ConfigError(
                     f"{at}: format.operands-per-card must be one of {', '.join(OPERANDS_PER_CARD)}"
+                )
+        elif key == "block-indent":
+            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 16:
+                raise ConfigError(f"{at}: format.block-indent must be a number from 0 to 16")
+        elif key == "statements-per-line":
+            if v not in STATEMENTS_PER_LINE:
+                raise ConfigError(
+                    f"{at}: format.statements-per-line must be one of "
+                    f"{', '.join(STATEMENTS_PER_LINE)}"
                 )
         elif not isinstance(v, bool):
             raise ConfigError(f"{at}: format.renumber must be true or false")

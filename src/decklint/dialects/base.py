@@ -98,6 +98,26 @@ class AttributeTable(NamedTuple):
     closed_by: Rejecter | None = None  # the product whose catalog lists every attribute
 
 
+def _never_joined(before: Statement, st: Statement) -> bool:
+    return False
+
+
+class FreeLayout(NamedTuple):
+    """How `decklint format` may lay out a free-format dialect's files when the configuration
+    asks (`fmt.free`, docs/format.md): the last column the product reads (no line is made to
+    reach past it), each parsed statement's level (blocks), and whether a statement stays on
+    the line of the one before it (the first entry of a list beside its head)."""
+
+    last_column: int
+    levels: Callable[[Sequence[Statement]], list[int]]
+    joined: Callable[[Statement, Statement], bool] = _never_joined
+
+
+def flat(statements: Sequence[Statement]) -> list[int]:
+    """No blocks: every statement at the first level."""
+    return [0] * len(statements)
+
+
 @dataclass(frozen=True)
 class DialectSpec:
     name: str
@@ -112,6 +132,8 @@ class DialectSpec:
     starts: tuple[str, ...] = ("statement", "operand")  # grammar start rules (`debug tree`)
     # a statement's attribute table, for dialects whose statements take a resource's attributes
     attributes: Callable[[Statement], AttributeTable | None] | None = None
+    # free-format files: how `decklint format` may lay them out (None: never changed)
+    free_layout: FreeLayout | None = None
 
 
 @functools.cache

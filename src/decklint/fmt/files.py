@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 
 from decklint import dialects
-from decklint.fmt import meaning
+from decklint.fmt import free, meaning
 from decklint.fmt.deck import Hunk, apply, format_deck
 from decklint.fmt.layout import Settings
 from decklint.source import SourceFile
@@ -135,8 +135,11 @@ def _format_one(
 
     src = SourceFile.from_text(path, text)
     name = detect(src, dialect, config_globs).dialect
-    if name is None or name not in dialects.REGISTRY or not dialects.get(name).card_image:
+    if name is None or name not in dialects.REGISTRY:
         return [], [], 0
+    if not dialects.get(name).card_image:
+        hunks, why = free.format_free(src, name, settings)
+        return hunks, [(path, why)] if why else [], 0
     proposal = format_deck(src, settings)
     if not proposal.hunks:
         return [], [], 1

@@ -34,6 +34,9 @@ class Settings:
     operation_column: int | None = None
     operands_per_card: str = "keep"  # keep: as each statement has them; one; several
     renumber: bool = False
+    # free-format files (`fmt.free`): untouched unless one of these is given
+    block_indent: int | None = None  # blank columns per level inside a block
+    statements_per_line: str = "keep"  # keep, or one: a statement's own line for each
 
 
 class Sequence_(NamedTuple):

@@ -39,10 +39,13 @@ class FileResult:
 def settings_of(section: dict[str, object]) -> Settings:
     """The formatter's settings from a configuration's `format:` section."""
     col = section.get("operation-column")
+    indent = section.get("block-indent")
     return Settings(
         operation_column=col if isinstance(col, int) else None,
         operands_per_card=str(section.get("operands-per-card", "keep")),
         renumber=bool(section.get("renumber", False)),
+        block_indent=indent if isinstance(indent, int) else None,
+        statements_per_line=str(section.get("statements-per-line", "keep")),
     )
 
 

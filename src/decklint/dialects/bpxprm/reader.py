@@ -67,6 +67,9 @@ def tables() -> Tables:
     )
 
 
+# The last column a member's data is read from: columns 72-80 are ignored (z/OS MVS
+# Initialization and Tuning Reference, "Syntax rules for BPXPRMxx").
+LAST_COLUMN = 71
 _SUFFIX = {"K": 1024, "M": 1024**2, "G": 1024**3, "T": 1024**4, "P": 1024**5}
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)
 _WORD = re.compile(r"[^\s(),']+|'(?:[^']|'')*'?|[(),]")
@@ -86,7 +89,7 @@ def read(src: SourceFile) -> tuple[Text, str, ReadResult]:
     text = Text(src)
     # columns 72-80 are not data: blank them (sequence numbers may sit there)
     for i, ln in enumerate(src.lines, 1):
-        extra = ln[71:80].strip()
+        extra = ln[LAST_COLUMN:80].strip()
         if extra and not extra.isdigit():
             split_end = ln[70:72] == "*/"
             out.diagnostics.append(
@@ -102,7 +105,7 @@ def read(src: SourceFile) -> tuple[Text, str, ReadResult]:
                     Severity.WARNING,
                 )
             )
-    body = "\n".join(ln[:71] + " " * max(0, len(ln) - 71) for ln in src.lines)
+    body = "\n".join(ln[:LAST_COLUMN] + " " * max(0, len(ln) - LAST_COLUMN) for ln in src.lines)
     text.text = body
     body = blank_comments(text, _COMMENTS, out)
     unterminated(text, out)

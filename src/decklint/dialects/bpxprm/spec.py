@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec
+from decklint.dialects.base import DialectSpec, FreeLayout, flat
 from decklint.dialects.bpxprm.lowering import lower
-from decklint.dialects.bpxprm.reader import parse, sniff
+from decklint.dialects.bpxprm.reader import LAST_COLUMN, parse, sniff
 
 SPEC = DialectSpec(
     name="bpxprm",
@@ -17,4 +17,5 @@ SPEC = DialectSpec(
     comment_prefixes=("/*",),
     card_image=False,
     documents=("zos-tcpip",),
+    free_layout=FreeLayout(LAST_COLUMN, flat),  # no blocks; continuation lines one level in
 )

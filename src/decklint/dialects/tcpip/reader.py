@@ -283,6 +283,18 @@ class _Splitter:
         self._entry_word(t, b)
         return True
 
+    def _action(self, t: _Tok) -> bool:
+        """Whether a statement keyword is the action of the INTERFACE statement before it
+        (`INTERFACE name DELETE`), not a statement of its own (DELETE)."""
+        o = self.cur
+        return (
+            o is not None
+            and o.op == "INTERFACE"
+            and o.head is not None
+            and len(o.toks) == 1
+            and t.up in _INTERFACE_ACTIONS
+        )
+
     def _scoped(self, up: str) -> bool:
         return any(
             up in kw.block_entries(b.name) or up in kw.block_nested(b.name) for b in self.blocks
@@ -301,7 +313,7 @@ class _Splitter:
 
     def _top(self, t: _Tok) -> None:
         k = self.top.get(t.up)
-        if k is not None:
+        if k is not None and not self._action(t):
             self.close()
             self.list_name = None
             if k.form == "end":

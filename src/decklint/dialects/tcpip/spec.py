@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.tcpip.layout import LAYOUT
 from decklint.dialects.tcpip.reader import parse, sniff
 
 if TYPE_CHECKING:
@@ -29,4 +30,5 @@ SPEC = DialectSpec(
     comment_prefixes=(";",),
     card_image=False,
     documents=("zos-tcpip", "vm-tcpip"),
+    free_layout=LAYOUT,
 )
