@@ -97,6 +97,7 @@ def lower_pu(
         "dlogmod": dl,
         "putype": of("PUTYPE"),
         "cpname": coded(st.keyword("CPNAME")),
+        "cpcp": coded(st.keyword("CPCP")),
         "idblk": coded(st.keyword("IDBLK")),
         "idnum": coded(st.keyword("IDNUM")),
         "vpacing": pacing_attr(st.keyword("VPACING"), product, st, "VPACING", scope),
