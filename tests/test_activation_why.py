@@ -175,3 +175,15 @@ def test_maxbfru_times_iobuf_is_one_finding() -> None:
     files = {"ATCSTR00": start, "NCP01": ncp}
     assert _found(files, "NCP017") == ["NCP01:3:26"]
     assert _found(files, "NCP002") == []  # the same MAXBFRU is not reported twice
+
+
+def test_the_limit_is_the_catalogs_and_is_checked() -> None:
+    from decklint.dialects.catalog import CatalogError, build, catalog
+
+    host = catalog("ncp").operand("HOST", "MAXBFRU")  # type: ignore[union-attr]
+    assert host is not None and host.product_below == 65535
+    ok = build({"statements": {"HOST": {"operands": {"MAXBFRU": {"product_below": 9}}}}}, "t")
+    assert ok.operand("HOST", "MAXBFRU").product_below == 9  # type: ignore[union-attr]
+    bad = build({"statements": {"HOST": {"operands": {"MAXBFRU": {"product_below": "x"}}}}}, "t")
+    with pytest.raises(CatalogError):
+        bad.operand("HOST", "MAXBFRU")

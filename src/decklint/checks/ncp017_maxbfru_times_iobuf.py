@@ -7,12 +7,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.dialects.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.ncp import host_iobuf
 
-LIMIT = 65535  # MAXBFRU times the IOBUF size must be less (NCP major node, HOST MAXBFRU)
+
+def limit() -> int | None:
+    """What MAXBFRU times the IOBUF size must stay below: the catalog's HOST MAXBFRU."""
+    cat = catalog("ncp")
+    entry = cat.operand("HOST", "MAXBFRU") if cat is not None else None
+    return entry.product_below if entry is not None else None
 
 
 def too_much(topo: Topology, host: Entity) -> tuple[int, int, Entity] | None:
@@ -20,8 +26,9 @@ def too_much(topo: Topology, host: Entity) -> tuple[int, int, Entity] | None:
     maxbfru = host.value("maxbfru")
     if host.value("link_attached") or not isinstance(maxbfru, int) or not host.coded("maxbfru"):
         return None  # no channel: a link-attached NCP's HOST sets no channel read
+    most = limit()
     iobuf = host_iobuf(topo, host)
-    if iobuf is None or iobuf[0] <= 0 or maxbfru * iobuf[0] < LIMIT:
+    if most is None or iobuf is None or iobuf[0] <= 0 or maxbfru * iobuf[0] < most:
         return None
     return maxbfru, iobuf[0], iobuf[1]
 
@@ -40,7 +47,8 @@ def maxbfru_times_iobuf(ctx: Context) -> Iterator[Hit]:
                 "maxbfru": maxbfru,
                 "size": size,
                 "product": maxbfru * size,
-                "most": (LIMIT - 1) // size,
+                "most": ((limit() or 1) - 1) // size,
+                "limit": limit(),
             },
             related=(related(start, "iobuf_size", f"IOBUF buffer size {size}"),),
             subject=host.id,
