@@ -6,6 +6,7 @@ import math
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.checks.ncp017_maxbfru_times_iobuf import too_much
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.ncp import largest_frame, lines_by_path
 from decklint.model.views.stations import stations_of
@@ -18,6 +19,8 @@ def maxbfru_size(ctx: Context) -> Iterator[Hit]:
     for n in ctx.topo.of("ncp_host"):
         if n.value("link_attached"):
             continue  # no channel: VTAM's buffers for its data are the local NCP's HOST's
+        if too_much(ctx.topo, n) is not None:
+            continue  # MAXBFRU times IOBUF is over the manual's limit: NCP017's, said once
         unitsz, maxbfru = n.value("unitsz"), n.value("maxbfru")
         if not isinstance(unitsz, int) or not isinstance(maxbfru, int) or unitsz <= 0:
             continue

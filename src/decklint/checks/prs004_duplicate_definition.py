@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.findings import Related
+from decklint.ir import Statement
 from decklint.lint.check import Context, Hit, check
+from decklint.model.resource_names import Decks, content, distinct
+from decklint.records import Definition
 
 _WHAT = {
     "modetab": "mode table",
@@ -19,7 +22,14 @@ _WHAT = {
 
 @check("PRS004")
 def duplicate_definition(ctx: Context) -> Iterator[Hit]:
+    find = _Finder(ctx)
+    ncps = {e.path: e.name for e in ctx.topo.of("ncp")}
+    decks = Decks(find, find.content, lambda path: ncps.get(path, ""))
     for defs in ctx.topo.symbols.duplicates():
+        if defs[0].kind == "vtam_resource":
+            defs = distinct(defs, decks)
+            if len(defs) < 2:
+                continue
         first = defs[0]
         for d in defs[1:]:
             where = f" in {'stack ' if d.dialect == 'tcpip' else ''}{d.scope}" if d.scope else ""
@@ -35,3 +45,27 @@ def duplicate_definition(ctx: Context) -> Iterator[Hit]:
                 related=(Related(first.path, first.span, "first defined here"),),
                 dialect=d.dialect,
             )
+
+
+class _Finder:
+    """The statement that makes a definition, by the place of its name; a file's statements
+    are indexed when first asked for (only files with a name defined twice are)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self._stmts = ctx.topo.statements
+        self._index: dict[str, dict[tuple[int, int], Statement]] = {}
+        self._content: dict[str, object] = {}
+
+    def content(self, path: str) -> object:
+        if path not in self._content:
+            self._content[path] = content(self._stmts.get(path, ()))
+        return self._content[path]
+
+    def __call__(self, d: Definition) -> Statement | None:
+        index = self._index.get(d.path)
+        if index is None:
+            index = self._index[d.path] = {}
+            for st in self._stmts.get(d.path, ()):
+                where = st.label_span or st.span
+                index.setdefault((where.line, where.col), st)
+        return index.get((d.line, d.col))

@@ -143,6 +143,8 @@ class OperandEntry:
     assumed: tuple[str, ...] = ()  # facts of the entry nobody confirmed (`FACTS`)
     unique: Unique | None = None  # the scope no two resources may share a value in
     required: Required | None = None  # where it must be coded (`required:`)
+    # the operand times the buffer size it counts must stay below this (`product_below:`)
+    product_below: int | None = None
 
     @functools.cached_property
     def judged_cases(self) -> tuple[Case, ...]:
@@ -391,7 +393,18 @@ def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
         assumed=assumed,
         unique=_unique(body.get("unique"), name, where),
         required=_required(body.get("required"), name, where),
+        product_below=_product_below(body.get("product_below"), name, where),
     )
+
+
+def _product_below(raw: Any, name: str, where: str) -> int | None:
+    """`product_below: 65535`: a count of buffers whose product with the buffer size must stay
+    below the number (HOST MAXBFRU times the IOBUF size)."""
+    if raw is None:
+        return None
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw <= 0:
+        raise CatalogError(f"{where}: {name}: `product_below:` must be a positive whole number")
+    return raw
 
 
 def _unique(raw: Any, name: str, where: str) -> Unique | None:

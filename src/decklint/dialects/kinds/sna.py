@@ -49,6 +49,7 @@ KINDS: tuple[KindSpec, ...] = (
         dlogmod="DLOGMOD",
         putype="PUTYPE",
         cpname="CPNAME",
+        cpcp="CPCP",
         idblk="IDBLK",
         idnum="IDNUM",
         vpacing="VPACING",

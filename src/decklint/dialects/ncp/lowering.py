@@ -6,7 +6,7 @@ from pathlib import PurePath
 
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.facts import Scope, catalogued, link_attached
-from decklint.dialects.vtam.resources import lower_lu, lower_pu
+from decklint.dialects.vtam.resources import lower_lu, lower_pu, table_references
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
@@ -43,6 +43,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         op = st.op
         if st.kind == "statement":
             scope.enter(st)
+            table_references(st, low)  # USSTAB, LOGTAB: VTAM-only operands of the NCP major node
         if op in ("OPTIONS", "BUILD"):  # what tells the NCP's release (catalog release_evidence)
             newdefn = newdefn or st.keyword("NEWDEFN")
         if op == "PCCU":

@@ -8,7 +8,13 @@ from pathlib import PurePath
 from decklint.dialects.base import ParsedFile, member_name
 from decklint.dialects.facts import Scope, catalogued, operand_entry, pace_window
 from decklint.dialects.vtam.reader import _LIST_NAME, _TABLE_OPS
-from decklint.dialects.vtam.resources import lower_lu, lower_pu, operand, ref_modes
+from decklint.dialects.vtam.resources import (
+    lower_lu,
+    lower_pu,
+    operand,
+    ref_modes,
+    table_references,
+)
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, Operand, Statement
 from decklint.model.entities import Attr
@@ -48,7 +54,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             continue
         if st.kind != "statement":
             continue  # an assembler, machine or conditional instruction: not modelled
-        _table_references(st, low)
+        table_references(st, low)
         if op in _TABLE_OPS:
             tables.lower(st, low)
             continue
@@ -112,10 +118,6 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
                 low.define("cdrm", st.label.upper(), st.label_span or st.span)
 
 
-# Operands that name such a table, and the kind of table they name.
-_TABLE_REFERENCES = {"USSTAB": "usstab", "LOGTAB": "intab"}
-
-
 # What each operation of a macro's model statements may define, by symbol kind.
 _MAY_DEFINE = {
     "MODETAB": ("modetab",),
@@ -139,17 +141,6 @@ def _unknown_definitions(
         low.define(kind, WILDCARD, span)
     if table is not None and (anything or "MODEENT" in ops):
         low.define("logmode", WILDCARD, span, scope=table)
-
-
-def _table_references(st: Statement, low: Lowering) -> None:
-    """USSTAB= and LOGTAB= name a USS table and an interpret table (recorded, so that they
-    resolve to the tables linted with them; an unresolved one is not reported: IBM supplies
-    tables, and sites keep theirs in other libraries)."""
-    for key, kind in _TABLE_REFERENCES.items():
-        o = st.keyword(key)
-        if o is not None and o.value.kind == "word":
-            owner = f"{st.op} {st.label}" if st.label else st.op
-            low.reference(kind, o.value.upper(), o.value.span, f"{key} of {owner}", rule="")
 
 
 def _owner_reference(st: Statement, low: Lowering) -> None:

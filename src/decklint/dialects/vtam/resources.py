@@ -41,6 +41,22 @@ def ref_modes(
     return mt_attr, dl_attr
 
 
+# Operands that name a USS table or an interpret table, and the kind of table they name: on
+# VTAM's statements and on an NCP major node's (GROUP, LINE, PU, LU, CLUSTER, TERMINAL).
+_TABLE_REFERENCES = {"USSTAB": "usstab", "LOGTAB": "intab"}
+
+
+def table_references(st: Statement, low: Lowering) -> None:
+    """USSTAB= and LOGTAB= name a USS table and an interpret table (recorded, so that they
+    resolve to the tables linted with them and VTM021 judges their kind; an unresolved one
+    is not reported: IBM supplies tables, and sites keep theirs in other libraries)."""
+    for key, kind in _TABLE_REFERENCES.items():
+        o = st.keyword(key)
+        if o is not None and o.value.kind == "word":
+            owner = f"{st.op} {st.label}" if st.label else st.op
+            low.reference(kind, o.value.upper(), o.value.span, f"{key} of {owner}", rule="")
+
+
 def pacing_attr(
     op: Operand | None, product: str, st: Statement, name: str, scope: Scope | None
 ) -> Attr:
@@ -81,6 +97,7 @@ def lower_pu(
         "dlogmod": dl,
         "putype": of("PUTYPE"),
         "cpname": coded(st.keyword("CPNAME")),
+        "cpcp": coded(st.keyword("CPCP")),
         "idblk": coded(st.keyword("IDBLK")),
         "idnum": coded(st.keyword("IDNUM")),
         "vpacing": pacing_attr(st.keyword("VPACING"), product, st, "VPACING", scope),

@@ -1,0 +1,83 @@
+"""Which VTAM resource names defined twice name two resources (PRS004), and which are one
+resource defined in two places.
+
+VTAM and NCP decks share one name space: VTAM reads an NCP major node's LINE, PU and LU
+names into its domain beside the names of its own major nodes, and refuses a second
+resource of a name it has (SNA Resource Definition Reference, "Format of definition
+statements" and the name restrictions of its overview; messages IST381I and IST1267I:
+"the same name as another resource in this domain"). So PRS004 compares the names of both.
+Three ways of defining one resource twice are legitimate and not reported:
+
+- two copies of one deck: a member kept in two libraries, an NCP generation deck linted
+  beside VTAM's copy of it (files whose statements are the same as coded: operation, name
+  and operands; two switched major nodes that code one LU alike are not copies);
+- two NCP decks of one NCP (the same BUILD NEWNAME, else BUILD name): a generation source
+  and VTAM's copy of it need not hold the same operands, but name the same resources;
+- a CDRSC and the resource it stands for in another domain (a folder of decks is one VTAM,
+  as elsewhere in the model): a CDRSC names a resource another VTAM owns, by that
+  resource's own name (CDRSC, cdrscname). Within one domain VTAM allows only one static
+  definition of a resource, so a CDRSC beside the real resource is still reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import PurePath
+
+from decklint.ir import Statement
+from decklint.records import Definition
+
+# The statement a definition is made by (None: not found, e.g. a macro's wildcard).
+Finder = Callable[[Definition], Statement | None]
+# What a file holds as coded, to tell two copies of one deck.
+Content = Callable[[str], object]
+
+
+def domain(path: str) -> str:
+    """The domain a deck belongs to: its folder (one VTAMLST library is one VTAM)."""
+    return str(PurePath(path).parent)
+
+
+class Decks:
+    """What `same_resource` asks of the run: each definition's statement, each file's
+    content, and the NCP a file of the ncp dialect generates ("" where unknown)."""
+
+    def __init__(self, find: Finder, content: Content, ncp_of: Callable[[str], str]) -> None:
+        self.find = find
+        self.content = content
+        self.ncp_of = ncp_of
+
+
+def same_resource(a: Definition, b: Definition, decks: Decks) -> bool:
+    """Whether two definitions of one name define one resource (see the module's notes)."""
+    sa, sb = decks.find(a), decks.find(b)
+    if sa is None or sb is None:
+        return False
+    if sa.op == sb.op and a.path != b.path and decks.content(a.path) == decks.content(b.path):
+        return True
+    ncp_of = decks.ncp_of
+    if a.dialect == b.dialect == "ncp" and sa.op == sb.op:
+        na, nb = ncp_of(a.path), ncp_of(b.path)
+        if na and na == nb:
+            return True
+    if (sa.op == "CDRSC") != (sb.op == "CDRSC"):
+        return domain(a.path) != domain(b.path)
+    return sa.op == sb.op == "CDRSC" and domain(a.path) != domain(b.path)
+
+
+def content(stmts: Sequence[Statement]) -> tuple[object, ...]:
+    """A deck's statements as coded (operation, name, operands), for comparing copies."""
+    return tuple(
+        (st.op, (st.label or "").upper(), tuple((o.name, o.text.upper()) for o in st.operands))
+        for st in stmts
+    )
+
+
+def distinct(defs: Sequence[Definition], decks: Decks) -> list[Definition]:
+    """The definitions of one name less those that repeat an earlier one's resource, in the
+    order given: the first stays, each later one that is a resource of its own follows."""
+    kept: list[Definition] = []
+    for d in defs:
+        if not any(same_resource(k, d, decks) for k in kept):
+            kept.append(d)
+    return kept
