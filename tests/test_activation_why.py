@@ -187,3 +187,33 @@ def test_the_limit_is_the_catalogs_and_is_checked() -> None:
     bad = build({"statements": {"HOST": {"operands": {"MAXBFRU": {"product_below": "x"}}}}}, "t")
     with pytest.raises(CatalogError):
         bad.operand("HOST", "MAXBFRU")
+
+
+@pytest.mark.parametrize(
+    ("files", "code", "guess"),
+    [
+        (
+            {
+                "PROFILE.TCPIP": "DEVICE ETH0DEV MPCIPA\nLINK ETH0 IPAQENET ETH0DEV\n"
+                "HOME 10.1.1.1 ETH1\nSTART ETH0DEV\n"
+            },
+            "PRS005",
+            "did you mean ETH0?",
+        ),
+        (
+            {
+                "SWLAB": "SWLAB    VBUILD TYPE=SWNET\n"
+                "PU1      PU    IDBLK=05D,IDNUM=00001,PUTYPE=2\n"
+                "LU1      LU    LOCADDR=2,DLOGMOD=SNX32702,MODETAB=ISTINCML\n"
+            },
+            "VTM006",
+            "did you mean ISTINCLM?",
+        ),
+    ],
+    ids=["ETH1 for ETH0", "ISTINCML for ISTINCLM"],
+)
+def test_one_letter_typos_in_short_names_get_their_guess(
+    files: dict[str, str], code: str, guess: str
+) -> None:
+    (f,) = [f for f in lint_texts(files).findings if f.code == code]
+    assert guess in f.message
