@@ -23,11 +23,17 @@ With --first it measures instead how soon an opened deck gets its first diagnost
 of --sizes (decks), the server is started on the repository, and right after `initialized` the
 2,000-line mode table and the switched major node that names it are opened; reported are the
 times from their didOpen to their first diagnostics, and to the first diagnostics of a deck
-nobody opened (which only a lint of the whole network gives). Each size runs with the cache
+nobody opened (which only a lint of the whole network gives), and from the didOpen of a third
+deck opened --late seconds after them (while the folders are read or the whole network
+linted) to its first diagnostics. Each size runs with the cache
 empty (cold) and again with the cache the first run left (warm); then once more with the
 workspace root a parent folder that holds the repository and --parent-files other files
 (notes, scripts, data: no decks), the cache warm for the repository only. --server names
 another server command (another decklint's, to compare). Nothing here is a test.
+
+The server inherits this environment: with PYTHONDONTWRITEBYTECODE set and a checkout whose
+modules were never compiled, every start compiles decklint from source (0.1-0.3 s of a cold
+first look); `python -m compileall -q src` first, as an installed wheel is.
 """
 
 from __future__ import annotations
@@ -238,11 +244,17 @@ def parent_folder(parent: Path, files: int) -> None:
 
 
 async def first_diagnostics(
-    cmd: list[str], env: dict[str, str], root: Path, table: Path, dependent: Path, far: Path
-) -> tuple[float, float, float]:
+    cmd: list[str],
+    env: dict[str, str],
+    root: Path,
+    decks: tuple[Path, Path, Path, Path],
+    late: float,
+) -> tuple[float, float, float, float]:
     """A server started on `root`; right after `initialized`, the mode table and the deck
-    that names it are opened. Seconds from each didOpen to its first diagnostics, and to the
-    first diagnostics of `far`, a deck nobody opened (the whole network linted)."""
+    that names it are opened, and `late` seconds later a third deck. Seconds from each
+    didOpen to its first diagnostics, and to the first diagnostics of `far`, a deck nobody
+    opened (the whole network linted)."""
+    table, dependent, third, far = decks
     client = make_client()
 
     @client.feature(lsp.WORKSPACE_CONFIGURATION)
@@ -274,9 +286,22 @@ async def first_diagnostics(
                 lsp.TextDocumentItem(deck.as_uri(), "deck", 1, deck.read_text())
             )
         )
+
+    async def open_late() -> float:
+        await asyncio.sleep(late)
+        t = time.perf_counter()
+        client.text_document_did_open(
+            lsp.DidOpenTextDocumentParams(
+                lsp.TextDocumentItem(third.as_uri(), "deck", 1, third.read_text())
+            )
+        )
+        return await until(client, third.as_uri(), t, lambda p: True) - t
+
+    later = asyncio.ensure_future(open_late())
     t_table = await until(client, table.as_uri(), opened[table.as_uri()], lambda p: True)
     t_dep = await until(client, dependent.as_uri(), opened[dependent.as_uri()], lambda p: True)
     t_far = await until(client, far.as_uri(), opened[table.as_uri()], lambda p: True)
+    t_late = await later
     await client.shutdown_async(None)
     client.exit(None)
     await client.stop()
@@ -284,17 +309,22 @@ async def first_diagnostics(
         t_table - opened[table.as_uri()],
         t_dep - opened[dependent.as_uri()],
         t_far - opened[table.as_uri()],
+        t_late,
     )
 
 
 async def first_async(args: argparse.Namespace) -> None:
     cmd = server_command(args)
     print(f"server: {shlex.join(cmd)}; {os.cpu_count()} cores")
-    print(f"{'workspace':<34} {'cache':<6} {'table':>8} {'named':>8} {'whole':>8}")
+    print(f"{'workspace':<34} {'cache':<6} {'table':>8} {'named':>8} {'whole':>8} {'late':>8}")
 
-    def row(what: str, cache: str, got: tuple[float, float, float]) -> None:
-        a, b, c = got
-        print(f"{what:<34} {cache:<6} {a * 1000:>6.0f}ms {b * 1000:>6.0f}ms {c:>7.1f}s", flush=True)
+    def row(what: str, cache: str, got: tuple[float, float, float, float]) -> None:
+        a, b, c, d = got
+        print(
+            f"{what:<34} {cache:<6} {a * 1000:>6.0f}ms {b * 1000:>6.0f}ms {c:>7.1f}s "
+            f"{d * 1000:>6.0f}ms",
+            flush=True,
+        )
 
     for decks in [int(n) for n in args.sizes.split(",")]:
         tmp = Path(tempfile.mkdtemp(prefix="decklint-first-"))
@@ -305,18 +335,21 @@ async def first_async(args: argparse.Namespace) -> None:
             # the whole network gives
             far = root / "sna" / "SWFAR"
             far.write_text(dependent.read_text().replace("BTAB0000", "BTABNONE"))
+            third = root / "sna" / "SWNET0005"
             env = dict(os.environ, DECKLINT_CACHE_DIR=str(tmp / "cache"))
+            four = (table, dependent, third, far)
             for cache in ("cold", "warm"):
-                got = await first_diagnostics(cmd, env, root, table, dependent, far)
+                got = await first_diagnostics(cmd, env, root, four, args.late)
                 row(f"{decks} decks", cache, got)
             if args.parent_files:
                 parent_folder(tmp / "parent", args.parent_files)
-                got = await first_diagnostics(cmd, env, tmp / "parent", table, dependent, far)
+                got = await first_diagnostics(cmd, env, tmp / "parent", four, args.late)
                 row(f"parent folder (+{args.parent_files:,} files)", "warm", got)
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
     print("table: didOpen of the 2,000-line mode table to its first diagnostics; named: of the")
-    print("switched major node that names it; whole: to the diagnostics of a deck not opened")
+    print("switched major node that names it; whole: to the diagnostics of a deck not opened;")
+    print(f"late: of a deck opened {args.late:g} s after them")
 
 
 def server_command(args: argparse.Namespace) -> list[str]:
@@ -336,6 +369,9 @@ def main() -> None:
     ap.add_argument("--sizes", default="500,2000", help="--first: repository sizes, in decks")
     ap.add_argument(
         "--parent-files", type=int, default=20000, help="--first: other files of the parent"
+    )
+    ap.add_argument(
+        "--late", type=float, default=2.0, help="--first: seconds before the third deck opens"
     )
     ap.add_argument("--server", default="", help="the server command (default: decklint's)")
     args = ap.parse_args()

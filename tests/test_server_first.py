@@ -134,6 +134,25 @@ async def test_a_deck_opened_while_the_folders_are_read_is_shown_too(
     await diagnostics(gated, (root / "s.vtam").as_uri(), lambda ds: "VTM006" in ds_codes(ds))
 
 
+@pytest.mark.asyncio
+async def test_a_deck_opened_while_the_whole_lint_runs_does_not_wait_for_it(
+    gated: LanguageClient, tmp_path: Path
+) -> None:
+    root = write(tmp_path / "ws", {"m.vtam": MODES, "s.vtam": TYPO, "x.vtam": ELSEWHERE})
+    await start(gated, root)
+    # nothing opened at start: the folders are read, and the whole lint begins and waits at
+    # the gate, in the lint thread
+    await progress(gated, "linting the network", lambda rs: len(rs) > 0)
+    deck = (root / "s.vtam").as_uri()
+    open_doc(gated, deck, TYPO)
+    first = await diagnostics(gated, deck, lambda ds: len(ds) > 0)
+    assert [c for _, c in codes(first)] == ["PRS002"]  # what the deck decides alone
+    assert not ended(progress_of(gated, "linting the network"))  # still at the gate
+    (root / ".gate").touch()
+    whole = await diagnostics(gated, deck, lambda ds: "VTM006" in ds_codes(ds))
+    assert codes(whole, "VTM006") == [(3, "VTM006"), (5, "VTM006")]
+
+
 def ds_codes(ds: list[lsp.Diagnostic]) -> set[str]:
     return {str(d.code) for d in ds}
 

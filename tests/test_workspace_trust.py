@@ -11,6 +11,7 @@ import os
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -152,6 +153,28 @@ def test_decklint_in_a_new_process_imports_nothing_of_its_folder(tmp_path: Path)
     # what the server ran before: `python -m decklint` imports the folder's decklint first
     subprocess.run([sys.executable, "-m", "decklint", "--version"], cwd=folder, capture_output=True)
     assert marker.exists(), "the hostile folder is not hostile: the test proves nothing"
+
+
+@pytest.mark.skipif(not hasattr(os, "getpriority"), reason="no scheduling priority here")
+def test_a_background_decklint_runs_at_a_lower_priority_and_imports_nothing_of_its_folder(
+    tmp_path: Path,
+) -> None:
+    # the language server fills the cache so, beside an opened deck's lint: the server (it
+    # waits for its client on standard input) is asked for its priority while it runs
+    marker = tmp_path / "PWNED"
+    folder = hostile_folder(tmp_path / "repo", marker)
+    ours = os.getpriority(os.PRIO_PROCESS, 0)
+    for background, nice in ((False, ours), (True, min(ours + children.BACKGROUND_NICE, 19))):
+        cmd = children.decklint_command("server", background=background)
+        proc = subprocess.Popen(cmd, cwd=folder, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        try:
+            deadline = time.monotonic() + 60  # its first statement lowers it: wait for that
+            while os.getpriority(os.PRIO_PROCESS, proc.pid) != nice:
+                assert time.monotonic() < deadline and proc.poll() is None
+                time.sleep(0.01)
+        finally:
+            proc.communicate(b"", timeout=60)  # its input ends: it stops
+    assert not marker.exists(), "a file of the working folder ran"
 
 
 def test_programs_are_found_on_absolute_folders_of_the_path_only(

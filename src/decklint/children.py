@@ -40,10 +40,16 @@ _BOOT = (
 )
 
 
-def decklint_command(*args: str) -> list[str]:
+def decklint_command(*args: str, background: bool = False) -> list[str]:
     """The command line that runs `decklint ARGS...` in a new process with this interpreter,
-    safe in any working folder."""
-    return [sys.executable, "-c", _BOOT, *args]
+    safe in any working folder. `background`: at a lower scheduling priority (where the
+    system has one), it and the workers it forks, so that it takes only the time nothing
+    else wants (the language server's filling of the cache beside an opened deck's lint)."""
+    boot = f"import os; hasattr(os, 'nice') and os.nice({BACKGROUND_NICE}); {_BOOT}"
+    return [sys.executable, "-c", boot if background else _BOOT, *args]
+
+
+BACKGROUND_NICE = 10  # added to a background process's niceness (POSIX; nothing elsewhere)
 
 
 def program(name: str) -> str | None:

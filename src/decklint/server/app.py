@@ -16,6 +16,7 @@ import asyncio
 import functools
 import logging
 import os
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -68,6 +69,17 @@ class DecklintServer(LanguageServer):
         self.dirty = asyncio.Event()
         self.loop_task: asyncio.Task[None] | None = None
         self.worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decklint-lint")
+        # first looks (`Network.first_look`) in a thread of their own: a deck opened while a
+        # whole lint runs in the lint thread is shown without waiting for its end
+        self.looker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decklint-first")
+        self.looks = 0  # first looks under way or asked for
+        # set when no first look is pending: the walk of the folders waits for it, so that a
+        # large folder's walk does not share the interpreter with an opened deck's first look
+        self.walk_clear = threading.Event()
+        self.walk_clear.set()
+        self.wholes = 0  # counts the whole lints published: an older first look is dropped
+        self.whole_running = False
+        self.aside_task: asyncio.Task[None] | None = None
         # reads the folders (gathering, filling the cache), beside the lint thread
         self.reader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="decklint-read")
         self.folders_task: asyncio.Task[None] | None = None
@@ -106,7 +118,8 @@ class DecklintServer(LanguageServer):
         and gets only the findings it decides itself (`Network.first_look`); once a whole
         lint has tied the decks together, with the decks around it (`Network.focus`). One
         thread lints, so a whole lint under way delays the next quick one: it waits for a
-        pause in the typing."""
+        pause in the typing. A deck opened then and never linted gets its first look beside
+        it, in a thread of its own (`look_aside`)."""
         while True:
             await self.dirty.wait()
             settings = self.network.settings
@@ -141,10 +154,24 @@ class DecklintServer(LanguageServer):
         fresh = set(self.network.fresh)
         if self.index is not None or not fresh:
             return True
+        return await self.first_look(fresh)
+
+    async def first_look(self, fresh: set[str]) -> bool:
+        """The first look at the decks `fresh` (`Network.first_look`), in its own thread, and
+        published unless a whole lint was published meanwhile (it has the last word); False
+        when one of them changed meanwhile (linted again next)."""
         snap = self.network.snapshot()
         self.network.fresh -= fresh
-        first = await self.run(self.network.first_look, snap, fresh)
-        if first is None or self.index is not None:
+        wholes = self.wholes
+        self.looks += 1
+        self.walk_clear.clear()
+        try:
+            first = await self.run(self.network.first_look, snap, fresh, thread=self.looker)
+        finally:
+            self.looks -= 1
+            if not self.looks:
+                self.walk_clear.set()
+        if first is None or self.wholes != wholes:
             return first is None  # failed (logged), or a whole lint came first
         again = fresh & self.network.fresh  # changed meanwhile: linted again next
         if again:
@@ -152,6 +179,20 @@ class DecklintServer(LanguageServer):
             first.findings = {p: fs for p, fs in first.findings.items() if p not in again}
         self.publish(first)
         return not again
+
+    def look_aside(self) -> None:
+        """A deck opened while a whole lint runs, and never linted: its first look now, beside
+        that lint (the lint loop waits for that lint's end before it lints again)."""
+        if self.whole_running and (self.aside_task is None or self.aside_task.done()):
+            self.aside_task = asyncio.get_running_loop().create_task(self._look_aside())
+
+    async def _look_aside(self) -> None:
+        while self.whole_running and self.ready:
+            await asyncio.sleep(OPENING_MS / 1000)  # the documents opened together
+            unseen = {p for p in self.network.fresh if p not in self.texts}
+            if not self.whole_running or not unseen:
+                return
+            await self.first_look(unseen)
 
     def read_folders(self) -> None:
         """Read the workspace folders' decks and fill the per-file cache for them, beside
@@ -166,6 +207,9 @@ class DecklintServer(LanguageServer):
 
         def told(p: Progress) -> None:
             loop.call_soon_threadsafe(shown.report, f"{p.files:,} files found", None)
+            # a first look pending: the walk waits for it (never for long: a first look is
+            # one deck's lint, and a failed one sets it too)
+            self.walk_clear.wait(WALK_WAIT)
 
         try:
             disk = await loop.run_in_executor(self.reader, self.network.load_folders, told)
@@ -202,7 +246,11 @@ class DecklintServer(LanguageServer):
         def told(p: Progress) -> None:
             loop.call_soon_threadsafe(shown.report, *_progress_words(p))
 
-        run = await self.run(self.network.lint, snap, told)
+        self.whole_running = True
+        try:
+            run = await self.run(self.network.lint, snap, told)
+        finally:
+            self.whole_running = False
         if run is None or self.network.generation != snap.generation:
             shown.end("stopped: the decks changed meanwhile")
             return
@@ -213,6 +261,7 @@ class DecklintServer(LanguageServer):
                 return  # keep what was shown until the configuration is right again
         self.network.edited -= edited
         self.network.fresh.clear()
+        self.wholes += 1
         self.publish(run)
         count = sum(len(fs) for fs in run.findings.values())
         shown.end(f"{count:,} findings in {len(run.result.files):,} files")
@@ -222,10 +271,14 @@ class DecklintServer(LanguageServer):
         self.full = run
         self.index = await self.run(_index_and_collect, run.result)
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """`fn(*args)` in the lint thread; None (and the error logged) if it fails."""
+    async def run(
+        self, fn: Callable[..., Any], *args: Any, thread: ThreadPoolExecutor | None = None
+    ) -> Any:
+        """`fn(*args)` in the lint thread (or `thread`); None (and the error logged) if it
+        fails."""
         try:
-            return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
+            pool = thread or self.worker
+            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
         except Exception as exc:
             self.say(f"lint failed: {_trace(exc)}", lsp.MessageType.Error)
             return None
@@ -321,6 +374,7 @@ class DecklintServer(LanguageServer):
 
 
 OPENING_MS = 20  # a moment for the documents an editor opens together to arrive together
+WALK_WAIT = 30.0  # seconds the walk of the folders waits at most for a first look
 PROGRESS_EVERY = 0.25  # seconds between two reports of a progress
 
 
@@ -581,6 +635,7 @@ def did_open(ls: DecklintServer, params: lsp.DidOpenTextDocumentParams) -> None:
     td = params.text_document
     ls.network.open(td.uri, td.text, td.version, td.language_id)
     ls.changed(opening=True)
+    ls.look_aside()
 
 
 @server.feature(lsp.TEXT_DOCUMENT_DID_CHANGE)

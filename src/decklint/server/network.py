@@ -364,14 +364,16 @@ class Network:
 def fill_cache(folders: Sequence[str], *, untrusted: bool = False) -> None:
     """Parse the folders' decks into the per-file cache with `decklint lint`, in processes of
     their own on every core: the server's own lints then read every deck from the cache,
-    and its memory never holds a whole cold parse. Its output is not wanted; a failure here
-    only means the server parses what is missing itself."""
+    and its memory never holds a whole cold parse. They run at a lower priority, so that a
+    deck opened meanwhile is linted at once rather than sharing the cores with them. Its
+    output is not wanted; a failure here only means the server parses what is missing
+    itself."""
     import subprocess
 
     from decklint import children
 
     # never `python -m decklint`: it would import a decklint.py of the workspace first
-    cmd = children.decklint_command("lint", "--exit-zero", "--format", "json")
+    cmd = children.decklint_command("lint", "--exit-zero", "--format", "json", background=True)
     if untrusted:
         cmd.append("--untrusted")
     with contextlib.suppress(OSError, subprocess.SubprocessError):
