@@ -86,6 +86,11 @@ def test_a_unique_fact_is_read_with_its_scope_and_shown_by_explain() -> None:
     assert "unique: IDBLK with IDNUM in one network" in result.output
 
 
+def test_explain_shows_the_limit_on_a_buffer_count_times_its_buffer_size() -> None:
+    result = CliRunner().invoke(main, ["explain", "ncp:HOST.MAXBFRU"])
+    assert "times the buffer size it counts: below 65535" in result.output
+
+
 @pytest.mark.parametrize(
     ("unique", "says"),
     [

@@ -578,6 +578,8 @@ def value_lines(op: OperandEntry) -> list[str]:
         lines.append(f"unique: {key} in one {u.scope}{sure}; {u.source}")
     if op.required is not None:
         lines.append(required_line(op.required))
+    if op.product_below is not None:
+        lines.append(f"times the buffer size it counts: below {op.product_below}")
     lines += dated_lines(op.since_fact, op.until)
     return lines
 
