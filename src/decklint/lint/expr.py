@@ -28,14 +28,9 @@ class ExprError(ValueError):
 
 @functools.cache
 def _parser() -> Any:
-    """The expression parser. Its terminals are disjoint (one MINUS for both minuses), so the
-    basic lexer serves: one scanner, not one per parser state, which halves building the
-    parser where no cache holds it (the first run, a new decklint)."""
     from decklint import larkcache
 
-    return larkcache.parser(
-        Path(__file__).with_name("expr.lark"), "expr", parser="lalr", lexer="basic"
-    )
+    return larkcache.parser(Path(__file__).with_name("expr.lark"), "expr", parser="lalr")
 
 
 # A regular expression is a site's text matched against deck values: matched by an automaton
