@@ -281,10 +281,9 @@ def _plain(raw: bytes) -> dict[str, Any]:
                 return data
         except ValueError:
             pass
-    import yaml
+    from decklint import yamlsafe
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    data = yaml.load(raw, Loader=loader)
+    data = yamlsafe.load(raw)
     if not isinstance(data, dict):
         raise CatalogError("a catalog is a mapping with `statements:`")
     if v is not None:

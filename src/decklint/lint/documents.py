@@ -27,9 +27,9 @@ class Document(NamedTuple):
 
 @functools.cache
 def documents() -> dict[str, Document]:
-    import yaml
+    from decklint import yamlsafe
 
-    raw = yaml.safe_load((rules_root() / "documents.yaml").read_text(encoding="utf-8")) or {}
+    raw = yamlsafe.load((rules_root() / "documents.yaml").read_text(encoding="utf-8")) or {}
     return {
         str(k): Document(str(k), str(v["title"]), str(v.get("publisher", "")), str(v["date"]))
         for k, v in raw.items()

@@ -320,16 +320,14 @@ MAX_VALUES = 100_000
 def read_yaml(path: Path) -> Any:
     import yaml
 
+    from decklint import yamlsafe
+
     try:
         with path.open("rb") as f:
             raw = f.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             raise ManifestError(f"{path}: larger than {MAX_BYTES} bytes: not a rule manifest")
-        text = raw.decode("utf-8")
-        if hasattr(yaml, "CSafeLoader"):  # libyaml: the same safe loader, faster
-            data = yaml.load(text, Loader=yaml.CSafeLoader)
-        else:
-            data = yaml.safe_load(text)
+        data = yamlsafe.load(raw.decode("utf-8"))
     except yaml.YAMLError as exc:
         raise ManifestError(f"{path}: not valid YAML: {exc}") from None
     except RecursionError:

@@ -1,0 +1,125 @@
+"""What a cold start reads and imports: decklint's own YAML through libyaml's safe loader when
+pyyaml has it (the pure-Python one otherwise, reading the same data), a product catalog's
+plain data kept as sealed JSON keyed by the catalog's content (a changed or tampered entry is
+never believed), and a lint of one deck that imports neither the server nor `format`."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from decklint import store, yamlsafe
+from decklint.dialects import catalog
+from decklint.lint import manifest
+from decklint.resources import grammars_root, rules_root
+
+VTAM_CATALOG = grammars_root() / "catalogs" / "vtam.yaml"
+A_MANIFEST = next(iter(sorted((rules_root() / "vtm").glob("*.yaml"))))
+
+
+def test_the_c_loader_is_used_when_pyyaml_has_it() -> None:
+    if not hasattr(yaml, "CSafeLoader"):
+        pytest.skip("this pyyaml was built without libyaml")
+    assert yamlsafe.loader() is yaml.CSafeLoader
+
+
+def test_without_libyaml_the_pure_python_safe_loader_reads_the_same_data(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    text = VTAM_CATALOG.read_text(encoding="utf-8")
+    fast = yamlsafe.load(text), manifest.read_yaml(A_MANIFEST)
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    assert yamlsafe.loader() is yaml.SafeLoader
+    assert (yamlsafe.load(text), manifest.read_yaml(A_MANIFEST)) == fast
+
+
+def test_both_loaders_refuse_tags_that_build_objects(monkeypatch: pytest.MonkeyPatch) -> None:
+    hostile = "!!python/object/apply:os.system ['true']"
+    with pytest.raises(yaml.YAMLError):
+        yamlsafe.load(hostile)
+    monkeypatch.delattr(yaml, "CSafeLoader", raising=False)
+    with pytest.raises(yaml.YAMLError):
+        yamlsafe.load(hostile)
+
+
+def _vault(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> store.Vault:
+    monkeypatch.delenv("DECKLINT_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    v = store.vault()
+    assert v is not None
+    return v
+
+
+def _entries(v: store.Vault) -> list[Path]:
+    return sorted((v.folder / "catalogs").glob("*.json"))
+
+
+def test_a_catalog_is_kept_as_sealed_json_keyed_by_its_content(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    v = _vault(monkeypatch, tmp_path)
+    raw = VTAM_CATALOG.read_bytes()
+    first = catalog._plain(raw)
+    (entry,) = _entries(v)
+    assert json.loads(v.read(f"catalogs/{entry.name}") or b"") == first
+
+    def no_yaml(text: object) -> object:
+        raise AssertionError("read from the cache, not the YAML")
+
+    monkeypatch.setattr(yamlsafe, "load", no_yaml)
+    assert catalog._plain(raw) == first
+    monkeypatch.undo()
+    _vault(monkeypatch, tmp_path)
+    retitled = raw.replace(b'title: "VTAM', b'title: "Our VTAM', 1)  # another text, another entry
+    assert catalog._plain(retitled)["title"].startswith("Our VTAM")
+    assert len(_entries(v)) == 2
+
+
+def test_a_tampered_or_planted_catalog_entry_is_never_believed(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    v = _vault(monkeypatch, tmp_path)
+    raw = VTAM_CATALOG.read_bytes()
+    first = catalog._plain(raw)
+    (entry,) = _entries(v)
+    sealed = entry.read_bytes()
+    lie = json.dumps({**first, "title": "planted"}).encode()
+    for bad in (
+        sealed.replace(b'"title": "', b'"title": "X', 1),  # one value changed, seal kept
+        lie,  # plain JSON, no seal: what anyone could write there
+        v.seal(lie, "catalogs/another-name.json"),  # sealed under another name
+        store.Vault(v.folder, b"t" * 32).seal(lie, f"catalogs/{entry.name}"),  # another key
+    ):
+        entry.write_bytes(bad)
+        assert catalog._plain(raw) == first  # read from the YAML again
+        assert entry.read_bytes() != bad  # and the entry written anew
+
+
+def test_linting_a_vtam_deck_imports_neither_the_server_nor_format(tmp_path: Path) -> None:
+    deck = tmp_path / "appl.vtam"
+    deck.write_text("APPLS    VBUILD TYPE=APPL\nCICSA    APPL  APPC=YES,AUTH=(ACQ,PASS)\n")
+    env = dict(os.environ, NO_COLOR="1", DECKLINT_CACHE_DIR=str(tmp_path / "cache"))
+    for _ in range(2):  # cold, then with grammars, manifests and catalogs cached
+        got = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "decklint", "lint", "--no-cache", str(deck)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+        )
+        assert got.returncode in (0, 1), got.stderr[-2000:]
+        imported = {
+            line.rsplit("|", 1)[1].strip()
+            for line in got.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line
+        }
+        assert "decklint.api" in imported and "decklint.dialects.vtam.lowering" in imported
+        unwanted = ("decklint.server", "decklint.fmt", "decklint.review", "pygls", "lsprotocol")
+        assert not sorted(m for m in imported if m.startswith(unwanted))
+    assert "yaml" not in imported  # nothing of decklint's YAML is read once it is cached
