@@ -3,6 +3,11 @@ file named `.gate` exists in the server's folder (the workspace's first folder),
 sees what the server publishes before the whole lint ends without timing anything. While a
 file named `.hold-folders` exists there (and no `.gate`), the reading of the folders waits too.
 
+While `.hold-look` exists, a first look (`Network.first_look`) waits, having made
+`.look-began`; the folders' walk then makes `.walk-reached` each time it tells a file found and
+`.walk-passed` once it goes on, and the first look writes into `.look-saw` whether the walk had
+gone on when it ended ("passed") or not ("held").
+
     python tests/gated_server.py        # as `decklint server`
 """
 
@@ -16,8 +21,12 @@ from decklint.server import network
 
 GATE = Path(".gate")  # read after the server moved into the workspace folder
 HOLD = Path(".hold-folders")
+HOLD_LOOK = Path(".hold-look")
+LOOK_BEGAN, LOOK_SAW = Path(".look-began"), Path(".look-saw")
+REACHED, PASSED = Path(".walk-reached"), Path(".walk-passed")
 _lint = network.Network.lint
 _load_folders = network.Network.load_folders
+_first_look = network.Network.first_look
 
 
 def _wait(until: Any) -> None:
@@ -31,14 +40,33 @@ def _gated(self: network.Network, *args: Any, **kwargs: Any) -> Any:
     return _lint(self, *args, **kwargs)
 
 
-def _held(self: network.Network, *args: Any, **kwargs: Any) -> Any:
+def _held(self: network.Network, progress: Any = None) -> Any:
     _wait(lambda: GATE.exists() or not HOLD.exists())
-    return _load_folders(self, *args, **kwargs)
+    if progress is None or not HOLD_LOOK.exists():
+        return _load_folders(self, progress)
+
+    def told(p: Any) -> None:
+        REACHED.touch()
+        progress(p)  # the server's: waits while a first look is pending
+        PASSED.touch()
+
+    return _load_folders(self, told)
+
+
+def _looked(self: network.Network, *args: Any) -> Any:
+    if not HOLD_LOOK.exists():
+        return _first_look(self, *args)
+    LOOK_BEGAN.touch()
+    _wait(lambda: not HOLD_LOOK.exists())
+    run = _first_look(self, *args)
+    LOOK_SAW.write_text("passed" if PASSED.exists() else "held")
+    return run
 
 
 if __name__ == "__main__":
     network.Network.lint = _gated  # type: ignore[method-assign]
     network.Network.load_folders = _held  # type: ignore[method-assign]
+    network.Network.first_look = _looked  # type: ignore[method-assign]
     from decklint.server.app import start
 
     start()

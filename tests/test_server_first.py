@@ -116,6 +116,24 @@ async def test_an_opened_deck_is_shown_before_the_network_is_linted(
 
 
 @pytest.mark.asyncio
+async def test_the_first_look_gives_the_network_rules_a_deck_decides(
+    gated: LanguageClient, tmp_path: Path
+) -> None:
+    """VTM012 compares the LUs of one PU, coded in the PU's deck (`decided-by: file`): the
+    first look gives it with the deck's own findings, before the whole lint."""
+    twice = TYPO + "L2       LU    LOCADDR=2\nL3       LU    LOCADDR=2\n"
+    root = write(tmp_path / "ws", {"m.vtam": MODES, "s.vtam": twice})
+    await start(gated, root)
+    deck = (root / "s.vtam").as_uri()
+    open_doc(gated, deck, twice)
+    first = await diagnostics(gated, deck, lambda ds: len(ds) > 0)
+    assert codes(first) == [(1, "PRS002"), (7, "VTM012")]  # lines counted from 0
+    (root / ".gate").touch()
+    whole = await diagnostics(gated, deck, lambda ds: "VTM006" in ds_codes(ds))
+    assert set(codes(first)) < set(codes(whole))
+
+
+@pytest.mark.asyncio
 async def test_a_deck_opened_while_the_folders_are_read_is_shown_too(
     gated: LanguageClient, tmp_path: Path
 ) -> None:
@@ -151,6 +169,43 @@ async def test_a_deck_opened_while_the_whole_lint_runs_does_not_wait_for_it(
     (root / ".gate").touch()
     whole = await diagnostics(gated, deck, lambda ds: "VTM006" in ds_codes(ds))
     assert codes(whole, "VTM006") == [(3, "VTM006"), (5, "VTM006")]
+
+
+async def until(holds: Callable[[], bool]) -> None:
+    """Wait until `holds()` (a file the gated server makes), at most WAIT seconds."""
+
+    async def wait() -> None:
+        while not holds():
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(wait(), WAIT)
+
+
+@pytest.mark.asyncio
+async def test_the_folders_walk_waits_while_a_first_look_is_pending(
+    gated: LanguageClient, tmp_path: Path
+) -> None:
+    """`walk_clear`: the walk of a large folder does not share the interpreter with an opened
+    deck's first look. The first look is held (`.hold-look`) and the walk let go meanwhile:
+    it reaches its first file and goes no further until the first look has ended."""
+    files = {"m.vtam": MODES, "s.vtam": TYPO, ".hold-folders": "", ".hold-look": ""}
+    root = write(tmp_path / "ws", files)
+    await start(gated, root)
+    # the folders' reading has begun (held by `.hold-folders`) before the deck is opened
+    await progress(gated, "reading the workspace folders", lambda rs: len(rs) > 0)
+    deck = (root / "s.vtam").as_uri()
+    open_doc(gated, deck, TYPO)
+    await until((root / ".look-began").exists)  # a first look is pending
+    (root / ".hold-folders").unlink()  # the walk begins
+    await until((root / ".walk-reached").exists)  # and tells its first file found
+    (root / ".hold-look").unlink()
+    first = await diagnostics(gated, deck, lambda ds: len(ds) > 0)
+    assert [c for _, c in codes(first)] == ["PRS002"]
+    # when the first look ended, the walk had not gone past its first file
+    assert (root / ".look-saw").read_text() == "held"
+    await until((root / ".walk-passed").exists)  # then it went on
+    (root / ".gate").touch()
+    await diagnostics(gated, deck, lambda ds: "VTM006" in ds_codes(ds))
 
 
 def ds_codes(ds: list[lsp.Diagnostic]) -> set[str]:

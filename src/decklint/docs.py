@@ -27,6 +27,15 @@ PRODUCTS = {
 }
 
 
+# What decides a rule's findings (`decided-by`), where it is more than the whole network:
+# what a user sees in the editor before the whole network is linted.
+DECIDED = {
+    "file": "Decided by the deck alone: the editor shows it as soon as the deck is opened.",
+    "part": "Decided by the decks it names: a lint of some of the decks never gives a finding "
+    "of it that the whole network does not give.",
+}
+
+
 def _fence(text: str) -> list[str]:
     return ["```", *text.rstrip("\n").splitlines(), "```"]
 
@@ -66,6 +75,8 @@ def render(manifests: Iterable[Manifest]) -> str:
                 f"Source: {m.cited}",
                 "",
             ]
+            if m.decided_by in DECIDED:
+                out += [DECIDED[m.decided_by], ""]
             if m.options:
                 out += ["Options:", ""]
                 out += [

@@ -29,8 +29,12 @@ KNOWN_KEYS = set(REQUIRED) | {
     "aliases",
     "tested-by",
     "scope",
+    "decided-by",
     "fix",
 }
+# What decides a rule's findings (`decided-by:`): the deck alone, any part of the network that
+# holds the decks a finding names, or only the whole network.
+DECIDED_BY = ("file", "part", "network")
 OPTION_TYPES: dict[str, type | tuple[type, ...]] = {
     "int": int,
     "number": (int, float),
@@ -96,6 +100,12 @@ class Manifest:
     # "file": each finding needs one file's elements only (an engine rule: it speaks of how
     # one file was read, parsed or expanded)
     scope: str = "network"
+    # `decided-by`: "file", a finding on a deck is the same whatever other decks are linted
+    # with it (the file phase's rules, the engine's `scope: file` findings, and the network
+    # rules that compare a deck's own statements only); "part", every finding a lint of some
+    # whole decks gives is a finding of the whole network too, with the same place and
+    # message; "network", only a lint of the whole network decides them.
+    decided_by: str = "network"
     # What a finding cites: "" the citation above; "syntax" the product's syntax section for
     # the finding's dialect; "catalog" the manual of the dialect's product catalog.
     cites: str = ""
@@ -150,10 +160,18 @@ class Manifest:
     @property
     def deck_decides(self) -> bool:
         """Whether a finding of the rule on a deck is decided by that deck alone, whatever
-        other decks the network holds: the file phase's rules, and the engine's findings
-        about how one file was read, parsed or expanded (`scope: file`). The language server
-        shows only these before it has linted the whole network."""
-        return self.per_file or self.scope == "file"
+        other decks the network holds (`decided-by: file`): the file phase's rules, the
+        engine's findings about how one file was read, parsed or expanded (`scope: file`),
+        and network rules marked so. The language server shows only these before it has
+        linted the whole network."""
+        return self.decided_by == "file"
+
+    @property
+    def part_decides(self) -> bool:
+        """Whether every finding a lint of a part of the network (some whole decks) gives is
+        a finding of the whole network too, at the same place with the same message
+        (`decided-by: file` or `part`): shown from a part, no other deck takes it back."""
+        return self.decided_by in ("file", "part")
 
     @property
     def target_kind(self) -> str | None:
@@ -284,6 +302,7 @@ def from_dict(data: Any, source: str) -> Manifest:
             f"{where}: scope file needs target model:<kind> with a kind a file's lowering "
             f"makes and resolve leaves alone (not {', '.join(sorted(resolved_kinds()))})"
         )
+    decided_by = _decided_by(data.get("decided-by"), where, scope, target)
     return Manifest(
         code=code,
         name=name,
@@ -307,8 +326,26 @@ def from_dict(data: Any, source: str) -> Manifest:
         tested_by=str(data.get("tested-by", "")),
         fix=_fix(data.get("fix"), where, impl, data.get("anchor")),
         scope=scope,
+        decided_by=decided_by,
         cites=cites,
     )
+
+
+def _decided_by(raw: Any, where: str, scope: str, target: str) -> str:
+    """A manifest's `decided-by`: as written, else "file" for the rules that see one file
+    only (`target: ir`, `scope: file`) and "network" for the others."""
+    one_file = target == "ir" or scope == "file"
+    if raw is None:
+        return "file" if one_file else "network"
+    value = str(raw)
+    if value not in DECIDED_BY:
+        raise ManifestError(f"{where}: decided-by must be {', '.join(DECIDED_BY)}")
+    if one_file and value != "file":
+        raise ManifestError(
+            f"{where}: decided-by {value}: a rule with target ir or scope file sees one file "
+            "only, so it is decided-by file"
+        )
+    return value
 
 
 # A manifest is a page of YAML: larger files, or aliases that repeat aliases (a site's
@@ -372,6 +409,10 @@ def load_file(path: Path, data: Any = None, *, user: bool = False) -> Manifest:
             )
         if m.scope == "file":  # the cache keys a file by decklint's own manifests only
             raise ManifestError(f"{path}: a site rule runs on the whole model (no scope: file)")
+        if m.decided_by != "network":  # a test keeps decklint's own marks honest, not these
+            raise ManifestError(
+                f"{path}: a site rule is decided by the whole network (no decided-by)"
+            )
     elif path.parent.name != m.code[:3].lower():
         raise ManifestError(f"{path}: should live in rules/{m.code[:3].lower()}/")
     return m
