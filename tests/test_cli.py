@@ -175,6 +175,11 @@ def test_explain_rules_dialects() -> None:
     assert all(d in dia.output for d in ("vtam", "ncp", "cics"))
 
 
+def test_explain_says_when_the_editor_shows_a_rule_before_the_network_is_linted() -> None:
+    assert "Decided by the deck alone" in run("explain", "VTM012").output
+    assert "Decided by" not in run("explain", "VTM006").output
+
+
 def test_parse_dumps() -> None:
     deck = str(FIXTURES / "dialects" / "ncp" / "sdlc.ncp")
     ir = run("parse", deck, "--dump", "ir")

@@ -1126,6 +1126,10 @@ def explain(rule: str) -> None:
         "",
         f"Source: {m.cited}",
     ]
+    from decklint.docs import DECIDED
+
+    if m.decided_by in DECIDED:
+        lines += ["", DECIDED[m.decided_by]]
     if m.options:
         lines += ["", "Options:"]
         lines += [
