@@ -9,6 +9,7 @@ writes the after files; review them as a diff.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -18,8 +19,10 @@ from click.testing import CliRunner
 from decklint import dialects
 from decklint.api import lint_paths
 from decklint.cli import main
+from decklint.dialects.base import ParsedFile
 from decklint.fmt import Settings, format_text
 from decklint.fmt.run import run
+from decklint.ir import Statements
 from decklint.source import SourceFile
 
 from .conftest import FIXTURES
@@ -103,6 +106,27 @@ def test_a_deck_that_does_not_parse_is_left_alone() -> None:
     got = format_text("bad.vtam", text, Settings())
     assert got.text == text
     assert got.left and "does not parse" in got.left[0][1]
+
+
+def test_a_format_whose_parse_would_differ_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never changes meaning: where a fault was undone (continuation text in column 17), the
+    formatted deck is parsed again, and a parse that differs from the deck's refuses it, even
+    when the card reader reads the result as meant."""
+    spec = dialects.get("vtam")
+    real = spec.parse
+
+    def parse(src: SourceFile) -> ParsedFile:
+        pf = real(src)
+        if "\n               AUTH=" not in src.text:
+            return pf  # the deck as it was
+        changed = [s._replace(op="CDRSC") if s.label == "IMSA" else s for s in pf.statements]
+        return dataclasses.replace(pf, statements=Statements(changed))
+
+    monkeypatch.setitem(dialects._SPECS, "vtam", dataclasses.replace(spec, parse=parse))
+    text = _before("operands-on-the-next-card").read_text()
+    got = format_text("x.vtam", text, Settings())
+    assert got.text == text
+    assert got.left == (("x.vtam", "the statement at line 3 would parse differently"),)
 
 
 def test_other_card_readers_untouched() -> None:

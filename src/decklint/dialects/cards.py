@@ -195,6 +195,7 @@ class _Builder:
         "expect_operands",
         "in_quote",
         "last_card",
+        "operand_sep",
         "parts",
         "remarks",
         "start_line",
@@ -209,6 +210,9 @@ class _Builder:
         self.depth = -1  # parentheses open in a `BLANKS_IN_PARENS` operand; -1: not counted
         self.last_card: _Card | None = None
         self.comma = 0  # the column of a comma that ends the first card's operands
+        # the first card ended after the operation: a blank goes before the operands a
+        # continuation card brings (the field separator the first card's blanks were)
+        self.operand_sep = False
 
     def add(self, card: _Card, start: int, end: int) -> None:
         if end > start:
@@ -569,6 +573,7 @@ def _start(card: _Card) -> _Builder:
     k = _skip_blanks(text, j)
     if k >= len(text):
         b.expect_operands = card.cont and op not in NO_OPERAND_OPS
+        b.operand_sep = b.expect_operands
         return b
     if op in NO_OPERAND_OPS and not text.startswith(",", k):
         b.remark(card, k)
@@ -622,6 +627,9 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
         return
     start = RESUME_COL - 1
     end, b.in_quote, b.depth = _field_end(text, start, b.in_quote, b.depth)
+    if b.operand_sep:
+        b.sep()
+        b.operand_sep = False
     b.add(card, start, end)
     b.remark(card, end)
     piece = text[start:end]
