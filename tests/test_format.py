@@ -21,6 +21,7 @@ from decklint.api import lint_paths
 from decklint.cli import main
 from decklint.dialects.base import ParsedFile
 from decklint.fmt import Settings, format_text
+from decklint.fmt import run as fmt_run
 from decklint.fmt.run import run
 from decklint.ir import Statements
 from decklint.source import SourceFile
@@ -186,3 +187,42 @@ def test_diff_escapes_control_characters(tmp_path: Path) -> None:
     deck.write_text("APPL1  APPL  ACBNAME=APPL1     \x1b[31m red\n")
     got = CliRunner().invoke(main, ["format", "--diff", str(deck)])
     assert "\x1b" not in got.output
+
+
+def test_after_a_lint_format_parses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What each deck is and how its dialect parses it come from the lint's cache, and a deck
+    with no fault undone is not parsed after: after a lint, format parses no deck (without
+    the cache it does)."""
+    deck = tmp_path / "APPLS.vtam"
+    deck.write_text(
+        "APPLS    VBUILD TYPE=APPL\nA1     APPL  ACBNAME=A1\nA2       APPL  ACBNAME=A2\n"
+    )
+    assert CliRunner().invoke(main, ["lint", "--exit-zero", str(tmp_path)]).exit_code == 0
+    spec = dialects.get("vtam")
+    parsed: list[str] = []
+
+    def parse(src: SourceFile) -> ParsedFile:
+        parsed.append(src.path)
+        return spec.parse(src)
+
+    monkeypatch.setitem(dialects._SPECS, "vtam", dataclasses.replace(spec, parse=parse))
+    got = CliRunner().invoke(main, ["format", "--check", str(tmp_path)])
+    assert got.exit_code == 1 and "would format" in got.output
+    assert parsed == []
+    got = CliRunner().invoke(main, ["format", "--check", "--no-cache", str(tmp_path)])
+    assert got.exit_code == 1 and parsed
+
+
+def test_workers_give_what_one_process_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for case in _cases():
+        shutil.copyfile(_before(case), tmp_path / f"{case}{_before(case).suffix}")
+    alone = run([str(tmp_path)], Settings(), jobs=1)
+    monkeypatch.setattr(fmt_run, "PARALLEL_MIN_CHARS", 0)
+    monkeypatch.setattr(fmt_run, "_CHUNK", 1)
+    shared = run([str(tmp_path)], Settings(), jobs=2)
+    assert [(r.path, r.after, r.left) for r in shared] == [(r.path, r.after, r.left) for r in alone]
+    assert sum(r.changed for r in alone) == len(_cases())

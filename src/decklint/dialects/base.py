@@ -13,6 +13,7 @@ from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement,
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
+    from decklint.dialects.damage import Indent
     from decklint.dialects.schema import Rejecter
     from decklint.model.lowering import Lowering
 
@@ -112,6 +113,12 @@ class DialectSpec:
     starts: tuple[str, ...] = ("statement", "operand")  # grammar start rules (`debug tree`)
     # a statement's attribute table, for dialects whose statements take a resource's attributes
     attributes: Callable[[Statement], AttributeTable | None] | None = None
+    # How its parse reads a deck with the card reader (`cards.read_assembler`): the indentation
+    # it gives the reader for this deck (`asm.card_indent`), or None for a deck it reads
+    # otherwise (a VTAM start list). None: it reads no deck with the card reader (DFHCSDUP
+    # input, free-format files). `decklint format` lays out only decks read so, and knows it
+    # from here without parsing them.
+    card_reading: Callable[[SourceFile], Indent | None] | None = None
 
 
 @functools.cache

@@ -227,15 +227,22 @@ class _Builder:
             self.remarks.append(Remark(card.line, card.col(i), card.text[i:].rstrip()))
 
     def unit(self) -> LogicalUnit:
-        sm = SourceMap()
-        chunks: list[str] = []
+        starts: list[int] = []
+        lines: list[int] = []
+        cols: list[int] = []
+        lengths: list[int] = []
         off = 0
         for text, line, col in self.parts:
-            if line:
-                sm.add(off, line, col, len(text))
-            chunks.append(text)
-            off += len(text)
-        return LogicalUnit("".join(chunks), sm, self.start_line, "statement", self.remarks)
+            n = len(text)
+            if line:  # a piece of a card (a separator maps to no column); never empty
+                starts.append(off)
+                lines.append(line)
+                cols.append(col)
+                lengths.append(n)
+            off += n
+        sm = SourceMap(starts, lines, cols, lengths)
+        text = "".join([p[0] for p in self.parts])
+        return LogicalUnit(text, sm, self.start_line, "statement", self.remarks)
 
 
 def shifted_by(src: SourceFile, operations: Collection[str]) -> tuple[Indent, int]:

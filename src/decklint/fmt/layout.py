@@ -61,12 +61,9 @@ class Habits:
     @classmethod
     def of(cls, statements: Sequence[Statement], lines: Sequence[str]) -> Habits:
         ops = Counter(s.op_col for s in statements if s.label or s.op_col > 1)
-        per_card = Counter(
-            len([p for p in s.operands if p.line == line])
-            for s in statements
-            for line in range(s.first + 1, s.last + 1)
-            if any(p.line == line for p in s.operands)
-        )
+        per_card: Counter[int] = Counter()  # operands a continuation card holds: cards
+        for s in statements:
+            per_card.update(Counter(p.line for p in s.operands if p.line > s.first).values())
         marks: Counter[str] = Counter()
         remarks: Counter[int] = Counter()
         for s in statements:
@@ -109,6 +106,15 @@ def _most(counts: Counter[T], default: T) -> T:
     return counts.most_common(1)[0][0] if counts else default
 
 
+def _first_most(values: list[T], default: T) -> T:
+    """`_most` of the values counted (most often all the same: then without counting)."""
+    if not values:
+        return default
+    if values.count(values[0]) == len(values):
+        return values[0]
+    return _most(Counter(values), default)
+
+
 def _numbers(lines: Sequence[str]) -> Sequence_ | None:
     """The deck's sequence-number pattern, when most cards carry one."""
     found: list[tuple[str, int, int]] = []
@@ -148,8 +154,12 @@ def lay_out(
         own = _cards(s, habits, settings, s.op_col)
         if len(own) < len(cards):
             cards = own  # moving the operation would push operands onto another card
-    mark = _most(Counter(_marks(s, lines)), habits.mark)
-    remark_col = _aligned(Counter(remark_columns(s)), habits.remark_col)
+    mark = _first_most(_marks(s, lines), habits.mark)
+    remark_col = (
+        _aligned(Counter(remark_columns(s)), habits.remark_col)
+        if s.remarks
+        else (habits.remark_col)
+    )
     out: list[str] = []
     for i, (text, notes) in enumerate(cards):
         if len(text) > TEXT_END:

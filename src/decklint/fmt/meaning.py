@@ -4,48 +4,61 @@ Two readings are compared. The card reader's (`cards.read_assembler`): every sta
 logical text (name, operation, operands joined across cards) and its remarks, and every
 comment card, must be the same, except that a statement whose layout fault the formatter
 undid (`statement.read_statement`) must read as it was meant. Then the dialect's own parse:
-the same statements, operands (names, values, order) and macros (a deck with no fault undone
-and no error has the same logical statements read by the same reader, so its parse is not
-repeated); the dialect must read the
-deck with the card reader, so a deck some other reader reads (a DFHCSDUP input, a VTAM start
-list) is never laid out as a card deck; and the formatted deck may hold no error the reader
-or the parser reports (a deck that does not parse is left as it is).
+the same statements, operands (names, values, order) and macros. The dialect's parser sees
+only the card reader's logical statements, so where they are the same (no fault undone) its
+parse of the formatted deck would repeat that of the deck, and is not made; the deck's own
+parse is the lint's (its cache) when the caller has it, else made here. The dialect must
+read the deck with the card reader, as its spec declares (`DialectSpec.card_reading`), so a
+deck some other reader reads (a DFHCSDUP input, a VTAM start list) is never laid out as a
+card deck; and the formatted deck may hold no error the reader or the parser reports (a deck
+that does not parse is left as it is).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from decklint import dialects
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.cards import read_assembler
+from decklint.dialects.damage import needs_cleaning
 from decklint.findings import Severity
 from decklint.fmt.deck import Proposal
 from decklint.ir import Diagnostic, ReadResult, Statement
 from decklint.source import SourceFile
 
 
-def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> ParsedFile | None:
-    """The deck as its dialect parses it, when the dialect reads it with the card reader
-    (else None: the formatter leaves it alone, and has nothing to say about it)."""
-    old = dialects.get(dialect).parse(before)
-    return old if _read_by_cards(old.read, proposal.read) else None
+def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> bool:
+    """Whether the dialect reads the deck with the card reader as the formatter read it, as
+    its spec declares (no parse: else the formatter leaves it alone, and has nothing to say
+    about it)."""
+    spec = dialects.get(dialect)
+    if spec.card_reading is None:
+        return False
+    indent = spec.card_reading(before)
+    if indent is None:
+        return False
+    if not indent.prefixes and not needs_cleaning(before.text):
+        return True  # no indentation, nothing to clean: its reading is `proposal.read`
+    return _read_by_cards(read_assembler(before, indent), proposal.read)
 
 
-def check(old: ParsedFile, after: SourceFile, proposal: Proposal) -> str:
-    """Why `after` may not replace the deck parsed as `old` (a phrase), or '' when it may."""
+def check(old: Callable[[], ParsedFile], after: SourceFile, proposal: Proposal) -> str:
+    """Why `after` may not replace the deck (a phrase), or '' when it may; `old()`: the
+    deck as its dialect parses it (asked only for what the card reader cannot tell)."""
     read = read_assembler(after)
     why = _same_reading(proposal, read)
     if why:
         return why
-    if not proposal.repaired and not _errors(old.diagnostics) and not _errors(read.diagnostics):
+    before = old()
+    if not proposal.repaired and not _errors(before.diagnostics) and not _errors(read.diagnostics):
         # the same logical statements, read by the same reader, parse the same: the parse
         # of `after` would repeat that of the deck
         return ""
-    new = dialects.get(old.dialect).parse(after)
+    new = dialects.get(before.dialect).parse(after)
     for d in _errors(new.diagnostics):
         return f"it does not parse (line {d.span.line}: {d.message})"
-    return _same_statements(old.statements, new.statements, proposal, old.macros, new.macros)
+    return _same_statements(before.statements, new.statements, proposal, before.macros, new.macros)
 
 
 def _errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
