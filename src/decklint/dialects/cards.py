@@ -160,9 +160,8 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
             j = len(text)
         if text.find("'", start, j) < 0:
             return j, False, -1
-    i = start
-    n = len(text)
-    while i < n:
+    for m in _FIELD_CHARS.finditer(text, start):  # the characters that matter, in turn
+        i = m.start()
         ch = text[i]
         if ch == "'":
             if in_quote or not is_attribute_quote(text, i):
@@ -171,13 +170,15 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
             pass
         elif ch == " ":
             if depth <= 0:
-                break
+                return i, in_quote, depth
         elif depth >= 0 and ch == "(":
             depth += 1
         elif depth > 0 and ch == ")":
             depth -= 1
-        i += 1
-    return i, in_quote, depth
+    return len(text), in_quote, depth
+
+
+_FIELD_CHARS = re.compile(r"[' ()]")
 
 
 _BLANKS = re.compile(r" *")

@@ -63,6 +63,14 @@ class _Lines:
         tail = text[len(body) :]
         lines: list[str] = []
         ends: list[str] = []
+        if "\r" not in body:  # line feeds only: split at them
+            lines = body.split("\n")
+            if lines[-1]:
+                ends = ["\n"] * (len(lines) - 1) + [""]
+            else:
+                lines.pop()
+                ends = ["\n"] * len(lines)
+            return cls(lines, ends, tail, "\n")
         for m in _LINE.finditer(body):
             if not m.group(1) and not m.group(2):
                 break

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -73,6 +74,9 @@ class Statement:
         return f"{head} {field}" if field else head
 
 
+_QUOTE_OR_COMMA = re.compile(r"[',]")
+
+
 def split_operands(field: str) -> list[tuple[int, int]]:
     """(start, end) of each piece of an operand field a card may end after: split after each
     comma outside quotes (a sublist may be continued after one of its commas too), the comma
@@ -89,11 +93,12 @@ def split_operands(field: str) -> list[tuple[int, int]]:
             out.append((start, len(field)))
         return out
     quoted = False
-    for i, ch in enumerate(field):
-        if ch == "'":
+    for m in _QUOTE_OR_COMMA.finditer(field):
+        i = m.start()
+        if field[i] == "'":
             if quoted or not is_attribute_quote(field, i):
                 quoted = not quoted
-        elif ch == "," and not quoted:
+        elif not quoted:
             out.append((start, i + 1))
             start = i + 1
     if start < len(field):
