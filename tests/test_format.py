@@ -226,3 +226,39 @@ def test_workers_give_what_one_process_gives(
     shared = run([str(tmp_path)], Settings(), jobs=2)
     assert [(r.path, r.after, r.left) for r in shared] == [(r.path, r.after, r.left) for r in alone]
     assert sum(r.changed for r in alone) == len(_cases())
+
+
+def _card(text: str, mark: str = " ") -> str:
+    return (text.ljust(71) + mark).rstrip()
+
+
+def test_an_undone_fault_that_would_not_parse_is_refused() -> None:
+    """Continuation text in column 17 is read as meant only if the statement so read parses:
+    the statements whose fault was undone are parsed again (alone, in a deck without
+    macros), and an error there leaves the deck as it is."""
+    text = "\n".join(
+        [
+            "APPLS    VBUILD TYPE=APPL",
+            _card("A1       APPL  ACBNAME=A1,", "X"),
+            _card("                AUTH=(ACQ,PASS,", "X"),  # the parenthesis is never closed
+            _card("               EAS=1"),
+            "A2       APPL  ACBNAME=A2",
+        ]
+    )
+    got = format_text("x.vtam", text + "\n", Settings())
+    assert got.text == text + "\n"
+    ((_, why),) = got.left
+    assert why.startswith("it does not parse (line 4:")
+
+
+def test_a_deck_numbered_again_with_a_fault_undone() -> None:
+    """Numbering the cards again makes the whole deck one change: its statements whose fault
+    was undone are then checked in the whole deck's parse."""
+    lines = _after("sequence").read_text().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith(" " * 15 + "PRIPROT"))
+    lines[at] = " " + lines[at][:70] + lines[at][71:]  # the text one column right
+    text = "\n".join(lines) + "\n"
+    got = format_text("x.vtam", text, Settings(renumber=True))
+    assert not got.left and got.text != text
+    assert format_text("x.vtam", got.text, Settings(renumber=True)).text == got.text
+    assert lines[at][:16] == " " * 16 and got.text.splitlines()[at][15] == "P"

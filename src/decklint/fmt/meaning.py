@@ -51,14 +51,44 @@ def check(old: Callable[[], ParsedFile], after: SourceFile, proposal: Proposal) 
     if why:
         return why
     before = old()
-    if not proposal.repaired and not _errors(before.diagnostics) and not _errors(read.diagnostics):
+    clean = not _errors(before.diagnostics) and not _errors(read.diagnostics)
+    if not proposal.repaired and clean:
         # the same logical statements, read by the same reader, parse the same: the parse
         # of `after` would repeat that of the deck
         return ""
-    new = dialects.get(before.dialect).parse(after)
+    spec = dialects.get(before.dialect)
+    alone = _only(after, proposal) if clean and not before.macros else None
+    if alone is not None and all(s.kind == "statement" for s in before.statements):
+        # Only the statements whose fault was undone read otherwise: they are parsed alone
+        # (the deck's other cards blank, so that the lines stay), which a deck without macros
+        # and conditional assembly parses as it parses them in the deck.
+        new = spec.parse(alone)
+        for d in _errors(new.diagnostics):
+            return f"it does not parse (line {d.span.line}: {d.message})"
+        undone = [s for s in before.statements if s.span.line in proposal.repaired]
+        return _same_statements(undone, new.statements, proposal, (), new.macros)
+    new = spec.parse(after)
     for d in _errors(new.diagnostics):
         return f"it does not parse (line {d.span.line}: {d.message})"
     return _same_statements(before.statements, new.statements, proposal, before.macros, new.macros)
+
+
+def _only(after: SourceFile, proposal: Proposal) -> SourceFile | None:
+    """The formatted deck with only the cards of the statements whose fault was undone (the
+    others blank lines, which the reader skips); None when a hunk is not one statement's
+    cards (a deck numbered again is one hunk)."""
+    cards = {(s.first, s.last) for s in proposal.statements}
+    if any((h.first, h.last) not in cards for h in proposal.hunks):
+        return None
+    lines = after.lines
+    kept = [""] * len(lines)
+    shift = 0  # lines the hunks before added (or removed)
+    for h in proposal.hunks:
+        if h.first in proposal.repaired:
+            at = h.first - 1 + shift
+            kept[at : at + len(h.lines)] = lines[at : at + len(h.lines)]
+        shift += len(h.lines) - (h.last - h.first + 1)
+    return SourceFile.from_text(after.path, "\n".join(kept) + "\n")
 
 
 def _errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
