@@ -30,6 +30,27 @@ def test_continuation_any_character_resumes_in_column_16() -> None:
         assert not r.diagnostics
 
 
+def test_operands_that_start_on_the_next_card_are_a_field_of_their_own() -> None:
+    """A first card holding only name and operation (blanks up to the mark): the operands
+    of the continuation card are the operand field, one blank after the operation."""
+    r = read(
+        card("APPL1    APPL", "X"),
+        card("               AUTH=(ACQ,PASS),", "X"),
+        card("               EAS=10"),
+    )
+    (u,) = r.units
+    assert u.text == "APPL1 APPL AUTH=(ACQ,PASS),EAS=10"
+    assert u.smap.pos(len("APPL1 APPL ")) == (2, 16)
+    assert not r.diagnostics
+    pf = parse(
+        SourceFile.from_text(
+            "t", "\n".join([card("APPL1    APPL", "X"), card("               EAS=10")])
+        )
+    )
+    (st,) = pf.statements
+    assert (st.op, [o.name for o in st.operands]) == ("APPL", ["EAS"])
+
+
 def test_value_split_mid_token_at_column_71_is_joined_verbatim() -> None:
     first = "D4B32781 MODEENT LOGMODE=D4B32781,FMPROF=X'02',TSPROF=X'02',PRIPROT=X'7"
     assert len(first) == 71

@@ -18,8 +18,11 @@ import pytest
 
 from decklint import dialects
 from decklint.dialects.base import Dialect
+from decklint.dialects.cards import read_assembler
 from decklint.dialects.kinds import kinds
+from decklint.ir import LogicalUnit
 from decklint.model.release import FAMILIES
+from decklint.source import SourceFile
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "decklint"
@@ -106,6 +109,40 @@ def test_it_has_fixtures(name: str) -> None:
     goldens = [p for p in folder.iterdir() if p.name.endswith(".model.yaml")]
     assert decks, f"fixtures/dialects/{name}/ holds no sample deck"
     assert goldens, f"fixtures/dialects/{name}/ holds no parse golden (*.model.yaml)"
+
+
+def _samples(name: str) -> list[Path]:
+    """The dialect's sample decks, and its damaged ones (indented, re-flowed, with markup)."""
+    out = []
+    for folder in (ROOT / "fixtures" / "dialects" / name, ROOT / "fixtures" / "damaged" / name):
+        if folder.is_dir():
+            out += sorted(p for p in folder.rglob("*") if p.is_file() and p.suffix != ".yaml")
+    return out
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if dialects.get(n).card_reading])
+def test_the_declared_card_reading_is_the_parses(name: str) -> None:
+    """`card_reading` says how the parse reads a deck with the card reader, so that `decklint
+    format` need not parse a deck to know it: on every sample deck, the reader given the
+    declared indentation reads the units the parse read (text and columns), and a deck it
+    declares read otherwise is read otherwise."""
+    spec = dialects.get(name)
+    assert spec.card_image and spec.card_reading is not None
+    samples = _samples(name)
+    assert samples
+    for path in samples:
+        src = SourceFile.from_text(str(path), path.read_text(encoding="latin-1"))
+        indent = spec.card_reading(src)
+        parsed = spec.parse(src).read.units
+        if indent is None:
+            assert parsed and all(u.kind != "statement" for u in parsed), path
+            continue
+        cards = read_assembler(src, indent).units
+        assert [_unit(u) for u in parsed] == [_unit(u) for u in cards], path
+
+
+def _unit(u: LogicalUnit) -> tuple[object, ...]:
+    return (u.kind, u.text, u.smap.starts, u.smap.lines, u.smap.cols)
 
 
 @pytest.mark.parametrize("name", NAMES)

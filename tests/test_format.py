@@ -9,6 +9,7 @@ writes the after files; review them as a diff.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -18,8 +19,11 @@ from click.testing import CliRunner
 from decklint import dialects
 from decklint.api import lint_paths
 from decklint.cli import main
+from decklint.dialects.base import ParsedFile
 from decklint.fmt import Settings, format_text
+from decklint.fmt import run as fmt_run
 from decklint.fmt.run import run
+from decklint.ir import Statements
 from decklint.source import SourceFile
 
 from .conftest import FIXTURES
@@ -105,6 +109,27 @@ def test_a_deck_that_does_not_parse_is_left_alone() -> None:
     assert got.left and "does not parse" in got.left[0][1]
 
 
+def test_a_format_whose_parse_would_differ_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Never changes meaning: where a fault was undone (continuation text in column 17), the
+    formatted deck is parsed again, and a parse that differs from the deck's refuses it, even
+    when the card reader reads the result as meant."""
+    spec = dialects.get("vtam")
+    real = spec.parse
+
+    def parse(src: SourceFile) -> ParsedFile:
+        pf = real(src)
+        if "\n               AUTH=" not in src.text:
+            return pf  # the deck as it was
+        changed = [s._replace(op="CDRSC") if s.label == "IMSA" else s for s in pf.statements]
+        return dataclasses.replace(pf, statements=Statements(changed))
+
+    monkeypatch.setitem(dialects._SPECS, "vtam", dataclasses.replace(spec, parse=parse))
+    text = _before("operands-on-the-next-card").read_text()
+    got = format_text("x.vtam", text, Settings())
+    assert got.text == text
+    assert got.left == (("x.vtam", "the statement at line 3 would parse differently"),)
+
+
 def test_other_card_readers_untouched() -> None:
     """A DFHCSDUP input is a card image, but not read as an assembler deck: not laid out."""
     text = "DEFINE PROGRAM(P1) GROUP(G1)\n  LANGUAGE(COBOL)\n"
@@ -162,3 +187,78 @@ def test_diff_escapes_control_characters(tmp_path: Path) -> None:
     deck.write_text("APPL1  APPL  ACBNAME=APPL1     \x1b[31m red\n")
     got = CliRunner().invoke(main, ["format", "--diff", str(deck)])
     assert "\x1b" not in got.output
+
+
+def test_after_a_lint_format_parses_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What each deck is and how its dialect parses it come from the lint's cache, and a deck
+    with no fault undone is not parsed after: after a lint, format parses no deck (without
+    the cache it does)."""
+    deck = tmp_path / "APPLS.vtam"
+    deck.write_text(
+        "APPLS    VBUILD TYPE=APPL\nA1     APPL  ACBNAME=A1\nA2       APPL  ACBNAME=A2\n"
+    )
+    assert CliRunner().invoke(main, ["lint", "--exit-zero", str(tmp_path)]).exit_code == 0
+    spec = dialects.get("vtam")
+    parsed: list[str] = []
+
+    def parse(src: SourceFile) -> ParsedFile:
+        parsed.append(src.path)
+        return spec.parse(src)
+
+    monkeypatch.setitem(dialects._SPECS, "vtam", dataclasses.replace(spec, parse=parse))
+    got = CliRunner().invoke(main, ["format", "--check", str(tmp_path)])
+    assert got.exit_code == 1 and "would format" in got.output
+    assert parsed == []
+    got = CliRunner().invoke(main, ["format", "--check", "--no-cache", str(tmp_path)])
+    assert got.exit_code == 1 and parsed
+
+
+def test_workers_give_what_one_process_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for case in _cases():
+        shutil.copyfile(_before(case), tmp_path / f"{case}{_before(case).suffix}")
+    alone = run([str(tmp_path)], Settings(), jobs=1)
+    monkeypatch.setattr(fmt_run, "PARALLEL_MIN_CHARS", 0)
+    monkeypatch.setattr(fmt_run, "_CHUNK", 1)
+    shared = run([str(tmp_path)], Settings(), jobs=2)
+    assert [(r.path, r.after, r.left) for r in shared] == [(r.path, r.after, r.left) for r in alone]
+    assert sum(r.changed for r in alone) == len(_cases())
+
+
+def _card(text: str, mark: str = " ") -> str:
+    return (text.ljust(71) + mark).rstrip()
+
+
+def test_an_undone_fault_that_would_not_parse_is_refused() -> None:
+    """Continuation text in column 17 is read as meant only if the statement so read parses:
+    the statements whose fault was undone are parsed again (alone, in a deck without
+    macros), and an error there leaves the deck as it is."""
+    text = "\n".join(
+        [
+            "APPLS    VBUILD TYPE=APPL",
+            _card("A1       APPL  ACBNAME=A1,", "X"),
+            _card("                AUTH=(ACQ,PASS,", "X"),  # the parenthesis is never closed
+            _card("               EAS=1"),
+            "A2       APPL  ACBNAME=A2",
+        ]
+    )
+    got = format_text("x.vtam", text + "\n", Settings())
+    assert got.text == text + "\n"
+    ((_, why),) = got.left
+    assert why.startswith("it does not parse (line 4:")
+
+
+def test_a_deck_numbered_again_with_a_fault_undone() -> None:
+    """Numbering the cards again makes the whole deck one change: its statements whose fault
+    was undone are then checked in the whole deck's parse."""
+    lines = _after("sequence").read_text().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith(" " * 15 + "PRIPROT"))
+    lines[at] = " " + lines[at][:70] + lines[at][71:]  # the text one column right
+    text = "\n".join(lines) + "\n"
+    got = format_text("x.vtam", text, Settings(renumber=True))
+    assert not got.left and got.text != text
+    assert format_text("x.vtam", got.text, Settings(renumber=True)).text == got.text
+    assert lines[at][:16] == " " * 16 and got.text.splitlines()[at][15] == "P"

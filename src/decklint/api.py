@@ -274,6 +274,16 @@ class _Run:
         self.report("PRS009", path, Span.point(1, 1), message, Severity.ERROR, dialect)
 
 
+def file_units(
+    inputs: Sequence[Input], opts: Options
+) -> tuple[list[FileUnit | None], schedule.Stats]:
+    """What a lint's file phase gives each input (None for a container's own text), from the
+    cache where a lint with these options left it, else parsed (and cached) now: for a
+    command that reads the files as the lint does (`decklint format`)."""
+    with gc_paused():
+        return _file_phase(inputs, opts, load_registry(tuple(opts.rule_paths)))
+
+
 def _file_phase(
     inputs: Sequence[Input], opts: Options, reg: Registry
 ) -> tuple[list[FileUnit | None], schedule.Stats]:

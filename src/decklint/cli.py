@@ -7,7 +7,7 @@ import dataclasses
 import functools
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -891,6 +891,7 @@ def _report_review(args: DiffArgs, review: Any, threshold: Any) -> None:
     help="Decks inside JCL and markdown: those decklint finds (auto), every fence, or none.",
 )
 @click.option("--quiet", "-q", is_flag=True, help="Print only the diff and the files left alone.")
+@_speed_options
 @_config_options
 def format_cmd(
     paths: tuple[str, ...],
@@ -900,6 +901,8 @@ def format_cmd(
     encoding: str | None,
     embedded: str,
     quiet: bool,
+    no_cache: bool,
+    jobs: int,
     config_path: str | None,
     isolated: bool,
 ) -> None:
@@ -916,16 +919,35 @@ def format_cmd(
     _paths_exist(paths)
     project = _project(config_path, isolated, (), ())
     cfg = project.config
-    results = run(
-        paths,
-        settings_of(cfg.format),
-        config_globs=dict(cfg.dialect_globs),
-        excluded=project.excluded,
-        encoding=encoding,
-        embedded_mode=embedded,
-        dialect=_dialect_choice(dialect),
-        write=not (check or diff),
-    )
+    chosen = _dialect_choice(dialect)
+    opts = project.options(chosen)
+    opts.cache = not no_cache
+
+    def lint_phase(inputs: Sequence[Any]) -> Callable[[Sequence[Any]], list[Any]]:
+        """The lint's file phase with the lint's options (the configuration's facts found for
+        all the inputs): its cache entries, when a lint left them, say each deck's dialect
+        and parse. Called in format's worker processes: it starts none of its own."""
+        from decklint import api
+
+        project.declare_for(opts, [i.path for i in inputs])
+        opts.jobs = 1
+        return lambda some: api.file_units(some, opts)[0]
+
+    try:
+        results = run(
+            paths,
+            settings_of(cfg.format),
+            config_globs=dict(cfg.dialect_globs),
+            excluded=project.excluded,
+            encoding=encoding,
+            embedded_mode=embedded,
+            dialect=chosen,
+            write=not (check or diff),
+            lint=lint_phase,
+            jobs=jobs,
+        )
+    except _config_error() as exc:
+        _config_exit(exc)
     changed = [r for r in results if r.changed]
     for r in results:
         for where, why in r.left:

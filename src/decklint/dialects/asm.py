@@ -32,6 +32,7 @@ from decklint.dialects.assembler.conditional import (
 )
 from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
 from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
+from decklint.dialects.damage import Indent
 from decklint.dialects.lost_operands import lost
 from decklint.findings import Severity
 from decklint.ir import (
@@ -401,12 +402,22 @@ def _parse_items(src: SourceFile, read: ReadResult, dialect: str, grammar: str) 
     return ParsedFile(src, dialect, Statements(statements), read, tuple(diags))
 
 
+def _shift(src: SourceFile, operations: Collection[str]) -> tuple[Indent, int]:
+    return shifted_by(src, operations) if operations else (Indent(), 0)
+
+
+def card_indent(src: SourceFile, operations: Collection[str] = ()) -> Indent:
+    """The indentation `parse_assembler` reads the deck with (given the same `operations`):
+    a dialect's `DialectSpec.card_reading` says with it how its parse reads a deck."""
+    return _shift(src, operations)[0]
+
+
 def parse_assembler(
     src: SourceFile, dialect: str, grammar: str, operations: Collection[str] = ()
 ) -> ParsedFile:
     """A card deck's statements; given the dialect's `operations`, a deck shifted right is
     read as shifted back and reported once (see `cards.shifted_by`)."""
-    shift, line = shifted_by(src, operations) if operations else (0, 0)
+    shift, line = _shift(src, operations)
     read = read_assembler(src, shift)
     if shift:
         read.diagnostics.insert(0, shifted_deck(shift, line))

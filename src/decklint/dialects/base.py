@@ -13,6 +13,7 @@ from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement,
 from decklint.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
+    from decklint.dialects.damage import Indent
     from decklint.dialects.schema import Rejecter
     from decklint.model.lowering import Lowering
 
@@ -134,6 +135,12 @@ class DialectSpec:
     attributes: Callable[[Statement], AttributeTable | None] | None = None
     # free-format files: how `decklint format` may lay them out (None: never changed)
     free_layout: FreeLayout | None = None
+    # How its parse reads a deck with the card reader (`cards.read_assembler`): the indentation
+    # it gives the reader for this deck (`asm.card_indent`), or None for a deck it reads
+    # otherwise (a VTAM start list). None: it reads no deck with the card reader (DFHCSDUP
+    # input, free-format files). `decklint format` lays out only decks read so, and knows it
+    # from here without parsing them.
+    card_reading: Callable[[SourceFile], Indent | None] | None = None
 
 
 @functools.cache

@@ -160,9 +160,8 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
             j = len(text)
         if text.find("'", start, j) < 0:
             return j, False, -1
-    i = start
-    n = len(text)
-    while i < n:
+    for m in _FIELD_CHARS.finditer(text, start):  # the characters that matter, in turn
+        i = m.start()
         ch = text[i]
         if ch == "'":
             if in_quote or not is_attribute_quote(text, i):
@@ -171,13 +170,15 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
             pass
         elif ch == " ":
             if depth <= 0:
-                break
+                return i, in_quote, depth
         elif depth >= 0 and ch == "(":
             depth += 1
         elif depth > 0 and ch == ")":
             depth -= 1
-        i += 1
-    return i, in_quote, depth
+    return len(text), in_quote, depth
+
+
+_FIELD_CHARS = re.compile(r"[' ()]")
 
 
 _BLANKS = re.compile(r" *")
@@ -195,6 +196,7 @@ class _Builder:
         "expect_operands",
         "in_quote",
         "last_card",
+        "operand_sep",
         "parts",
         "remarks",
         "start_line",
@@ -209,6 +211,9 @@ class _Builder:
         self.depth = -1  # parentheses open in a `BLANKS_IN_PARENS` operand; -1: not counted
         self.last_card: _Card | None = None
         self.comma = 0  # the column of a comma that ends the first card's operands
+        # the first card ended after the operation: a blank goes before the operands a
+        # continuation card brings (the field separator the first card's blanks were)
+        self.operand_sep = False
 
     def add(self, card: _Card, start: int, end: int) -> None:
         if end > start:
@@ -223,15 +228,22 @@ class _Builder:
             self.remarks.append(Remark(card.line, card.col(i), card.text[i:].rstrip()))
 
     def unit(self) -> LogicalUnit:
-        sm = SourceMap()
-        chunks: list[str] = []
+        starts: list[int] = []
+        lines: list[int] = []
+        cols: list[int] = []
+        lengths: list[int] = []
         off = 0
         for text, line, col in self.parts:
-            if line:
-                sm.add(off, line, col, len(text))
-            chunks.append(text)
-            off += len(text)
-        return LogicalUnit("".join(chunks), sm, self.start_line, "statement", self.remarks)
+            n = len(text)
+            if line:  # a piece of a card (a separator maps to no column); never empty
+                starts.append(off)
+                lines.append(line)
+                cols.append(col)
+                lengths.append(n)
+            off += n
+        sm = SourceMap(starts, lines, cols, lengths)
+        text = "".join([p[0] for p in self.parts])
+        return LogicalUnit(text, sm, self.start_line, "statement", self.remarks)
 
 
 def shifted_by(src: SourceFile, operations: Collection[str]) -> tuple[Indent, int]:
@@ -569,6 +581,7 @@ def _start(card: _Card) -> _Builder:
     k = _skip_blanks(text, j)
     if k >= len(text):
         b.expect_operands = card.cont and op not in NO_OPERAND_OPS
+        b.operand_sep = b.expect_operands
         return b
     if op in NO_OPERAND_OPS and not text.startswith(",", k):
         b.remark(card, k)
@@ -622,6 +635,9 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
         return
     start = RESUME_COL - 1
     end, b.in_quote, b.depth = _field_end(text, start, b.in_quote, b.depth)
+    if b.operand_sep:
+        b.sep()
+        b.operand_sep = False
     b.add(card, start, end)
     b.remark(card, end)
     piece = text[start:end]

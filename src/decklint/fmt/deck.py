@@ -45,7 +45,7 @@ def read_deck(src: SourceFile) -> tuple[ReadResult, list[Statement]]:
     faults: dict[int, list[Diagnostic]] = {}
     for d in read.diagnostics:
         faults.setdefault(d.span.line, []).append(d)
-    lines = src.lines
+    lines = tuple(src.lines)  # indexed often: the tuple itself, not its view
     out = []
     for unit in read.units:
         st = read_statement(unit, lines, faults)
@@ -57,7 +57,7 @@ def read_deck(src: SourceFile) -> tuple[ReadResult, list[Statement]]:
 def format_deck(src: SourceFile, settings: Settings) -> Proposal:
     """The deck laid out again, as hunks of changed lines."""
     read, statements = read_deck(src)
-    lines = src.lines
+    lines = tuple(src.lines)
     habits = Habits.of(statements, lines)
     hunks: list[Hunk] = []
     repaired: set[int] = set()

@@ -6,23 +6,32 @@ stay as they were; lines a statement gains take the line end of the file's first
 inside another file (JCL in-stream data, an IEBUPDTE member, a fenced block) is formatted
 where `inputs.embedded` finds it, its statements written back at the container's lines and
 columns; a statement with an IEBUPDTE control card among its cards is left as it is. Which
-files are card decks: the dialect detected as for `lint` (`inputs.discover.detect`), whose
-spec says its decks are card images; `meaning.check` makes sure the dialect reads them with
-the card reader.
+files are card decks: the dialect detected as for `lint` (`inputs.discover.detect`), or the
+one the lint's file phase found (`Before`), whose spec says it reads the deck with the card
+reader (`DialectSpec.card_reading`). A file of a free-format dialect goes to
+`free.format_free`, which changes it only where the configuration asks.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from decklint import dialects
+from decklint.dialects.base import ParsedFile
 from decklint.fmt import free, meaning
 from decklint.fmt.deck import Hunk, apply, format_deck
 from decklint.fmt.layout import Settings
 from decklint.source import SourceFile
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|\Z)")
+
+
+# A deck's path as shown -> the dialect the lint's file phase found for it and its parse
+# there (from the lint's cache, statements packed), or None when the caller does not know
+# (the deck is then detected, and parsed if its parse is needed, here).
+Before = Callable[[str], "tuple[str | None, ParsedFile | None] | None"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +64,14 @@ class _Lines:
         tail = text[len(body) :]
         lines: list[str] = []
         ends: list[str] = []
+        if "\r" not in body:  # line feeds only: split at them
+            lines = body.split("\n")
+            if lines[-1]:
+                ends = ["\n"] * (len(lines) - 1) + [""]
+            else:
+                lines.pop()
+                ends = ["\n"] * len(lines)
+            return cls(lines, ends, tail, "\n")
         for m in _LINE.finditer(body):
             if not m.group(1) and not m.group(2):
                 break
@@ -86,8 +103,10 @@ def format_text(
     config_globs: dict[str, str] | None = None,
     dialect: str | None = None,
     embedded_mode: str = "auto",
+    before: Before | None = None,
 ) -> Formatted:
-    """`text` (the file `path`) formatted; `dialect` as --dialect gives it."""
+    """`text` (the file `path`) formatted; `dialect` as --dialect gives it; `before`: what
+    the lint's file phase found for each deck, where the caller has it."""
     from decklint.inputs import embedded
     from decklint.inputs.gather import deck_paths, may_hold_decks
 
@@ -98,7 +117,7 @@ def format_text(
         else None
     )
     if found is None:
-        hunks, left, n = _format_one(path, text, settings, config_globs, dialect)
+        hunks, left, n = _format_one(path, text, settings, config_globs, dialect, before)
         if not hunks:
             return Formatted(text, tuple(left), n)
         lines.replace(hunks)
@@ -107,7 +126,7 @@ def format_text(
     decks = 0
     for shown, block in zip(deck_paths(path, found.blocks), found.blocks, strict=True):
         hunks, left, n = _format_one(
-            shown, block.text, settings, config_globs, block.dialect or dialect
+            shown, block.text, settings, config_globs, block.dialect or dialect, before
         )
         decks += n
         all_left.extend(left)
@@ -129,25 +148,36 @@ def _format_one(
     settings: Settings,
     config_globs: dict[str, str] | None,
     dialect: str | None,
+    before: Before | None = None,
 ) -> tuple[list[Hunk], list[tuple[str, str]], int]:
     """One deck's hunks, the reason it is left alone (if it is), and 1 if it is a card deck."""
-    from decklint.inputs.discover import detect
-
     src = SourceFile.from_text(path, text)
-    name = detect(src, dialect, config_globs).dialect
+    known = before(path) if before is not None else None
+    if known is not None:
+        name, parsed = known
+    else:
+        from decklint.inputs.discover import detect
+
+        name, parsed = detect(src, dialect, config_globs).dialect, None
     if name is None or name not in dialects.REGISTRY:
         return [], [], 0
-    if not dialects.get(name).card_image:
+    spec = dialects.get(name)
+    if not spec.card_image:
         hunks, why = free.format_free(src, name, settings)
         return hunks, [(path, why)] if why else [], 0
+    if spec.card_reading is None:
+        return [], [], 0
     proposal = format_deck(src, settings)
     if not proposal.hunks:
         return [], [], 1
+    if not meaning.card_deck(src, name, proposal):
+        return [], [], 0
     new_lines = apply(src.lines, proposal.hunks)
     after = SourceFile.from_text(path, "\n".join(new_lines) + "\n")
-    old = meaning.card_deck(src, name, proposal)
-    if old is None:
-        return [], [], 0
+
+    def old() -> ParsedFile:
+        return parsed if parsed is not None else spec.parse(src)
+
     why = meaning.check(old, after, proposal)
     if why:
         return [], [(path, why)], 1

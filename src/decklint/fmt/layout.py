@@ -64,12 +64,9 @@ class Habits:
     @classmethod
     def of(cls, statements: Sequence[Statement], lines: Sequence[str]) -> Habits:
         ops = Counter(s.op_col for s in statements if s.label or s.op_col > 1)
-        per_card = Counter(
-            len([p for p in s.operands if p.line == line])
-            for s in statements
-            for line in range(s.first + 1, s.last + 1)
-            if any(p.line == line for p in s.operands)
-        )
+        per_card: Counter[int] = Counter()  # operands a continuation card holds: cards
+        for s in statements:
+            per_card.update(Counter(p.line for p in s.operands if p.line > s.first).values())
         marks: Counter[str] = Counter()
         remarks: Counter[int] = Counter()
         for s in statements:
@@ -84,7 +81,7 @@ class Habits:
             mark=_most(marks, "X"),
             remark_col=_aligned(remarks, 0),
             width=_most(padded, 0) if padded.total() * 2 > len(cards) else 0,
-            numbers=_numbers(lines),
+            numbers=_numbers(lines, len(cards)),
         )
 
 
@@ -112,14 +109,27 @@ def _most(counts: Counter[T], default: T) -> T:
     return counts.most_common(1)[0][0] if counts else default
 
 
-def _numbers(lines: Sequence[str]) -> Sequence_ | None:
-    """The deck's sequence-number pattern, when most cards carry one."""
+def _first_most(values: list[T], default: T) -> T:
+    """`_most` of the values counted (most often all the same: then without counting)."""
+    if not values:
+        return default
+    if values.count(values[0]) == len(values):
+        return values[0]
+    return _most(Counter(values), default)
+
+
+def _numbers(lines: Sequence[str], cards: int) -> Sequence_ | None:
+    """The deck's sequence-number pattern, when most of its `cards` (lines not blank) carry
+    one."""
     found: list[tuple[str, int, int]] = []
     for ln in lines:
-        m = SEQUENCE.match(ln[CONT_COL:].strip()) if len(ln) > CONT_COL else None
+        if len(ln) <= CONT_COL:
+            continue
+        seq = ln[CONT_COL:].strip()
+        m = SEQUENCE.match(seq)
         if m is not None:
-            found.append((m.group(1), int(m.group(2)), len(ln[CONT_COL:].strip())))
-    if len(found) < 2 or len(found) * 2 < sum(1 for ln in lines if ln.strip()):
+            found.append((m.group(1), int(m.group(2)), len(seq)))
+    if len(found) < 2 or len(found) * 2 < cards:
         return None
     steps = Counter(b[1] - a[1] for a, b in itertools.pairwise(found) if b[1] > a[1])
     step = _most(steps, 10)
@@ -131,6 +141,8 @@ def _numbers(lines: Sequence[str]) -> Sequence_ | None:
 def sequence_field(line: str) -> str:
     """Columns 73-80 of a card as written, and anything after them (after a mark an edit
     pushed right, what follows the mark)."""
+    if len(line) <= CONT_COL or " " not in line[TEXT_END:].rstrip():
+        return line[CONT_COL:]  # no blank from column 72 on: no mark stands alone past it
     col = lone_mark(line, CONT_COL)
     if col > CONT_COL:
         return line[col:].strip()
@@ -146,13 +158,18 @@ def lay_out(
     column where the operation leaves room; remarks stand in the column most of the
     statement's own stand in, else the deck's."""
     target = settings.operation_column or habits.op_col
-    cards = _cards(s, habits, settings, target)
+    groups = _groups(s, settings, habits)
+    cards = _cards(s, habits, groups, target)
     if target != s.op_col:
-        own = _cards(s, habits, settings, s.op_col)
+        own = _cards(s, habits, groups, s.op_col)
         if len(own) < len(cards):
             cards = own  # moving the operation would push operands onto another card
-    mark = _most(Counter(_marks(s, lines)), habits.mark)
-    remark_col = _aligned(Counter(remark_columns(s)), habits.remark_col)
+    mark = _first_most(_marks(s, lines), habits.mark)
+    remark_col = (
+        _aligned(Counter(remark_columns(s)), habits.remark_col)
+        if s.remarks
+        else (habits.remark_col)
+    )
     out: list[str] = []
     for i, (text, notes) in enumerate(cards):
         if len(text) > TEXT_END:
@@ -170,13 +187,12 @@ def lay_out(
 
 
 def _cards(
-    s: Statement, habits: Habits, settings: Settings, op_col: int
+    s: Statement, habits: Habits, groups: list[tuple[list[Piece], list[Note]]], op_col: int
 ) -> list[tuple[str, list[Note]]]:
     """The statement's cards (text without mark, and the remarks beside it) with its
-    operation in column `op_col`."""
+    operation in column `op_col`, the operands and remarks of each card in `groups`."""
     head = s.label.ljust(op_col - 1) if len(s.label) < op_col - 1 else s.label + " "
     head += s.op
-    groups = _groups(s, settings, habits)
     cards: list[tuple[str, list[Note]]] = []
     first_ops, first_notes = groups[0]
     if first_ops:
@@ -223,11 +239,14 @@ def _groups(
     by_line: dict[int, tuple[list[Piece], list[Note]]] = {ln: ([], []) for ln in lines}
     for p in s.operands:
         by_line[p.line][0].append(p)
+    on_line: dict[int, list[Note]] = {}
+    for n in s.remarks:
+        on_line.setdefault(n.line, []).append(n)
     owner = s.first
     for ln in lines:
         if by_line[ln][0] or ln == s.first:
             owner = ln
-        by_line[owner][1].extend(n for n in s.remarks if n.line == ln)
+        by_line[owner][1].extend(on_line.get(ln, ()))
     groups = [v for ln, v in by_line.items() if v[0] or ln == s.first]
     if settings.operands_per_card == "keep":
         return groups

@@ -4,48 +4,91 @@ Two readings are compared. The card reader's (`cards.read_assembler`): every sta
 logical text (name, operation, operands joined across cards) and its remarks, and every
 comment card, must be the same, except that a statement whose layout fault the formatter
 undid (`statement.read_statement`) must read as it was meant. Then the dialect's own parse:
-the same statements, operands (names, values, order) and macros (a deck with no fault undone
-and no error has the same logical statements read by the same reader, so its parse is not
-repeated); the dialect must read the
-deck with the card reader, so a deck some other reader reads (a DFHCSDUP input, a VTAM start
-list) is never laid out as a card deck; and the formatted deck may hold no error the reader
-or the parser reports (a deck that does not parse is left as it is).
+the same statements, operands (names, values, order) and macros. The dialect's parser sees
+only the card reader's logical statements, so where they are the same (no fault undone) its
+parse of the formatted deck would repeat that of the deck, and is not made; the deck's own
+parse is the lint's (its cache) when the caller has it, else made here. The dialect must
+read the deck with the card reader, as its spec declares (`DialectSpec.card_reading`), so a
+deck some other reader reads (a DFHCSDUP input, a VTAM start list) is never laid out as a
+card deck; and the formatted deck may hold no error the reader or the parser reports (a deck
+that does not parse is left as it is).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from decklint import dialects
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.cards import read_assembler
+from decklint.dialects.damage import needs_cleaning
 from decklint.findings import Severity
 from decklint.fmt.deck import Proposal
 from decklint.ir import Diagnostic, ReadResult, Statement
 from decklint.source import SourceFile
 
 
-def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> ParsedFile | None:
-    """The deck as its dialect parses it, when the dialect reads it with the card reader
-    (else None: the formatter leaves it alone, and has nothing to say about it)."""
-    old = dialects.get(dialect).parse(before)
-    return old if _read_by_cards(old.read, proposal.read) else None
+def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> bool:
+    """Whether the dialect reads the deck with the card reader as the formatter read it, as
+    its spec declares (no parse: else the formatter leaves it alone, and has nothing to say
+    about it)."""
+    spec = dialects.get(dialect)
+    if spec.card_reading is None:
+        return False
+    indent = spec.card_reading(before)
+    if indent is None:
+        return False
+    if not indent.prefixes and not needs_cleaning(before.text):
+        return True  # no indentation, nothing to clean: its reading is `proposal.read`
+    return _read_by_cards(read_assembler(before, indent), proposal.read)
 
 
-def check(old: ParsedFile, after: SourceFile, proposal: Proposal) -> str:
-    """Why `after` may not replace the deck parsed as `old` (a phrase), or '' when it may."""
+def check(old: Callable[[], ParsedFile], after: SourceFile, proposal: Proposal) -> str:
+    """Why `after` may not replace the deck (a phrase), or '' when it may; `old()`: the
+    deck as its dialect parses it (asked only for what the card reader cannot tell)."""
     read = read_assembler(after)
     why = _same_reading(proposal, read)
     if why:
         return why
-    if not proposal.repaired and not _errors(old.diagnostics) and not _errors(read.diagnostics):
+    before = old()
+    clean = not _errors(before.diagnostics) and not _errors(read.diagnostics)
+    if not proposal.repaired and clean:
         # the same logical statements, read by the same reader, parse the same: the parse
         # of `after` would repeat that of the deck
         return ""
-    new = dialects.get(old.dialect).parse(after)
+    spec = dialects.get(before.dialect)
+    alone = _only(after, proposal) if clean and not before.macros else None
+    if alone is not None and all(s.kind == "statement" for s in before.statements):
+        # Only the statements whose fault was undone read otherwise: they are parsed alone
+        # (the deck's other cards blank, so that the lines stay), which a deck without macros
+        # and conditional assembly parses as it parses them in the deck.
+        new = spec.parse(alone)
+        for d in _errors(new.diagnostics):
+            return f"it does not parse (line {d.span.line}: {d.message})"
+        undone = [s for s in before.statements if s.span.line in proposal.repaired]
+        return _same_statements(undone, new.statements, proposal, (), new.macros)
+    new = spec.parse(after)
     for d in _errors(new.diagnostics):
         return f"it does not parse (line {d.span.line}: {d.message})"
-    return _same_statements(old.statements, new.statements, proposal, old.macros, new.macros)
+    return _same_statements(before.statements, new.statements, proposal, before.macros, new.macros)
+
+
+def _only(after: SourceFile, proposal: Proposal) -> SourceFile | None:
+    """The formatted deck with only the cards of the statements whose fault was undone (the
+    others blank lines, which the reader skips); None when a hunk is not one statement's
+    cards (a deck numbered again is one hunk)."""
+    cards = {(s.first, s.last) for s in proposal.statements}
+    if any((h.first, h.last) not in cards for h in proposal.hunks):
+        return None
+    lines = after.lines
+    kept = [""] * len(lines)
+    shift = 0  # lines the hunks before added (or removed)
+    for h in proposal.hunks:
+        if h.first in proposal.repaired:
+            at = h.first - 1 + shift
+            kept[at : at + len(h.lines)] = lines[at : at + len(h.lines)]
+        shift += len(h.lines) - (h.last - h.first + 1)
+    return SourceFile.from_text(after.path, "\n".join(kept) + "\n")
 
 
 def _errors(diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:

@@ -1,22 +1,44 @@
 """`decklint format` over files and folders: what each file would become, written on request.
 
 Files are found as `lint` finds them (`inputs.gather.files`: folders walked, files that are
-never decks and excluded ones skipped) and decoded as it decodes them; a file is written back
-in the bytes form it was read in (`inputs.encoding.encode_like`: code page, EBCDIC records,
-line ends), atomically with its mode kept (`fileio.rewrite_user_file`), and never when its
-bytes could not be kept or it changed on disk meanwhile.
+never decks and excluded ones skipped), decoded and named as it decodes and names them; a
+file is written back in the bytes form it was read in (`inputs.encoding.encode_like`: code
+page, EBCDIC records, line ends), atomically with its mode kept (`fileio.rewrite_user_file`),
+and never when its bytes could not be kept or it changed on disk meanwhile.
+
+What each deck is (its dialect) and how its dialect parses it come from the lint's file phase
+when the caller gives it (`lint`): from the lint's cache, so after a lint nothing is detected
+or parsed again (a deck the cache does not hold is parsed there, in the lint's workers, and
+cached). The decks are then laid out and checked in worker processes
+(`decklint.children.pool_context`) when there is enough text to pay for them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from decklint.fileio import Refused, rewrite_user_file
-from decklint.fmt.files import format_text
+from decklint.fmt.files import Before, format_text
 from decklint.fmt.layout import Settings
 from decklint.inputs import encoding as enc
+
+if TYPE_CHECKING:
+    from decklint.dialects.base import ParsedFile
+    from decklint.inputs.gather import Input
+    from decklint.pipeline.filephase import FileUnit
+
+# The lint's file phase for the files formatted (`api.file_units`): given all their inputs
+# (the configuration's facts are found for them all, as a lint finds them), what gives the
+# units of some of them. It is called in the worker processes, a few files at a time.
+Units = Callable[[Sequence["Input"]], Sequence["FileUnit | None"]]
+LintPhase = Callable[[Sequence["Input"]], Units]
+
+# Below this much text a worker process costs more than it saves (as for the lint's parse).
+PARALLEL_MIN_CHARS = 400_000
+_CHUNK = 16  # files a worker takes at a time
 
 
 @dataclass(frozen=True)
@@ -49,6 +71,60 @@ def settings_of(section: dict[str, object]) -> Settings:
     )
 
 
+@dataclass(frozen=True)
+class _Read:
+    """A file read and decoded: its path, as shown, its bytes and text, and their encoding."""
+
+    path: Path
+    shown: str
+    data: bytes
+    text: str
+    encoding: str
+    explicit: bool
+
+
+@dataclass(frozen=True)
+class _Job:
+    """What formatting the files needs besides the files: shared with the worker processes.
+    `inputs`: each file's, as the lint makes them (a container's decks), when `units` gives
+    what the lint's file phase found for them."""
+
+    files: list[_Read]
+    settings: Settings
+    config_globs: dict[str, str] | None
+    dialect: str | None
+    embedded_mode: str
+    inputs: list[list[Input]] | None = None
+    units: Units | None = None
+
+    def run(self, chunk: Sequence[int]) -> list[tuple[int, str, tuple[tuple[str, str], ...]]]:
+        """The files `chunk` indexes, formatted: (index, text, decks left alone)."""
+        known: dict[str, tuple[str | None, ParsedFile | None]] | None = None
+        if self.inputs is not None and self.units is not None:
+            inputs = [i for k in chunk for i in self.inputs[k]]
+            units = self.units(inputs)
+            known = {
+                i.path: (u.dialect, u.pf)
+                for i, u in zip(inputs, units, strict=True)
+                if u is not None and not u.error
+            }
+        before: Before | None = known.get if known is not None else None
+        out = []
+        for k in chunk:
+            f = self.files[k]
+            got = format_text(
+                f.shown,
+                f.text,
+                self.settings,
+                self.config_globs,
+                self.dialect,
+                embedded_mode=self.embedded_mode,
+                before=before,
+            )
+            out.append((k, got.text, got.left))
+        return out
+
+
 def run(
     paths: Iterable[str],
     settings: Settings,
@@ -59,34 +135,117 @@ def run(
     embedded_mode: str = "auto",
     dialect: str | None = None,
     write: bool = False,
+    lint: LintPhase | None = None,
+    jobs: int = 1,
 ) -> list[FileResult]:
-    """Format the files under `paths`; write those that change when `write`."""
-    from decklint.inputs.gather import files
+    """Format the files under `paths`; write those that change when `write`. `lint`: the
+    lint's file phase for the files' inputs, whose dialects and parses the formatter takes
+    (else it detects and parses each deck itself); `jobs`: processes (0: every core)."""
+    from decklint.inputs.gather import files, shown_path
 
-    out: list[FileResult] = []
-    for f, _explicit in files(list(paths), excluded, embedded_mode):
+    slots: list[FileResult | _Read] = []
+    for f, explicit in files(list(paths), excluded, embedded_mode):
         if not f.is_file():
             continue
-        shown = f.as_posix()
+        shown = shown_path(f)
         try:
             data = f.read_bytes()
         except OSError as exc:
-            out.append(FileResult(shown, "", "", problem=f"cannot read: {exc.strerror}"))
+            slots.append(FileResult(shown, "", "", problem=f"cannot read: {exc.strerror}"))
             continue
         got = enc.decode(data, encoding)
-        if got.text is None:
+        if got.text is not None:
+            slots.append(_Read(f, shown, data, got.text, got.encoding, explicit))
+    read = [s for s in slots if isinstance(s, _Read)]
+    inputs = units = None
+    if lint is not None:
+        inputs = [_inputs(f, embedded_mode) for f in read]
+        units = lint([i for some in inputs for i in some])
+    job = _Job(read, settings, config_globs, dialect, embedded_mode, inputs, units)
+    formatted = _format_all(job, jobs)
+    out: list[FileResult] = []
+    at = 0
+    for s in slots:
+        if not isinstance(s, _Read):
+            out.append(s)
             continue
-        formatted = format_text(
-            shown, got.text, settings, config_globs, dialect, embedded_mode=embedded_mode
-        )
-        result = FileResult(shown, got.text, formatted.text, formatted.left)
+        after, left = formatted[at]
+        at += 1
+        result = FileResult(s.shown, s.text, after, left)
         if write and result.changed:
-            why = _write(f, data, got.text, formatted.text, got.encoding, encoding)
-            result = FileResult(
-                shown, got.text, formatted.text, formatted.left, why, written=not why
-            )
+            why = _write(s.path, s.data, s.text, after, s.encoding, encoding)
+            result = FileResult(s.shown, s.text, after, left, why, written=not why)
         out.append(result)
     return out
+
+
+def _inputs(f: _Read, embedded_mode: str) -> list[Input]:
+    """The file's inputs as `gather` makes them (so that they are the lint's cache entries):
+    the file, or the container and the decks inside it."""
+    from decklint.inputs.gather import Input, expand
+
+    return expand(Input(f.shown, f.text, f.explicit, encoding=f.encoding), embedded_mode)
+
+
+def _format_all(job: _Job, jobs: int) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """Each file's formatted text and the decks left alone, in order: in worker processes
+    when there are cores and text enough, else here; a few files at a time (the largest
+    first, so that no worker is left with one at the end)."""
+    from decklint.pipeline.schedule import jobs_for
+
+    n = len(job.files)
+    order = sorted(range(n), key=lambda i: -len(job.files[i].text))
+    chunks = [order[k : k + _CHUNK] for k in range(0, n, _CHUNK)]
+    out: list[tuple[str, tuple[tuple[str, str], ...]] | None] = [None] * n
+    workers = min(jobs_for(jobs), len(chunks))
+    if workers > 1 and sum(len(f.text) for f in job.files) >= PARALLEL_MIN_CHARS:
+        _parallel(job, workers, chunks, out)
+    for chunk in chunks:
+        todo = [k for k in chunk if out[k] is None]  # no pool, or what a broken one left
+        for k, text, left in job.run(todo) if todo else ():
+            out[k] = (text, left)
+    return [r for r in out if r is not None]
+
+
+_job: _Job | None = None  # the job a worker process formats files of (set as it starts)
+
+
+def _share(job: _Job) -> None:
+    global _job
+    _job = job
+
+
+def _chunk(chunk: Sequence[int]) -> list[tuple[int, str, tuple[tuple[str, str], ...]]]:
+    """Files formatted in a worker; a file that does not change comes back as ''."""
+    assert _job is not None
+    done = _job.run(chunk)
+    return [(k, "" if text == _job.files[k].text else text, left) for k, text, left in done]
+
+
+def _parallel(
+    job: _Job,
+    workers: int,
+    chunks: list[list[int]],
+    out: list[tuple[str, tuple[tuple[str, str], ...]] | None],
+) -> None:
+    """Format the chunks of files with `workers` processes; a pool that cannot start or
+    breaks leaves the rest to this process."""
+    from decklint.children import pool_context
+
+    ctx = pool_context()
+    if ctx is None:
+        return
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool_args: dict[str, Any] = {"initializer": _share, "initargs": (job,)}
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, **pool_args) as pool:
+            for done in pool.map(_chunk, chunks):
+                for k, text, left in done:
+                    out[k] = (text or job.files[k].text, left)
+    except (BrokenProcessPool, OSError):
+        return
 
 
 def _write(

@@ -14,6 +14,9 @@ its card. Two card-layout faults the reader reports are read as their author mea
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -71,18 +74,31 @@ class Statement:
         return f"{head} {field}" if field else head
 
 
+_QUOTE_OR_COMMA = re.compile(r"[',]")
+
+
 def split_operands(field: str) -> list[tuple[int, int]]:
     """(start, end) of each piece of an operand field a card may end after: split after each
     comma outside quotes (a sublist may be continued after one of its commas too), the comma
     kept with the piece before it."""
     out: list[tuple[int, int]] = []
     start = 0
+    if "'" not in field:  # no quote: every comma ends a piece
+        at = field.find(",")
+        while at >= 0:
+            out.append((start, at + 1))
+            start = at + 1
+            at = field.find(",", start)
+        if start < len(field):
+            out.append((start, len(field)))
+        return out
     quoted = False
-    for i, ch in enumerate(field):
-        if ch == "'":
+    for m in _QUOTE_OR_COMMA.finditer(field):
+        i = m.start()
+        if field[i] == "'":
             if quoted or not is_attribute_quote(field, i):
                 quoted = not quoted
-        elif ch == "," and not quoted:
+        elif not quoted:
             out.append((start, i + 1))
             start = i + 1
     if start < len(field):
@@ -133,7 +149,7 @@ def read_statement(
     chunks: list[tuple[str, int]] = []  # the operand field as copied from each card
     for line, col, end in sm.pieces(field_off, len(text)):
         chunks.append((lines[line - 1][col - 1 : end - 1], line))
-    if "".join(c for c, _ in chunks) != field:
+    if "".join([c for c, _ in chunks]) != field:
         return None  # the reader's columns are not the line's (a tab, markup, a shifted deck)
     operand_col = 0
     if chunks and chunks[0][1] == unit.line:
@@ -141,7 +157,8 @@ def read_statement(
     notes: list[Note] = []
     repaired = False
     for r in unit.remarks:
-        if any(_resumed_late(f, r.line, r.col, unit.line) for f in faults.get(r.line, ())):
+        told = faults.get(r.line)
+        if told and any(_resumed_late(f, r.line, r.col, unit.line) for f in told):
             end = field_end(r.text)
             if looks_like_operands(r.text[:end]) and not any(ln == r.line for _, ln in chunks):
                 chunks.append((r.text[:end], r.line))
@@ -154,8 +171,8 @@ def read_statement(
         notes.append(Note(r.line, r.col, r.text))
     last = max([unit.end_line, *(n.line for n in notes), *(ln for _, ln in chunks)])
     overruns: set[int] = set()
-    for line in range(unit.line, last + 1):
-        if any(_past_71(f, line) for f in faults.get(line, ())):
+    for line in range(unit.line, last + 1) if faults else ():
+        if line in faults and any(_past_71(f, line) for f in faults[line]):
             overruns.add(line)
             tail = lines[line - 1][TEXT_END:]
             end = field_end(tail)
@@ -186,11 +203,11 @@ def read_statement(
 
 def _pieces(chunks: list[tuple[str, int]]) -> list[Piece]:
     """The operands of the field the chunks make, each with the line it starts on."""
-    field = "".join(c for c, _ in chunks)
-    owner: list[int] = []
-    for c, line in chunks:
-        owner.extend([line] * len(c))
-    return [Piece(field[s:e], owner[s]) for s, e in split_operands(field)]
+    field = "".join([c for c, _ in chunks])
+    ends = list(itertools.accumulate(len(c) for c, _ in chunks))  # where each chunk ends
+    return [
+        Piece(field[s:e], chunks[bisect.bisect_right(ends, s)][1]) for s, e in split_operands(field)
+    ]
 
 
 def _resumed_late(fault: Diagnostic, line: int, col: int, first: int) -> bool:

@@ -153,6 +153,11 @@ def deck_paths(container: str, blocks: Sequence[embedded.Block]) -> list[str]:
     return out
 
 
+def shown_path(path: Path) -> str:
+    """The path as `gather` shows it (and the lint's findings and cache name it)."""
+    return _display(path)
+
+
 def _display(path: Path, cwd: str | None = None) -> str:
     """The path as reported: relative to the current folder inside it, else as given.
 

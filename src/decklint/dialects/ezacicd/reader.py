@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 from decklint.dialects import member_facts as facts
-from decklint.dialects.asm import parse_assembler
+from decklint.dialects.asm import card_indent, parse_assembler
 from decklint.dialects.base import ParsedFile
+from decklint.dialects.damage import Indent
 from decklint.source import SourceFile
 
 # The operands the model keeps for each TYPE (the fields of grammars/../kinds/ezacicd.py); the
@@ -31,6 +32,11 @@ def types() -> tuple[str, ...]:
 
 def parse(src: SourceFile) -> ParsedFile:
     return parse_assembler(src, "ezacicd", "ezacicd")
+
+
+def card_reading(src: SourceFile) -> Indent:
+    """How `parse` reads the deck with the card reader: as it stands (no indentation rule)."""
+    return card_indent(src)
 
 
 _SNIFF = re.compile(r"^\S*\s+EZACICD\s+TYPE=", re.IGNORECASE | re.MULTILINE)

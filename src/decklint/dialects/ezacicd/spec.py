@@ -5,7 +5,7 @@ from __future__ import annotations
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec
 from decklint.dialects.ezacicd.lowering import lower
-from decklint.dialects.ezacicd.reader import parse, sniff
+from decklint.dialects.ezacicd.reader import card_reading, parse, sniff
 
 SPEC = DialectSpec(
     name="ezacicd",
@@ -16,5 +16,6 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
+    card_reading=card_reading,
     documents=("zos-tcpip",),
 )

@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.asm import parse_assembler
+from decklint.dialects.asm import card_indent, parse_assembler
 from decklint.dialects.base import ParsedFile
+from decklint.dialects.damage import Indent
 from decklint.dialects.schema import statement_names
 from decklint.source import SourceFile
 
@@ -55,3 +56,8 @@ def sniff(src: SourceFile) -> float:
 def parse(src: SourceFile) -> ParsedFile:
     # the statements let the card reader find a deck a page or an editor indented
     return parse_assembler(src, "ncp", "ncp", statement_names("ncp"))
+
+
+def card_reading(src: SourceFile) -> Indent:
+    """How `parse` reads the deck with the card reader: every NCP deck is read so."""
+    return card_indent(src, statement_names("ncp"))

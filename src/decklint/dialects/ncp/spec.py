@@ -5,7 +5,7 @@ from __future__ import annotations
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec
 from decklint.dialects.ncp.lowering import lower
-from decklint.dialects.ncp.reader import parse, sniff
+from decklint.dialects.ncp.reader import card_reading, parse, sniff
 
 SPEC = DialectSpec(
     name="ncp",
@@ -16,5 +16,6 @@ SPEC = DialectSpec(
     lower=lower,
     comment_prefixes=("*",),
     card_image=True,
+    card_reading=card_reading,
     documents=("appc",),
 )

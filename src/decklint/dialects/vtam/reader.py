@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
-from decklint.dialects.asm import parse_assembler, parse_option_list
+from decklint.dialects.asm import card_indent, parse_assembler, parse_option_list
 from decklint.dialects.base import ParsedFile, line_heads, member_name
+from decklint.dialects.damage import Indent
 from decklint.dialects.keywords import words
 from decklint.dialects.schema import statement_names
 from decklint.source import SourceFile
@@ -154,6 +155,14 @@ def parse(src: SourceFile) -> ParsedFile:
     if is_option_list(src):
         return parse_option_list(src, "vtam", "vtam")
     return parse_assembler(src, "vtam", "vtam", statement_names("vtam"))
+
+
+def card_reading(src: SourceFile) -> Indent | None:
+    """How `parse` reads the deck with the card reader; None for a start or configuration
+    list (read item by item)."""
+    if is_option_list(src):
+        return None
+    return card_indent(src, statement_names("vtam"))
 
 
 # --------------------------------------------------------------------------- lowering

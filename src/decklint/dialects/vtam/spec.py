@@ -5,7 +5,7 @@ from __future__ import annotations
 from decklint.dialects import GLOBS
 from decklint.dialects.base import DialectSpec
 from decklint.dialects.vtam.lowering import lower
-from decklint.dialects.vtam.reader import parse, sniff
+from decklint.dialects.vtam.reader import card_reading, parse, sniff
 
 SPEC = DialectSpec(
     name="vtam",
@@ -17,4 +17,5 @@ SPEC = DialectSpec(
     comment_prefixes=("*",),
     card_image=True,
     documents=("appc",),
+    card_reading=card_reading,
 )
