@@ -98,6 +98,7 @@ def lower_pu(
         "putype": of("PUTYPE"),
         "cpname": coded(st.keyword("CPNAME")),
         "cpcp": coded(st.keyword("CPCP")),
+        "conntype": coded(st.keyword("CONNTYPE")),
         "idblk": coded(st.keyword("IDBLK")),
         "idnum": coded(st.keyword("IDNUM")),
         "vpacing": pacing_attr(st.keyword("VPACING"), product, st, "VPACING", scope),
