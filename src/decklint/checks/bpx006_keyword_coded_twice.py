@@ -1,4 +1,8 @@
-"""BPX006 checks that no limiting or setting keyword is coded twice in one BPXPRMxx member."""
+"""BPX006 checks that no limiting or setting keyword is coded twice in one BPXPRMxx member.
+
+The manual asks for one occurrence in a member; it says which occurrence counts only across
+members, and there in two ways (Syntax rules for BPXPRMxx: the last; BPXPRMxx, OMVS=(xx,yy):
+the first in the leftmost member), so a second value in one member is not said to be unused."""
 
 from __future__ import annotations
 
@@ -37,9 +41,10 @@ def keyword_coded_twice(ctx: Context) -> Iterator[Hit]:
                     "line": str(last.span.line),
                     "effect": "the same value, so this one only repeats it"
                     if same
-                    else f"only the last counts, so {name}({raw}) is never used",
+                    else "the values differ, and the manual does not say which one of a member"
+                    " the system runs with",
                 },
-                related=(Related(last.path, last.span, "coded again here; this one counts"),),
+                related=(Related(last.path, last.span, "coded again here"),),
                 severity=Severity.INFO if same else None,
                 subject=e.id,
             )

@@ -12,7 +12,7 @@ from decklint.model.entities import Entity
 
 
 def _last(coded: list[Entity]) -> Entity:
-    return max(coded, key=lambda e: e.span)  # only the last of a member counts (BPX006)
+    return max(coded, key=lambda e: e.span)  # of equal values, the one a reader finds last
 
 
 @check("BPX007")
@@ -28,21 +28,21 @@ def maxprocuser_above_maxprocsys(ctx: Context) -> Iterator[Hit]:
     default = fact.entry.default if fact is not None else None
     for system in sorted(members):
         by_member = members[system]
-        coded_sys = [_last(k["MAXPROCSYS"]) for k in by_member.values() if k["MAXPROCSYS"]]
+        every = {
+            k: [e for member in by_member.values() for e in member[k]]
+            for k in ("MAXPROCSYS", "MAXPROCUSER")
+        }
+        if any(len({e.value("value") for e in coded}) > 1 for coded in every.values()):
+            # two values of one keyword in the system: which counts depends on the order OMVS=
+            # names the members (or, in one member, is not stated: BPX006's)
+            continue
         for path in sorted(by_member):
             users = by_member[path]["MAXPROCUSER"]
             if not users:
                 continue
             user = _last(users)
             own = by_member[path]["MAXPROCSYS"]
-            if own:
-                sys_e: Entity | None = _last(own)
-            elif len({e.value("value") for e in coded_sys}) == 1:
-                sys_e = coded_sys[0]  # the members that set it agree on one value
-            elif not coded_sys:
-                sys_e = None  # no member sets it: the default applies
-            else:
-                continue  # members disagree: which counts depends on the order OMVS= names them
+            sys_e: Entity | None = _last(own or every["MAXPROCSYS"]) if every["MAXPROCSYS"] else None
             limit = sys_e.value("value") if sys_e is not None else default
             n = user.value("value")
             if not isinstance(n, int) or not isinstance(limit, int) or n <= limit:
