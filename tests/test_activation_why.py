@@ -162,7 +162,10 @@ def test_an_ncp_lu_name_meets_a_switched_lu_name() -> None:
 
 def test_cpname_equal_to_the_pu_name() -> None:
     sw = _SW.replace("PUTYPE=2,MAXOUT=7 ", "PUTYPE=2,CPNAME=P3174A", 1)
-    assert _found({"SWLAB01": sw}, "VTM013") == ["SWLAB01:4:25"]
+    # a switched PU asks for CP-CP sessions only where the CPCP start option is YES
+    assert _found({"SWLAB01": sw}, "VTM013") == []
+    start = "SSCPID=01,SSCPNAME=VTAMA,HOSTSA=1,NETID=LABNET,\nNODETYPE=NN,CPCP=YES\n"
+    assert _found({"ATCSTR00": start, "SWLAB01": sw}, "VTM013") == ["SWLAB01:4:25"]
 
 
 def test_maxbfru_times_iobuf_is_one_finding() -> None:
