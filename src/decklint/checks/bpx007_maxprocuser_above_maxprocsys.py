@@ -41,8 +41,8 @@ def maxprocuser_above_maxprocsys(ctx: Context) -> Iterator[Hit]:
             if not users:
                 continue
             user = _last(users)
-            own = by_member[path]["MAXPROCSYS"]
-            sys_e: Entity | None = _last(own or every["MAXPROCSYS"]) if every["MAXPROCSYS"] else None
+            systems = by_member[path]["MAXPROCSYS"] or every["MAXPROCSYS"]
+            sys_e: Entity | None = _last(systems) if systems else None
             limit = sys_e.value("value") if sys_e is not None else default
             n = user.value("value")
             if not isinstance(n, int) or not isinstance(limit, int) or n <= limit:
