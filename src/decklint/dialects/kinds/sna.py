@@ -50,6 +50,7 @@ KINDS: tuple[KindSpec, ...] = (
         putype="PUTYPE",
         cpname="CPNAME",
         cpcp="CPCP",
+        conntype="CONNTYPE (APPN or LEN; CPCP=YES needs APPN)",
         idblk="IDBLK",
         idnum="IDNUM",
         vpacing="VPACING",

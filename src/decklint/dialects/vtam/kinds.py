@@ -48,6 +48,7 @@ KINDS: tuple[KindSpec, ...] = (
         hostsa="HOSTSA: the host subarea",
         sscpname="SSCPNAME",
         netid="NETID",
+        cpcp="CPCP: CP-CP sessions on connections whose PU does not code CPCP (as coded)",
         word="VTAM start options",
         review_skip=("iobuf_count", "iobuf_size"),  # the IOBUF pool's, compared there
         drawn=(("iobuf_size", "IOBUF"),),
