@@ -133,9 +133,21 @@ def test_a_stack_of_one_file_keeps_the_elements_its_lowering_made() -> None:
 
 
 def test_undefined_link_is_an_error_in_a_complete_stack() -> None:
-    res = lint_texts({"PROFILE.TCPIP": "SOMAXCONN 1024\nHOME 10.1.1.1 ETH9\n"})
+    res = lint_texts({"PROFILE.TCPIP": "TCPCONFIG RESTRICTLOWPORTS\nHOME 10.1.1.1 ETH9\n"})
     (f,) = [f for f in res.findings if f.code == "PRS005"]
     assert f.severity.label == "error"
+
+
+def test_an_obeyfile_of_ports_and_home_addresses_is_no_stack_of_its_own() -> None:
+    """PORT and HOME without a definition of the links: as often an OBEYFILE a running stack
+    reads as a profile, so what it names and leaves uncoded is not judged as a whole stack's."""
+    profile = "DEVICE D1 MPCIPA\nLINK ETH1 IPAQENET D1\nHOME 10.1.1.2 ETH1\nSTART D1\n"
+    res = lint_texts(
+        {"PROFILE.TCPIP": profile, "OBEYHOME": "PORT 21 TCP FTPD\nHOME 10.1.1.1 ETH1\n"}
+    )
+    assert [(f.code, f.severity.label) for f in res.findings if f.path == "OBEYHOME"] == [
+        ("PRS005", "info")
+    ]
 
 
 def test_a_fragment_linted_alone_gets_information_unless_a_near_miss() -> None:

@@ -68,8 +68,8 @@ def _tcpip(ctx: Context, r: Reference) -> Hit:
     usage = f"{r.usage}; did you mean {guess}?" if guess else r.usage
     if not complete and not guess:
         usage += (
-            "; this file looks like a member another profile INCLUDEs: lint them together "
-            "so the names it uses from there can be checked"
+            "; this file looks like a member another profile INCLUDEs, or an OBEYFILE: lint "
+            "it with the profile so the names it uses from there can be checked"
         )
     return Hit(
         r.path,

@@ -55,7 +55,9 @@ _MAIN_MARKERS = {
 # Statements that make a profile a whole stack rather than a snippet: the stack-wide
 # configuration statements and the definitions that attach the stack to a network. A stack
 # none of whose files codes one (an AUTOLOG block from an installation guide, a PORT list)
-# is not judged on what it leaves uncoded: see `decklint.model.tcpip`.
+# is not judged on what it leaves uncoded: see `decklint.model.tcpip`. HOME is not one: it
+# gives addresses to links defined elsewhere, and a file of PORT and HOME statements is as
+# often an OBEYFILE a running stack reads as a profile.
 _WHOLE_MARKERS = {
     "TCPCONFIG",
     "UDPCONFIG",
@@ -66,7 +68,6 @@ _WHOLE_MARKERS = {
     "DEVICE",
     "LINK",
     "INTERFACE",
-    "HOME",
 }
 _ZOS_MARKERS = {
     "TCPCONFIG",
