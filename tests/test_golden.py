@@ -78,3 +78,21 @@ def test_entities_use_declared_kinds_and_fields(deck: Path) -> None:
         assert e.kind in KINDS, f"{deck.name}: entity kind {e.kind} is not declared"
         extra = set(e.attrs) - set(KINDS[e.kind].fields)
         assert not extra, f"{deck.name}: {e.kind} fields not declared: {sorted(extra)}"
+
+
+def test_a_start_list_coding_every_start_option_fills_only_declared_fields() -> None:
+    """A start list is read field by field from operands no fixture may code: each start option
+    of the catalog, coded once, gives only declared fields (MAXLURU was kept and declared
+    nowhere)."""
+    from decklint.dialects.catalog import START_OPTIONS, catalog
+    from decklint.dialects.kinds import kinds
+
+    cat = catalog("vtam")
+    assert cat is not None
+    options = sorted(cat.section_operands(START_OPTIONS))
+    text = ",\n".join(f"{name}=1" for name in options) + "\n"
+    _pf, low = load("ATCSTR00", text, "vtam")
+    known = kinds()
+    for e in low.entities:
+        extra = set(e.attrs) - set(known[e.kind].fields)
+        assert not extra, f"{e.kind} fields not declared: {sorted(extra)}"
