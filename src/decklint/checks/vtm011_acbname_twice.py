@@ -1,12 +1,59 @@
-"""VTM011 checks that no two applications of one VTAM domain share an ACBNAME."""
+"""VTM011 checks that no two applications of one VTAM domain share an ACBNAME.
+
+Two major nodes that are never active together may: a site keeps an alternate member (a
+backup, a test copy of the APPL major node) in the same VTAMLST and activates one or the
+other. Where the domain's configuration lists (ATCCONxx) are linted, two APPLs are compared
+only when one list activates both of their major nodes; without a list every pair is."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import PurePath
 
 from decklint.checks._unique import hits
+from decklint.dialects.base import member_name
 from decklint.lint.check import Context, Hit, check
+from decklint.model.topology import Topology
 from decklint.model.unique import Claim, clashes, fact, scope_key
+
+
+def _major_node(path: str) -> str:
+    """The major node a deck defines: its member's name."""
+    return (member_name(path) or PurePath(path).name.split(".")[0]).upper()
+
+
+def _lists(topo: Topology) -> dict[str, list[frozenset[str]]]:
+    """Each VTAM's configuration lists, as the major nodes each activates."""
+    out: dict[str, list[frozenset[str]]] = {}
+    for start in topo.of("vtam_start"):
+        members = start.value("members")
+        if members:
+            out.setdefault(start.node, []).append(frozenset(members))
+    return out
+
+
+def _node(c: Claim) -> str:
+    """The VTAM a claim's domain is (`scope_key` of a domain: the node)."""
+    return str(c.scope[0]) if isinstance(c.scope, tuple) and c.scope else ""
+
+
+def _together(group: list[Claim], lists: list[frozenset[str]]) -> list[list[Claim]]:
+    """A clash group cut into the claims one configuration list activates together, each
+    with the first claim it is active with."""
+    if not lists:
+        return [group]
+    parts: list[list[Claim]] = []
+    for c in group:
+        major = _major_node(c.path)
+        part = next(
+            (p for p in parts if any(major in ls and _major_node(p[0].path) in ls for ls in lists)),
+            None,
+        )
+        if part is None:
+            parts.append([c])
+        else:
+            part.append(c)
+    return [p for p in parts if len(p) > 1]
 
 
 @check("VTM011")
@@ -33,8 +80,10 @@ def acbname_twice(ctx: Context) -> Iterator[Hit]:
                 app.id,
             )
         )
-    for group in clashes(claims, distinct=True):
-        # two APPLs of one name that both leave ACBNAME to it: PRS004's duplicate name
-        coded = [c for c in group if not c.shown.endswith("is not coded)")]
-        if coded:
-            yield from hits([group], u)
+    lists = _lists(ctx.topo)
+    for whole in clashes(claims, distinct=True):
+        for group in _together(whole, lists.get(_node(whole[0]), [])):
+            # two APPLs of one name that both leave ACBNAME to it: PRS004's duplicate name
+            coded = [c for c in group if not c.shown.endswith("is not coded)")]
+            if coded:
+                yield from hits([group], u)

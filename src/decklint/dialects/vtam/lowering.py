@@ -433,4 +433,27 @@ def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
             attrs[key.lower()] = coded(op)
     attrs.setdefault("iobuf_size", default(None, "IOBUF not coded"))
     attrs.setdefault("nodetype", default(None))
+    members = _config_members(pf)
+    if members:
+        attrs["members"] = Attr(members, ",".join(members), span)
     low.add("vtam_start", name, span, attrs)
+
+
+_MEMBER = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
+
+
+def _config_members(pf: ParsedFile) -> tuple[str, ...]:
+    """The major nodes a configuration list (ATCCONxx) activates at VTAM's start: its items,
+    when every one is a member name (a start list codes options, `SSCPID=01`, `NOPROMPT`)."""
+    from decklint.dialects.catalog import START_OPTIONS, catalog
+
+    cat = catalog("vtam")
+    options = cat.section_operands(START_OPTIONS) if cat is not None else {}
+    names: list[str] = []
+    for st in pf.statements:
+        for op in st.operands:
+            word = str(op.value.text if op.value is not None else "").upper()
+            if op.name or word in options or not _MEMBER.fullmatch(word):
+                return ()
+            names.append(word)
+    return tuple(dict.fromkeys(names))
