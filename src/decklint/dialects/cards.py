@@ -217,15 +217,18 @@ class _Builder:
 
     def add(self, card: _Card, start: int, end: int) -> None:
         if end > start:
-            self.parts.append((card.text[start:end], card.line, card.col(start)))
+            col = start + 1 + card.shift if card.map is None else card.col(start)
+            self.parts.append((card.text[start:end], card.line, col))
 
     def sep(self) -> None:
         self.parts.append((" ", 0, 0))
 
     def remark(self, card: _Card, start: int) -> None:
-        i = _skip_blanks(card.text, start)
-        if i < len(card.text):
-            self.remarks.append(Remark(card.line, card.col(i), card.text[i:].rstrip()))
+        rest = card.text[start:]
+        words = rest.lstrip(" ")
+        if words:  # most cards have none: blanks up to the mark
+            i = start + len(rest) - len(words)
+            self.remarks.append(Remark(card.line, card.col(i), words.rstrip()))
 
     def unit(self) -> LogicalUnit:
         starts: list[int] = []
@@ -233,6 +236,7 @@ class _Builder:
         cols: list[int] = []
         lengths: list[int] = []
         off = 0
+        texts = []
         for text, line, col in self.parts:
             n = len(text)
             if line:  # a piece of a card (a separator maps to no column); never empty
@@ -241,8 +245,9 @@ class _Builder:
                 cols.append(col)
                 lengths.append(n)
             off += n
+            texts.append(text)
         sm = SourceMap(starts, lines, cols, lengths)
-        text = "".join([p[0] for p in self.parts])
+        text = "".join(texts)
         return LogicalUnit(text, sm, self.start_line, "statement", self.remarks)
 
 
@@ -389,7 +394,8 @@ def _read(
 
     for card in cards:
         text = card.text
-        _past_column_71(card, out)
+        if len(card.full) > CONT_COL:  # only a card longer than 72 columns can run past 71
+            _past_column_71(card, out)
         if comment_cont:
             out.comments.append(Remark(card.line, card.col(0), text.rstrip()))
             comment_cont = _comment_continues(card)
@@ -640,8 +646,8 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
         b.operand_sep = False
     b.add(card, start, end)
     b.remark(card, end)
-    piece = text[start:end]
-    b.expect_operands = end >= card.width or piece.endswith(",") or b.in_quote or b.depth > 0
+    # the piece is not empty: the card's column 16 is not blank
+    b.expect_operands = end >= card.width or text[end - 1] == "," or b.in_quote or b.depth > 0
 
 
 def _end_statement(b: _Builder, out: ReadResult) -> None:
