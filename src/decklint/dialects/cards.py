@@ -394,8 +394,9 @@ def _read(
 
     for card in cards:
         text = card.text
-        if len(card.full) > CONT_COL:  # only a card longer than 72 columns can run past 71
-            _past_column_71(card, out)
+        full = card.full
+        if len(full) > CONT_COL and full[TEXT_END - 1] != " " and full[TEXT_END] != " ":
+            _past_column_71(card, out)  # columns 71 and 72 and more written: maybe past 71
         if comment_cont:
             out.comments.append(Remark(card.line, card.col(0), text.rstrip()))
             comment_cont = _comment_continues(card)
@@ -640,13 +641,22 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
             b.remark(card, k)
         return
     start = RESUME_COL - 1
-    end, b.in_quote, b.depth = _field_end(text, start, b.in_quote, b.depth)
+    end = -1
+    if not b.in_quote and b.depth < 0:  # the common card: the first blank ends its operands
+        end = text.find(" ", start)
+        if end < 0:
+            end = len(text)
+        if text.find("'", start, end) >= 0:
+            end = -1
+    if end < 0:
+        end, b.in_quote, b.depth = _field_end(text, start, b.in_quote, b.depth)
     if b.operand_sep:
         b.sep()
         b.operand_sep = False
-    b.add(card, start, end)
+    # the piece is not empty (the card's column 16 is not blank): added as `add` adds it
+    col = start + 1 + card.shift if card.map is None else card.col(start)
+    b.parts.append((text[start:end], card.line, col))
     b.remark(card, end)
-    # the piece is not empty: the card's column 16 is not blank
     b.expect_operands = end >= card.width or text[end - 1] == "," or b.in_quote or b.depth > 0
 
 

@@ -103,6 +103,16 @@ def _aligned(columns: Counter[int], default: int) -> int:
     return col if n >= 2 else default
 
 
+def _own_column(columns: list[int], default: int) -> int:
+    """`_aligned` for one statement's remark columns (most often one, or all the same: then
+    without counting)."""
+    if len(columns) < 2:
+        return default
+    if columns.count(columns[0]) == len(columns):
+        return columns[0]
+    return _aligned(Counter(columns), default)
+
+
 def _marks(s: Statement, lines: Sequence[str]) -> list[str]:
     """The continuation marks of the statement's cards as written in column 72."""
     over = s.overruns
@@ -180,11 +190,7 @@ def lay_out(
         if len(own) < len(cards):
             cards = own  # moving the operation would push operands onto another card
     mark = _first_most(_marks(s, lines), habits.mark)
-    remark_col = (
-        _aligned(Counter(remark_columns(s)), habits.remark_col)
-        if s.remarks
-        else (habits.remark_col)
-    )
+    remark_col = _own_column(remark_columns(s), habits.remark_col)
     out: list[str] = []
     for i, (text, notes) in enumerate(cards):
         if len(text) > TEXT_END:
