@@ -24,6 +24,7 @@ from decklint.dialects.cards import BLANKS_IN_PARENS, CONT_COL, TEXT_END, read_a
 from decklint.dialects.damage import needs_cleaning
 from decklint.findings import Severity
 from decklint.fmt.deck import Proposal
+from decklint.fmt.statement import Statement as Statement_
 from decklint.ir import Diagnostic, ReadResult, Statement
 from decklint.source import SourceFile
 
@@ -98,7 +99,9 @@ def _hunks_read_alone(after: SourceFile, proposal: Proposal, deck: Sequence[str]
     asking for more (a comma, an expression in parentheses that may hold blanks, text in
     column 71), each hunk starts where the reader starts afresh, the cards outside the hunks
     read as the deck's own, and a hunk read alone to one statement as meant, with nothing
-    the reader reports, is what the whole deck's reading would find there."""
+    the reader reports, is what the whole deck's reading would find there. The hunks are
+    read in one reading, one after the other: each ends its statement on its last card, so
+    the next starts afresh as it would alone; each must start a statement of its own."""
     if proposal.read.diagnostics or proposal.repaired or needs_cleaning(after.text):
         return False
     spans = {s.first: s for s in proposal.statements}
@@ -109,16 +112,22 @@ def _hunks_read_alone(after: SourceFile, proposal: Proposal, deck: Sequence[str]
             return False
         if u.line in spans and spans[u.line].last != last:
             return False
+    cards: list[str] = []  # the hunks' cards one after the other: each read as if alone
+    starts: list[int] = []
+    meant: list[Statement_] = []
     for h in proposal.hunks:
         s = spans.get(h.first)
         if s is None or s.last != h.last or not h.lines or h.first not in units:
             return False  # a deck numbered again (one hunk), or no statement's own cards
         if _asks_for_more(s.text, h.lines[-1]):
             return False
-        got = read_assembler(SourceFile.from_text(after.path, "\n".join(h.lines) + "\n"))
-        if got.diagnostics or got.comments or len(got.units) != 1:
-            return False
-        (u,) = got.units
+        starts.append(len(cards) + 1)
+        cards.extend(h.lines)
+        meant.append(s)
+    got = read_assembler(SourceFile.from_text(after.path, "\n".join(cards) + "\n"))
+    if got.diagnostics or got.comments or [u.line for u in got.units] != starts:
+        return False
+    for u, s in zip(got.units, meant, strict=True):
         remarks = " ".join(n.text for n in s.remarks)
         if u.text != s.text or _words(_joined(u.remarks)) != _words(remarks):
             return False
