@@ -1,6 +1,6 @@
 """Formatting the benchmark repository against a warm lint of it.
 
-    python benchmarks/format_scale.py [--decks 2000] [--runs 3]
+    python benchmarks/format_scale.py [--decks 2000] [--runs 3] [--jobs N]
 
 Generates the repository `repo_scale.py` generates (--decks files: mode tables, switched major
 nodes, NCP generations, z/OS TCP/IP profiles) and two copies of it: one to be formatted in
@@ -11,6 +11,9 @@ repository would; then, in turn, each run times a warm lint (every file from the
 run memo cleared), `decklint format --check` on the repository as generated, `decklint
 format` writing the copy (copied again from the repository before each run, not timed), and
 `decklint format --check` on the disarranged copy.
+
+--jobs N is given to each `decklint format` (`--jobs 1`: in one process, no workers); without
+it format uses every core, as it does by default. The warm lint is run as it is by default.
 
 Numbers are medians over --runs. Nothing here is a test: speed is measured, never asserted.
 """
@@ -59,8 +62,10 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--decks", type=int, default=2000)
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--jobs", type=int, default=None, help="processes for format (1: none)")
     args = ap.parse_args()
     exe = [sys.executable, "-m", "decklint"]
+    fmt = [*exe, "format", *(["--jobs", str(args.jobs)] if args.jobs is not None else [])]
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         repo = tmp / "repo"
@@ -79,13 +84,14 @@ def main() -> None:
         for _ in range(args.runs):
             shutil.rmtree(memo, ignore_errors=True)
             warm.append(_timed([*exe, "lint", "--exit-zero", str(repo)], env))
-            clean.append(_timed([*exe, "format", "--check", "-q", str(repo)], env))
+            clean.append(_timed([*fmt, "--check", "-q", str(repo)], env))
             shutil.rmtree(written)
             shutil.copytree(repo, written)  # the same paths and texts: the same cache entries
-            writing.append(_timed([*exe, "format", "-q", str(written)], env))
-            disarranged.append(_timed([*exe, "format", "--check", "-q", str(messy)], env))
+            writing.append(_timed([*fmt, "-q", str(written)], env))
+            disarranged.append(_timed([*fmt, "--check", "-q", str(messy)], env))
         w, c, r, d = (statistics.median(x) for x in (warm, clean, writing, disarranged))
-        print(f"repository: {args.decks} decks, {lines} lines; {moved} cards disarranged")
+        jobs = f"format --jobs {args.jobs}" if args.jobs is not None else "format on every core"
+        print(f"repository: {args.decks} decks, {lines} lines; {moved} cards disarranged; {jobs}")
         print(f"warm lint (cache, no memo):       {w:7.2f} s")
         print(f"format --check, as generated:     {c:7.2f} s  ({c / w:.2f}x the warm lint)")
         print(f"format, writing, as generated:    {r:7.2f} s  ({r / w:.2f}x the warm lint)")

@@ -262,3 +262,81 @@ def test_a_deck_numbered_again_with_a_fault_undone() -> None:
     assert not got.left and got.text != text
     assert format_text("x.vtam", got.text, Settings(renumber=True)).text == got.text
     assert lines[at][:16] == " " * 16 and got.text.splitlines()[at][15] == "P"
+
+
+def test_operands_keep_the_card_they_start_on() -> None:
+    """Each operand is laid out from the card it starts on, also one split at column 71 and
+    joined with the next card's column 16 (the pieces are found walking the cards in turn)."""
+    from decklint.fmt.deck import read_deck
+
+    head = "N1       VBUILD TYPE=SWNET,MAXNO=" + "9" * 34 + ",MAXGRP=1"  # column 71: "X"
+    assert head[68:71] == "MAX"
+    deck = "\n".join(
+        [
+            head[:71] + "X",
+            " " * 15 + (head[71:] + "0,X=1,").ljust(56) + "X",
+            " " * 15 + "Y=2",
+        ]
+    )
+    _read, statements = read_deck(SourceFile.from_text("D", deck + "\n"))
+    (st,) = statements
+    assert [(p.text, p.line) for p in st.operands] == [
+        ("TYPE=SWNET,", 1),
+        ("MAXNO=" + "9" * 34 + ",", 1),
+        ("MAXGRP=10,", 1),
+        ("X=1,", 2),
+        ("Y=2", 3),
+    ]
+
+
+def _proposal(deck: str) -> tuple[SourceFile, SourceFile, object]:
+    from decklint.fmt.deck import apply, format_deck
+
+    src = SourceFile.from_text("D", deck)
+    proposal = format_deck(src, Settings())
+    after = SourceFile.from_text("D", "\n".join(apply(src.lines, proposal.hunks)) + "\n")
+    return src, after, proposal
+
+
+_CLEAN = "".join(
+    [
+        "N1       VBUILD TYPE=SWNET\n",
+        ("P1       PU    ADDR=01,".ljust(39) + "THE FIRST").ljust(71) + "X\n",
+        ("               IDBLK=017,".ljust(29) + "ITS BLOCK").ljust(71) + "X\n",  # to column 40
+        "               IDNUM=00001".ljust(39) + "ITS NUMBER\n",
+        "L1       LU    LOCADDR=2\n",
+    ]
+)
+
+
+def test_only_the_changed_statements_are_read_again() -> None:
+    """A deck whose reading found nothing to say is checked by reading each changed
+    statement's cards alone: the same verdict as reading the whole deck again."""
+    from decklint.fmt import meaning
+
+    src, after, proposal = _proposal(_CLEAN)
+    assert proposal.hunks  # the remarks are aligned
+    assert meaning._hunks_read_alone(after, proposal, src.lines)
+
+
+@pytest.mark.parametrize(
+    "deck",
+    [
+        # a statement ending with a comma and no mark: the reader looks at the card after it
+        _CLEAN.replace("L1       LU    LOCADDR=2", "L1       LU    LOCADDR=2,"),
+        # an expression in parentheses may hold blanks: the reader may ask for more
+        _CLEAN + "         AIF   ('&A' EQ 'B').X\n",
+        # a continuation card that does not resume in column 16: a fault the reader reports
+        _CLEAN.replace("               IDNUM", "                IDNUM"),
+        # markup to clean away
+        _CLEAN.replace("THE FIRST", "THE <b>FIRST</b>"),
+    ],
+)
+def test_a_deck_read_otherwise_alone_is_read_again_whole(deck: str) -> None:
+    """Where a changed statement's reading may depend on the cards around it, or the deck's
+    reading had something to say, the whole formatted deck is read again."""
+    from decklint.fmt import meaning
+
+    src, after, proposal = _proposal(deck)
+    assert proposal.hunks
+    assert not meaning._hunks_read_alone(after, proposal, src.lines)

@@ -217,15 +217,18 @@ class _Builder:
 
     def add(self, card: _Card, start: int, end: int) -> None:
         if end > start:
-            self.parts.append((card.text[start:end], card.line, card.col(start)))
+            col = start + 1 + card.shift if card.map is None else card.col(start)
+            self.parts.append((card.text[start:end], card.line, col))
 
     def sep(self) -> None:
         self.parts.append((" ", 0, 0))
 
     def remark(self, card: _Card, start: int) -> None:
-        i = _skip_blanks(card.text, start)
-        if i < len(card.text):
-            self.remarks.append(Remark(card.line, card.col(i), card.text[i:].rstrip()))
+        rest = card.text[start:]
+        words = rest.lstrip(" ")
+        if words:  # most cards have none: blanks up to the mark
+            i = start + len(rest) - len(words)
+            self.remarks.append(Remark(card.line, card.col(i), words.rstrip()))
 
     def unit(self) -> LogicalUnit:
         starts: list[int] = []
@@ -233,6 +236,7 @@ class _Builder:
         cols: list[int] = []
         lengths: list[int] = []
         off = 0
+        texts = []
         for text, line, col in self.parts:
             n = len(text)
             if line:  # a piece of a card (a separator maps to no column); never empty
@@ -241,8 +245,9 @@ class _Builder:
                 cols.append(col)
                 lengths.append(n)
             off += n
+            texts.append(text)
         sm = SourceMap(starts, lines, cols, lengths)
-        text = "".join([p[0] for p in self.parts])
+        text = "".join(texts)
         return LogicalUnit(text, sm, self.start_line, "statement", self.remarks)
 
 
@@ -389,7 +394,9 @@ def _read(
 
     for card in cards:
         text = card.text
-        _past_column_71(card, out)
+        full = card.full
+        if len(full) > CONT_COL and full[TEXT_END - 1] != " " and full[TEXT_END] != " ":
+            _past_column_71(card, out)  # columns 71 and 72 and more written: maybe past 71
         if comment_cont:
             out.comments.append(Remark(card.line, card.col(0), text.rstrip()))
             comment_cont = _comment_continues(card)
@@ -634,14 +641,23 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
             b.remark(card, k)
         return
     start = RESUME_COL - 1
-    end, b.in_quote, b.depth = _field_end(text, start, b.in_quote, b.depth)
+    end = -1
+    if not b.in_quote and b.depth < 0:  # the common card: the first blank ends its operands
+        end = text.find(" ", start)
+        if end < 0:
+            end = len(text)
+        if text.find("'", start, end) >= 0:
+            end = -1
+    if end < 0:
+        end, b.in_quote, b.depth = _field_end(text, start, b.in_quote, b.depth)
     if b.operand_sep:
         b.sep()
         b.operand_sep = False
-    b.add(card, start, end)
+    # the piece is not empty (the card's column 16 is not blank): added as `add` adds it
+    col = start + 1 + card.shift if card.map is None else card.col(start)
+    b.parts.append((text[start:end], card.line, col))
     b.remark(card, end)
-    piece = text[start:end]
-    b.expect_operands = end >= card.width or piece.endswith(",") or b.in_quote or b.depth > 0
+    b.expect_operands = end >= card.width or text[end - 1] == "," or b.in_quote or b.depth > 0
 
 
 def _end_statement(b: _Builder, out: ReadResult) -> None:

@@ -58,7 +58,7 @@ def format_deck(src: SourceFile, settings: Settings) -> Proposal:
     """The deck laid out again, as hunks of changed lines."""
     read, statements = read_deck(src)
     lines = tuple(src.lines)
-    habits = Habits.of(statements, lines)
+    habits = Habits.of(statements, lines, settings.renumber)
     hunks: list[Hunk] = []
     repaired: set[int] = set()
     taken = 0  # the last line a statement before took

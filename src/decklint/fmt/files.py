@@ -178,7 +178,7 @@ def _format_one(
     def old() -> ParsedFile:
         return parsed if parsed is not None else spec.parse(src)
 
-    why = meaning.check(old, after, proposal)
+    why = meaning.check(old, after, proposal, src.lines)
     if why:
         return [], [(path, why)], 1
     return list(proposal.hunks), [], 1

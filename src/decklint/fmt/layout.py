@@ -62,16 +62,27 @@ class Habits:
     numbers: Sequence_ | None
 
     @classmethod
-    def of(cls, statements: Sequence[Statement], lines: Sequence[str]) -> Habits:
+    def of(
+        cls, statements: Sequence[Statement], lines: Sequence[str], renumber: bool = True
+    ) -> Habits:
+        """The deck's habits; its sequence-number pattern only when `renumber` asks for it
+        (nothing else reads it)."""
         ops = Counter(s.op_col for s in statements if s.label or s.op_col > 1)
         per_card: Counter[int] = Counter()  # operands a continuation card holds: cards
-        for s in statements:
-            per_card.update(Counter(p.line for p in s.operands if p.line > s.first).values())
         marks: Counter[str] = Counter()
         remarks: Counter[int] = Counter()
-        for s in statements:
-            marks.update(_marks(s, lines))
-            remarks.update(remark_columns(s))
+        for s in statements:  # counted in the statements' order: the first habit wins ties
+            first = s.first
+            on: dict[int, int] = {}
+            for p in s.operands:
+                if p.line > first:
+                    on[p.line] = on.get(p.line, 0) + 1
+            for n in on.values():
+                per_card[n] += 1
+            for c in _marks(s, lines):
+                marks[c] += 1
+            for n_ in s.remarks:
+                remarks[n_.col] += 1
         cards = [ln for ln in lines if ln.strip()]
         padded = Counter(len(ln) for ln in cards if len(ln) >= CONT_COL and ln.endswith(" "))
         several = sum(v for k, v in per_card.items() if k > 1)
@@ -81,7 +92,7 @@ class Habits:
             mark=_most(marks, "X"),
             remark_col=_aligned(remarks, 0),
             width=_most(padded, 0) if padded.total() * 2 > len(cards) else 0,
-            numbers=_numbers(lines, len(cards)),
+            numbers=_numbers(lines, len(cards)) if renumber else None,
         )
 
 
@@ -92,10 +103,24 @@ def _aligned(columns: Counter[int], default: int) -> int:
     return col if n >= 2 else default
 
 
+def _own_column(columns: list[int], default: int) -> int:
+    """`_aligned` for one statement's remark columns (most often one, or all the same: then
+    without counting)."""
+    if len(columns) < 2:
+        return default
+    if columns.count(columns[0]) == len(columns):
+        return columns[0]
+    return _aligned(Counter(columns), default)
+
+
 def _marks(s: Statement, lines: Sequence[str]) -> list[str]:
     """The continuation marks of the statement's cards as written in column 72."""
-    cards = (ln for ln in range(s.first, s.last) if ln not in s.overruns)
-    marks = (lines[ln - 1][TEXT_END:CONT_COL].strip() for ln in cards)
+    over = s.overruns
+    marks = [
+        ln[TEXT_END:CONT_COL].strip()
+        for at, ln in enumerate(lines[s.first - 1 : s.last - 1], s.first)
+        if not over or at not in over
+    ]
     return [c for c in marks if c]
 
 
@@ -165,11 +190,7 @@ def lay_out(
         if len(own) < len(cards):
             cards = own  # moving the operation would push operands onto another card
     mark = _first_most(_marks(s, lines), habits.mark)
-    remark_col = (
-        _aligned(Counter(remark_columns(s)), habits.remark_col)
-        if s.remarks
-        else (habits.remark_col)
-    )
+    remark_col = _own_column(remark_columns(s), habits.remark_col)
     out: list[str] = []
     for i, (text, notes) in enumerate(cards):
         if len(text) > TEXT_END:

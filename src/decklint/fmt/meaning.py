@@ -20,10 +20,11 @@ from collections.abc import Callable, Sequence
 
 from decklint import dialects
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.cards import read_assembler
+from decklint.dialects.cards import BLANKS_IN_PARENS, CONT_COL, TEXT_END, read_assembler
 from decklint.dialects.damage import needs_cleaning
 from decklint.findings import Severity
 from decklint.fmt.deck import Proposal
+from decklint.fmt.statement import Statement as Statement_
 from decklint.ir import Diagnostic, ReadResult, Statement
 from decklint.source import SourceFile
 
@@ -43,15 +44,26 @@ def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> bool:
     return _read_by_cards(read_assembler(before, indent), proposal.read)
 
 
-def check(old: Callable[[], ParsedFile], after: SourceFile, proposal: Proposal) -> str:
+def check(
+    old: Callable[[], ParsedFile],
+    after: SourceFile,
+    proposal: Proposal,
+    deck: Sequence[str] | None = None,
+) -> str:
     """Why `after` may not replace the deck (a phrase), or '' when it may; `old()`: the
-    deck as its dialect parses it (asked only for what the card reader cannot tell)."""
-    read = read_assembler(after)
-    why = _same_reading(proposal, read)
-    if why:
-        return why
+    deck as its dialect parses it (asked only for what the card reader cannot tell); `deck`:
+    its lines, when given the card reader reads again only the changed statements where
+    that is the same as reading the whole deck again (`_hunks_read_alone`)."""
+    if deck is not None and _hunks_read_alone(after, proposal, deck):
+        read_errors: list[Diagnostic] = []  # the deck's reading had none, nor has any hunk
+    else:
+        read = read_assembler(after)
+        why = _same_reading(proposal, read)
+        if why:
+            return why
+        read_errors = _errors(read.diagnostics)
     before = old()
-    clean = not _errors(before.diagnostics) and not _errors(read.diagnostics)
+    clean = not _errors(before.diagnostics) and not read_errors
     if not proposal.repaired and clean:
         # the same logical statements, read by the same reader, parse the same: the parse
         # of `after` would repeat that of the deck
@@ -71,6 +83,67 @@ def check(old: Callable[[], ParsedFile], after: SourceFile, proposal: Proposal) 
     for d in _errors(new.diagnostics):
         return f"it does not parse (line {d.span.line}: {d.message})"
     return _same_statements(before.statements, new.statements, proposal, before.macros, new.macros)
+
+
+def _hunks_read_alone(after: SourceFile, proposal: Proposal, deck: Sequence[str]) -> bool:
+    """Whether the formatted deck reads as the deck (`deck`: its lines) did, found by reading
+    only the changed statements' cards, each hunk alone (False: the whole deck must be read
+    again).
+
+    The card reader is lexical: a statement's reading depends on its own cards, the reader's
+    state where it starts and, only when its last card asks for more operands without a mark
+    in column 72, the card after it (a mark standing elsewhere, and then the whole deck's
+    marks). So where the deck's reading found nothing to say (every statement ended on its
+    last card, no mark stood outside column 72, nothing ran past column 71, no layout fault
+    was undone), the deck needs no cleaning, and no statement of the deck or of a hunk ends
+    asking for more (a comma, an expression in parentheses that may hold blanks, text in
+    column 71), each hunk starts where the reader starts afresh, the cards outside the hunks
+    read as the deck's own, and a hunk read alone to one statement as meant, with nothing
+    the reader reports, is what the whole deck's reading would find there. The hunks are
+    read in one reading, one after the other: each ends its statement on its last card, so
+    the next starts afresh as it would alone; each must start a statement of its own."""
+    if proposal.read.diagnostics or proposal.repaired or needs_cleaning(after.text):
+        return False
+    spans = {s.first: s for s in proposal.statements}
+    units = {u.line: u for u in proposal.read.units}
+    for u in proposal.read.units:
+        last = max([u.end_line, *(r.line for r in u.remarks)])
+        if last > len(deck) or _asks_for_more(u.text, deck[last - 1]):
+            return False
+        if u.line in spans and spans[u.line].last != last:
+            return False
+    cards: list[str] = []  # the hunks' cards one after the other: each read as if alone
+    starts: list[int] = []
+    meant: list[Statement_] = []
+    for h in proposal.hunks:
+        s = spans.get(h.first)
+        if s is None or s.last != h.last or not h.lines or h.first not in units:
+            return False  # a deck numbered again (one hunk), or no statement's own cards
+        if _asks_for_more(s.text, h.lines[-1]):
+            return False
+        starts.append(len(cards) + 1)
+        cards.extend(h.lines)
+        meant.append(s)
+    got = read_assembler(SourceFile.from_text(after.path, "\n".join(cards) + "\n"))
+    if got.diagnostics or got.comments or [u.line for u in got.units] != starts:
+        return False
+    for u, s in zip(got.units, meant, strict=True):
+        remarks = " ".join(n.text for n in s.remarks)
+        if u.text != s.text or _words(_joined(u.remarks)) != _words(remarks):
+            return False
+    return True
+
+
+def _asks_for_more(text: str, last_card: str) -> bool:
+    """Whether a statement (its logical text, its last card) may end asking the reader for
+    more operands: its operands end with a comma, its operation's operands may hold blanks
+    in parentheses, or its last card has text in column 71 or 72."""
+    op = text.split(" ", 2)[1] if text.count(" ") >= 1 else ""
+    return (
+        text.endswith(",")
+        or op.upper() in BLANKS_IN_PARENS
+        or bool(last_card[TEXT_END - 1 : CONT_COL].strip())
+    )
 
 
 def _only(after: SourceFile, proposal: Proposal) -> SourceFile | None:

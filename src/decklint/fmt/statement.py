@@ -14,7 +14,6 @@ its card. Two card-layout faults the reader reports are read as their author mea
 
 from __future__ import annotations
 
-import bisect
 import itertools
 import re
 from collections.abc import Sequence
@@ -203,11 +202,18 @@ def read_statement(
 
 def _pieces(chunks: list[tuple[str, int]]) -> list[Piece]:
     """The operands of the field the chunks make, each with the line it starts on."""
+    if len(chunks) == 1:  # one card: every piece starts on it
+        field, line = chunks[0]
+        return [Piece(field[s:e], line) for s, e in split_operands(field)]
     field = "".join([c for c, _ in chunks])
     ends = list(itertools.accumulate(len(c) for c, _ in chunks))  # where each chunk ends
-    return [
-        Piece(field[s:e], chunks[bisect.bisect_right(ends, s)][1]) for s, e in split_operands(field)
-    ]
+    out: list[Piece] = []
+    at = 0  # the chunk the piece starts in: the pieces come in order
+    for s, e in split_operands(field):
+        while ends[at] <= s:
+            at += 1
+        out.append(Piece(field[s:e], chunks[at][1]))
+    return out
 
 
 def _resumed_late(fault: Diagnostic, line: int, col: int, first: int) -> bool:
