@@ -1,7 +1,8 @@
 """VTM021 checks that an operand naming a table or a group names one of the kind it takes:
 LOGTAB an interpret table, MODETAB a mode table, USSTAB a USS table, GRPNM a group. A name
 that is no definition of the kind it needs but is one of another kind among the linted files
-(LOGTAB naming a mode table) is reported with where that definition is."""
+(LOGTAB naming a mode table) is reported with where that definition is; one of the tables the
+product supplies (IBM's ISTINCLM, a mode table) is known without being linted."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from collections.abc import Iterator
 
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
-from decklint.model.symbols import Definition, Reference, SymbolTable
+from decklint.model.symbols import BUILTIN, Definition, Reference, SymbolTable
 
 # What each kind a reference may need is, in the product's words (its defining statement).
 KINDS = {
@@ -39,19 +40,28 @@ def reference_wrong_kind(ctx: Context) -> Iterator[Hit]:
             yield Hit(
                 r.path,
                 r.span,
-                {"usage": r.usage, "name": r.name, "is": kind, "needs": KINDS[r.kind]},
-                related=(Related(d.path, d.span, f"{r.name} is defined here"),),
+                {
+                    "usage": r.usage,
+                    "name": r.name,
+                    "is": kind if d is not None else f"{kind}, one IBM supplies",
+                    "needs": KINDS[r.kind],
+                },
+                related=(Related(d.path, d.span, f"{r.name} is defined here"),) if d else (),
                 dialect=r.dialect,
             )
 
 
-def wrong_kind(sym: SymbolTable, r: Reference) -> tuple[str, Definition] | None:
+def wrong_kind(sym: SymbolTable, r: Reference) -> tuple[str, Definition | None] | None:
     """The kind, in words, and the definition of what a reference names instead of the kind
-    it needs; None when it names nothing else among the linted files."""
+    it needs (None: a table the product supplies); None when it names nothing else among the
+    linted files or the product's own tables."""
     for kind in _OTHERS.get(r.kind, ()):
         defs = sym.lookup(kind, r.name)
         if defs:
             return KINDS[kind], defs[0]
+    for kind in _OTHERS.get(r.kind, ()):
+        if (kind, r.name.upper()) in BUILTIN:
+            return KINDS[kind], None
     if r.kind == "group":  # GRPNM naming a LINE, PU or LU of the NCP rather than its group
         defs = sym.lookup("vtam_resource", r.name)
         if defs and not sym.lookup("group", r.name):
