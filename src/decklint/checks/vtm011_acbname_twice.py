@@ -37,6 +37,11 @@ def _node(c: Claim) -> str:
     return str(c.scope[0]) if isinstance(c.scope, tuple) and c.scope else ""
 
 
+def _active_together(a: str, b: str, lists: list[frozenset[str]]) -> bool:
+    """Whether two major nodes are active at once: one major node always is with itself."""
+    return a == b or any(a in ls and b in ls for ls in lists)
+
+
 def _together(group: list[Claim], lists: list[frozenset[str]]) -> list[list[Claim]]:
     """A clash group cut into the claims one configuration list activates together, each
     with the first claim it is active with."""
@@ -46,8 +51,7 @@ def _together(group: list[Claim], lists: list[frozenset[str]]) -> list[list[Clai
     for c in group:
         major = _major_node(c.path)
         part = next(
-            (p for p in parts if any(major in ls and _major_node(p[0].path) in ls for ls in lists)),
-            None,
+            (p for p in parts if _active_together(major, _major_node(p[0].path), lists)), None
         )
         if part is None:
             parts.append([c])
