@@ -48,6 +48,13 @@ FORMAT_KEYS = {
 }
 OPERANDS_PER_CARD = ("keep", "one", "several")
 STATEMENTS_PER_LINE = ("keep", "one")
+# `format:` keys whose value is a whole number in a range (low, high, what it is), or one of
+# a few words.
+_FORMAT_NUMBERS = {"operation-column": (2, 40, "a column"), "block-indent": (0, 16, "a number")}
+_FORMAT_CHOICES = {
+    "operands-per-card": OPERANDS_PER_CARD,
+    "statements-per-line": STATEMENTS_PER_LINE,
+}
 # Declared facts per node (`nodes: {NAME: {...}}`): name -> (type, meaning). A TCP/IP stack's
 # node name is its profile's folder (or file) name; a NonStop system's is its folder's.
 NODE_FACTS: dict[str, tuple[type, str]] = {
@@ -468,22 +475,14 @@ def _format(value: Any, path: Path, lines: dict[str, int]) -> dict[str, Any]:
             guess = _guess(str(key), FORMAT_KEYS)
             hint = f"; did you mean {guess}?" if guess else f"; known: {', '.join(FORMAT_KEYS)}"
             raise ConfigError(f"{at}: format: unknown key {key!r}{hint}")
-        if key == "operation-column":
-            if isinstance(v, bool) or not isinstance(v, int) or not 2 <= v <= 40:
-                raise ConfigError(f"{at}: format.operation-column must be a column from 2 to 40")
-        elif key == "operands-per-card":
-            if v not in OPERANDS_PER_CARD:
+        if key in _FORMAT_NUMBERS:
+            lo, hi, what = _FORMAT_NUMBERS[key]
+            if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+                raise ConfigError(f"{at}: format.{key} must be {what} from {lo} to {hi}")
+        elif key in _FORMAT_CHOICES:
+            if v not in _FORMAT_CHOICES[key]:
                 raise ConfigError(
-                    f"{at}: format.operands-per-card must be one of {', '.join(OPERANDS_PER_CARD)}"
-                )
-        elif key == "block-indent":
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 16:
-                raise ConfigError(f"{at}: format.block-indent must be a number from 0 to 16")
-        elif key == "statements-per-line":
-            if v not in STATEMENTS_PER_LINE:
-                raise ConfigError(
-                    f"{at}: format.statements-per-line must be one of "
-                    f"{', '.join(STATEMENTS_PER_LINE)}"
+                    f"{at}: format.{key} must be one of {', '.join(_FORMAT_CHOICES[key])}"
                 )
         elif not isinstance(v, bool):
             raise ConfigError(f"{at}: format.renumber must be true or false")

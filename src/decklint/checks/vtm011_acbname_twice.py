@@ -8,10 +8,9 @@ only when one list activates both of their major nodes; without a list every pai
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import PurePath
 
 from decklint.checks._unique import hits
-from decklint.dialects.base import member_name
+from decklint.dialects.base import deck_member
 from decklint.lint.check import Context, Hit, check
 from decklint.model.topology import Topology
 from decklint.model.unique import Claim, clashes, fact, scope_key
@@ -19,7 +18,7 @@ from decklint.model.unique import Claim, clashes, fact, scope_key
 
 def _major_node(path: str) -> str:
     """The major node a deck defines: its member's name."""
-    return (member_name(path) or PurePath(path).name.split(".")[0]).upper()
+    return deck_member(path).upper()
 
 
 def _lists(topo: Topology) -> dict[str, list[frozenset[str]]]:

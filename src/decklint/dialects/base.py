@@ -6,6 +6,7 @@ import functools
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint.findings import Severity
@@ -406,3 +407,9 @@ def member_name(path: str) -> str | None:
     (`LOAD.jcl(ATCCON00)`, `LOAD.jcl(ATCCON00#2)` for the second of that name); else None."""
     m = _MEMBER.search(re.split(r"[\\/]", path)[-1])
     return m.group(1) if m else None
+
+
+def deck_member(path: str) -> str:
+    """The member a deck is, as written: the one its path names, else its file name up to
+    the first dot (`VTAMLST/APTSO.vtam` is APTSO)."""
+    return member_name(path) or PurePath(path).name.split(".")[0]

@@ -9,10 +9,9 @@ column 16 resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item list
 from __future__ import annotations
 
 import re
-from pathlib import PurePath
 
 from decklint.dialects.asm import card_indent, parse_assembler, parse_option_list
-from decklint.dialects.base import ParsedFile, line_heads, member_name
+from decklint.dialects.base import ParsedFile, deck_member, line_heads
 from decklint.dialects.damage import Indent
 from decklint.dialects.keywords import words
 from decklint.dialects.schema import statement_names
@@ -89,7 +88,7 @@ def is_option_list(src: SourceFile) -> bool:
     as a file or as a member: `SYS1.VTAMLST(ATCCON00)`, a member cut out of a job), or its
     first token is an item: an option (`SSCPID=01,`), or member names and commas
     (`APTSO,APTELNET,LCL3270A`: a one-record configuration list needs no comma at its end)."""
-    name = member_name(src.path) or PurePath(src.path).stem.split(".")[0]
+    name = deck_member(src.path)
     if _LIST_NAME.fullmatch(name):
         return True
     first = _first_significant(src).strip()
