@@ -139,8 +139,8 @@
     :comments ("==" "--")
     :card nil
     :verbs #s(hash-table test equal data ("ADD" t "ALTER" t "ASSUME" t "INFO" t "START" t "STATUS" t))
-    :objects #s(hash-table test equal data ("LINE" t "PORT" t "PROCESS" t "SUBNET" t))
-    :details #s(hash-table test equal data ("DATAFORWARD" t "PPID" t "PRIMARYCPU" t "QIOMODE" t))
+    :objects #s(hash-table test equal data ("LINE" t "PORT" t "PROCESS" t "PU" t "ROUTE" t "SUBNET" t))
+    :details #s(hash-table test equal data ("DATAFORWARD" t "LNMAXOUT" t "PPID" t "PRIMARYCPU" t "QIOMODE" t))
     :subsystems #s(hash-table test equal data ("EXPAND" t "KERNEL" t "LAN" t "PAM" t "SLSA" t "SNAX" t "TCPIP" t "TCPIPV6" t "TELSERV" t
       "TLAM" t "X25AM" t)))
      ("tcpdata"

@@ -773,10 +773,12 @@ return {
         ["STATUS"] = true,
       },
       objects = {
-        ["LINE"] = true, ["PORT"] = true, ["PROCESS"] = true, ["SUBNET"] = true,
+        ["LINE"] = true, ["PORT"] = true, ["PROCESS"] = true, ["PU"] = true, ["ROUTE"] = true,
+        ["SUBNET"] = true,
       },
       details = {
-        ["DATAFORWARD"] = true, ["PPID"] = true, ["PRIMARYCPU"] = true, ["QIOMODE"] = true,
+        ["DATAFORWARD"] = true, ["LNMAXOUT"] = true, ["PPID"] = true, ["PRIMARYCPU"] = true,
+        ["QIOMODE"] = true,
       },
       subsystems = {
         ["EXPAND"] = true, ["KERNEL"] = true, ["LAN"] = true, ["PAM"] = true, ["SLSA"] = true,
