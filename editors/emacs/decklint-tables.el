@@ -48,7 +48,7 @@
     :globs ("*.no" "*.smit" "*.snaprof")
     :comments ("#")
     :card nil
-    :line ("\\(?:^\\)[\t ]*\\(\\(?:no[ \t\n\r\f\v]+-[ao]\\b\\|\\(\\(?:thewall\\|lowclust\\|lowmbuf\\|mb_cl_hiwat\\)\\)[ \t\n\r\f\v]*=\\)\\)" . nil))
+    :line ("\\(?:^\\)[\t ]*\\(\\(?:no[ \t\n\r\f\v]+-[ao]\\b\\|\\(\\(?:thewall\\|lowclust\\|lowmbuf\\|mb_cl_hiwat\\|prof_name\\)\\)[ \t\n\r\f\v]*=\\)\\)" . nil))
      ("as400"
     :globs ("*.clp" "*.clle" "*.cl" "*.cfgsrc")
     :comments ("/*")

@@ -398,6 +398,7 @@ return {
                         {{"str", "lowclust"}},
                         {{"str", "lowmbuf"}},
                         {{"str", "mb_cl_hiwat"}},
+                        {{"str", "prof_name"}},
                       },
                     },
                   },

@@ -1,4 +1,7 @@
-"""SNA Services/6000 on AIX: `no` network options and exported SMIT SNA profiles.
+"""SNA Services/6000 and SNA Server/6000 on AIX: `no` network options and SNA profiles as
+`exportsna` writes them (a stanza `profile_type:` of indented `attribute = value` lines, the
+first `prof_name = "..."`, `#` comments), which is also the SMIT-like form decklint read
+before.
 
 Tuning documents: Getting the most from APPC ("SNA Services 6000 v1.2 tuning recommendations").
 Syntax: grammars/aix.lark. Which stanza is which profile, and which attribute means what, is in
@@ -124,8 +127,9 @@ def parse(src: SourceFile) -> ParsedFile:
 
 
 _SNIFF = re.compile(
-    r"^[ \t]*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)", re.MULTILINE
-)  # the catalog's `no` options, spelt out: a sniffer reads no catalog
+    r"^[ \t]*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat|prof_name)\s*=)", re.MULTILINE
+)  # the catalog's `no` options, spelt out (a sniffer reads no catalog), and `prof_name =`, the
+# attribute every profile stanza of an `exportsna` file begins with
 
 
 def sniff(src: SourceFile) -> float:

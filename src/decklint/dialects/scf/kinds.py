@@ -71,6 +71,7 @@ KINDS: tuple[KindSpec, ...] = (
         lnmaxout="LNMAXOUT: DLC send window",
         lnssap="LNSSAP: the SAP the remote station addresses",
         remote_address="LNRMTADDR: remote SAP and MAC address",
+        remote_mac="the MAC address of LNRMTADDR (an NCP line's LOCADD)",
         lnt1="LNT1, seconds",
         lnt2="LNT2, seconds",
         recsize="RECSIZE: largest PIU the PU processes",

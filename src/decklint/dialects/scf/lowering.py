@@ -352,9 +352,19 @@ class _Model:
                 attrs["role"] = default(role(o.name, str(attrs["program"].value or "")))
             if o.kind in ("nsk_port", "nsk_pu"):
                 attrs["line"] = default(o.name.split(".#")[0] if ".#" in o.name else None)
+            if o.kind == "nsk_pu":
+                attrs["remote_mac"] = _remote_mac(attrs["remote_address"])
             if o.kind == "nsk_subnet":
                 attrs["process"] = default(o.name.split(".#")[0] if ".#" in o.name else None)
             self.low.add(o.kind, o.name, o.span, attrs, scope=self.folder)
+
+
+def _remote_mac(addr: Attr) -> Attr:
+    """The MAC address in LNRMTADDR (its SAP, then the MAC: 14 hexadecimal digits)."""
+    text = str(addr.value or "")
+    if not re.fullmatch(r"[0-9A-F]{14}", text):
+        return default(None)
+    return Attr(text[2:], addr.raw, addr.span)
 
 
 def _decimal(a: Operand) -> Operand:
