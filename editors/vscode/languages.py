@@ -68,7 +68,7 @@ class Language(NamedTuple):
 LANGUAGES: dict[str, Language] = {
     "aix": Language(
         "AIX SNA Services",
-        r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)",
+        r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat|prof_name)\s*=)",
     ),
     "as400": Language(
         "AS/400 CL configuration",

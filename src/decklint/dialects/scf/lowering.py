@@ -371,8 +371,10 @@ def _decimal(a: Operand) -> Operand:
     """An attribute whose value is an SCF number (%H04, %B101, %17) as the catalog judges it:
     by its value, written in decimal."""
     v = a.value
+    if len(v.text) > 24 or v.text.strip().isdigit():  # a number of more digits is judged as written
+        return a
     n = number(v.text)
-    if n is None or v.text.strip().isdigit():
+    if n is None:
         return a
     return a._replace(value=v._replace(text=str(n)))
 
