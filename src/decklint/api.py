@@ -379,6 +379,23 @@ def _take_twin(run: _Run, inputs: Sequence[Input], twin: twins.Twin, unit: FileU
     run.report("JCL001", job.container, span, message)
 
 
+def _block_not_recognised(block: embedded.Block) -> str:
+    """PRS009 for a deck cut out of a job or a document that no dialect was recognised in:
+    named as the job names it (the member, the DD statement and its step), not "the file"."""
+    if block.control is not None:
+        what = f"member {block.name}"
+    elif block.dd:
+        step = f" of step {block.step}" if block.step else ""
+        what = f"the in-stream data of DD {block.dd}{step}"
+    else:
+        what = f"fenced block {block.name}"
+    return (
+        f"no dialect recognised in {what}: nothing in it is a statement of a product decklint "
+        "reads; if it is a deck, name its dialect with a dialects: glob for its name "
+        f"({block.name}) or a 'decklint: dialect=NAME' comment in its first ten lines"
+    )
+
+
 def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     """One file's unit into the run: its reading notes, its problems, its part of the model,
     its diagnostics and what the file-phase rules found in it."""
@@ -404,7 +421,8 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
         run.files.append((inp.path, None))
         if inp.block is not None:  # data of a job or a document that is no deck: theirs
             if inp.explicit:
-                run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
+                message = _block_not_recognised(inp.block)
+                run.report("PRS009", inp.path, Span.point(1, 1), message, Severity.INFO)
             return
         run.unlinted[inp.path] = unit.against  # named in the text summary either way
         if not unit.against:  # nothing against it: it may be a deck decklint did not see
