@@ -13,8 +13,13 @@ A step's in-stream data is read as what the step's program reads it as:
   program input, never decks;
 - IEBGENER: SYSUT1 is the data copied to SYSUT2, named after SYSUT2's member when it has one;
   its SYSIN holds IEBGENER's own control statements;
+- a program whose input is one dialect (`PROGRAM_DIALECTS`: DFHCSDUP): its SYSIN is a deck of
+  that dialect, named SYSIN;
 - any other program: each in-stream data set is a deck named by its DD name, and the dialect
   is left to detection.
+
+A job shown without its JOB card (instructions that leave it to the user) is still a job: its
+first statements may be SET, JCLLIB and the others a job codes before its first step.
 """
 
 from __future__ import annotations
