@@ -241,7 +241,7 @@
       "UCBPOOLSIZE" t "UDPCONF" t "UDPCONFI" t "UDPCONFIG" t "VIPADYN" t "VIPADYNA" t
       "VIPADYNAM" t "VIPADYNAMI" t "VIPADYNAMIC" t "VSWITCH" t)))
      ("tsm"
-    :globs ("dsm.opt" "dsm.sys" "dsm*.opt" "dsm*.sys" "DSMSYS" "DSMOPT")
+    :globs ("dsm.opt*" "dsm.sys*" "dsm*.opt" "dsm*.sys" "DSMSYS" "DSMOPT" "inclexcl*")
     :comments ("*")
     :card nil
     :first #s(hash-table test equal data ("COMMMETHOD" t "ERRORLOGNAME" t "NODENAME" t "PASSWORDACCESS" t "SCHEDLOGNAME" t

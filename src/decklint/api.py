@@ -211,6 +211,8 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     _take_files(run, inputs, units)
     done = Progress(len(inputs), stats.parsed + stats.cached, stats.parsed, stats.cached)
     _network_phase(run, opts, inputs[0].path if inputs else "-", done)
+    if run.filled:
+        _unfilled(run)
     if opts.inline:
         _suppress(run, reg)
     _place_embedded(run, inputs)
@@ -231,6 +233,18 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     )
 
 
+def _unfilled(run: _Run) -> None:
+    """Findings about a value a template fills in, alone, left out: the rendered value is not
+    known (`decklint.inputs.templates`)."""
+    from decklint.inputs.templates import covered
+
+    run.findings = [
+        f
+        for f in run.findings
+        if f.path not in run.filled or not covered(run.filled[f.path], f.span)
+    ]
+
+
 @dataclass
 class _Run:
     """What a run has gathered so far, step by step."""
@@ -243,6 +257,7 @@ class _Run:
     hits: list[tuple[str, Hit]] = field(default_factory=list)
     internal: int = 0  # internal errors
     unlinted: dict[str, str] = field(default_factory=dict)  # `LintResult.unlinted`
+    filled: dict[str, tuple[Span, ...]] = field(default_factory=dict)  # templates' values
 
     @functools.cached_property
     def selected(self) -> dict[str, Manifest]:
@@ -429,6 +444,8 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
             run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
         return
     run.files.append((inp.path, unit.dialect))
+    if unit.filled:
+        run.filled[inp.path] = unit.filled
     pf, low = unit.pf, unit.low
     assert pf is not None and low is not None
     run.parsed.add(inp.path, pf, inp.text)

@@ -979,7 +979,7 @@ return {
       },
     },
     tsm = {
-      globs = {"dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"},
+      globs = {"dsm.opt*", "dsm.sys*", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT", "inclexcl*"},
       comments = {"*"},
       card = false,
       first = {
