@@ -76,8 +76,10 @@ class LintResult:
     rules_run: frozenset[str] = frozenset()
     policy: Callable[[Finding], Finding | None] | None = None
     stats: schedule.Stats = field(default_factory=schedule.Stats)
-    # The files read whole and not linted, no dialect found for them: path -> why the file is
-    # no deck (`Detection.why`), or "" when nothing told either way (a PRS009 information).
+    # The files not linted, for no fault of theirs: path -> why. Read whole, no dialect found:
+    # why the file is no deck (`Detection.why`), or "" when nothing told either way (a PRS009
+    # information); a job or markdown with no deck in it; a file a folder walk did not read
+    # for its name (`gather.NOT_READ`). Every report names them.
     unlinted: dict[str, str] = field(default_factory=dict)
 
     def active(self, path: str, code: str) -> bool:
@@ -421,6 +423,9 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
         for r in inp.remarks:
             span = Span(r.line, r.col, r.line, r.end_col)
             run.report(r.code, inp.path, span, r.message, r.severity, cites=r.cites)
+        return
+    if inp.passed:  # not linted for a reason that is no problem: named in every report
+        run.unlinted[inp.path] = inp.problem
         return
     if inp.text is None or unit is None:
         run.files.append((inp.path, None))
