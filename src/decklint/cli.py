@@ -1150,7 +1150,7 @@ def explain(rule: str) -> None:
         "",
         f"Source: {m.cited}",
     ]
-    from decklint.docs import DECIDED
+    from decklint.docs import DECIDED, example_files
 
     if m.decided_by in DECIDED:
         lines += ["", DECIDED[m.decided_by]]
@@ -1161,7 +1161,7 @@ def explain(rule: str) -> None:
         ]
     for ex in m.examples:
         lines += ["", "Fails:" if ex.expect_fail else "Passes:"]
-        for name, body in ex.files.items():
+        for name, body in example_files(ex).items():
             lines.append(f"  --- {name}")
             lines += ["  " + ln for ln in body.rstrip("\n").splitlines()]
     click.echo("\n".join(lines))
