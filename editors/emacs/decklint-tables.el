@@ -18,9 +18,13 @@
     :shell-lines 2
     :shown ("pre>" "pre " "code>" "code " "tt>" "samp>" "xmp>")
     :shell-hints ("fi" "done" "esac" "export" "$(" "()" "function")
+    :prose-words 8
+    :prose-lines 3
+    :comment-starts ("*" "/*" ";" "#" ".*" "//")
     :patterns (:cms ("\\(?:^\\)[\t ]*:nick\\." . t)
      :json-array ("\\[[ \t\n\r\f\v]*\\(?:[]\"[{0-9-]\\|true\\|false\\|null\\)" . nil)
      :other-comment ("\\(?:^\\)[\t ]*\\(?:\\*\\|/\\*\\|\\.\\*\\)" . nil)
+     :prose-word ("[A-Za-z]['a-z-]*[!),.:;?]*" . nil)
      :rexx ("\\`\\(?:[\t ]*\r?\n\\)*[\t ]*/\\*.*?\\bREXX\\b" . t)
      :semicolon-comment ("\\(?:^\\)[\t ]*;" . nil)
      :shell ("\\(?:^\\)[\t ]*\\(?:\\(?:if\\|elif\\|while\\|until\\)[\t ]+\\(?:\\[\\[?\\|test[\t ]\\|![\t ]\\)\\|\\(?:fi\\|done\\|esac\\)[\t ]*\\(?:;\\|#\\|\r?\\(?:$\\)\\)\\|export[\t ]+[_A-Za-z][[:alnum:]_]*=\\|[_A-Za-z][[:alnum:]_]*=\\$(\\|function[\t ]+[_A-Za-z][[:alnum:]_-]*[\t ]*\\(?:([\t ]*)\\)?[\t ]*{?[\t ]*\r?\\(?:$\\)\\|[_A-Za-z][[:alnum:]_-]*[\t ]*([\t ]*)[\t ]*{\\)" . nil)
@@ -50,10 +54,10 @@
     :card nil
     :line ("\\(?:^\\)[\t ]*\\(\\(?:no[ \t\n\r\f\v]+-[ao]\\b\\|\\(\\(?:thewall\\|lowclust\\|lowmbuf\\|mb_cl_hiwat\\)\\)[ \t\n\r\f\v]*=\\)\\)" . nil))
      ("as400"
-    :globs ("*.clp" "*.clle" "*.cl" "*.cfgsrc")
+    :globs ("*.clp" "*.clle" "*.cfgsrc")
     :comments ("/*")
     :card nil
-    :line ("\\(?:^\\)[\t ]*\\(?:[#$@_A-Z0-9]+:[ \t\n\r\f\v]*\\)?\\(C\\(?:RTMODD\\|HGMODD\\|RTLINTRN\\|RTLINETH\\|RTLINSDLC\\|RTLINX25\\|RTCTLAPPC\\|HGCTLAPPC\\|RTDEVAPPC\\|HGSYSVAL\\|RTCTLHOST\\|RTDEVHOST\\)\\)\\b" . t))
+    :line ("\\(?:^\\)[\t ]*\\(?:[#$@_A-Z0-9]+:[ \t\n\r\f\v]*\\)?\\(?:\\(C\\(?:RTMODD\\|HGMODD\\|RTLINTRN\\|RTLINETH\\|RTLINSDLC\\|RTLINX25\\|RTCTLAPPC\\|HGCTLAPPC\\|RTDEVAPPC\\|HGSYSVAL\\|RTCTLHOST\\|RTDEVHOST\\)\\)\\b\\|\\(?:DCL\\|CHGVAR\\)[\t ]+\\(?:VAR([\t ]*\\)?&\\|PGM[\t ]+PARM(\\|MONMSG[\t ]+MSGID(\\|ENDPGM\\b\\)" . t))
      ("bpxprm"
     :globs ("BPXPRM*" "*.bpxprm")
     :comments ("/*")
@@ -98,7 +102,7 @@
     :globs ("EZACICD*" "*.ezacicd" "EZACONFG*")
     :comments ("*")
     :card t
-    :line ("\\(?:^\\)[^ \t\n\r\f\v]*[ \t\n\r\f\v]+EZACICD[ \t\n\r\f\v]+TYPE=" . t))
+    :line ("\\(?:^\\)\\(?:[^ \t\n\r\f\v]*[ \t\n\r\f\v]+\\)?EZACICD[ \t\n\r\f\v]+TYPE=" . t))
      ("ivtprm"
     :globs ("IVTPRM*" "*.ivtprm")
     :comments ("*")
@@ -107,7 +111,7 @@
     :globs ("*.ncp" "*.ncpgen")
     :comments ("*")
     :card t
-    :statement ("\\(?:^\\)[^ \t\n\r\f\v]*[\t ]+\\(\\(?:PCCU\\|BUILD\\|SYSCNTRL\\|HOST\\|GENEND\\|CSB\\|SERVICE\\)\\)\\(?:\\(?:[\t ]+\\|[\t ]*\n[\t ]+\\)\\([A-Z][A-Z0-9]\\{0,15\\}\\)=\\|[\t ]*\\(?:$\\)\\)" . t)
+    :statement ("\\(?:^\\)[^ \t\n\r\f\v]*[\t ]+\\(\\(?:PCCU\\|BUILD\\|SYSCNTRL\\|HOST\\|GENEND\\|CSB\\|SERVICE\\|CLUSTER\\|TERMINAL\\)\\)\\(?:\\(?:[\t ]+\\|[\t ]*\n[\t ]+\\)\\([A-Z][A-Z0-9]\\{0,15\\}\\)=\\|[\t ]*\\(?:$\\)\\)" . t)
     :operands (:BUILD #s(hash-table test equal data ("ABEND" t "ADDSESS" t "ANS" t "ASMXREF" t "AUXADDR" t "BACKUP" t "BFRS" t "BRANCH" t
        "CATRACE" t "CHANTYP" t "CSMHDR" t "CSMSG" t "CWALL" t "DELAY" t "DIALTO" t "DSABLTO" t
        "DYNPOOL" t "ENABLTO" t "ERASE" t "ERLIMIT" t "GENLEVEL" t "GWSESAC" t "HSBPOOL" t
@@ -118,6 +122,8 @@
        "SESSACC" t "SESSLIM" t "SLODOWN" t "SUBAREA" t "T2TIMER" t "TGBXTRA" t "TIMEOUT" t
        "TRACE" t "TRANSFR" t "TYPGEN" t "TYPSYS" t "UNIT" t "USGTIER" t "VERSION" t "VRPOOL" t
        "XBREAK" t))
+     :CLUSTER #s(hash-table test equal data ("CUTYPE" t "DLOGMOD" t "FEATUR2" t "GPOLL" t "ISTATUS" t "LOGAPPL" t "LOGTAB" t
+       "MODETAB" t "SPAN" t "SSCPFM" t "USSTAB" t "VPACING" t))
      :CSB #s(hash-table test equal data ("MOD" t "SPEED" t "TYPE" t "WRAPLN" t))
      :GENEND #s(hash-table test equal data ("INCHI" t "INCINIT" t "INCLO" t "ORDHI" t "ORDINIT" t "ORDLO" t "SRCHI" t "SRCLO" t
        "TMRTICK" t "UGLOBAL" t))
@@ -128,7 +134,10 @@
        "LOADFROM" t "LOADSTA" t "MAXDATA" t "MDUMPDS" t "NETID" t "OWNER" t "RNAME" t
        "SAVEMOD" t "SUBAREA" t "TGN" t "VFYC" t "VFYLM" t "VRTG" t))
      :SERVICE #s(hash-table test equal data ("MAXLIST" t "ORDER" t))
-     :SYSCNTRL #s(hash-table test equal data ("OPTIONS" t))))
+     :SYSCNTRL #s(hash-table test equal data ("OPTIONS" t))
+     :TERMINAL #s(hash-table test equal data ("ADDR" t "BHSET" t "CUTYPE" t "DIALNO" t "DLOGMOD" t "FEATUR2" t "ISTATUS" t "LGRAPHS" t
+       "LOGAPPL" t "LOGTAB" t "MODETAB" t "POLL" t "SPAN" t "SSCPFM" t "TERM" t "USSTAB" t
+       "VPACING" t))))
      ("nsdos"
     :globs ("*.nsd" "CONFIG.NSD" "MODE.NSD")
     :comments ("*" ";")
@@ -610,7 +619,7 @@
      :TRLE #s(hash-table test equal data ("DATAPATH" t "ISTATUS" t "LNCTL" t "MAXBFRU" t "MPCLEVEL" t "PORTNAME" t "PORTNUM" t
        "READ" t "REPLYTO" t "WRITE" t))
      :USSCMD #s(hash-table test equal data ("CMD" t "FORMAT" t "REP" t))
-     :USSMSG #s(hash-table test equal data ("BUFFER" t "MSG" t "OPT" t "SUPP" t "TEXT" t))
+     :USSMSG #s(hash-table test equal data ("BUFFER" t "DESC" t "MCSFLAG" t "MSG" t "MSGLVL" t "OPT" t "ROUTCDE" t "SUPP" t "TEXT" t))
      :USSPARM #s(hash-table test equal data ("DEFAULT" t "PARM" t "REP" t "VALUE" t))
      :USSTAB #s(hash-table test equal data ("FORMAT" t "TABLE" t))
      :VBUILD #s(hash-table test equal data ("ALSLIST" t "ASLTAB" t "CNNTAB" t "CONFGDS" t "CONFGPW" t "CONTIMER" t "DGTIMER" t
@@ -619,7 +628,7 @@
     :start-options #s(hash-table test equal data ("APBUF" t "CONFIG" t "CONNTYPE" t "CRPLBUF" t "HOSTPU" t "HOSTSA" t "IOBUF" t "LPBUF" t
       "MAXSUBA" t "NETID" t "NODETYPE" t "NOPROMPT" t "SFBUF" t "SSCPID" t "SSCPNAME" t "SUPP" t))
     :start-values ("\\(\\(?:SSCPID\\|SSCPNAME\\|IOBUF\\)\\)[ \t\n\r\f\v]*=" . t)
-    :config-line ("[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\(?:[\t ]*,[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)*[\t ]*\\(,?\\)[\t ]*\\(?:-\\|/\\*.*\\*/\\)?[\t ]*" . nil))))
+    :config-line ("[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\(?:[\t ]*,[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)*?[\t ]*\\(,?\\)\\(?:[\t ]*-\\|[\t ]*/\\*.*\\*/\\|[\t ]+[^\t ].*\\)?[\t ]*" . nil))))
   "decklint's detection tables.")
 
 (provide 'decklint-tables)

@@ -12,7 +12,9 @@ the first `SHELL_HEAD`), once per file:
   require of an exec;
 * markup or data: XML or HTML (the text opens with `<...>`), JSON (`{`, or `[` opening an
   array), YAML (`%YAML`, or `---` then a mapping or a list, or a document of `key:` mappings with
-  nested keys or `- ` items).
+  nested keys or `- ` items);
+* prose: an article whose lines are sentences, though it quotes a statement or two
+  (`JES2 APPL ACBNAME=<jesacb>`) and its lines reach column 72.
 
 `semicolon_comments` tells a file whose comment lines start with ';' (and none with '*' or
 '/*'): no card-image or BPXPRM deck is written so, and such a file that no dialect with ';'
@@ -55,9 +57,18 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     "yaml nested": (r"^[ \t]+(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", re.MULTILINE),
     "significant": (r"^[ \t]*[^\s#]", re.MULTILINE),
     "semicolon comment": (r"^[ \t]*;", re.MULTILINE),
+    # a word of prose: letters, a capital first at most, punctuation after it
+    "prose word": (r"[A-Za-z][a-z'-]*[,.;:!?)]*", 0),
     "other comment": (r"^[ \t]*(?:\*|/\*|\.\*)", re.MULTILINE),
 }
 _SHELL_LINES = 2  # one line may be chance (a remark quoting a command); two are a script
+# Prose (`_prose`): a line of this many words at least, seven in ten of them words of prose;
+# such lines, this many at least and two in five of the text's lines, make it an article
+# that may quote a statement or two, not a deck.
+PROSE_WORDS = 8
+PROSE_LINES = 3
+# Lines that are comments in one dialect or another: they say nothing of prose.
+_COMMENT_STARTS = ("*", "/*", ";", "#", ".*", "//")
 
 
 @functools.cache
@@ -129,7 +140,27 @@ def _reason(head: str) -> str:
             return "z/VM CMS :nick. tags"
         if _yaml_mappings(head):
             return "YAML"
+    if _prose(head):
+        return "prose: lines of sentences, not statements (a statement quoted in it is no deck)"
     return ""
+
+
+def _prose(head: str) -> bool:
+    """Lines that read as sentences (`PROSE_WORDS` words or more, seven in ten of them words
+    of prose, the first one too, and no `=`, which a statement's keyword operands have), at
+    least `PROSE_LINES` of them and two in five of the lines that are no comments."""
+    word = _p("prose word")
+    lines = prose = 0
+    for ln in head.split("\n"):
+        toks = ln.split()
+        if not toks or toks[0].startswith(_COMMENT_STARTS):
+            continue
+        lines += 1
+        if len(toks) < PROSE_WORDS or "=" in ln or not word.fullmatch(toks[0]):
+            continue
+        if sum(1 for t in toks if word.fullmatch(t)) * 10 >= len(toks) * 7:
+            prose += 1
+    return prose >= PROSE_LINES and prose * 5 >= lines * 2
 
 
 def _yaml_mappings(head: str) -> bool:

@@ -134,6 +134,9 @@ def signs() -> Signs:
             "shell_lines": evidence._SHELL_LINES,
             "shown": evidence._SHOWN,
             "shell_hints": evidence._SHELL_HINTS,
+            "prose_words": evidence.PROSE_WORDS,
+            "prose_lines": evidence.PROSE_LINES,
+            "comment_starts": evidence._COMMENT_STARTS,
             "patterns": {name: evidence._p(name) for name in sorted(evidence._PATTERNS)},
         },
         dialects={
@@ -158,6 +161,7 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     evidence.semicolon_comments,
     evidence._reason,
     evidence._yaml_mappings,
+    evidence._prose,
     base._heads,
     base.line_heads,
     base.sniff_keywords,

@@ -24,8 +24,9 @@ M.PORTED = {
   ["decklint.dialects._matches"] = "7008961f2ccfe7f4",
   ["decklint.inputs.evidence.against"] = "ed392776d8bc307c",
   ["decklint.inputs.evidence.semicolon_comments"] = "8307be04ca885be0",
-  ["decklint.inputs.evidence._reason"] = "0d3ce273b123ed38",
+  ["decklint.inputs.evidence._reason"] = "a5752842ce00a185",
   ["decklint.inputs.evidence._yaml_mappings"] = "cd35c1d000bf5283",
+  ["decklint.inputs.evidence._prose"] = "cf3e6f75595b37e2",
   ["decklint.dialects.base._heads"] = "73a23238f54b07cb",
   ["decklint.dialects.base.line_heads"] = "18f53a77e5d51b4d",
   ["decklint.dialects.base.sniff_keywords"] = "370a442d4b2bbb85",
@@ -39,7 +40,7 @@ M.PORTED = {
   ["decklint.dialects.ezacicd.reader.sniff"] = "a7d5e2fbc529a2a2",
   ["decklint.dialects.ivtprm.reader.sniff"] = "a7afa276321f5301",
   ["decklint.dialects.ivtprm.reader._csm"] = "0ab3ee5b5c227468",
-  ["decklint.dialects.ncp.reader.sniff"] = "4d23594963262ba7",
+  ["decklint.dialects.ncp.reader.sniff"] = "d60c7d9d218aa1b0",
   ["decklint.dialects.ncp.reader._statement"] = "cd3134200b0d8817",
   ["decklint.dialects.nsdos.reader.sniff"] = "bb9789bf1179aea9",
   ["decklint.dialects.scf.reader.sniff"] = "ad7bea832478fada",
@@ -141,6 +142,34 @@ local function yaml_mappings(head)
   return mapped * 5 >= P(pats["significant"]):count(head) * 4
 end
 
+-- _prose: lines that read as sentences, enough of them
+local function prose(head)
+  local E = T.evidence
+  local word = P(E.patterns["prose word"])
+  local lines, count = 0, 0
+  for ln in (head .. "\n"):gmatch("([^\n]*)\n") do
+    local toks = {}
+    for tok in ln:gmatch("%S+") do
+      toks[#toks + 1] = tok
+    end
+    if #toks > 0 and not starts_any(toks[1], E.comment_starts) then
+      lines = lines + 1
+      if #toks >= E.prose_words and not ln:find("=", 1, true) and word:fullmatch(toks[1]) then
+        local words = 0
+        for _, tok in ipairs(toks) do
+          if word:fullmatch(tok) then
+            words = words + 1
+          end
+        end
+        if words * 10 >= #toks * 7 then
+          count = count + 1
+        end
+      end
+    end
+  end
+  return count >= E.prose_lines and count * 5 >= lines * 2
+end
+
 -- _reason: true when the text shows it is no deck (the reason's words are decklint's).
 local function reason(head)
   local E, pats = T.evidence, T.evidence.patterns
@@ -187,7 +216,7 @@ local function reason(head)
       return true
     end
   end
-  return false
+  return prose(head)
 end
 
 -- against
@@ -347,7 +376,7 @@ sniff.ncp = function(src)
   if hits.BUILD and hits.HOST then
     return 0.9
   end
-  if hits.PCCU or hits.GENEND or hits.SYSCNTRL then
+  if hits.PCCU or hits.GENEND or hits.SYSCNTRL or hits.CLUSTER or hits.TERMINAL then
     return 0.85
   end
   return 0

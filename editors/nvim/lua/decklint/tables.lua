@@ -105,6 +105,9 @@ return {
     shell_lines = 2,
     shown = {"pre>", "pre ", "code>", "code ", "tt>", "samp>", "xmp>"},
     shell_hints = {"fi", "done", "esac", "export", "$(", "()", "function"},
+    prose_words = 8,
+    prose_lines = 3,
+    comment_starts = {"*", "/*", ";", "#", ".*", "//"},
     patterns = {
       cms = {
         groups = 0,
@@ -130,6 +133,14 @@ return {
           {"at", "bol"},
           {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}},
           {"alt", {{"str", "*"}}, {{"str", "/*"}}, {{"str", ".*"}}},
+        },
+      },
+      ["prose word"] = {
+        groups = 0,
+        seq = {
+          {"set", {65, 90, 97, 122}},
+          {"rep", 0, -1, true, {{"set", {39, 39, 45, 45, 97, 122}}}},
+          {"rep", 0, -1, true, {{"set", {33, 33, 41, 41, 44, 44, 46, 46, 58, 59, 63, 63}}}},
         },
       },
       rexx = {
@@ -411,7 +422,7 @@ return {
       },
     },
     as400 = {
-      globs = {"*.clp", "*.clle", "*.cl", "*.cfgsrc"},
+      globs = {"*.clp", "*.clle", "*.cfgsrc"},
       comments = {"/*"},
       card = false,
       line = {
@@ -431,28 +442,56 @@ return {
             },
           },
           {
-            "grp",
-            1,
+            "alt",
             {
-              {"istr", "c"},
               {
-                "alt",
-                {{"istr", "rtmodd"}},
-                {{"istr", "hgmodd"}},
-                {{"istr", "rtlintrn"}},
-                {{"istr", "rtlineth"}},
-                {{"istr", "rtlinsdlc"}},
-                {{"istr", "rtlinx25"}},
-                {{"istr", "rtctlappc"}},
-                {{"istr", "hgctlappc"}},
-                {{"istr", "rtdevappc"}},
-                {{"istr", "hgsysval"}},
-                {{"istr", "rtctlhost"}},
-                {{"istr", "rtdevhost"}},
+                "grp",
+                1,
+                {
+                  {"istr", "c"},
+                  {
+                    "alt",
+                    {{"istr", "rtmodd"}},
+                    {{"istr", "hgmodd"}},
+                    {{"istr", "rtlintrn"}},
+                    {{"istr", "rtlineth"}},
+                    {{"istr", "rtlinsdlc"}},
+                    {{"istr", "rtlinx25"}},
+                    {{"istr", "rtctlappc"}},
+                    {{"istr", "hgctlappc"}},
+                    {{"istr", "rtdevappc"}},
+                    {{"istr", "hgsysval"}},
+                    {{"istr", "rtctlhost"}},
+                    {{"istr", "rtdevhost"}},
+                  },
+                },
               },
+              {"at", "word"},
             },
+            {
+              {"alt", {{"istr", "dcl"}}, {{"istr", "chgvar"}}},
+              {"rep", 1, -1, true, {{"set", {9, 9, 32, 32}}}},
+              {
+                "rep",
+                0,
+                1,
+                true,
+                {{"istr", "var("}, {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}}},
+              },
+              {"istr", "&"},
+            },
+            {
+              {"istr", "pgm"},
+              {"rep", 1, -1, true, {{"set", {9, 9, 32, 32}}}},
+              {"istr", "parm("},
+            },
+            {
+              {"istr", "monmsg"},
+              {"rep", 1, -1, true, {{"set", {9, 9, 32, 32}}}},
+              {"istr", "msgid("},
+            },
+            {{"istr", "endpgm"}, {"at", "word"}},
           },
-          {"at", "word"},
         },
       },
     },
@@ -634,8 +673,16 @@ return {
         groups = 0,
         seq = {
           {"at", "bol"},
-          {"rep", 0, -1, true, {{"set", {0, 8, 14, 27, 33, 255}}}},
-          {"rep", 1, -1, true, {{"set", {9, 13, 28, 32}}}},
+          {
+            "rep",
+            0,
+            1,
+            true,
+            {
+              {"rep", 0, -1, true, {{"set", {0, 8, 14, 27, 33, 255}}}},
+              {"rep", 1, -1, true, {{"set", {9, 13, 28, 32}}}},
+            },
+          },
           {"istr", "ezacicd"},
           {"rep", 1, -1, true, {{"set", {9, 13, 28, 32}}}},
           {"istr", "type="},
@@ -670,6 +717,8 @@ return {
                 {{"istr", "genend"}},
                 {{"istr", "csb"}},
                 {{"istr", "service"}},
+                {{"istr", "cluster"}},
+                {{"istr", "terminal"}},
               },
             },
           },
@@ -720,6 +769,11 @@ return {
           ["UNIT"] = true, ["USGTIER"] = true, ["VERSION"] = true, ["VRPOOL"] = true,
           ["XBREAK"] = true,
         },
+        CLUSTER = {
+          ["CUTYPE"] = true, ["DLOGMOD"] = true, ["FEATUR2"] = true, ["GPOLL"] = true,
+          ["ISTATUS"] = true, ["LOGAPPL"] = true, ["LOGTAB"] = true, ["MODETAB"] = true,
+          ["SPAN"] = true, ["SSCPFM"] = true, ["USSTAB"] = true, ["VPACING"] = true,
+        },
         CSB = {
           ["MOD"] = true, ["SPEED"] = true, ["TYPE"] = true, ["WRAPLN"] = true,
         },
@@ -747,6 +801,13 @@ return {
         },
         SYSCNTRL = {
           ["OPTIONS"] = true,
+        },
+        TERMINAL = {
+          ["ADDR"] = true, ["BHSET"] = true, ["CUTYPE"] = true, ["DIALNO"] = true,
+          ["DLOGMOD"] = true, ["FEATUR2"] = true, ["ISTATUS"] = true, ["LGRAPHS"] = true,
+          ["LOGAPPL"] = true, ["LOGTAB"] = true, ["MODETAB"] = true, ["POLL"] = true,
+          ["SPAN"] = true, ["SSCPFM"] = true, ["TERM"] = true, ["USSTAB"] = true,
+          ["VPACING"] = true,
         },
       },
     },
@@ -1668,7 +1729,9 @@ return {
           ["CMD"] = true, ["FORMAT"] = true, ["REP"] = true,
         },
         USSMSG = {
-          ["BUFFER"] = true, ["MSG"] = true, ["OPT"] = true, ["SUPP"] = true, ["TEXT"] = true,
+          ["BUFFER"] = true, ["DESC"] = true, ["MCSFLAG"] = true, ["MSG"] = true,
+          ["MSGLVL"] = true, ["OPT"] = true, ["ROUTCDE"] = true, ["SUPP"] = true,
+          ["TEXT"] = true,
         },
         USSPARM = {
           ["DEFAULT"] = true, ["PARM"] = true, ["REP"] = true, ["VALUE"] = true,
@@ -1713,7 +1776,7 @@ return {
             "rep",
             0,
             -1,
-            true,
+            false,
             {
               {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}},
               {"str", ","},
@@ -1724,7 +1787,6 @@ return {
           },
           {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}},
           {"grp", 1, {{"rep", 0, 1, true, {{"str", ","}}}}},
-          {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}},
           {
             "rep",
             0,
@@ -1733,11 +1795,17 @@ return {
             {
               {
                 "alt",
-                {{"str", "-"}},
+                {{"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}}, {"str", "-"}},
                 {
+                  {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}},
                   {"str", "/*"},
                   {"rep", 0, -1, true, {{"set", {0, 9, 11, 255}}}},
                   {"str", "*/"},
+                },
+                {
+                  {"rep", 1, -1, true, {{"set", {9, 9, 32, 32}}}},
+                  {"set", {0, 8, 10, 31, 33, 255}},
+                  {"rep", 0, -1, true, {{"set", {0, 9, 11, 255}}}},
                 },
               },
             },

@@ -167,9 +167,13 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "as400", Statements(statements), rd, tuple(diags))
 
 
+# A configuration command, or a CL program's own statements in the shape only CL writes them:
+# PGM PARM(&...), DCL VAR(&...) or DCL &..., CHGVAR with a CL variable, MONMSG MSGID(...),
+# ENDPGM (a PL/I DCL names no &variable; an OpenCL kernel has none of these).
 _SNIFF = re.compile(
-    r"^[ \t]*(?:[A-Z0-9_$#@]+:\s*)?(CRTMODD|CHGMODD|CRTLINTRN|CRTLINETH|CRTLINSDLC|CRTLINX25|"
-    r"CRTCTLAPPC|CHGCTLAPPC|CRTDEVAPPC|CHGSYSVAL|CRTCTLHOST|CRTDEVHOST)\b",
+    r"^[ \t]*(?:[A-Z0-9_$#@]+:\s*)?(?:(CRTMODD|CHGMODD|CRTLINTRN|CRTLINETH|CRTLINSDLC|CRTLINX25|"
+    r"CRTCTLAPPC|CHGCTLAPPC|CRTDEVAPPC|CHGSYSVAL|CRTCTLHOST|CRTDEVHOST)\b"
+    r"|(?:DCL|CHGVAR)[ \t]+(?:VAR\([ \t]*)?&|PGM[ \t]+PARM\(|MONMSG[ \t]+MSGID\(|ENDPGM\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 
