@@ -9,10 +9,9 @@ EZACICD macros is how they are kept in source.
 from __future__ import annotations
 
 import re
-
-from decklint.dialects import member_facts as facts
 from dataclasses import replace
 
+from decklint.dialects import member_facts as facts
 from decklint.dialects.asm import card_indent, parse_units
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.cards import read_assembler
