@@ -343,6 +343,7 @@ def plain(pattern: Callable[[re.Pattern[str]], Any]) -> dict[str, Any]:
             "prose_words": ev["prose_words"],
             "prose_lines": ev["prose_lines"],
             "comment_starts": list(ev["comment_starts"]),
+            "own_lines": dict(ev["own_lines"]),
             "patterns": {k: pattern(v) for k, v in ev["patterns"].items()},
         },
         "order": list(s.dialects),

@@ -21,14 +21,23 @@
     :prose-words 8
     :prose-lines 3
     :comment-starts ("*" "/*" ";" "#" ".*" "//")
+    :own-lines (:machine-instruction 8
+     :quoted-command 3
+     :xedit-set 3
+     :cp-config 3)
     :patterns (:cms ("\\(?:^\\)[\t ]*:nick\\." . t)
+     :cp-config ("\\(?:^\\)[\t ]*[A-Z][A-Za-z]*_[_A-Za-z]*[a-z][_A-Za-z]*\\b" . nil)
+     :definition ("\\(?:^\\)\\(?:[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)?[\t ]+\\(?:VBUILD\\|MODETAB\\|MODEENT\\|USSTAB\\|USSCMD\\|USSMSG\\|INTAB\\|LOGCHAR\\|BUILD\\|PCCU\\|GROUP\\|LINE\\|PU\\|LU\\|APPL\\|EZACICD\\)[\t ]" . nil)
      :json-array ("\\[[ \t\n\r\f\v]*\\(?:[]\"[{0-9-]\\|true\\|false\\|null\\)" . nil)
+     :machine-instruction ("\\(?:^\\)\\(?:[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)?[\t ]+\\(?:BALR\\|BASR\\|BAL\\|BAS\\|STM\\|LM\\|LA\\|LR\\|L\\|ST\\|MVC\\|CLC\\|CLI\\|MVI\\|BR\\|BCR\\|BC\\|B\\|BE\\|BNE\\|BH\\|BL\\|BZ\\|BNZ\\|SVC\\|LTR\\|SR\\|AR\\|IC\\|STC\\|EX\\|TM\\|OI\\|NI\\|XC\\|CR\\|CH\\|LH\\|STH\\|SLL\\|SRL\\|ICM\\|STCM\\|USING\\|DROP\\)[\t ]+[^\t\n ]" . nil)
      :other-comment ("\\(?:^\\)[\t ]*\\(?:\\*\\|/\\*\\|\\.\\*\\)" . nil)
      :prose-word ("[A-Za-z]['a-z-]*[!),.:;?]*" . nil)
+     :quoted-command ("\\(?:^\\)[\t ]*'[^\n']*'[\t ]*\r?\\(?:$\\)" . nil)
      :rexx ("\\`\\(?:[\t ]*\r?\n\\)*[\t ]*/\\*.*?\\bREXX\\b" . t)
      :semicolon-comment ("\\(?:^\\)[\t ]*;" . nil)
      :shell ("\\(?:^\\)[\t ]*\\(?:\\(?:if\\|elif\\|while\\|until\\)[\t ]+\\(?:\\[\\[?\\|test[\t ]\\|![\t ]\\)\\|\\(?:fi\\|done\\|esac\\)[\t ]*\\(?:;\\|#\\|\r?\\(?:$\\)\\)\\|export[\t ]+[_A-Za-z][[:alnum:]_]*=\\|[_A-Za-z][[:alnum:]_]*=\\$(\\|function[\t ]+[_A-Za-z][[:alnum:]_-]*[\t ]*\\(?:([\t ]*)\\)?[\t ]*{?[\t ]*\r?\\(?:$\\)\\|[_A-Za-z][[:alnum:]_-]*[\t ]*([\t ]*)[\t ]*{\\)" . nil)
      :significant ("\\(?:^\\)[\t ]*[^# \t\n\r\f\v]" . nil)
+     :xedit-set ("\\(?:^\\)[\t ]*SET[\t ]+\\(?:NUM\\|NULLS\\|CASE\\|SERIAL\\|PF[0-9]\\{1,2\\}\\|CMDLINE\\|CURLINE\\|SCALE\\|PREFIX\\|AUTOSAVE\\|MSGMODE\\|WRAP\\|ZONE\\|TRUNC\\|VERIFY\\|STAY\\|HEX\\|TABS\\|COLOR\\|SYNONYM\\|ARBCHAR\\|IMAGE\\|FULLREAD\\|NONDISP\\|SPAN\\|LINEND\\|MASK\\)\\b" . t)
      :yaml-key ("\\(?:^\\)[_A-Za-z][.[:alnum:]_-]*:\\(?:[\t ]\\|\r?\\(?:$\\)\\)" . nil)
      :yaml-nested ("\\(?:^\\)[\t ]+\\(?:-[\t ]\\|[_A-Za-z][.[:alnum:]_-]*:\\(?:[\t ]\\|\r?\\(?:$\\)\\)\\)" . nil)
      :yaml-opener ("\\(?:^\\)[_A-Za-z][.[:alnum:]_-]*:[\t ]*\\(?:#.*\\)?\r?\\(?:$\\)" . nil)

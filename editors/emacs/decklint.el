@@ -61,9 +61,11 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects._matches" . "7008961f2ccfe7f4")
     ("decklint.inputs.evidence.against" . "ed392776d8bc307c")
     ("decklint.inputs.evidence.semicolon_comments" . "8307be04ca885be0")
-    ("decklint.inputs.evidence._reason" . "a5752842ce00a185")
+    ("decklint.inputs.evidence._reason" . "d822de24164977eb")
     ("decklint.inputs.evidence._yaml_mappings" . "cd35c1d000bf5283")
     ("decklint.inputs.evidence._prose" . "cf3e6f75595b37e2")
+    ("decklint.inputs.evidence._other_product" . "aee09e826670f3cf")
+    ("decklint.inputs.evidence._count" . "1f99c29942746b9b")
     ("decklint.dialects.base._heads" . "73a23238f54b07cb")
     ("decklint.dialects.base.line_heads" . "18f53a77e5d51b4d")
     ("decklint.dialects.base.sniff_keywords" . "370a442d4b2bbb85")
@@ -209,6 +211,32 @@ without line ends) and COUNT how many lines it has in all."
                    (decklint--count (decklint--ev :yaml-nested) head)))
            (* 4 (decklint--count (decklint--ev :significant) head)))))
 
+(defun decklint--count-at-least (name head least)
+  "_count: whether pattern NAME matches LEAST lines of HEAD at least."
+  (let ((n 0))
+    (decklint--each (decklint--ev name) head (lambda () (>= (setq n (1+ n)) least)))
+    (>= n least)))
+
+(defun decklint--other-product (head start)
+  "_other_product: another product's file, by enough lines of its own kind."
+  (let ((enough (decklint--get :evidence :own-lines)))
+    (or (and (or (string-match-p "USING" head) (string-match-p "BALR" head)
+                 (string-match-p "BR " head))
+             (decklint--count-at-least :machine-instruction head
+                                       (decklint--own enough "machine instruction"))
+             (not (decklint--search (decklint--ev :definition) head)))
+        (and (eq t (compare-strings "/*" nil nil head start (min (length head) (+ start 2))))
+             (decklint--count-at-least :quoted-command head
+                                       (decklint--own enough "quoted command")))
+        (and (string-match-p "SET" (upcase head))
+             (decklint--count-at-least :xedit-set head (decklint--own enough "xedit set")))
+        (and (string-match-p "_" head)
+             (decklint--count-at-least :cp-config head (decklint--own enough "cp config"))))))
+
+(defun decklint--own (table name)
+  "The least lines of kind NAME in TABLE (own_lines)."
+  (or (cdr (assoc name table)) (plist-get table (intern (concat ":" (replace-regexp-in-string " " "-" name))))))
+
 (defun decklint--prose (head)
   "_prose: lines of HEAD that read as sentences, enough of them."
   (let ((word (decklint--ev :prose-word))
@@ -255,6 +283,7 @@ without line ends) and COUNT how many lines it has in all."
         (and (string-match-p ":" head)
              (or (decklint--search (decklint--ev :cms) head)
                  (decklint--yaml-mappings head)))
+        (decklint--other-product head start)
         (decklint--prose head))))
 
 (defun decklint--semicolon-comments (src)

@@ -137,6 +137,7 @@ def signs() -> Signs:
             "prose_words": evidence.PROSE_WORDS,
             "prose_lines": evidence.PROSE_LINES,
             "comment_starts": evidence._COMMENT_STARTS,
+            "own_lines": evidence._OWN_LINES,
             "patterns": {name: evidence._p(name) for name in sorted(evidence._PATTERNS)},
         },
         dialects={
@@ -162,6 +163,8 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     evidence._reason,
     evidence._yaml_mappings,
     evidence._prose,
+    evidence._other_product,
+    evidence._count,
     base._heads,
     base.line_heads,
     base.sniff_keywords,

@@ -24,9 +24,11 @@ M.PORTED = {
   ["decklint.dialects._matches"] = "7008961f2ccfe7f4",
   ["decklint.inputs.evidence.against"] = "ed392776d8bc307c",
   ["decklint.inputs.evidence.semicolon_comments"] = "8307be04ca885be0",
-  ["decklint.inputs.evidence._reason"] = "a5752842ce00a185",
+  ["decklint.inputs.evidence._reason"] = "d822de24164977eb",
   ["decklint.inputs.evidence._yaml_mappings"] = "cd35c1d000bf5283",
   ["decklint.inputs.evidence._prose"] = "cf3e6f75595b37e2",
+  ["decklint.inputs.evidence._other_product"] = "aee09e826670f3cf",
+  ["decklint.inputs.evidence._count"] = "1f99c29942746b9b",
   ["decklint.dialects.base._heads"] = "73a23238f54b07cb",
   ["decklint.dialects.base.line_heads"] = "18f53a77e5d51b4d",
   ["decklint.dialects.base.sniff_keywords"] = "370a442d4b2bbb85",
@@ -142,6 +144,39 @@ local function yaml_mappings(head)
   return mapped * 5 >= P(pats["significant"]):count(head) * 4
 end
 
+-- _count: whether a pattern matches `least` lines of the head at least
+local function count_at_least(name, head, least)
+  local n = 0
+  for _ in P(T.evidence.patterns[name]):each(head) do
+    n = n + 1
+    if n >= least then
+      return true
+    end
+  end
+  return false
+end
+
+-- _other_product: another product's file, by enough lines of its own kind
+local function other_product(head, start)
+  local enough = T.evidence.own_lines
+  if (head:find("USING", 1, true) or head:find("BALR", 1, true) or head:find("BR ", 1, true))
+    and count_at_least("machine instruction", head, enough["machine instruction"])
+    and not P(T.evidence.patterns["definition"]):search(head)
+  then
+    return true
+  end
+  if head:sub(start, start + 1) == "/*" and count_at_least("quoted command", head, enough["quoted command"]) then
+    return true
+  end
+  if head:upper():find("SET", 1, true) and count_at_least("xedit set", head, enough["xedit set"]) then
+    return true
+  end
+  if head:find("_", 1, true) and count_at_least("cp config", head, enough["cp config"]) then
+    return true
+  end
+  return false
+end
+
 -- _prose: lines that read as sentences, enough of them
 local function prose(head)
   local E = T.evidence
@@ -216,7 +251,7 @@ local function reason(head)
       return true
     end
   end
-  return prose(head)
+  return other_product(head, start) or prose(head)
 end
 
 -- against
