@@ -65,7 +65,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.inputs.evidence._yaml_mappings" . "cd35c1d000bf5283")
     ("decklint.inputs.evidence._prose" . "cf3e6f75595b37e2")
     ("decklint.inputs.evidence._other_product" . "aee09e826670f3cf")
-    ("decklint.inputs.evidence._count" . "1f99c29942746b9b")
+    ("decklint.inputs.evidence._count" . "8de238abe1d8fae0")
     ("decklint.dialects.base._heads" . "73a23238f54b07cb")
     ("decklint.dialects.base.line_heads" . "18f53a77e5d51b4d")
     ("decklint.dialects.base.sniff_keywords" . "370a442d4b2bbb85")

@@ -203,10 +203,7 @@ def _other_product(head: str, start: int) -> str:
 
 def _count(pattern: str, head: str, least: int) -> bool:
     """Whether `pattern` matches `least` lines of `head` at least."""
-    for n, _m in enumerate(_p(pattern).finditer(head), 1):
-        if n >= least:
-            return True
-    return False
+    return any(n >= least for n, _m in enumerate(_p(pattern).finditer(head), 1))
 
 
 def _prose(head: str) -> bool:
