@@ -623,9 +623,19 @@ def test_iebupdte_statements_masked_as_dot_at_are_read_as_control_statements() -
 
 
 def test_a_member_no_dialect_is_recognised_in_is_named() -> None:
-    text = "//J1 JOB 1\n//S1 EXEC PGM=IDCAMS\n//SYSIN DD *\n  LISTCAT ENTRIES(A.B)\n/*\n"
-    res = api.lint_inputs(api.expand(api.Input("job.jcl", text, True)), api.Options())
+    """Beside a deck of the job, data no dialect is recognised in gets its PRS009, naming the
+    DD statement and step; a job with no deck at all is no deck (named, no finding)."""
+    csd = "//S0 EXEC PGM=DFHCSDUP\n//SYSIN DD *\n DEFINE PROGRAM(P1) GROUP(G1)\n/*\n"
+    other = "//S1 EXEC PGM=IDCAMS\n//SYSIN DD *\n  LISTCAT ENTRIES(A.B)\n/*\n"
+    res = api.lint_inputs(
+        api.expand(api.Input("job.jcl", "//J1 JOB 1\n" + csd + other, True)), api.Options()
+    )
     (f,) = [f for f in res.findings if f.code == "PRS009"]
-    assert f.path == "job.jcl" and f.span.line == 4
+    assert f.path == "job.jcl" and f.span.line == 8
     assert "in the in-stream data of DD SYSIN of step S1" in f.message
     assert "the file" not in f.message
+    res = api.lint_inputs(
+        api.expand(api.Input("idcams.jcl", "//J1 JOB 1\n" + other, True)), api.Options()
+    )
+    assert res.findings == []
+    assert res.unlinted["idcams.jcl"].startswith("no deck decklint reads among what it holds")

@@ -260,6 +260,7 @@ class _Run:
     internal: int = 0  # internal errors
     unlinted: dict[str, str] = field(default_factory=dict)  # `LintResult.unlinted`
     filled: dict[str, tuple[Span, ...]] = field(default_factory=dict)  # templates' values
+    passed: set[str] = field(default_factory=set)  # containers with no deck in them
 
     @functools.cached_property
     def selected(self) -> dict[str, Manifest]:
@@ -363,6 +364,7 @@ def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]
         from decklint.pipeline.twins import twins
 
         twice = twins(inputs, [u.dialect if u is not None else None for u in units])
+        _no_deck_containers(run, inputs, units)
     for n, inp in enumerate(inputs):
         got = twice.get(n)
         if got is None:
@@ -370,6 +372,30 @@ def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]
         else:
             _take_twin(run, inputs, got, units[n])
         units[n] = None
+
+
+def _no_deck_containers(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]) -> None:
+    """The containers none of whose decks a dialect was recognised in (a job of assembler
+    source, a library of macro definitions): each one is no deck, named once with what it
+    holds, and its decks get no finding. A container with a deck among others that are not
+    recognised gets a PRS009 for each of those (`_block_not_recognised`)."""
+    held: dict[str, list[str]] = {}
+    decks: set[str] = set()
+    for inp, unit in zip(inputs, units, strict=True):
+        if inp.block is None or inp.container is None or inp.container == inp.path:
+            continue
+        held.setdefault(inp.container, []).append(inp.block.name)
+        if unit is not None and unit.dialect is not None:
+            decks.add(inp.container)
+    for container, names in held.items():
+        if container in decks:
+            continue
+        run.passed.add(container)
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        run.unlinted[container] = (
+            f"no deck decklint reads among what it holds ({shown}): assembler source, macro "
+            "definitions, another program's input"
+        )
 
 
 def _take_twin(run: _Run, inputs: Sequence[Input], twin: twins.Twin, unit: FileUnit | None) -> None:
@@ -440,7 +466,7 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     if unit.dialect is None:
         run.files.append((inp.path, None))
         if inp.block is not None:  # data of a job or a document that is no deck: theirs
-            if inp.explicit:
+            if inp.explicit and inp.container not in run.passed:
                 message = _block_not_recognised(inp.block)
                 run.report("PRS009", inp.path, Span.point(1, 1), message, Severity.INFO)
             return
