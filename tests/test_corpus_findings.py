@@ -2,8 +2,8 @@
 
 Every file of ../shared/corpus, ../shared/corpus-next, ../shared/corpus-3 and ../shared/corpus-4
 is linted with the files of its system (fixtures/corpus/groups.yaml) or alone, and its findings
-are compared with a reviewed record, fixtures/corpus/findings/<folder>/<file>.txt: one line a finding,
-`line:col severity CODE message`. `--update-golden` rewrites the records; review them as a
+are compared with a reviewed record, fixtures/corpus/findings/<folder>/<file>.txt: one line a
+finding, `line:col severity CODE message`. `--update-golden` rewrites the records; review them as a
 diff (every error and warning there must be one a systems programmer would call right).
 Skipped when the shared folders are absent; nothing of them is copied into the project.
 """
