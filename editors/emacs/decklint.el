@@ -63,7 +63,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.inputs.evidence.semicolon_comments" . "8307be04ca885be0")
     ("decklint.inputs.evidence._reason" . "d822de24164977eb")
     ("decklint.inputs.evidence._yaml_mappings" . "cd35c1d000bf5283")
-    ("decklint.inputs.evidence._prose" . "cf3e6f75595b37e2")
+    ("decklint.inputs.evidence._prose" . "31b3351bbaf82460")
     ("decklint.inputs.evidence._other_product" . "aee09e826670f3cf")
     ("decklint.inputs.evidence._count" . "8de238abe1d8fae0")
     ("decklint.dialects.base._heads" . "73a23238f54b07cb")
@@ -254,7 +254,7 @@ without line ends) and COUNT how many lines it has in all."
                          (* 7 (length toks))))
             (setq count (1+ count))))))
     (and (>= count (decklint--get :evidence :prose-lines))
-         (>= (* 5 count) (* 2 lines)))))
+         (>= (* 5 count) (* 3 lines)))))
 
 (defun decklint--reason (head)
   "_reason: non-nil when HEAD shows the file is no deck."

@@ -93,8 +93,9 @@ _PATTERNS: dict[str, tuple[str, int]] = {
 }
 _SHELL_LINES = 2  # one line may be chance (a remark quoting a command); two are a script
 # Prose (`_prose`): a line of this many words at least, seven in ten of them words of prose;
-# such lines, this many at least and two in five of the text's lines, make it an article
-# that may quote a statement or two, not a deck.
+# such lines, this many at least and three in five of the text's lines, make it an article
+# that may quote a statement or two, not a deck (a deck's few lines of text, an FTP.DATA's
+# banner block, are not that many).
 PROSE_WORDS = 8
 PROSE_LINES = 3
 # Other products' files, each told by this many lines of its own kind at least: an assembler
@@ -209,7 +210,7 @@ def _count(pattern: str, head: str, least: int) -> bool:
 def _prose(head: str) -> bool:
     """Lines that read as sentences (`PROSE_WORDS` words or more, seven in ten of them words
     of prose, the first one too, and no `=`, which a statement's keyword operands have), at
-    least `PROSE_LINES` of them and two in five of the lines that are no comments."""
+    least `PROSE_LINES` of them and three in five of the lines that are no comments."""
     word = _p("prose word")
     lines = prose = 0
     for ln in head.split("\n"):
@@ -221,7 +222,7 @@ def _prose(head: str) -> bool:
             continue
         if sum(1 for t in toks if word.fullmatch(t)) * 10 >= len(toks) * 7:
             prose += 1
-    return prose >= PROSE_LINES and prose * 5 >= lines * 2
+    return prose >= PROSE_LINES and prose * 5 >= lines * 3
 
 
 def _yaml_mappings(head: str) -> bool:

@@ -26,7 +26,7 @@ M.PORTED = {
   ["decklint.inputs.evidence.semicolon_comments"] = "8307be04ca885be0",
   ["decklint.inputs.evidence._reason"] = "d822de24164977eb",
   ["decklint.inputs.evidence._yaml_mappings"] = "cd35c1d000bf5283",
-  ["decklint.inputs.evidence._prose"] = "cf3e6f75595b37e2",
+  ["decklint.inputs.evidence._prose"] = "31b3351bbaf82460",
   ["decklint.inputs.evidence._other_product"] = "aee09e826670f3cf",
   ["decklint.inputs.evidence._count"] = "8de238abe1d8fae0",
   ["decklint.dialects.base._heads"] = "73a23238f54b07cb",
@@ -202,7 +202,7 @@ local function prose(head)
       end
     end
   end
-  return count >= E.prose_lines and count * 5 >= lines * 2
+  return count >= E.prose_lines and count * 5 >= lines * 3
 end
 
 -- _reason: true when the text shows it is no deck (the reason's words are decklint's).
