@@ -103,8 +103,12 @@ def _merged(sm: SourceMap) -> SourceMap:
     return out
 
 
-def card_reading(src: SourceFile) -> Indent:
-    """How `parse` reads the deck with the card reader: as it stands (no indentation rule)."""
+def card_reading(src: SourceFile) -> Indent | None:
+    """How `parse` reads the deck with the card reader: as it stands (no indentation rule);
+    None for a deck coded from column 1, which `parse` reads otherwise (EZACICD as the
+    operation, not the name field): `decklint format` leaves that one alone."""
+    if any(_IN_NAME_FIELD.match(ln) for ln in src.lines):
+        return None
     return card_indent(src)
 
 
