@@ -363,3 +363,28 @@ def test_corpus_4_tcpip_family_files_read_without_an_error(rel: str) -> None:
         pytest.skip("shared corpus-4 not available")
     res = lint_paths([str(path)])
     assert not [f for f in res.findings if f.severity.label == "error"], res.findings
+
+
+def test_a_corpus_4_file_gives_the_same_result_alone_and_in_its_folder() -> None:
+    """Read as the same dialect (or named as not linted the same way), with the same findings
+    of its own (those that compare two files aside: a folder has the other file)."""
+    if not FOURTH.is_dir():
+        pytest.skip("shared corpus-4 not available")
+    across = {"PRS004", "PRS005", "PRS006"}
+    for folder in sorted(p for p in FOURTH.iterdir() if p.is_dir()):
+        whole = lint_paths([str(folder)])
+        for f in sorted(p for p in folder.iterdir() if p.is_file()):
+            alone = lint_paths([str(f)])
+            key = str(f)
+            assert dict(alone.files).get(key) == dict(whole.files).get(key), f
+            # not linted alone, not linted in the folder (where a name a walk passes says so)
+            assert (key in alone.unlinted) == (key in whole.unlinted), f
+
+            def own(res: object, key: str = key) -> list[tuple[str, int, str]]:
+                return [
+                    (x.code, x.span.line, x.message)
+                    for x in res.findings  # type: ignore[attr-defined]
+                    if x.path == key and x.code not in across
+                ]
+
+            assert own(alone) == own(whole), f
