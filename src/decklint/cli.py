@@ -1045,26 +1045,28 @@ def _emit(
     if fmt == "json":
         from decklint.report import json as jsonrep
 
-        jsonrep.write(result.findings, result.files, out)
+        jsonrep.write(result.findings, result.files, out, result.unlinted)
     elif fmt == "sarif":
         from decklint.lint import baseline
         from decklint.report import sarif
 
         locator = baseline.Locator(result.parsed)
         rules = list(registry.rules.values())
-        sarif.write(result.findings, rules, lambda f: baseline.identity(f, locator), out)
+        sarif.write(
+            result.findings, rules, lambda f: baseline.identity(f, locator), out, result.unlinted
+        )
     elif fmt == "github":
         from decklint.report import github
 
-        out.write(github.render(result.findings))
+        out.write(github.render(result.findings, unlinted=result.unlinted))
     elif fmt == "junit":
         from decklint.report import junit
 
-        junit.write(result.findings, result.files, out)
+        junit.write(result.findings, result.files, out, result.unlinted)
     elif fmt == "parsable":
         from decklint.report import parsable
 
-        parsable.write(result.findings, out)
+        parsable.write(result.findings, out, result.unlinted)
     else:
         from decklint.report import text as textrep
         from decklint.source import SourceFile
@@ -1148,7 +1150,7 @@ def explain(rule: str) -> None:
         "",
         f"Source: {m.cited}",
     ]
-    from decklint.docs import DECIDED
+    from decklint.docs import DECIDED, example_files
 
     if m.decided_by in DECIDED:
         lines += ["", DECIDED[m.decided_by]]
@@ -1159,7 +1161,7 @@ def explain(rule: str) -> None:
         ]
     for ex in m.examples:
         lines += ["", "Fails:" if ex.expect_fail else "Passes:"]
-        for name, body in ex.files.items():
+        for name, body in example_files(ex).items():
             lines.append(f"  --- {name}")
             lines += ["  " + ln for ln in body.rstrip("\n").splitlines()]
     click.echo("\n".join(lines))

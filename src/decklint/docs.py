@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from decklint.lint.manifest import Manifest
+from decklint.lint.manifest import Example, Manifest
 
 PRODUCTS = {
     "SNA": "SNA, any product",
@@ -34,6 +34,16 @@ DECIDED = {
     "part": "Decided by the decks it names: a lint of some of the decks never gives a finding "
     "of it that the whole network does not give.",
 }
+
+
+def example_files(ex: Example) -> dict[str, str]:
+    """An example's files as a reader would write them: with the configuration it runs under
+    (`.decklint.yaml`), where it has one, so that it gives what it says it gives."""
+    if not ex.config:
+        return dict(ex.files)
+    import yaml
+
+    return {".decklint.yaml": yaml.safe_dump(ex.config, sort_keys=False), **ex.files}
 
 
 def _fence(text: str) -> list[str]:
@@ -86,6 +96,6 @@ def render(manifests: Iterable[Manifest]) -> str:
                 out.append("")
             for ex in m.examples:
                 out += ["Fails:" if ex.expect_fail else "Passes:", ""]
-                for name, body in ex.files.items():
+                for name, body in example_files(ex).items():
                     out += [f"`{name}`", "", *_fence(body), ""]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -13,6 +13,7 @@ from decklint.model.symbols import CLOSED_WORLD, Reference
 
 _WHAT = {
     "cics_connection": "CICS CONNECTION",
+    "cics_program": "CICS PROGRAM",
     "group": "NCP or XCA group",
     "tcpip_device": "device",
     "tcpip_link": "link",
@@ -31,10 +32,18 @@ def undefined_reference(ctx: Context) -> Iterator[Hit]:
             continue  # no definition of this kind is among the linted files: cannot judge
         if wrong_kind(sym, r) is not None:
             continue  # names a definition of another kind: VTM021 says which
+        usage, severity = r.usage, None
+        if r.kind == "cics_program":  # program autoinstall, or a group not linted, may hold it
+            usage += (
+                "; the transaction fails when it starts unless program autoinstall or a "
+                "group not linted supplies it"
+            )
+            severity = Severity.WARNING
         yield Hit(
             r.path,
             r.span,
-            {"what": _WHAT.get(r.kind, r.kind), "name": r.name, "usage": r.usage},
+            {"what": _WHAT.get(r.kind, r.kind), "name": r.name, "usage": usage},
+            severity=severity,
             dialect=r.dialect,
         )
 

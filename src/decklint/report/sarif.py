@@ -10,14 +10,14 @@ are written one at a time (`report.json.stream_list`); names and messages are va
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from decklint import __version__
 from decklint.findings import Finding, Severity
 from decklint.lint.manifest import Manifest
-from decklint.report.json import stream_list
+from decklint.report.json import not_linted_why, stream_list
 from decklint.report.safe import json_text, uri
 
 LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -62,9 +62,10 @@ def render(
     findings: Sequence[Finding],
     manifests: Sequence[Manifest],
     fingerprints: Callable[[Finding], str | None],
+    unlinted: Mapping[str, str] | None = None,
 ) -> str:
     out = io.StringIO()
-    write(findings, manifests, fingerprints, out)
+    write(findings, manifests, fingerprints, out, unlinted)
     return out.getvalue()
 
 
@@ -73,8 +74,10 @@ def write(
     manifests: Sequence[Manifest],
     fingerprints: Callable[[Finding], str | None],
     out: IO[str],
+    unlinted: Mapping[str, str] | None = None,
 ) -> None:
-    """`fingerprints` gives a finding's baseline identity."""
+    """`fingerprints` gives a finding's baseline identity; `unlinted` the files not linted
+    and why, each a notification of the run's invocation (a note, not a result)."""
     used = sorted({f.code for f in findings})
     by_code = {m.code: m for m in manifests}
     rules = [_rule(by_code[c]) for c in used if c in by_code]
@@ -92,6 +95,14 @@ def write(
                         "rules": rules,
                     }
                 },
+                "invocations": [
+                    {
+                        "executionSuccessful": True,
+                        "toolExecutionNotifications": [
+                            _not_linted(p, why) for p, why in sorted((unlinted or {}).items())
+                        ],
+                    }
+                ],
                 "results": [],
                 "columnKind": "unicodeCodePoints",
             }
@@ -100,6 +111,21 @@ def write(
     results = (_result(f, index, fingerprints(f)) for f in findings)
     stream_list(doc, "results", 3, results, out)
     out.write("\n")
+
+
+def _not_linted(path: str, why: str) -> dict[str, Any]:
+    return {
+        "level": "note",
+        "descriptor": {"id": "not-linted"},
+        "message": {"text": json_text(f"not linted: {not_linted_why(why)}")},
+        "locations": [
+            {
+                "physicalLocation": {
+                    "artifactLocation": {"uri": _uri(path), "uriBaseId": "%SRCROOT%"}
+                }
+            }
+        ],
+    }
 
 
 def _result(f: Finding, index: dict[str, int], fp: str | None) -> dict[str, Any]:

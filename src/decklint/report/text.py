@@ -103,9 +103,15 @@ SHOWN = 10  # files named in a summary line; the rest are counted
 
 def unlinted_lines(unlinted: Mapping[str, str]) -> list[str]:
     """The summary's lines for the files not linted: those not recognised (no dialect found,
-    nothing against it), then those that are no decks, each with why."""
+    nothing against it), those that are no decks, each with why, and those a folder walk did
+    not read for their names."""
+    from decklint.inputs.gather import NOT_READ
+
     unknown = sorted(p for p, why in unlinted.items() if not why)
-    against = sorted((p, why) for p, why in unlinted.items() if why)
+    unread = sorted(p for p, why in unlinted.items() if why.startswith(NOT_READ))
+    against = sorted(
+        (p, why) for p, why in unlinted.items() if why and not why.startswith(NOT_READ)
+    )
     out = []
     if unknown:
         one = "it is" if len(unknown) == 1 else "one is"
@@ -117,6 +123,12 @@ def unlinted_lines(unlinted: Mapping[str, str]) -> list[str]:
         are = "is no deck" if len(against) == 1 else "are no decks"
         out.append(
             f"{_files(len(against))} {are}: {_named([f'{p} ({why})' for p, why in against])}"
+        )
+    if unread:
+        by = "its name" if len(unread) == 1 else "their names"
+        out.append(
+            f"{_files(len(unread))} not read, by {by} (scripts, documents, data): "
+            f"{_named(unread)} (name a file to lint it)"
         )
     return out
 
