@@ -133,6 +133,15 @@ def parse(src: SourceFile) -> ParsedFile:
             ops: tuple[Operand, ...] = ()
             if len(ch) > 2 and ch[2] is not None:
                 name_tok, _eq, val = ch[2], ch[3], ch[4]
+                if unit.text[name_tok.end_pos : val.start_pos] != "=":
+                    diags.append(
+                        Diagnostic(
+                            "PRS001",
+                            sm.span(name_tok.end_pos, val.start_pos),
+                            f"no {flag} {name_tok}: a blank before or after '=' makes the no "
+                            "command fail; write name=value (AIX Commands Reference, no Command)",
+                        )
+                    )
                 v = Value(classify_atom(str(val)), str(val), sm.span(val.start_pos, val.end_pos))
                 ops = (
                     Operand(
