@@ -441,6 +441,7 @@ return {
                       {
                         "alt",
                         {{"str", "node_config_file"}},
+                        {{"str", "domain_config_file"}},
                         {{"str", "node"}},
                         {
                           {

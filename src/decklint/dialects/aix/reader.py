@@ -194,11 +194,12 @@ def parse(src: SourceFile) -> ParsedFile:
 # What tells these files by content (a sniffer reads no catalog, so the words are spelt out):
 # the catalog's `no` options; `prof_name =`, which SNA Server/6000's exportsna writes first in
 # every stanza; SNA Services/6000's `name_TYPE:` stanza of a profile type; and a CS/AIX
-# record of the node, a DLC, port or link station, or a mode or LU.
+# record: a configuration file's header (sna_node.cfg's or the domain's sna_domn.cfg's), the
+# node, a DLC, port or link station, a mode or an LU.
 _SNIFF = re.compile(
     r"^[ \t]*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat|prof_name)\s*="
     r"|[A-Za-z0-9_.$#@]+_(CONNECTION|ATTACHMENT|LOCALLU|TPN|REMOTETPN|CONTROL_POINT)[ \t]*:"
-    r"|\[define_(node_config_file|node|(tr|ethernet|fddi|sdlc|qllc|ip)_(dlc|port|ls)"
+    r"|\[define_(node_config_file|domain_config_file|node|(tr|ethernet|fddi|sdlc|qllc|ip)_(dlc|port|ls)"
     r"|mode|local_lu|partner_lu)\])",
     re.MULTILINE,
 )
