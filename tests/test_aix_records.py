@@ -42,7 +42,7 @@ def test_a_near_miss_is_named_and_an_unlisted_record_or_parameter_is_kept(
         "[define_mdoe]\nmode_name = X\n"
         "[define_mode]\nmode_name = Y\nrecieve_pacing_win = 4\nmax_ru_size_low = 0\n"
         "[define_cpic_side_info]\nsym_dest_name = SIDE1\n"
-        "[define_tr_ls]\nls_name = L1\nxid_timeout = 8\nt1_timeout = 2\n"
+        "[define_tr_ls]\nls_name = L1\nxid_timeout = 8\nt1_timeout = 2\nt2_timeout = 1\n"
     )
     got = [(f[0], f[1], f[2], f[3]) for f in _lint({"sna_node.cfg": cfg}, tmp_path, monkeypatch)]
     assert [(c, at) for c, at, *_ in got] == [("PRS002", "1:2"), ("PRS002", "5:1")]
