@@ -162,7 +162,6 @@ ALLOWED = {
     # a rule's own knowledge: how each product spells the operands the rule compares, or a
     # product limit only that rule applies; rules are not part of any one dialect
     "checks/sna008_mode_inconsistent.py": "the operands each product spells a mode field as",
-    "checks/sna003_bulk_ru_small.py": "a product's largest RU, a fact of that rule only",
     # the editors' detection tables: each dialect's sniffer tables by the name its port in
     # Neovim and Emacs reads them by; built from the readers, not a second copy
     "inputs/signs.py": "the detection tables the editor ports read, by dialect",

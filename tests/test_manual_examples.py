@@ -50,3 +50,35 @@ def test_a_fixture_is_found_by_its_content_without_its_file_name(path: Path) -> 
         pytest.skip("NS/DOS files are known by their names (CONFIG.NSD, MODE.NSD) and TRLD/TRMF")
     src = SourceFile.from_text("x/member", path.read_text(encoding="utf-8"))
     assert detect(src).dialect == path.parent.name
+
+
+# Each form the AIX dialect reads, with the fixture written after the example that shows it,
+# and what its lowering makes of it: the `no` options (AIX Commands Reference, no Command),
+# SNA Server/6000 `exportsna` stanzas, SNA Services/6000 `exportsna` stanzas (`name_TYPE:`,
+# `type =`, as Ingres' Connectivity Guide prints them), and Communications Server for AIX's
+# sna_node.cfg records (the HP-UX SNAplus2 Appendix B form, as a CS/AIX V5 file holds them).
+AIX_FORMS = {
+    "rs6000.smit": {"aix_options", "aix_adapter", "aix_dlc", "mode"},
+    "rs6000.exportsna": {"aix_dlc", "mode"},
+    "services.exportsna": {"mode"},
+    "sna_node.cfg": {"workstation", "dlc_link", "aix_dlc", "mode"},
+}
+
+
+@pytest.mark.parametrize("name", sorted(AIX_FORMS))
+def test_each_aix_form_reads_to_the_entities_it_holds(name: str) -> None:
+    from decklint.debug import load
+
+    path = ROOT / "aix" / name
+    pf, low = load(f"aix/{name}", path.read_text(encoding="utf-8"), "aix")
+    assert not pf.diagnostics and not low.diagnostics, (pf.diagnostics, low.diagnostics)
+    assert {e.kind for e in low.entities} == AIX_FORMS[name]
+
+
+def test_a_cs_aix_node_is_named_by_its_control_point_and_the_others_by_their_file() -> None:
+    from decklint.debug import load
+
+    for name, node in (("sna_node.cfg", "aix:RS6KCP"), ("rs6000.smit", "aix:RS6000")):
+        path = ROOT / "aix" / name
+        _pf, low = load(f"aix/{name}", path.read_text(encoding="utf-8"), "aix")
+        assert {e.node for e in low.entities} == {node}

@@ -93,6 +93,8 @@ def _deck(product: str, statement: str, operand: str, value: str) -> dict[str, s
     if product == "aix":
         if statement == "NO":
             return {"a.smit": f"no -o {name}={value}\n"}
+        if statement.startswith("DEFINE_"):  # a CS/AIX record of sna_node.cfg
+            return {"sna_node.cfg": f"[{statement.lower()}]\n{name} = {value}\n"}
         stanza = {"DLC": "sna_dlc_x", "ADAPTER": "tok0", "MODE": "sna_mode_x"}[statement]
         return {"a.smit": f"no -o thewall=8192\n{stanza}:\n  {name} = {value}\n"}
     if product == "scf":

@@ -58,10 +58,10 @@
     "vtam")
     :dialects
     (("aix"
-    :globs ("*.no" "*.smit" "*.snaprof")
+    :globs ("*.no" "*.smit" "*.snaprof" "sna_node.cfg")
     :comments ("#")
     :card nil
-    :line ("\\(?:^\\)[\t ]*\\(\\(?:no[ \t\n\r\f\v]+-[ao]\\b\\|\\(\\(?:thewall\\|lowclust\\|lowmbuf\\|mb_cl_hiwat\\|prof_name\\)\\)[ \t\n\r\f\v]*=\\)\\)" . nil))
+    :line ("\\(?:^\\)[\t ]*\\(\\(?:no[ \t\n\r\f\v]+-[ao]\\b\\|\\(\\(?:thewall\\|lowclust\\|lowmbuf\\|mb_cl_hiwat\\|prof_name\\)\\)[ \t\n\r\f\v]*=\\|[#$.@_A-Za-z0-9]+_\\(\\(?:CONNECTION\\|ATTACHMENT\\|LOCALLU\\|TPN\\|REMOTETPN\\|CONTROL_POINT\\)\\)[\t ]*:\\|\\[define_\\(\\(?:node_config_file\\|domain_config_file\\|node\\|\\(\\(?:tr\\|ethernet\\|fddi\\|sdlc\\|qllc\\|ip\\)\\)_\\(\\(?:dlc\\|port\\|ls\\)\\)\\|mode\\|local_lu\\|partner_lu\\)\\)]\\)\\)" . nil))
      ("as400"
     :globs ("*.clp" "*.clle" "*.cfgsrc")
     :comments ("/*")

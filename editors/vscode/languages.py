@@ -67,8 +67,11 @@ class Language(NamedTuple):
 
 LANGUAGES: dict[str, Language] = {
     "aix": Language(
-        "AIX SNA Services",
-        r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat|prof_name)\s*=)",
+        "AIX SNA",
+        r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat|prof_name)\s*="
+        r"|[A-Za-z0-9_.$#@]+_(CONNECTION|ATTACHMENT|LOCALLU|TPN|REMOTETPN|CONTROL_POINT)\s*:"
+        r"|\[define_(node_config_file|domain_config_file|node|(tr|ethernet|fddi|sdlc|qllc|ip)_(dlc|port|ls)"
+        r"|mode|local_lu|partner_lu)\])",
     ),
     "as400": Language(
         "AS/400 CL configuration",

@@ -554,11 +554,11 @@ return {
   },
   dialects = {
     aix = {
-      globs = {"*.no", "*.smit", "*.snaprof"},
+      globs = {"*.no", "*.smit", "*.snaprof", "sna_node.cfg"},
       comments = {"#"},
       card = false,
       line = {
-        groups = 2,
+        groups = 6,
         seq = {
           {"at", "bol"},
           {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}},
@@ -592,6 +592,75 @@ return {
                   },
                   {"rep", 0, -1, true, {{"set", {9, 13, 28, 32}}}},
                   {"str", "="},
+                },
+                {
+                  {
+                    "rep",
+                    1,
+                    -1,
+                    true,
+                    {{"set", {35, 36, 46, 46, 48, 57, 64, 90, 95, 95, 97, 122}}},
+                  },
+                  {"str", "_"},
+                  {
+                    "grp",
+                    3,
+                    {
+                      {
+                        "alt",
+                        {{"str", "CONNECTION"}},
+                        {{"str", "ATTACHMENT"}},
+                        {{"str", "LOCALLU"}},
+                        {{"str", "TPN"}},
+                        {{"str", "REMOTETPN"}},
+                        {{"str", "CONTROL_POINT"}},
+                      },
+                    },
+                  },
+                  {"rep", 0, -1, true, {{"set", {9, 9, 32, 32}}}},
+                  {"str", ":"},
+                },
+                {
+                  {"str", "[define_"},
+                  {
+                    "grp",
+                    4,
+                    {
+                      {
+                        "alt",
+                        {{"str", "node_config_file"}},
+                        {{"str", "domain_config_file"}},
+                        {{"str", "node"}},
+                        {
+                          {
+                            "grp",
+                            5,
+                            {
+                              {
+                                "alt",
+                                {{"str", "tr"}},
+                                {{"str", "ethernet"}},
+                                {{"str", "fddi"}},
+                                {{"str", "sdlc"}},
+                                {{"str", "qllc"}},
+                                {{"str", "ip"}},
+                              },
+                            },
+                          },
+                          {"str", "_"},
+                          {
+                            "grp",
+                            6,
+                            {{"alt", {{"str", "dlc"}}, {{"str", "port"}}, {{"str", "ls"}}}},
+                          },
+                        },
+                        {{"str", "mode"}},
+                        {{"str", "local_lu"}},
+                        {{"str", "partner_lu"}},
+                      },
+                    },
+                  },
+                  {"str", "]"},
                 },
               },
             },
