@@ -166,6 +166,7 @@ class LintArgs:
     embedded: str
     fail_on: str | None
     quiet: bool
+    show_all: bool
 
 
 def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], Any]:
@@ -310,6 +311,13 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     "finding), no counts of fixes or baseline entries written. Errors, fixes not written or "
     "not applied, and --statistics still print.",
 )
+@click.option(
+    "--show-all",
+    is_flag=True,
+    help="List every place of a cause as a finding of its own (by default findings that "
+    "share one root, such as a mode table not linted that many LUs name, are one finding with "
+    "the other places as related locations).",
+)
 @_as_record(LintArgs)
 def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
@@ -329,7 +337,7 @@ def lint(args: LintArgs) -> None:
     for setting in project.withheld():
         _say(f"not used in an untrusted folder: {setting}")
     opts = project.options(dialect)
-    opts.inline = not args.no_inline
+    opts.inline, opts.show_all = not args.no_inline, args.show_all
     opts.jobs, opts.cache = args.jobs, not args.no_cache
     opts.progress = shown = _progress(args.quiet, _format(args.fmt))
     # a baseline and SARIF fingerprints read the statements of every file with a finding

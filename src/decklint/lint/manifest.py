@@ -31,6 +31,7 @@ KNOWN_KEYS = set(REQUIRED) | {
     "scope",
     "decided-by",
     "fix",
+    "cause",
 }
 # What decides a rule's findings (`decided-by:`): the deck alone, any part of the network that
 # holds the decks a finding names, or only the whole network.
@@ -75,6 +76,23 @@ class FixSpec:
     operand: str | None = None
 
 
+# What a cause's message may count: all its places, the places besides the first.
+PLACES = ("places.count", "places.others")
+
+
+@dataclass(frozen=True)
+class CauseSpec:
+    """`cause:` of a manifest: the templates (of the message's names) that say which of the
+    rule's findings share one root and are reported as one (`decklint.lint.causes`): `key`,
+    what they share; `message`, the message of the one finding (`{places.count}`: how many
+    places, `{places.others}`: how many besides the first); `place`, what each place is, as a
+    related location."""
+
+    key: str
+    message: str = ""
+    place: str = ""
+
+
 @dataclass(frozen=True)
 class Manifest:
     code: str
@@ -97,6 +115,7 @@ class Manifest:
     unsuppressible: bool = False
     tested_by: str = ""  # a test module, for rules that file examples cannot show
     fix: FixSpec | None = None
+    cause: CauseSpec | None = None
     # "file": each finding needs one file's elements only (an engine rule: it speaks of how
     # one file was read, parsed or expanded)
     scope: str = "network"
@@ -282,12 +301,16 @@ def from_dict(data: Any, source: str) -> Manifest:
                 compile_expr(str(where_src), fields, set(options))
         except ExprError as exc:
             raise ManifestError(f"{where}: rule {code}: {exc}") from None
-        for ph in template_names(str(data["message"])):
+        cause_raw = data.get("cause")
+        templates = [str(data["message"])]
+        if isinstance(cause_raw, dict):
+            templates += [str(v) for v in cause_raw.values()]
+        for ph in (ph for t in templates for ph in template_names(t)):
             head = ph.split(".")[0]
             if head == "opt":
                 if ph.split(".", 1)[1] not in options:
                     raise ManifestError(f"{where}: message uses unknown option {ph}")
-            elif ph not in fields:
+            elif ph not in fields and ph not in PLACES:
                 raise ManifestError(f"{where}: message uses unknown field {ph}")
         anchor = data.get("anchor")
         if anchor and anchor not in fields:
@@ -325,6 +348,7 @@ def from_dict(data: Any, source: str) -> Manifest:
         unsuppressible=bool(data.get("unsuppressible", False)),
         tested_by=str(data.get("tested-by", "")),
         fix=_fix(data.get("fix"), where, impl, data.get("anchor")),
+        cause=_cause(data.get("cause"), where),
         scope=scope,
         decided_by=decided_by,
         cites=cites,
@@ -451,6 +475,17 @@ def _citation(raw: Any, where: str) -> tuple[str, Citation | None, str]:
 
     key = str(doc).strip()
     return (key if key in documents() else ""), Citation(cited(key), section), cites
+
+
+def _cause(raw: Any, where: str) -> CauseSpec | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) - {"key", "message", "place"} or not raw.get("key"):
+        raise ManifestError(f"{where}: cause takes key (required), message and place")
+    for k in ("key", "place"):
+        if any(f"{{{n}}}" in str(raw.get(k, "")) for n in PLACES):
+            raise ManifestError(f"{where}: cause {k} cannot count the places (only its message)")
+    return CauseSpec(str(raw["key"]), str(raw.get("message", "")), str(raw.get("place", "")))
 
 
 def _fix(raw: Any, where: str, impl: str, anchor: Any) -> FixSpec | None:

@@ -51,7 +51,7 @@ def clean(doc: dict[str, Any]) -> dict[str, Any]:
     for key in ("path", "message", "subject"):
         if isinstance(doc.get(key), str):
             doc[key] = json_text(doc[key])
-    for r in doc.get("related") or ():
+    for r in (*(doc.get("related") or ()), *(doc.get("places") or ())):
         clean(r)
     return doc
 

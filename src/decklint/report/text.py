@@ -1,4 +1,5 @@
-"""Text reporter: `path:line:col severity CODE message`, the source line, a caret, the citation.
+"""Text reporter: `path:line:col severity CODE message`, the source line, a caret, the related
+locations (`note:`), the other places of one cause (`also:`), the citation.
 
 Colour only on a terminal, never when NO_COLOR is set (`report.console`).
 """
@@ -74,9 +75,9 @@ def render(
                 text, caret = _excerpt(f, src)
                 console.print(f"    {escape(text)}")
                 console.print(f"    [{_STYLE[f.severity]}]{caret}[/]")
-        for r in f.related:
+        for label, r in (*(("note", r) for r in f.related), *(("also", r) for r in f.places)):
             console.print(
-                f"    note: {escape(plain(r.path))}:{r.span.line}:{r.span.col} "
+                f"    {label}: {escape(plain(r.path))}:{r.span.line}:{r.span.col} "
                 f"{escape(plain(r.message))}"
             )
         if f.citation is not None:
