@@ -1147,10 +1147,11 @@ def explain(rule: str) -> None:
     if m is None:
         raise click.UsageError(f"no rule {rule!r} (see `decklint rules`)")
     lines = [
-        f"{m.code} {m.name} ({m.severity.label})",
+        f"{m.code} {m.name} ({m.graded})",
         "",
         m.summary,
         "",
+        *_severities(m),
         "Why:",
         *("  " + ln for ln in m.rationale.splitlines()),
         "",
@@ -1171,6 +1172,13 @@ def explain(rule: str) -> None:
             lines.append(f"  --- {name}")
             lines += ["  " + ln for ln in body.rstrip("\n").splitlines()]
     click.echo("\n".join(lines))
+
+
+def _severities(m: Any) -> list[str]:
+    """What each severity of a rule's findings means, when they take more than one."""
+    if not m.severities:
+        return []
+    return ["Severity:", *(f"  {s.label}: {when}" for s, when in m.severities), ""]
 
 
 def _catalog_entry(spec: str) -> list[str]:
@@ -1204,6 +1212,7 @@ def rules(dialect: str | None, fmt: str) -> None:
                 "code": m.code,
                 "name": m.name,
                 "severity": m.severity.label,
+                "severities": [s.label for s in m.reports],
                 "summary": m.summary,
                 "dialects": list(m.dialects),
             }
@@ -1213,7 +1222,8 @@ def rules(dialect: str | None, fmt: str) -> None:
     else:
         for m in ms:
             where = ",".join(m.dialects) if m.dialects else "all"
-            click.echo(f"{m.code}  {m.name:<40} {m.severity.label:<8} {where:<10} {m.summary}")
+            graded = "/".join(s.label for s in m.reports)
+            click.echo(f"{m.code}  {m.name:<40} {graded:<8} {where:<10} {m.summary}")
 
 
 @main.command("dialects")

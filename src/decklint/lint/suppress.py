@@ -155,7 +155,7 @@ def apply(
                             d.span,
                             "SUP002",
                             f"suppression names {s!r}, which is no rule code, name, "
-                            "prefix or group",
+                            "prefix or group; correct it (decklint rules lists them)",
                         )
                     )
                 codes |= {m.code for m in hits}
@@ -167,7 +167,9 @@ def apply(
                         d.span,
                         "SUP002",
                         f"{', '.join(sorted(blocked))} cannot be suppressed "
-                        "(parse errors and skipped files are always reported)",
+                        "(parse errors and skipped files are always reported); remove "
+                        f"{'it' if len(blocked) == 1 else 'them'} from the directive and "
+                        "correct the deck",
                     )
                 )
             d.codes = frozenset(codes - unwaivable)
@@ -199,7 +201,12 @@ def apply(
             if not d.used:
                 what = ", ".join(d.selectors) if d.selectors else "every rule"
                 problems.append(
-                    (d.path, d.span, "SUP001", f"this suppression ({what}) suppresses nothing")
+                    (
+                        d.path,
+                        d.span,
+                        "SUP001",
+                        f"this suppression ({what}) suppresses nothing; remove it",
+                    )
                 )
     return Outcome(kept, dropped, problems)
 
