@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -169,3 +170,26 @@ def test_junit_is_written_a_suite_at_a_time_as_the_whole_tree_would_be() -> None
     empty = io.StringIO()
     junit.write([], [], empty)
     assert ET.fromstring(empty.getvalue().split("\n", 1)[1]).get("tests") == "0"
+
+
+def test_statistics_in_json_count_the_files_as_the_lint_does(tmp_path: Path) -> None:
+    """`--statistics --format json` is JSON (it printed the text table), and its files are
+    the lint's: those linted, apart from those read and not linted."""
+    shutil.copytree(LAB / "baseline", tmp_path / "site")
+    (tmp_path / "site" / "notes.txt").write_text("who changed what, and when\n")
+    lint = CliRunner().invoke(main, ["lint", "--no-cache", "--no-source", str(tmp_path)])
+    linted = lint.output.splitlines()[-2].split(" findings in ")[1].split(" files")[0]
+    as_json = json.loads(
+        CliRunner().invoke(main, ["lint", "--format", "json", str(tmp_path)]).stdout
+    )
+    res = CliRunner().invoke(main, ["lint", "--statistics", "--format", "json", str(tmp_path)])
+    doc = json.loads(res.stdout)
+    assert doc["files"]["linted"] == int(linted) == sum(1 for f in as_json["files"] if f["dialect"])
+    assert doc["findings"] == len(as_json["findings"])  # the PRS009 of notes.txt too
+    assert doc["files"]["not_linted"] == 1
+    assert sum(r["count"] for r in doc["rules"]) == doc["findings"]
+    assert {"code": "VTM004", "name": "bulk-mode-pacing", "severity": "warning"}.items() <= next(
+        r for r in doc["rules"] if r["code"] == "VTM004"
+    ).items()
+    text = CliRunner().invoke(main, ["lint", "--statistics", str(tmp_path)])
+    assert f"files: {doc['files']['linted']} linted, 1 not linted (" in text.stderr

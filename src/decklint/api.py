@@ -82,6 +82,7 @@ class LintResult:
     # The files read whole and not linted, no dialect found for them: path -> why the file is
     # no deck (`Detection.why`), or "" when nothing told either way (a PRS009 information).
     unlinted: dict[str, str] = field(default_factory=dict)
+    baselined: int = 0  # findings a baseline held, and so not reported (`apply_baseline`)
 
     def active(self, path: str, code: str) -> bool:
         """Whether rule `code` ran for file `path` (selection and its configuration)."""
@@ -613,6 +614,7 @@ def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> L
         result.policy,
         result.stats,
         result.unlinted,
+        outcome.known,
     )
 
 

@@ -545,14 +545,16 @@ def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry:
     fmt = _format(args.fmt)
     show = _Shown(args.no_source, not args.quiet)
     if args.statistics:  # the counts instead of the findings, as ruff does
-        _statistics(result.findings, args.output)
-        st = result.stats
-        click.echo(
-            f"files: {st.files} ({st.cached} from the cache, {st.parsed} parsed, "
-            f"{st.workers} worker{'s' if st.workers != 1 else ''}"
-            f"{'; findings from the run memo' if st.memo else ''})",
-            err=True,
-        )
+        from decklint.report import statistics
+
+        files = statistics.files_of(result)
+        if fmt == "json":
+            doc = statistics.json_text_of(result.findings, files)
+            _to_output(args.output, lambda stream, _color: stream.write(doc), None)
+            return
+        table = statistics.text(result.findings)
+        _to_output(args.output, lambda stream, _color: stream.write(table), None)
+        click.echo(statistics.files_line(files), err=True)
         return
     _to_output(
         args.output,
@@ -1053,7 +1055,7 @@ def _emit(
     if fmt == "json":
         from decklint.report import json as jsonrep
 
-        jsonrep.write(result.findings, result.files, out)
+        jsonrep.write(result.findings, result.files, out, result.baselined)
     elif fmt == "sarif":
         from decklint.lint import baseline
         from decklint.report import sarif
@@ -1094,22 +1096,8 @@ def _emit(
             summary=show.summary,
             files_linted=sum(1 for _p, d in result.files if d),
             unlinted=result.unlinted,
+            baselined=result.baselined,
         )
-
-
-def _statistics(findings: Any, output: str | None) -> None:
-    """How many findings each rule has (and how many of them --fix could fix), most first."""
-    from collections import Counter
-
-    counts = Counter((f.code, f.name, f.severity.label) for f in findings)
-    fixable = Counter(f.code for f in findings if f.fix is not None)
-    lines = [
-        f"{n:6d}  {code}  {sev:<8} {name}"
-        + (f"  ({fixable[code]} fixable)" if fixable[code] else "")
-        for (code, name, sev), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    ]
-    text = "".join(ln + "\n" for ln in lines)
-    _to_output(output, lambda stream, _color: stream.write(text), None)
 
 
 def _show_fixes(findings: Any) -> None:

@@ -18,18 +18,24 @@ from decklint.report.safe import json_text
 SCHEMA_VERSION = 1
 
 
-def render(findings: Sequence[Finding], files: Sequence[tuple[str, str | None]]) -> str:
+def render(
+    findings: Sequence[Finding], files: Sequence[tuple[str, str | None]], baselined: int = 0
+) -> str:
     import io
 
     out = io.StringIO()
-    write(findings, files, out)
+    write(findings, files, out, baselined)
     return out.getvalue()
 
 
 def write(
-    findings: Sequence[Finding], files: Sequence[tuple[str, str | None]], out: IO[str]
+    findings: Sequence[Finding],
+    files: Sequence[tuple[str, str | None]],
+    out: IO[str],
+    baselined: int = 0,
 ) -> None:
-    counts = {"error": 0, "warning": 0, "info": 0}
+    """`baselined`: the findings a baseline held (the summary's `baselined`)."""
+    counts = {"error": 0, "warning": 0, "info": 0, "baselined": baselined}
     for f in findings:
         counts[f.severity.label] += 1
     doc = {

@@ -40,12 +40,14 @@ def render(
     summary: bool = True,
     files_linted: int = 0,
     unlinted: Mapping[str, str] | None = None,
+    baselined: int = 0,
 ) -> None:
     """The findings, then (with `summary`) the line that counts them and the lines that name
     the files not linted (`unlinted`: path -> why it is no deck, "" when no dialect was
     recognised). With the summary, a file not recognised is named there, once: its PRS009
     is not printed as a finding too (machine formats, and --quiet, which has no summary,
-    give it as a finding)."""
+    give it as a finding). `baselined`: the findings a baseline held, said in the summary."""
+    held = _held(baselined)
     unlinted = unlinted or {}
     if summary and unlinted:
         folded = {p for p, why in unlinted.items() if not why}
@@ -54,7 +56,7 @@ def render(
         return
     if not findings:
         s = "s" if files_linted != 1 else ""
-        stream.write(f"no findings in {files_linted} file{s}\n")
+        stream.write(f"no findings in {files_linted} file{s}{held}\n")
         for line in unlinted_lines(unlinted):
             stream.write(plain(line) + "\n")
         return
@@ -90,13 +92,21 @@ def render(
         f"{total} finding{'s' if total != 1 else ''} in {files_linted} "
         f"file{'s' if files_linted != 1 else ''}: "
         f"{counts[Severity.ERROR]} error, {counts[Severity.WARNING]} warning, "
-        f"{counts[Severity.INFO]} info"
+        f"{counts[Severity.INFO]} info{held}"
     )
     console.print(
-        line if total else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}"
+        line
+        if total
+        else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}{held}"
     )
     for extra in unlinted_lines(unlinted):
         console.print(escape(plain(extra)))
+
+
+def _held(baselined: int) -> str:
+    if not baselined:
+        return ""
+    return f" ({baselined} more held by the baseline, not shown)"
 
 
 SHOWN = 10  # files named in a summary line; the rest are counted
