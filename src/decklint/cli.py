@@ -1280,6 +1280,7 @@ class WatchArgs:
     no_cache: bool
     color: bool | None
     looks: int | None
+    quiet: bool
 
 
 @main.command("watch")
@@ -1326,6 +1327,13 @@ class WatchArgs:
 @_speed_options
 @click.option("--color/--no-color", default=None, help="Force colour on or off.")
 @click.option("--looks", type=click.IntRange(min=0), hidden=True)  # stop after N looks (tests)
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Print the findings that came and went only: no line per run (but for a run that "
+    "could not lint), no progress line, no word on standard error.",
+)
 @_as_record(WatchArgs)
 def watch_cmd(args: WatchArgs) -> None:
     """Lint, then lint again whenever a file changes, and print only what changed: the
@@ -1362,7 +1370,7 @@ def watch_cmd(args: WatchArgs) -> None:
             )
             opts = project.options(dialect)
             opts.jobs, opts.cache = args.jobs, not args.no_cache
-            with _progress(False, "text") or contextlib.nullcontext() as shown:
+            with _progress(args.quiet, "text") or contextlib.nullcontext() as shown:
                 opts.progress = shown
                 paths = list(args.paths)
                 inputs = api.gather(paths, opts.excluded, args.encoding, args.embedded, shown)
@@ -1393,9 +1401,9 @@ def _watch(runs: Any, args: WatchArgs) -> None:
 
     try:
         for n, run in enumerate(runs):
-            changes.render(run, sys.stdout, color=args.color)
+            changes.render(run, sys.stdout, color=args.color, quiet=args.quiet)
             sys.stdout.flush()
-            if n == 0:
+            if n == 0 and not args.quiet:
                 every = f"{args.interval:g} second{'' if args.interval == 1 else 's'}"
                 _say(f"looking for changes every {every}; Ctrl-C stops")
     except KeyboardInterrupt:
