@@ -193,3 +193,30 @@ def test_statistics_in_json_count_the_files_as_the_lint_does(tmp_path: Path) -> 
     ).items()
     text = CliRunner().invoke(main, ["lint", "--statistics", str(tmp_path)])
     assert f"files: {doc['files']['linted']} linted, 1 not linted (" in text.stderr
+
+
+def test_sarif_a_file_outside_the_current_folder_is_an_absolute_uri_without_a_base(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SARIF 2.1.0 §3.4.4: uriBaseId goes with a relative reference only; a file outside the
+    folder decklint runs in gets an absolute file:// URI alone (relative ones keep the base)."""
+    outside, here = tmp_path / "outside", tmp_path / "here"
+    outside.mkdir()
+    here.mkdir()
+    (outside / "LAB45.ncp").write_text("H1       HOST  UNITSZ=384,MAXBFRU=11\n")
+    (here / "LAB46.ncp").write_text("H1       HOST  UNITSZ=384,MAXBFRU=11\n")
+    monkeypatch.chdir(here)
+    doc = json.loads(run("--format", "sarif", "--select", "NCP001", "../outside", ".").output)
+    where = sorted(
+        sorted(r["locations"][0]["physicalLocation"]["artifactLocation"].items())
+        for r in doc["runs"][0]["results"]
+    )
+    assert where == sorted(
+        [
+            [("uri", (outside / "LAB45.ncp").resolve().as_uri())],
+            [("uri", "LAB46.ncp"), ("uriBaseId", "%SRCROOT%")],
+        ]
+    )
+    if SCHEMA.is_file():
+        jsonschema = pytest.importorskip("jsonschema")
+        jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
