@@ -220,3 +220,39 @@ def test_sarif_a_file_outside_the_current_folder_is_an_absolute_uri_without_a_ba
     if SCHEMA.is_file():
         jsonschema = pytest.importorskip("jsonschema")
         jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
+
+
+def test_gitlab_code_quality_report(tmp_path: Path) -> None:
+    """GitLab's code quality artifact: a JSON array, one issue a finding, each with its own
+    fingerprint that survives renumbered cards."""
+    res = run("--format", "gitlab", str(LAB / "baseline"))
+    issues = json.loads(res.stdout)
+    assert len(issues) == BASELINE_COUNT
+    for issue in issues:
+        assert set(issue) >= {"description", "check_name", "fingerprint", "severity", "location"}
+        assert issue["severity"] in {"major", "minor", "info"}
+        assert "rtp-lab/baseline/" in issue["location"]["path"]
+        assert issue["location"]["lines"]["begin"] >= 1
+        assert issue["description"].startswith(issue["check_name"] + " ")
+    assert len({i["fingerprint"] for i in issues}) == len(issues)
+    ncp007 = next(i for i in issues if i["check_name"] == "NCP007")
+    assert ncp007["severity"] == "major" and ncp007["location"]["lines"]["begin"] == 29
+    # a comment card inserted above the findings: the same fingerprints
+    shutil.copytree(LAB / "baseline", tmp_path / "site")
+    before = {i["fingerprint"] for i in json.loads(run("--format", "gitlab", str(tmp_path)).stdout)}
+    lab45 = tmp_path / "site" / "LAB45"
+    lab45.write_text("* A NEW COMMENT CARD\n" + lab45.read_text())
+    moved = json.loads(run("--format", "gitlab", str(tmp_path)).stdout)
+    assert {i["fingerprint"] for i in moved} == before
+    assert run("--format", "gitlab", "--select", "VTM022", str(LAB / "baseline")).stdout == "[]\n"
+
+
+def test_concise_is_one_line_a_finding() -> None:
+    out = run("--format", "concise", str(LAB / "baseline")).stdout.splitlines()
+    assert out[-1].startswith(f"{BASELINE_COUNT} findings in 10 files: ")
+    findings = out[:-1]
+    assert len(findings) == BASELINE_COUNT
+    assert any("rtp-lab/baseline/LAB45:29:16: error NCP007 RCVBUFC=4095" in ln for ln in out)
+    assert not any(ln.startswith(" ") for ln in out)  # no source, related places, citation
+    quiet = run("--format", "concise", "-q", str(LAB / "baseline")).stdout.splitlines()
+    assert quiet == findings

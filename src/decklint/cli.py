@@ -18,7 +18,7 @@ from decklint import __version__
 from decklint.inputs.encoding import CHOICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-FORMATS = ["text", "parsable", "json", "sarif", "github", "junit"]
+FORMATS = ["text", "concise", "parsable", "json", "sarif", "github", "gitlab", "junit"]
 
 
 def _csv(values: tuple[str, ...]) -> list[str]:
@@ -342,7 +342,7 @@ def lint(args: LintArgs) -> None:
     opts.progress = shown = _progress(args.quiet, _format(args.fmt))
     # a baseline and SARIF fingerprints read the statements of every file with a finding
     opts.keep_statements = bool(
-        args.fmt == "sarif" or args.baseline_path or args.write_baseline_path
+        args.fmt in ("sarif", "gitlab") or args.baseline_path or args.write_baseline_path
     )
     fixing: Any = None
     try:
@@ -1075,6 +1075,12 @@ def _emit(
         from decklint.report import parsable
 
         parsable.write(result.findings, out)
+    elif fmt == "gitlab":
+        from decklint.lint import baseline
+        from decklint.report import gitlab
+
+        locator = baseline.Locator(result.parsed)
+        gitlab.write(result.findings, lambda f: baseline.identity(f, locator), out)
     else:
         from decklint.report import text as textrep
         from decklint.source import SourceFile
@@ -1097,6 +1103,7 @@ def _emit(
             files_linted=sum(1 for _p, d in result.files if d),
             unlinted=result.unlinted,
             baselined=result.baselined,
+            concise=fmt == "concise",
         )
 
 

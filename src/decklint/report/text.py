@@ -41,12 +41,15 @@ def render(
     files_linted: int = 0,
     unlinted: Mapping[str, str] | None = None,
     baselined: int = 0,
+    concise: bool = False,
 ) -> None:
     """The findings, then (with `summary`) the line that counts them and the lines that name
     the files not linted (`unlinted`: path -> why it is no deck, "" when no dialect was
     recognised). With the summary, a file not recognised is named there, once: its PRS009
     is not printed as a finding too (machine formats, and --quiet, which has no summary,
-    give it as a finding). `baselined`: the findings a baseline held, said in the summary."""
+    give it as a finding). `baselined`: the findings a baseline held, said in the summary.
+    `concise`: one line a finding (`path:line:col: severity CODE message`, as ruff's concise
+    format), without the source, the related places and the citation."""
     held = _held(baselined)
     unlinted = unlinted or {}
     if summary and unlinted:
@@ -66,6 +69,12 @@ def render(
     console = rich_console(stream, color)
     for f in findings:
         sev = f.severity.label
+        if concise:
+            console.print(
+                f"{escape(plain(f.path))}:{f.span.line}:{f.span.col}: "
+                f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(plain(f.message))}"
+            )
+            continue
         head = (
             f"{escape(plain(f.path))}:{f.span.line}:{f.span.col} "
             f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(plain(f.message))}"
