@@ -986,6 +986,37 @@ def format_cmd(
     sys.exit(EXIT_FINDINGS if (check or diff) and changed else EXIT_CLEAN)
 
 
+@main.command("init")
+@click.argument("folder", default=".", type=click.Path(file_okay=False))
+@click.option("--force", is_flag=True, help="Replace the folder's configuration if it has one.")
+@click.option("--stdout", "to_stdout", is_flag=True, help="Print the configuration; write nothing.")
+def init_cmd(folder: str, force: bool, to_stdout: bool) -> None:
+    """Write a commented .decklint.yaml for FOLDER (default: here) from what it holds: the
+    dialects of decks whose names do not tell them, the folders that hold no deck, the nodes
+    found (for the facts no deck holds). Never over an existing configuration without
+    --force."""
+    from decklint import init
+
+    root = Path(folder)
+    if not root.is_dir():
+        raise click.UsageError(f"{folder}: no such folder")
+    try:
+        found = init.survey(root)
+        text = init.render(found)
+        init.check(text, root)
+        if to_stdout:
+            click.echo(text, nl=False)
+            return
+        written = init.write(root, text, force=force)
+    except init.InitError as exc:
+        _say(str(exc))
+        sys.exit(EXIT_ERROR)
+    except OSError as exc:
+        _say(f"cannot write the configuration in {folder}: {exc.strerror or exc}")
+        sys.exit(EXIT_ERROR)
+    _say(f"wrote {written}: {init.summary(found)}")
+
+
 @main.group("cache")
 def cache_cmd() -> None:
     """The per-file cache in your user cache folder (DECKLINT_CACHE_DIR overrides it)."""
