@@ -1249,7 +1249,7 @@ def rules(dialect: str | None, fmt: str) -> None:
         for m in ms:
             where = ",".join(m.dialects) if m.dialects else "all"
             graded = "/".join(s.label for s in m.reports)
-            click.echo(f"{m.code}  {m.name:<40} {graded:<8} {where:<10} {m.summary}")
+            click.echo(f"{m.code}  {m.name:<40} {graded:<18} {where:<10} {m.summary}")
 
 
 @main.command("dialects")

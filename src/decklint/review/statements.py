@@ -17,12 +17,7 @@ from typing import NamedTuple
 
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Entity
-from decklint.review.changes import (
-    Change,
-    Difference,
-    Model,
-    subject,
-)
+from decklint.review.changes import Change, Difference, Model, subject
 from decklint.source import Span
 
 NOT_JUDGED = "not judged: decklint does not model it"
