@@ -5,6 +5,7 @@ suppressions and baselines work on the cause."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -180,3 +181,59 @@ def test_a_baseline_written_place_by_place_still_holds_the_cause(site: Path) -> 
     assert _baseline("--baseline", "old.json", ".") == []
     res = CliRunner().invoke(main, ["lint", "--baseline", "old.json", "--select", "VTM006,SUP"])
     assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize(
+    ("over", "said"),
+    [
+        ({"cause": {"message": "m"}}, "cause takes key (required)"),
+        ({"cause": {"key": "{name}", "place": "{places.count}"}}, "cannot count the places"),
+        ({"cause": {"key": "{nosuch}"}}, "unknown field nosuch"),
+        ({"severities": {"warning": "w"}}, "when the rule's severity (info) applies"),
+        ({"severities": {"info": "i", "fatal": "f"}}, "unknown severity"),
+        ({"options": {"n": {"type": "int", "default": 1, "target": "yes"}}}, "target must be"),
+    ],
+)
+def test_a_manifest_says_its_causes_severities_and_targets_plainly(
+    over: dict,
+    said: str,  # type: ignore[type-arg]
+) -> None:
+    from decklint.lint.manifest import ManifestError, from_dict
+
+    from .helpers import manifest_data
+
+    with pytest.raises(ManifestError, match=re.escape(said)):
+        from_dict(manifest_data(**over), "XYZ001-x.yaml")
+
+
+def test_an_expression_rule_gives_its_cause_from_its_templates() -> None:
+    from decklint.lint.manifest import from_dict
+    from decklint.lint.runner import run_expr
+    from decklint.model.topology import Topology
+
+    from .helpers import manifest_data
+
+    m = from_dict(
+        manifest_data(
+            require="1 == 2",
+            message="mode {name} is checked",
+            cause={
+                "key": "every mode",
+                "message": "{places.count} modes ({name} and {places.others} more) are checked",
+                "place": "mode {name}",
+            },
+        ),
+        "XYZ001-x.yaml",
+    )
+    modes = "T MODETAB\nA MODEENT LOGMODE=A\nB MODEENT LOGMODE=B\nC MODEENT LOGMODE=C\n  MODEEND\n"
+    topo = api.lint_texts({"m.vtam": modes}).topology
+    assert isinstance(topo, Topology)
+    (f,) = causes_group(list(run_expr(m, topo, {})))
+    assert f.message == "3 modes (A and 2 more) are checked" and f.count == 3
+    assert [r.message for r in f.places] == ["mode B", "mode C"]
+
+
+def causes_group(findings: list[Finding]) -> list[Finding]:
+    from decklint.lint import causes
+
+    return causes.group(findings)

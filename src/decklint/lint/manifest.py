@@ -271,8 +271,6 @@ def _options(raw: Any, where: str) -> dict[str, OptionSpec]:
         target = spec.get("target", typ in ("int", "number"))
         if not isinstance(target, bool):
             raise ManifestError(f"{where}: option {name} target must be true or false")
-        if set(spec) - {"type", "default", "doc", "target"}:
-            raise ManifestError(f"{where}: option {name} takes type, default, doc and target")
         out[str(name)] = OptionSpec(
             str(name), typ, spec["default"], str(spec.get("doc", "")), target
         )
