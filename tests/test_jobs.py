@@ -388,7 +388,7 @@ def test_messages_that_name_a_place_in_a_deck_name_the_jobs_line() -> None:
     job = JOBS / "MODEASM.jcl"
     (dup,) = [f for f in _lint(job).findings if f.code == "PRS004"]
     first = _line_of(job, "INTER02  MODEENT")
-    assert dup.message.endswith(f"(first at {dup.path}:{first})")
+    assert f"(first at {dup.path}:{first});" in dup.message
     assert Path(dup.path).name == "MODEASM.jcl"
     assert dup.related[0].path == dup.path and dup.related[0].span.line == first
 

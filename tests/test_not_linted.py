@@ -153,7 +153,7 @@ def test_a_baseline_holds_the_prs009_and_the_summary_still_names_the_file(folder
     code, out = run("--baseline", "base.json", "--fail-on", "info", "site")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[0] == "no findings in 1 file"
+    assert lines[0] == "no findings in 1 file (1 more held by the baseline, not shown)"
     assert lines[1].startswith("1 file not recognised: site/NOTES (")
     assert lines[2] == "1 file is no deck: site/helper (a script: #! on its first line)"
     assert len(lines) == 3

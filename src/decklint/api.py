@@ -63,6 +63,9 @@ class Options:
     # after the run (a baseline, SARIF fingerprints); otherwise a file's statements are
     # parsed again when something reads them (`LintResult.parsed`).
     keep_statements: bool = False
+    # Every place of a cause as a finding of its own (`--show-all`); otherwise the findings
+    # that share one root are one (`decklint.lint.causes`).
+    show_all: bool = False
 
 
 @dataclass
@@ -81,6 +84,7 @@ class LintResult:
     # information); a job or markdown with no deck in it; a file a folder walk did not read
     # for its name (`gather.NOT_READ`). Every report names them.
     unlinted: dict[str, str] = field(default_factory=dict)
+    baselined: int = 0  # findings a baseline held, and so not reported (`apply_baseline`)
 
     def active(self, path: str, code: str) -> bool:
         """Whether rule `code` ran for file `path` (selection and its configuration)."""
@@ -126,16 +130,19 @@ def lint_inputs(
             n = sum(1 for i in inputs if i.text is not None)
             if opts.progress is not None:
                 opts.progress(Progress(len(inputs), n, 0, n))
-            return LintResult(
-                list(got.findings),
-                list(got.files),
-                Topology(settings=opts.settings),
-                {},
-                0,
-                got.rules_run,
-                opts.policy,
-                schedule.Stats(len(inputs), n, 0, 1, memo=True),
-                dict(got.unlinted),
+            return grouped(
+                LintResult(
+                    list(got.findings),
+                    list(got.files),
+                    Topology(settings=opts.settings),
+                    {},
+                    0,
+                    got.rules_run,
+                    opts.policy,
+                    schedule.Stats(len(inputs), n, 0, 1, memo=True),
+                    dict(got.unlinted),
+                ),
+                opts,
             )
     with gc_paused():
         result = _lint_inputs(inputs, opts)
@@ -143,7 +150,20 @@ def lint_inputs(
         from decklint.pipeline import memo
 
         memo.save(k, _memo(result))
-    return result
+    return grouped(result, opts)
+
+
+def grouped(result: LintResult, opts: Options) -> LintResult:
+    """The result with the findings of one cause as one (`decklint.lint.causes`), unless
+    every place is asked for; the run memo keeps every place, so either is answered."""
+    if opts.show_all:
+        return result
+    from decklint.lint import causes
+
+    findings = causes.group(result.findings)
+    if len(findings) == len(result.findings):
+        return result
+    return replace(result, findings=findings)
 
 
 def _memo(result: LintResult) -> memo.Memo:
@@ -178,7 +198,7 @@ def lint_model(inputs: Sequence[Input], opts: Options, identity: bytes | None = 
         result = _lint_inputs(inputs, opts) if got is None else _model_only(inputs, opts, got)
     if k is not None and got is None and not result.internal_errors:
         memo.save(k, _memo(result))
-    return result
+    return grouped(result, opts)
 
 
 def _model_only(inputs: Sequence[Input], opts: Options, got: memo.Memo) -> LintResult:
@@ -660,6 +680,7 @@ def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> L
         result.policy,
         result.stats,
         result.unlinted,
+        outcome.known,
     )
 
 

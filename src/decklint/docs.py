@@ -46,6 +46,10 @@ def example_files(ex: Example) -> dict[str, str]:
     return {".decklint.yaml": yaml.safe_dump(ex.config, sort_keys=False), **ex.files}
 
 
+def _graded(m: Manifest) -> str:
+    return "/".join(s.label for s in m.reports)
+
+
 def _fence(text: str) -> list[str]:
     return ["```", *text.rstrip("\n").splitlines(), "```"]
 
@@ -65,7 +69,7 @@ def render(manifests: Iterable[Manifest]) -> str:
             continue
         out += [f"## {title}", "", "| code | name | severity | summary |", "|---|---|---|---|"]
         out += [
-            f"| [{m.code}](#{m.code.lower()}) | {m.name} | {m.severity.label} | "
+            f"| [{m.code}](#{m.code.lower()}) | {m.name} | {_graded(m)} | "
             f"{m.summary.replace('|', '/')} |"
             for m in group
         ]
@@ -74,12 +78,17 @@ def render(manifests: Iterable[Manifest]) -> str:
             out += [
                 f"### {m.code}",
                 "",
-                f"**{m.name}** ({m.severity.label}"
+                f"**{m.name}** ({m.graded}"
                 + (f"; dialects: {', '.join(m.dialects)}" if m.dialects else "")
                 + ")",
                 "",
                 m.summary,
                 "",
+                *(
+                    [*(f"- {s.label}: {when}" for s, when in m.severities), ""]
+                    if m.severities
+                    else []
+                ),
                 m.rationale,
                 "",
                 f"Source: {m.cited}",

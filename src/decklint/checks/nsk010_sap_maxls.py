@@ -47,7 +47,8 @@ def _line(s: System, line: Obj, pus: list[Obj]) -> Iterator[Hit]:
             what = (
                 f"LNSSAP %H{sap:02X} is not a SAP of LINE {line.name} (its SAPs: "
                 + ", ".join(f"%H{x:02X}" for x in sorted(saps))
-                + "); SCF rejects the PU"
+                + "); SCF rejects the PU: code one of those SAPs, or add this SAP to the "
+                + "line's SAPINFO"
             )
         elif isinstance(saps[sap], int) and count[sap] > saps[sap]:  # type: ignore[operator]
             what = (

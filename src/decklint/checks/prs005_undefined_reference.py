@@ -1,4 +1,5 @@
-"""PRS005 checks that every name used is defined in one of the linted files."""
+"""PRS005 checks that every name used is defined in one of the linted files. A name missing is
+one cause however many statements use it."""
 
 from __future__ import annotations
 
@@ -42,10 +43,20 @@ def undefined_reference(ctx: Context) -> Iterator[Hit]:
         yield Hit(
             r.path,
             r.span,
-            {"what": _WHAT.get(r.kind, r.kind), "name": r.name, "usage": usage},
+            {
+                "what": _WHAT.get(r.kind, r.kind),
+                "name": r.name,
+                "usage": usage,
+                "cause": _cause(r),
+            },
             severity=severity,
             dialect=r.dialect,
         )
+
+
+def _cause(r: Reference) -> str:
+    """The name missing: one cause however many statements use it (the manifest's `cause:`)."""
+    return f"{r.kind} {r.name}" + (f" in {r.scope}" if r.scope else "")
 
 
 # "Did you mean" compares a name with every name of its kind in its stack: on an estate with
@@ -83,7 +94,7 @@ def _tcpip(ctx: Context, r: Reference) -> Hit:
     return Hit(
         r.path,
         r.span,
-        {"what": what, "name": r.name, "usage": usage},
+        {"what": what, "name": r.name, "usage": usage, "cause": _cause(r)},
         severity=Severity.ERROR if complete or guess else Severity.INFO,
         dialect=r.dialect,
     )

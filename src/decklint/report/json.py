@@ -22,11 +22,12 @@ def render(
     findings: Sequence[Finding],
     files: Sequence[tuple[str, str | None]],
     unlinted: Mapping[str, str] | None = None,
+    baselined: int = 0,
 ) -> str:
     import io
 
     out = io.StringIO()
-    write(findings, files, out, unlinted)
+    write(findings, files, out, unlinted, baselined)
     return out.getvalue()
 
 
@@ -35,10 +36,12 @@ def write(
     files: Sequence[tuple[str, str | None]],
     out: IO[str],
     unlinted: Mapping[str, str] | None = None,
+    baselined: int = 0,
 ) -> None:
     """`unlinted`: the files not linted and why (`LintResult.unlinted`), listed under
-    `not_linted` so that no file a run passed by is left unsaid."""
-    counts = {"error": 0, "warning": 0, "info": 0}
+    `not_linted` so that no file a run passed by is left unsaid; `baselined`: the findings a
+    baseline held (the summary's `baselined`)."""
+    counts = {"error": 0, "warning": 0, "info": 0, "baselined": baselined}
     for f in findings:
         counts[f.severity.label] += 1
     doc = {
@@ -69,7 +72,7 @@ def clean(doc: dict[str, Any]) -> dict[str, Any]:
     for key in ("path", "message", "subject"):
         if isinstance(doc.get(key), str):
             doc[key] = json_text(doc[key])
-    for r in doc.get("related") or ():
+    for r in (*(doc.get("related") or ()), *(doc.get("places") or ())):
         clean(r)
     return doc
 

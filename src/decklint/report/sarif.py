@@ -1,6 +1,7 @@
 """SARIF 2.1.0 for code scanning (GitHub accepts it as uploaded by codeql-action/upload-sarif).
 
-Relative `uri`s against %SRCROOT%, rules with short and full descriptions and help text,
+Relative `uri`s against %SRCROOT% (a file outside the current folder: an absolute `file://`
+URI without a base), rules with short and full descriptions and help text,
 levels from severities, related locations for the other end of a mismatch, and
 `partialFingerprints` from the baseline identity (stable across renumbered cards). The results
 are written one at a time (`report.json.stream_list`); names and messages are valid Unicode,
@@ -10,6 +11,7 @@ are written one at a time (`report.json.stream_list`); names and messages are va
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
@@ -24,14 +26,23 @@ LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "n
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
 
-def _uri(path: str) -> str:
+BASE = "%SRCROOT%"
+
+
+def _artifact(path: str) -> dict[str, str]:
+    """A file as a SARIF artifact location: a path under the current folder as a relative
+    `uri` against %SRCROOT%; any other as an absolute `file://` URI, which stands alone
+    (SARIF 2.1.0 §3.4.4: `uriBaseId` is for a relative reference, and is absent when `uri`
+    is absolute)."""
     p = Path(path)
-    if p.is_absolute():
-        try:
-            p = p.relative_to(Path.cwd())
-        except ValueError:
-            return p.as_uri()
-    return uri(p.as_posix())
+    if not p.is_absolute() and not p.as_posix().startswith("../") and p.as_posix() != "..":
+        return {"uri": uri(p.as_posix()), "uriBaseId": BASE}
+    whole = Path(os.path.abspath(p))
+    try:
+        return {"uri": uri(whole.relative_to(Path.cwd()).as_posix()), "uriBaseId": BASE}
+    except ValueError:
+        posix = whole.as_posix()
+        return {"uri": "file://" + ("" if posix.startswith("/") else "/") + uri(posix)}
 
 
 def _region(f_line: int, f_col: int, e_line: int, e_col: int) -> dict[str, int]:
@@ -118,20 +129,14 @@ def _not_linted(path: str, why: str) -> dict[str, Any]:
         "level": "note",
         "descriptor": {"id": "not-linted"},
         "message": {"text": json_text(f"not linted: {not_linted_why(why)}")},
-        "locations": [
-            {
-                "physicalLocation": {
-                    "artifactLocation": {"uri": _uri(path), "uriBaseId": "%SRCROOT%"}
-                }
-            }
-        ],
+        "locations": [{"physicalLocation": {"artifactLocation": _artifact(path)}}],
     }
 
 
 def _result(f: Finding, index: dict[str, int], fp: str | None) -> dict[str, Any]:
     loc = {
         "physicalLocation": {
-            "artifactLocation": {"uri": _uri(f.path), "uriBaseId": "%SRCROOT%"},
+            "artifactLocation": _artifact(f.path),
             "region": _region(f.span.line, f.span.col, f.span.end_line, f.span.end_col),
         }
     }
@@ -143,18 +148,20 @@ def _result(f: Finding, index: dict[str, int], fp: str | None) -> dict[str, Any]
     }
     if f.code in index:
         result["ruleIndex"] = index[f.code]
-    if f.related:
+    if f.related or f.places:
         result["relatedLocations"] = [
             {
                 "id": i + 1,
                 "message": {"text": json_text(r.message)},
                 "physicalLocation": {
-                    "artifactLocation": {"uri": _uri(r.path), "uriBaseId": "%SRCROOT%"},
+                    "artifactLocation": _artifact(r.path),
                     "region": _region(r.span.line, r.span.col, r.span.end_line, r.span.end_col),
                 },
             }
-            for i, r in enumerate(f.related)
+            for i, r in enumerate((*f.related, *f.places))
         ]
+    if f.places:  # one finding for the places of one cause: how many
+        result["properties"] = {"count": f.count}
     if fp:
         result["partialFingerprints"] = {"decklintIdentity/v1": fp}
     return result
