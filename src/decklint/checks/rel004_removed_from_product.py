@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 from decklint.checks._release import cited, judged, named
 from decklint.dialects.catalog import Event
+from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 from decklint.model.upgrade import Use, level, newest, uses, verdict
@@ -51,6 +52,10 @@ def removed_from_product(ctx: Context) -> Iterator[Hit]:
                 "listed": listed + more,
                 "known": known,
             },
+            related=tuple(
+                Related(u.path, u.span, f"{named(u)}: not accepted from {ev.release}")
+                for u, ev in found[1:]
+            ),
             subject=f"{family}:{first.node}",
             dialect=ctx.topo.dialects.get(path, ""),
             citation=cited(e.source),
