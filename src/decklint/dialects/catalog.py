@@ -772,6 +772,12 @@ def lookup(spec: str) -> list[str]:
     whole = cat.statement(name)  # a statement whose name has a dot (TLSV1.2)
     if whole is not None:
         return describe(cat, whole)
+    typed = cat.statement(name.replace(".", " ", 1))  # DEVICE.SNAIUCV: DEVICE ... SNAIUCV
+    if typed is not None:
+        return describe(cat, typed)
+    kinds = _kinds(cat, name.upper())
+    if kinds:
+        return kinds
     statement, _, operand = name.upper().partition(".")
     st = cat.statement(statement)
     if st is not None and operand:
@@ -795,6 +801,27 @@ def lookup(spec: str) -> list[str]:
         hint = _nearest(statement, every, "its statements")
         raise LookupError(f"{product} has no statement, operand or start option {name!r}{hint}")
     return [line for block in blocks for line in [*block, ""]][:-1]
+
+
+def _kinds(cat: Catalog, word: str) -> list[str]:
+    """`explain tcpip:DEVICE`: a statement catalogued by its type (DEVICE ATM, DEVICE CTC, ...),
+    each type a line with what releases did to it, oldest first."""
+    keys = [k for k in cat.names() if k.startswith(f"{word} ")]
+    if not keys or cat.statement(word) is not None:
+        return []
+    lines = [f"{cat.product}:{word}: {len(keys)} types (explain {cat.product}:{word}.TYPE for one)"]
+    for key in keys:
+        st = cat.statement(key)
+        if st is None:
+            continue
+        told = [
+            f"{e.kind} {e.release}" + (", assumed" if e.assumed else "")
+            for e in events(st, defaults=False)
+            if not e.value
+        ]
+        said = f" ({'; '.join(told)})" if told else ""
+        lines.append(f"  {key.split(' ', 1)[1]}: {st.meaning}{said}")
+    return lines
 
 
 def _start_option(cat: Catalog, op: OperandEntry) -> list[str]:

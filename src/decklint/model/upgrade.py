@@ -135,7 +135,7 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
         if e is None or not _historic(e.statement):
             continue
         title = rel.title(st, e.statement.name)
-        mine = _of(e.statement, family, e.statement.source or e.reference)
+        mine = family_events(e.statement, family, e.statement.source or e.reference)
         if mine:
             yield Use(path, node, family, st, _type_span(st, e.statement.name), title, mine)
         for i, o in enumerate(st.operands):
@@ -143,13 +143,13 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
             if hit is None or not hit.keyword or not isinstance(hit.operand, OperandEntry):
                 continue
             op = hit.operand
-            events = _of(op, family, op.source or e.statement.source or e.reference)
+            events = family_events(op, family, op.source or e.statement.source or e.reference)
             events = tuple(ev for ev in events if not ev.value or _codes(st, i, ev.value))
             if events:
                 yield Use(path, node, family, st, o.span, f"{title} {op.name}", events)
 
 
-def _of(entry: Any, family: str, fallback: str) -> tuple[Event, ...]:
+def family_events(entry: Any, family: str, fallback: str) -> tuple[Event, ...]:
     """The entry's events of one product, oldest first (default changes are the defaults'
     business: REL003 reads them from the stack model)."""
     got = [
