@@ -65,9 +65,11 @@ def default_changes_at_target(ctx: Context) -> Iterator[Hit]:
         goal = Release(at.level, at.level, at.said, "zos")
         for b, eff in effective_telnet(s):
             for field, statement in TELNET_TIMERS.items():
-                a = eff.get(field)
+                timer = eff.get(field)
                 op = cat.operand(statement, "SECONDS")
-                if a is None or a is NOT_HERE or a.coded or op is None or not op.default_by_release:
+                if timer is None or timer is NOT_HERE or timer.coded:
+                    continue
+                if op is None or not op.default_by_release:
                     continue
                 yield from _changed(
                     s,

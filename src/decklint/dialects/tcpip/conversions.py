@@ -180,10 +180,10 @@ def to_interface(
                 "in decklint's catalog"
             )
     params = _link_parameters(link)
-    for group in params:
-        if group[0] not in catalog_operands:
+    for param in params:
+        if param[0] not in catalog_operands:
             return (
-                f"LINK {name} codes {group[0]}, which INTERFACE ... DEFINE {ltype} does not "
+                f"LINK {name} codes {param[0]}, which INTERFACE ... DEFINE {ltype} does not "
                 "take in decklint's catalog"
             )
     others = [

@@ -308,7 +308,9 @@ def mask_bits(text: str) -> int | None:
     except ValueError:
         return None
     bits = bin(n)[2:].zfill(32)
-    return bits.index("0") if "01" not in bits and "0" in bits else (32 if n else None)
+    if "01" in bits:
+        return None  # not contiguous
+    return bits.index("0") if "0" in bits else 32
 
 
 # --------------------------------------------------------------------------- routes
