@@ -50,14 +50,20 @@ def cited(source: str) -> Citation:
     return Citation(source.strip())
 
 
-def named(use: Use) -> str:
-    """'LINK TR1 IBMTR', 'DEVICE SNA1 SNAIUCV', 'GATEWAY', 'INTERFACE OSA1 DEVNUM'."""
+def named(use: Use, event: Event | None = None) -> str:
+    """'LINK TR1 IBMTR', 'DEVICE SNA1 SNAIUCV', 'GATEWAY', 'PU TOPO=NONE' (an event of one
+    value names the value as the deck codes it)."""
     st = use.statement
     if " ... " in use.what and st.operands:
         head, _, rest = use.what.partition(" ... ")
         kind = rest.removeprefix("DEFINE ")
-        return f"{head} {st.operands[0].value.text} {kind}"
-    return use.what
+        shown = f"{head} {st.operands[0].value.text} {kind}"
+    else:
+        shown = use.what
+    if event is not None and event.value:
+        keyword = any(o.name for o in st.operands)
+        shown += f"={event.value}" if keyword else f" {event.value}"
+    return shown
 
 
 def replacement(e: Event) -> str:

@@ -30,10 +30,10 @@ def removed_in_release(ctx: Context) -> Iterator[Hit]:
             continue
         e = v.event
         if v.kind == "removed":
-            what = f"{named(use)} is not accepted from {e.release}{assumed(e)}; {at.said}"
+            what = f"{named(use, e)} is not accepted from {e.release}{assumed(e)}; {at.said}"
             instead = replacement(e)
         else:
-            what = f"{named(use)} exists only from {e.release}{assumed(e)}; {at.said}"
+            what = f"{named(use, e)} exists only from {e.release}{assumed(e)}; {at.said}"
             instead = ""
         fix, why = gateway_fix(ctx.topo, use) if use.what == "GATEWAY" else (None, "")
         if fix is not None:

@@ -28,7 +28,7 @@ def deprecated_in_release(ctx: Context) -> Iterator[Hit]:
         e = v.event
         gone = next((x for x in use.events if x.kind == "removed"), None)
         later = f", and {gone.release} removes it" if gone is not None else ""
-        what = f"{named(use)} is deprecated from {e.release}{assumed(e)}{later}; {at.said}"
+        what = f"{named(use, e)} is deprecated from {e.release}{assumed(e)}{later}; {at.said}"
         instead = replacement(gone or e) or replacement(e)
         fix, why = gateway_fix(ctx.topo, use) if use.what == "GATEWAY" else (None, "")
         if fix is not None:

@@ -38,7 +38,7 @@ def removed_from_product(ctx: Context) -> Iterator[Hit]:
     for path, found in sorted(by_file.items()):
         first, e = found[0]
         family = rel.FAMILIES[first.family].name
-        listed = ", ".join(f"{named(u)} (from {ev.release})" for u, ev in found[:8])
+        listed = ", ".join(f"{named(u, ev)} (from {ev.release})" for u, ev in found[:8])
         more = f" and {len(found) - 8} more" if len(found) > 8 else ""
         at = judged(ctx.topo, first.node, first.family)
         known = f"; {at.said}, which still accepts them" if at is not None else ""
@@ -53,7 +53,7 @@ def removed_from_product(ctx: Context) -> Iterator[Hit]:
                 "known": known,
             },
             related=tuple(
-                Related(u.path, u.span, f"{named(u)}: not accepted from {ev.release}")
+                Related(u.path, u.span, f"{named(u, ev)}: not accepted from {ev.release}")
                 for u, ev in found[1:]
             ),
             subject=f"{family}:{first.node}",
