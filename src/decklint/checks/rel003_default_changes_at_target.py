@@ -28,6 +28,9 @@ from decklint.model.views.telnet import (
 
 @check("REL003")
 def default_changes_at_target(ctx: Context) -> Iterator[Hit]:
+    owners = [s for s in telnet_owners(ctx.topo) if s.product == "zos"]
+    if not owners or not any(target(ctx.topo, s.name, "zos") for s in owners):
+        return  # no z/OS stack is judged for a target (and the catalog is not read)
     cat = catalog("tcpip")
     if cat is None:
         return

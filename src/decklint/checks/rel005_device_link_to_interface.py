@@ -30,7 +30,6 @@ SECTION = {
 @check("REL005")
 def device_link_to_interface(ctx: Context) -> Iterator[Hit]:
     topo = ctx.topo
-    cat = catalog("tcpip")
     for path, node in sorted(topo.site.items()):
         if topo.dialects.get(path) != "tcpip" or rel.file_family(topo, path) != "zos":
             continue
@@ -46,6 +45,7 @@ def device_link_to_interface(ctx: Context) -> Iterator[Hit]:
             if not links or not kinds <= {"IPAQENET", "IPAQIDIO"}:
                 continue
             ltype = min(kinds)
+            cat = catalog("tcpip")  # read once a stack has a target: a card deck run never
             entry = cat.statement(f"INTERFACE {ltype}") if cat is not None else None
             operands = frozenset(entry.operands) if entry is not None else frozenset()
             fix, why = converted(

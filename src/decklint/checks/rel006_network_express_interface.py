@@ -10,6 +10,7 @@ leaves them out, means the same there; it is offered as an unsafe fix, checked s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from decklint.checks._release import cited, converted, target
@@ -23,18 +24,12 @@ from decklint.model import release as rel
 @check("REL006")
 def network_express_interface(ctx: Context) -> Iterator[Hit]:
     topo = ctx.topo
-    cat = catalog("tcpip")
-    eq = cat.statement("INTERFACE EQENET") if cat is not None else None
-    since = eq.since_fact if eq is not None else None
-    first = rel.zos_level(since.release) if since is not None else None
-    if eq is None or since is None or first is None:
-        return
-    devnum = cat.operand("INTERFACE IPAQENET", "DEVNUM") if cat is not None else None
     for path, node in sorted(topo.site.items()):
         if topo.dialects.get(path) != "tcpip" or rel.file_family(topo, path) != "zos":
             continue
         at = target(topo, node, "zos")
-        if at is None or at.level < first:
+        first = _first_release() if at is not None else None
+        if at is None or first is None or at.level < first[0]:
             continue
         statements = list(topo.statements.get(path, ()))
         for i, st in enumerate(statements):
@@ -64,5 +59,19 @@ def network_express_interface(ctx: Context) -> Iterator[Hit]:
                 subject=f"z/OS:{node}",
                 dialect="tcpip",
                 fix=fix,
-                citation=cited(devnum.source if devnum is not None else eq.source),
+                citation=cited(first[1]),
             )
+
+
+@functools.cache
+def _first_release() -> tuple[rel.Level, str] | None:
+    """The first release with EQENET (the catalog's `since:`), and the manual section of the
+    migration the finding cites (that of IPAQENET's DEVNUM)."""
+    cat = catalog("tcpip")
+    eq = cat.statement("INTERFACE EQENET") if cat is not None else None
+    since = eq.since_fact if eq is not None else None
+    first = rel.zos_level(since.release) if since is not None else None
+    if cat is None or eq is None or first is None:
+        return None
+    devnum = cat.operand("INTERFACE IPAQENET", "DEVNUM")
+    return first, devnum.source if devnum is not None else eq.source

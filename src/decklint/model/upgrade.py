@@ -122,31 +122,54 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
     ops = frozenset().union(*(historic_ops(n) for n in names))
     if not ops:
         return
-    entries: dict[tuple[Any, ...], Any] = {}
+    keys = frozenset().union(*(_keys(n) for n in names))
+    entries: dict[tuple[Any, ...], tuple[Any, frozenset[str]] | None] = {}
     for st in topo.statements.get(path, ()):
         if st.label is not None and st.label == st.op:
             continue  # an entry of a list (HOME, GATEWAY): its list statement says it
         if st.op not in ops:
             continue
-        key = _signature(st)
+        key = _signature(st, dialect, keys)
         if key not in entries:
-            entries[key] = knowledge.entry(dialect, path, st)
-        e = entries[key]
-        if e is None or not _historic(e.statement):
+            entries[key] = _historic_entry(knowledge.entry(dialect, path, st))
+        found = entries[key]
+        if found is None:
             continue
+        e, dated = found
         title = rel.title(st, e.statement.name)
         mine = family_events(e.statement, family, e.statement.source or e.reference)
         if mine:
             yield Use(path, node, family, st, _type_span(st, e.statement.name), title, mine)
+        if not dated:
+            continue
         for i, o in enumerate(st.operands):
-            hit = knowledge.operand(dialect, path, st, i)
-            if hit is None or not hit.keyword or not isinstance(hit.operand, OperandEntry):
+            if o.name is not None:
+                name = o.name.upper()
+                op = e.statement.operands.get(name) if name in dated else None
+            elif o.value.text.upper() in dated:
+                op = knowledge.keyword_operand(e, o.value.text.upper())
+            else:
+                op = None
+            if not isinstance(op, OperandEntry):
                 continue
-            op = hit.operand
             events = family_events(op, family, op.source or e.statement.source or e.reference)
             events = tuple(ev for ev in events if not ev.value or _codes(st, i, ev.value))
             if events:
                 yield Use(path, node, family, st, o.span, f"{title} {op.name}", events)
+
+
+def _historic_entry(e: Any) -> tuple[Any, frozenset[str]] | None:
+    """A statement's entry with the names of its operands that have a history (None when
+    neither it nor any of them has one)."""
+    if e is None:
+        return None
+    body = e.statement
+    dated = frozenset(
+        n for n, op in body.operands.items() if op.history or op.since_fact is not None
+    )
+    if not dated and not body.history and body.since_fact is None:
+        return None
+    return e, dated
 
 
 def family_events(entry: Any, family: str, fallback: str) -> tuple[Event, ...]:
@@ -166,14 +189,6 @@ def _codes(st: Statement, index: int, value: str) -> bool:
     return value in words
 
 
-def _historic(body: Any) -> bool:
-    return bool(
-        body.history
-        or body.since_fact is not None
-        or any(op.history or op.since_fact is not None for op in body.operands.values())
-    )
-
-
 def _type_span(st: Statement, key: str) -> Span:
     """The word a finding about a statement points at: its type (LINK ... IBMTR: IBMTR),
     else its keyword."""
@@ -185,10 +200,22 @@ def _type_span(st: Statement, key: str) -> Span:
     return st.op_span or Span(st.span.line, st.span.col, st.span.line, st.span.col + len(st.op))
 
 
-def _signature(st: Statement) -> tuple[Any, ...]:
+def _signature(st: Statement, dialect: str, keys: frozenset[str]) -> tuple[Any, ...]:
+    """What decides a statement's catalog entry: a TCP/IP statement's type (the word that
+    makes `DEVICE ... SNAIUCV` an entry of its own) and block, a CICS DEFINE's resource; not
+    the names a statement defines (each DEVICE its own would be an entry looked up each)."""
     first = st.operands[0].name if st.operands else None
-    words = tuple(o.value.text.upper() for o in st.operands[:3] if o.name is None)
-    return (st.kind, st.op, st.label, first, words)
+    words = [o.value.text.upper() for o in st.operands[:3] if o.name is None]
+    if dialect == "tcpip":
+        typed = next((w for w in words if f"{st.op} {w}" in keys), "")
+        return (st.kind, st.op, st.label, typed)
+    return (st.kind, st.op, first, tuple(words) if st.kind == "item" else ())
+
+
+@functools.cache
+def _keys(catalog_name: str) -> frozenset[str]:
+    cat = catalogs.catalog(catalog_name)
+    return frozenset(cat.raw) if cat is not None else frozenset()
 
 
 @functools.cache
