@@ -216,7 +216,7 @@ class Target(NamedTuple):
 
 
 def parse_targets(text: str) -> dict[str, str]:
-    """'z/OS=3.1,VTAM=V2R5' -> {'zos': 'z/OS 3.1', 'vtam': 'VTAM V2R5'}; a release without
+    """'z/OS=3.1,VTAM=V4R2' -> {'zos': 'z/OS 3.1', 'vtam': 'VTAM V4R2'}; a release without
     its product ('3.1', 'z/OS 3.1') is z/OS's. TargetError says what cannot be read. The
     release of each is checked by its product's numbering; VTAM, part of z/OS Communications
     Server, is given z/OS's target where no VTAM one is named."""
