@@ -427,3 +427,12 @@ def test_hover_shows_the_history_and_what_the_target_does() -> None:
     assert h is not None
     assert "history by release" in h.markdown
     assert "at the target release z/OS 3.1 (--target-release): removed from z/OS V2R2" in h.markdown
+
+
+def test_hover_on_an_operand_shows_its_history() -> None:
+    from decklint.ide.hover import hover
+
+    text = "SW       VBUILD TYPE=SWNET\nP1       PU    ADDR=C1,PUTYPE=2,TOPO=NONE\n"
+    res = api.lint_texts({"sw.vtam": text}, api.Options())
+    h = hover(res, "sw.vtam", text, 2, 37)
+    assert h is not None and "VTAM V4R2: NONE: removed" in h.markdown

@@ -315,6 +315,11 @@ def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int)
     if hit is not None and op is not None:
         facts = [f"value: {op.kind}", *(f for f in value_lines(op) if not f.startswith("value: "))]
         lines += ["", " · ".join(facts)]
+        if op.history:
+            from decklint.dialects.catalog import history_lines
+
+            told = history_lines(op, defaults=False)
+            lines += ["", "**history by release**", *(f"- {h}" for h in told)]
         lines += ["", f"note: {op.note}"] if op.note else []
         source = op.source or hit.entry.statement.source or hit.entry.reference
         lines += ["", _source(source, op.confidence)]
