@@ -35,6 +35,7 @@ PREFIXES = {
     "NSK",
     "MP3",
     "JCL",
+    "REL",
 }
 
 

@@ -340,8 +340,8 @@ async def test_a_broken_deck_is_a_finding(client: LanguageClient, tmp_path: Path
     ("name", "language", "dialect", "text", "code"),
     [
         ("TRLINES", "ncp", "ncp", NCP_LINES, "NCP014"),
-        ("OLDROUTE", "tcpip-profile", "tcpip", OLD_ROUTES, "TCP023"),
-        ("OLDROUTE", "tcpip", "tcpip", OLD_ROUTES, "TCP023"),  # a file type (Neovim)
+        ("OLDROUTE", "tcpip-profile", "tcpip", OLD_ROUTES, "REL004"),
+        ("OLDROUTE", "tcpip", "tcpip", OLD_ROUTES, "REL004"),  # a file type (Neovim)
     ],
 )
 async def test_a_documents_language_is_its_dialect(

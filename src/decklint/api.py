@@ -501,6 +501,7 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     assert pf is not None and low is not None
     run.parsed.add(inp.path, pf, inp.text)
     run.topo.merge(low, pf.statements)
+    run.topo.texts[inp.path] = inp.text
     for d in (*pf.diagnostics, *low.diagnostics):
         run.report(d.code, inp.path, d.span, d.message, d.severity, unit.dialect)
     if unit.rule_error:

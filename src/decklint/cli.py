@@ -167,6 +167,7 @@ class LintArgs:
     fail_on: str | None
     quiet: bool
     show_all: bool
+    target_release: str | None
 
 
 def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], Any]:
@@ -318,6 +319,14 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     "share one root, such as a mode table not linted that many LUs name, are one finding with "
     "the other places as related locations).",
 )
+@click.option(
+    "--target-release",
+    metavar="PRODUCT=RELEASE,...",
+    help="Judge the decks for these releases before an upgrade (z/OS=3.1,VTAM=z/OS 3.1; a "
+    "bare release is z/OS's, and VTAM follows z/OS): what they remove is an error, what they "
+    "deprecate a warning, a default they change an information. Overrides target-release: of "
+    "every configuration.",
+)
 @_as_record(LintArgs)
 def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
@@ -337,6 +346,8 @@ def lint(args: LintArgs) -> None:
     for setting in project.withheld():
         _say(f"not used in an untrusted folder: {setting}")
     opts = project.options(dialect)
+    if args.target_release:
+        _target_release(opts, args.target_release)
     opts.inline, opts.show_all = not args.no_inline, args.show_all
     opts.jobs, opts.cache = args.jobs, not args.no_cache
     opts.progress = shown = _progress(args.quiet, _format(args.fmt))
@@ -392,6 +403,19 @@ def lint(args: LintArgs) -> None:
     if not args.exit_zero and result.fails(project.fail_on(args.fail_on)):
         sys.exit(EXIT_FINDINGS)
     sys.exit(EXIT_CLEAN)
+
+
+def _target_release(opts: Any, text: str) -> None:
+    """`--target-release`: the release of each product the run judges the decks for, over
+    every configuration's; a spelling decklint cannot read is a usage error (exit 2)."""
+    from decklint.model.release import TargetError, parse_targets
+
+    try:
+        targets = parse_targets(text)
+    except TargetError as exc:
+        raise click.BadParameter(str(exc), param_hint="--target-release") from None
+    forced = tuple((f, r, "--target-release") for f, r in sorted(targets.items()))
+    opts.settings = dataclasses.replace(opts.settings, target_release=forced)
 
 
 def _scoped(result: Any, roots: tuple[str, ...], project: Any) -> Any:

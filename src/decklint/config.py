@@ -37,6 +37,8 @@ KEYS = {
     "nodes": "facts no deck holds, per node: DLC frame size and windows of a CM/2 .CFG, ...",
     "topology": "nodes (files: globs, and facts as under nodes:) and declared links",
     "format": "how `decklint format` lays files out (see FORMAT_KEYS)",
+    "target-release": "the release each product is judged for before an upgrade: "
+    "{z/OS: 3.1, VTAM: ...} (the decks below this configuration's folder)",
 }
 # `format:` keys: name -> meaning (docs/format.md).
 FORMAT_KEYS = {
@@ -60,6 +62,7 @@ _FORMAT_CHOICES = {
 NODE_FACTS: dict[str, tuple[type, str]] = {
     "product": (str, "cm2, nsdos, aix, as400, vtam, ncp, zos, vm, nonstop, windows, ..."),
     "release": (str, "the product release: V1R5, 2.4, OS/390 V2R10, FL310, D43, ..."),
+    "target-release": (str, "the release the node is judged for: 3.1, or {z/OS: 3.1, VTAM: ...}"),
     "frame": (int, "DLC maximum frame (I-field) size, bytes"),
     "send-window": (int, "DLC send window count (frames before an acknowledgement)"),
     "receive-window": (int, "DLC receive window count"),
@@ -166,6 +169,8 @@ class Config:
     withheld: tuple[str, ...] = ()
     # `format:` settings, by key (FORMAT_KEYS); those not given are absent
     format: dict[str, Any] = field(default_factory=dict)
+    # `target-release:`: (family, release) of each product named (decklint.model.release)
+    target_release: tuple[tuple[str, str], ...] = ()
 
     def where(self, key: str) -> str:
         if self.path is None:
@@ -460,7 +465,27 @@ def load(path: Path, _seen: tuple[Path, ...] = (), *, untrusted: bool = False) -
         cfg = _topology(data["topology"], path, lines, cfg)
     if "format" in data:
         cfg = replace(cfg, format={**base.format, **_format(data["format"], path, lines)})
+    if "target-release" in data:
+        targets = _targets(data["target-release"], at("target-release"), "target-release")
+        cfg = replace(cfg, target_release=tuple(sorted(targets.items())))
     return cfg
+
+
+def _targets(value: Any, where: str, key: str) -> dict[str, str]:
+    """A `target-release:` as family -> release: a string ('z/OS=3.1,VTAM=...', or '3.1'
+    for z/OS) or a mapping of product to release; ConfigError says what cannot be read."""
+    from decklint.model.release import TargetError, parse_targets
+
+    if isinstance(value, dict):
+        text = ",".join(f"{k}={v}" for k, v in value.items())
+    elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        text = str(value)
+    else:
+        raise ConfigError(f"{where}: {key} is a release (3.1) or a mapping {{z/OS: 3.1, ...}}")
+    try:
+        return parse_targets(text)
+    except TargetError as exc:
+        raise ConfigError(f"{where}: {key}: {exc}") from None
 
 
 def _format(value: Any, path: Path, lines: dict[str, int]) -> dict[str, Any]:
@@ -586,6 +611,11 @@ def _nodes(
                     f"(known: {', '.join(NODE_FACTS)})"
                 )
             typ, _doc = spec
+            if key == "target-release":
+                val = ",".join(
+                    f"{p}={r}"
+                    for p, r in _targets(val, f"{path}:{line}", f"{prefix}.{name}.{key}").items()
+                )
             if typ is float and isinstance(val, int) and not isinstance(val, bool):
                 val = float(val)
             if typ is str and isinstance(val, (int, float)) and not isinstance(val, bool):
@@ -602,7 +632,8 @@ def _nodes(
             if isinstance(val, (int, float)) and not isinstance(val, bool) and val <= 0:
                 raise ConfigError(f"{path}:{line}: {prefix}.{name}.{key} must be above 0")
             if isinstance(val, str):
-                val = val.upper() if key == "peer" else val if key == "release" else val.lower()
+                keep = key in ("release", "target-release")
+                val = val.upper() if key == "peer" else val if keep else val.lower()
             choices = _CHOICES.get(str(key))
             if choices and val not in choices:
                 raise ConfigError(

@@ -22,6 +22,7 @@ PRODUCTS = {
     "NSK": "NonStop",
     "TSM": "ADSM / TSM client options",
     "JCL": "Jobs that carry decks (JCL, IEBUPDTE, assembler steps)",
+    "REL": "Releases: what an upgrade removes, deprecates or changes",
     "PRS": "Parsing and references, every dialect",
     "SUP": "Suppressions and baselines",
 }

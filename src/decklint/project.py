@@ -63,6 +63,25 @@ def _topology(configs: Sequence[Config]) -> dict[str, Any]:
     return {"node_files": tuple(files.items()), "links": tuple(links)}
 
 
+def _targets(configs: Sequence[Config]) -> dict[str, Any]:
+    """The `target-release:` of the configurations, as Settings takes them: the project
+    configuration's for the run, and each configuration's for the decks below its folder."""
+    import os
+
+    run: list[tuple[str, str, str]] = []
+    folders: list[tuple[str, tuple[tuple[str, str], ...], str]] = []
+    for i, cfg in enumerate(configs):
+        if not cfg.target_release or cfg.path is None:
+            continue
+        origin = (
+            f"target-release: in {_display(cfg.path)} line {cfg.lines.get('target-release', 1)}"
+        )
+        if i == 0:
+            run = [(f, r, origin) for f, r in cfg.target_release]
+        folders.append((os.path.relpath(cfg.root), cfg.target_release, origin))
+    return {"target_release": tuple(run), "target_folders": tuple(folders)}
+
+
 def _display(path: Path) -> str:
     import os
 
@@ -182,6 +201,7 @@ class Project:
                 network=cfg.network,
                 declared=_declared([cfg]),
                 **_topology([cfg]),
+                **_targets([cfg]),
             ),
             config_globs=dict(cfg.dialect_globs),
             rule_paths=tuple(cfg.rule_paths),
@@ -200,8 +220,12 @@ class Project:
                 seen.add(str(cfg.path))
                 configs.append(cfg)
         if len(configs) > 1:
+            forced = [t for t in opts.settings.target_release if t[2] == "--target-release"]
+            targets = _targets(configs)
+            if forced:
+                targets["target_release"] = tuple(forced)
             opts.settings = dataclasses.replace(
-                opts.settings, declared=_declared(configs), **_topology(configs)
+                opts.settings, declared=_declared(configs), **_topology(configs), **targets
             )
 
     def identity(self, paths: Sequence[str]) -> bytes:

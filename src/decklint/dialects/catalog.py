@@ -8,9 +8,12 @@ from. It is the only table of these facts: the checks (PRS002, PRS003), the lowe
 defaults, hover and `decklint explain` all read it. A fact nobody confirmed in a manual says
 so (`confidence: low` for the whole entry, `assumed: [default]` for one fact of it), and a
 finding that rests on it says so too. A statement or operand that exists only from a release
-says so (`since:`), which `decklint.model.release` reads as evidence of a node's release. The
-files are read once and kept as JSON in the user's cache folder (keyed by the file's
-content), since a YAML parse costs more than a small run's whole start-up.
+says so (`since:`), which `decklint.model.release` reads as evidence of a node's release; what
+later releases did to it is its `history:` (deprecated, removed, a default changed, each with
+the release, the manual section that says so and what replaces it), which the release rules
+(REL) judge against a target release and `decklint explain` shows. The files are read once
+and kept as JSON in the user's cache folder (keyed by the file's content), since a YAML parse
+costs more than a small run's whole start-up.
 """
 
 from __future__ import annotations
@@ -96,6 +99,33 @@ class Dated:
         return self.confidence == "low"
 
 
+# What a release can do to a statement, an operand or one of its values (`history:` events).
+EVENTS = ("added", "deprecated", "removed", "default")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing a release did to a catalog entry (`history:`): added it, deprecated it
+    (still accepted, announced to go), removed it (no longer accepted), or changed its
+    default; each with the manual section that says so (`source`, required: a release fact
+    nobody read in a manual is not written). `value`: the event concerns this value of the
+    operand only (LINK ... IBMTR of an LCS device); `replaced_by`: what IBM documents in its
+    place; `advice`: what the manual advises where nothing replaces it."""
+
+    kind: str
+    release: str
+    source: str
+    value: str = ""
+    replaced_by: str = ""
+    advice: str = ""
+    confidence: str = ""
+    note: str = ""
+
+    @property
+    def assumed(self) -> bool:
+        return self.confidence == "low"
+
+
 # The scopes a value may have to be unique in (`unique: {scope: ...}`): the whole network, one
 # VTAM's domain, one PU, one TCP/IP stack, one member (file), one block of a member.
 SCOPES = frozenset({"network", "domain", "pu", "stack", "member", "block"})
@@ -145,6 +175,7 @@ class OperandEntry:
     required: Required | None = None  # where it must be coded (`required:`)
     # the operand times the buffer size it counts must stay below this (`product_below:`)
     product_below: int | None = None
+    history: tuple[Event, ...] = ()  # what releases did to it (`history:`)
 
     @functools.cached_property
     def judged_cases(self) -> tuple[Case, ...]:
@@ -176,6 +207,7 @@ class StatementEntry:
     since: str = ""
     until: str = ""
     since_fact: Dated | None = None
+    history: tuple[Event, ...] = ()  # what releases did to it (`history:`)
 
 
 @dataclass(frozen=True)
@@ -338,7 +370,98 @@ def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry
         since=since.release if since is not None else "",
         until=str(body.get("until", "")),
         since_fact=since,
+        history=_history(body.get("history"), name, where),
     )
+
+
+def _history(raw: Any, name: str, where: str) -> tuple[Event, ...]:
+    """`history:` as written: a list of events, each with its kind, release and source;
+    CatalogError names one that lacks them (a release fact is written with the manual
+    section that says so, or not at all)."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise CatalogError(f"{where}: {name}: `history:` must be a list of events")
+    out = []
+    for item in raw:
+        if not isinstance(item, dict) or item.get("event") not in EVENTS:
+            raise CatalogError(
+                f"{where}: {name}: each `history:` event is a mapping with `event:` of "
+                f"{', '.join(EVENTS)}"
+            )
+        if not item.get("release") or not item.get("source"):
+            raise CatalogError(
+                f"{where}: {name}: a `history:` event needs `release:` and the `source:` "
+                "(manual and section) that says so"
+            )
+        out.append(
+            Event(
+                kind=str(item["event"]),
+                release=str(item["release"]),
+                source=str(item["source"]),
+                value=str(item.get("value", "")).upper(),
+                replaced_by=str(item.get("replaced_by", "")),
+                advice=str(item.get("advice", "")),
+                confidence=str(item.get("confidence", "")),
+                note=str(item.get("note", "")),
+            )
+        )
+    return tuple(out)
+
+
+def events(
+    entry: StatementEntry | OperandEntry, defaults: bool = True, fallback: str = ""
+) -> tuple[Event, ...]:
+    """Every release fact of an entry in one list: `since:` (added, confirmed by the entry's
+    own source where it names none), its `history:`, and each change of `default_by_release`
+    (where no `history:` default event of that release gives its own source, the entry's, else
+    `fallback`: its statement's)."""
+    out: list[Event] = []
+    source = entry.source or fallback
+    since = entry.since_fact
+    if since is not None and not any(e.kind == "added" and not e.value for e in entry.history):
+        out.append(
+            Event(
+                "added",
+                since.release,
+                since.source or source,
+                "",
+                "",
+                "",
+                since.confidence,
+                since.note,
+            )
+        )
+    out += entry.history
+    if defaults and isinstance(entry, OperandEntry) and entry.default_by_release:
+        told = {e.release for e in entry.history if e.kind == "default"}
+        previous: Any = None
+        for i, (release, value) in enumerate(entry.default_by_release.items()):
+            if i and value != previous and release not in told:
+                shown = "not known" if value is None else value
+                out.append(Event("default", release, source, str(shown)))
+            previous = value
+    return tuple(out)
+
+
+def history_lines(
+    entry: StatementEntry | OperandEntry, defaults: bool = True, fallback: str = ""
+) -> list[str]:
+    """The entry's history by release, one event a line, as `explain` and hover show it:
+    'z/OS V2R2: removed; in its place BEGINROUTES (z/OS New Function Summary, ...)'
+    (`defaults`: with the default changes of `default_by_release`)."""
+    lines = []
+    for e in events(entry, defaults, fallback):
+        what = {"added": "added", "deprecated": "deprecated", "removed": "removed"}.get(
+            e.kind, f"default {e.value}" if e.kind == "default" else e.kind
+        )
+        if e.value and e.kind != "default":
+            what = f"{e.value}: {what}"
+        extra = f"; in its place {e.replaced_by}" if e.replaced_by else ""
+        extra += f"; {e.advice}" if e.advice else ""
+        sure = " (assumed" + (f": {e.note}" if e.note else "") + ")" if e.assumed else ""
+        lines.append(f"{e.release}: {what}{extra}{sure} ({e.source})")
+    return lines
 
 
 def _dated(raw: Any, name: str, where: str) -> Dated | None:
@@ -393,6 +516,7 @@ def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
         unique=_unique(body.get("unique"), name, where),
         required=_required(body.get("required"), name, where),
         product_below=_product_below(body.get("product_below"), name, where),
+        history=_history(body.get("history"), name, where),
     )
 
 
@@ -516,7 +640,11 @@ def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -
             lines += _values(st.value)
         if st.file:
             lines.append(f"  file: {', '.join(st.file)}")
-        lines += [f"  {line}" for line in dated_lines(st.since_fact, st.until)]
+        if st.history:
+            lines += _history_block(st)
+            lines += [f"  until {st.until}"] if st.until else []
+        else:
+            lines += [f"  {line}" for line in dated_lines(st.since_fact, st.until)]
         if st.operands:
             state = "complete" if st.closed else "known so far"
             lines.append(f"  operands ({state}): {', '.join(sorted(st.operands))}")
@@ -527,9 +655,19 @@ def describe(cat: Catalog, st: StatementEntry, op: OperandEntry | None = None) -
     lines += _values(op)
     if op.sift:
         lines.append(f"  may be coded on: {', '.join(op.sift)}")
+    lines += _history_block(op)
     sure = op.confidence or st.confidence or _sure(cat)
     lines += _provenance(op.source or st.source or cat.reference, sure, op.note)
     return lines
+
+
+def _history_block(entry: StatementEntry | OperandEntry) -> list[str]:
+    """'  history by release:' and its events, for `explain` (nothing when the entry has no
+    `history:`; its `since:` and defaults by release are shown with its value then)."""
+    if not entry.history:
+        return []
+    told = history_lines(entry, defaults=False)
+    return ["  history by release:", *(f"    {line}" for line in told)]
 
 
 def _sure(cat: Catalog) -> str:
@@ -636,6 +774,12 @@ def lookup(spec: str) -> list[str]:
     whole = cat.statement(name)  # a statement whose name has a dot (TLSV1.2)
     if whole is not None:
         return describe(cat, whole)
+    typed = cat.statement(name.replace(".", " ", 1))  # DEVICE.SNAIUCV: DEVICE ... SNAIUCV
+    if typed is not None:
+        return describe(cat, typed)
+    kinds = _kinds(cat, name.upper())
+    if kinds:
+        return kinds
     statement, _, operand = name.upper().partition(".")
     st = cat.statement(statement)
     if st is not None and operand:
@@ -681,6 +825,27 @@ def _overview(cat: Catalog) -> list[str]:
         about = (st.context or st.meaning) if st is not None else ""
         lines.append(f"  {cat.product}:{name}" + (f"  ({about})" if about else ""))
     lines += ["", f"decklint explain {cat.product}:STATEMENT shows one, with its operands"]
+    return lines
+
+
+def _kinds(cat: Catalog, word: str) -> list[str]:
+    """`explain tcpip:DEVICE`: a statement catalogued by its type (DEVICE ATM, DEVICE CTC, ...),
+    each type a line with what releases did to it, oldest first."""
+    keys = [k for k in cat.names() if k.startswith(f"{word} ")]
+    if not keys or cat.statement(word) is not None:
+        return []
+    lines = [f"{cat.product}:{word}: {len(keys)} types (explain {cat.product}:{word}.TYPE for one)"]
+    for key in keys:
+        st = cat.statement(key)
+        if st is None:
+            continue
+        told = [
+            f"{e.kind} {e.release}" + (", assumed" if e.assumed else "")
+            for e in events(st, defaults=False)
+            if not e.value
+        ]
+        said = f" ({'; '.join(told)})" if told else ""
+        lines.append(f"  {key.split(' ', 1)[1]}: {st.meaning}{said}")
     return lines
 
 

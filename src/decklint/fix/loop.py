@@ -71,18 +71,16 @@ def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) ->
         changed = False
         texts = {i.path: i.text for i in current if i.text is not None}
         for path, found in by_path.items():
-            edits: list[Edit] = [e for f in found for e in f.fix.edits]  # type: ignore[union-attr]
-            out = patch.apply(texts[path], edits, card_image(dialects.get(path)))
-            done = set(out.applied)
-            for f in found:
-                assert f.fix is not None
-                if all(e in done for e in f.fix.edits):
+            fixes: list[tuple[Edit, ...]] = [f.fix.edits for f in found]  # type: ignore[union-attr]
+            text, done = patch.apply_fixes(texts[path], fixes, card_image(dialects.get(path)))
+            for i, f in enumerate(found):
+                if i in done:
                     applied[path] += 1
                 else:
                     why = "it does not fit the card layout, or another fix edits the same place"
                     not_applied.append((f, why))
-            if out.applied:
-                texts[path] = out.text
+            if done:
+                texts[path] = text
                 changed = True
         if not changed:
             return _done(result, original, texts, applied, not_applied, n, True, "", shown)

@@ -104,6 +104,7 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
         body = e.statement
         lines += [body.meaning] if body.meaning else []
         lines += [f"context: {body.context}"] if body.context else []
+        lines += _history(result, doc, st, e)
     named = st.label_span or spot.span  # on its name or its label: what the statement defines
     defs = Workspace(result, doc).at(named.line, named.col)[1]
     lines += _defined_here(result, defs)
@@ -115,6 +116,35 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
     if not lines:
         return None
     return Hover(spot.span, _joined(lines))
+
+
+def _history(result: LintResult, doc: Document, st: Statement, e: knowledge.Entry) -> list[str]:
+    """The statement's history by release, and what the node's target release (where one is
+    named) does to it."""
+    from decklint.dialects.catalog import history_lines
+    from decklint.model import release as rel
+    from decklint.model import upgrade
+
+    if not e.statement.history:
+        return []
+    lines = ["", "**history by release**", *(f"- {h}" for h in history_lines(e.statement, False))]
+    topo = result.topology
+    node = topo.site.get(doc.path)
+    family = rel.file_family(topo, doc.path) if node is not None else None
+    target = rel.target_of(topo, node, family) if node and family else None
+    if target is None or node is None or family is None:
+        return lines
+    mine = upgrade.family_events(e.statement, family, e.statement.source or e.reference)
+    use = upgrade.Use(doc.path, node, family, st, st.span, e.statement.name, mine)
+    v = upgrade.verdict(use, target.level)
+    said = {
+        "removed": "removed from",
+        "absent": "exists only from",
+        "deprecated": "deprecated from",
+    }
+    at = f"at the target release {target.said} ({target.origin}): "
+    lines.append(at + (f"{said[v.kind]} {v.event.release}" if v is not None else "accepted"))
+    return lines
 
 
 def _joined(lines: list[str]) -> str:
@@ -285,6 +315,11 @@ def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int)
     if hit is not None and op is not None:
         facts = [f"value: {op.kind}", *(f for f in value_lines(op) if not f.startswith("value: "))]
         lines += ["", " · ".join(facts)]
+        if op.history:
+            from decklint.dialects.catalog import history_lines
+
+            told = history_lines(op, defaults=False)
+            lines += ["", "**history by release**", *(f"- {h}" for h in told)]
         lines += ["", f"note: {op.note}"] if op.note else []
         source = op.source or hit.entry.statement.source or hit.entry.reference
         lines += ["", _source(source, op.confidence)]

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from decklint.findings import Fix, Related, Severity
+from decklint.findings import Citation, Fix, Related, Severity
 from decklint.model.topology import Topology
 from decklint.source import Span
 
@@ -23,6 +23,7 @@ class Hit:
     subject: str = ""
     dialect: str = ""
     fix: Fix | None = None
+    citation: Citation | None = None  # what this finding cites, in place of the rule's
 
 
 @dataclass(frozen=True)

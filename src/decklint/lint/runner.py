@@ -149,7 +149,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         render(m.message, values),
         dialect,
         hit.subject,
-        citation_for(m, dialect),
+        hit.citation or citation_for(m, dialect),
         hit.related,
         replace(fix, applicability=m.fix.applicability) if fix and m.fix else fix,
         _cause(m, values),

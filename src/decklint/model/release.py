@@ -8,6 +8,12 @@ exists only from a release (the catalogs' `since:`: `INTERFACE ... DEFINE IPAQEN
 z/OS V1R10 or later), or a fact a catalog's `release_evidence` gives (NCP NEWDEFN=YES: V4R2
 or later). A bound says what it rests on, and whether that fact is assumed.
 
+A run may name the release each product is to be judged for, before an upgrade (a *target*:
+`--target-release z/OS=3.1,VTAM=...`, `target-release:` in a configuration, for the whole run,
+for the decks below that configuration's folder (a system), or per node under `nodes:`). The
+release rules (REL) then say what the target removes, deprecates or changes of what the decks
+use; `target_of` gives a node's target of a product, and `parse_targets` reads the spelling.
+
 `until:` is not read as evidence: products go on accepting an operand after they stop using
 it, so a deck that codes one says nothing certain about its release.
 
@@ -176,6 +182,156 @@ def named(family: str, text: str) -> str:
     return f"{f.name} {text}"
 
 
+# --------------------------------------------------------------------------- targets
+
+# How a user names a product in a target ('z/OS=3.1'): word -> family.
+_PRODUCT_WORDS = {
+    "Z/OS": "zos",
+    "ZOS": "zos",
+    "OS/390": "zos",
+    "TCP/IP": "zos",
+    "TCPIP": "zos",
+    "VTAM": "vtam",
+    "SNA": "vtam",
+    "NCP": "ncp",
+    "CICS": "cics",
+    "VM": "vm",
+    "Z/VM": "vm",
+    "ZVM": "vm",
+}
+
+
+class TargetError(ValueError):
+    """A target release decklint cannot read: the message says what is wrong."""
+
+
+class Target(NamedTuple):
+    """The release a node's product is judged for: its level, as the user wrote it ('z/OS
+    3.1'), and who said so ('--target-release', 'target-release: in .decklint.yaml line 3')."""
+
+    family: str
+    level: Level
+    said: str
+    origin: str = ""
+
+
+def parse_targets(text: str) -> dict[str, str]:
+    """'z/OS=3.1,VTAM=V4R2' -> {'zos': 'z/OS 3.1', 'vtam': 'VTAM V4R2'}; a release without
+    its product ('3.1', 'z/OS 3.1') is z/OS's. TargetError says what cannot be read. The
+    release of each is checked by its product's numbering; VTAM, part of z/OS Communications
+    Server, is given z/OS's target where no VTAM one is named."""
+    out: dict[str, str] = {}
+    for part in (p.strip() for p in text.replace(";", ",").split(",")):
+        if not part:
+            continue
+        product, eq, release = part.partition("=")
+        if not eq:
+            product, release = "", part
+        product, release = product.strip(), release.strip()
+        if not release:
+            raise TargetError(f"{part!r}: no release after {product}=")
+        family = _PRODUCT_WORDS.get(product.upper()) if product else family_of(release, "zos")
+        if family is None:
+            known = ", ".join(sorted({"z/OS", "VTAM", "NCP", "CICS", "VM"}))
+            raise TargetError(f"{part!r}: {product!r} is not a product decklint knows ({known})")
+        if family in out:
+            raise TargetError(f"{part!r}: a second target for {FAMILIES[family].name}")
+        said = _spelled(family, release)
+        if FAMILIES[family].level(said) is None:
+            raise TargetError(
+                f"{part!r}: {release!r} is not a release of {FAMILIES[family].name} "
+                f"(write it as {_EXAMPLES[family]})"
+            )
+        out[family] = said
+    if "zos" in out and "vtam" not in out:
+        out["vtam"] = out["zos"]  # VTAM is z/OS Communications Server's SNA side
+    return out
+
+
+_EXAMPLES = {
+    "zos": "3.1, 2.5 or V2R5",
+    "vtam": "z/OS 3.1, or VTAM V4R2 before z/OS",
+    "ncp": "V7R8",
+    "cics": "CICS TS 6.1",
+    "vm": "FL320, or z/VM",
+}
+
+
+def _spelled(family: str, release: str) -> str:
+    """A target release as its family's numbering reads it and a user does: '3.1' is
+    'z/OS 3.1'; a VTAM target is z/OS's numbering (VTAM has been part of z/OS since), except
+    V3Rn and V4Rn, VTAM's own releases before OS/390."""
+    text = release.strip()
+    if family == "vtam" and _vtam_level(text) is None:
+        m = re.fullmatch(r"V([34])R([0-9]{1,2})", text.upper())
+        if m:  # VTAM V3 and V4 came before OS/390; a V1 or V2 target is z/OS's
+            return f"VTAM {text.upper()}"
+        if zos_level(text) is not None:
+            return f"z/OS {text}"
+    return named(family, text)
+
+
+def targets_of(pairs: Iterable[tuple[str, str]], origin: str) -> dict[str, Target]:
+    """Targets from (family, release) pairs, each with where it was said."""
+    out = {}
+    for family, said in pairs:
+        f = FAMILIES.get(family)
+        lv = f.level(said) if f is not None else None
+        if lv is not None:
+            out[family] = Target(family, lv, said, origin)
+    return out
+
+
+def target_of(topo: Topology, node: str, family: str) -> Target | None:
+    """The release a node's product is judged for: the command line's, else the node's own
+    `nodes: NAME: target-release:`, else that of the configuration nearest to the node's
+    files (a system's folder), else the run's; None when no target is named."""
+    cache: dict[tuple[str, str], Target | None] = topo.memo("release.targets", dict)
+    key = (node, family)
+    if key not in cache:
+        cache[key] = _target(topo, node, family)
+    return cache[key]
+
+
+def _target(topo: Topology, node: str, family: str) -> Target | None:
+    settings = topo.settings
+    forced = [t for t in settings.target_release if t[2] == "--target-release"]
+    if forced:
+        return targets_of([(f, r) for f, r, _o in forced], "--target-release").get(family)
+    d = next((e for e in topo.of("declared_node") if str(e.name).upper() == node.upper()), None)
+    said = d.value("target_release") if d is not None else None
+    if d is not None and said:
+        try:
+            mine = parse_targets(str(said))
+        except TargetError:
+            mine = {}  # the configuration reader reported it
+        a = d.get("target_release")
+        line = a.span.line if a.span is not None else 0
+        where = f"nodes: {node}: target-release (line {line} of {d.path})"
+        if family in mine:
+            return targets_of([(family, mine[family])], where).get(family)
+    files = [p for p, n in topo.site.items() if n == node]
+    best: tuple[int, Target] | None = None
+    for folder, pairs, origin in settings.target_folders:
+        if files and all(_inside(p, folder) for p in files):
+            t = targets_of([(f, r) for f, r in pairs], origin).get(family)
+            if t is not None and (best is None or len(folder) > best[0]):
+                best = (len(folder), t)
+    if best is not None:
+        return best[1]
+    run = [t for t in settings.target_release if t[0] == family]
+    return targets_of([(f, r) for f, r, _o in run], run[0][2]).get(family) if run else None
+
+
+def _inside(path: str, folder: str) -> bool:
+    """Whether a linted file lies in a configuration's folder (both made absolute: a file may
+    be named relative to the current folder or not)."""
+    import os
+
+    p, f = os.path.abspath(path), os.path.abspath(folder or ".")
+    return p == f or p.startswith(f.rstrip(os.sep) + os.sep)
+
+
 # --------------------------------------------------------------------------- releases
 
 
@@ -335,6 +491,13 @@ def _stack_products(topo: Topology) -> dict[str, str]:
     return {p.path: by_name.get(p.scope, "zos") for p in topo.of("tcpip_profile")}
 
 
+def file_family(topo: Topology, path: str) -> str | None:
+    """The product family a file's release is read in (z/OS for a z/OS stack's profile, VM
+    for a VM stack's, the dialect's own otherwise); None when decklint reads none."""
+    products = topo.memo("release.products", lambda: _stack_products(topo))
+    return _family(topo, path, products)
+
+
 def _family(topo: Topology, path: str, products: Mapping[str, str]) -> str | None:
     dialect = topo.dialects.get(path, "")
     if dialect == "tcpip":
@@ -435,6 +598,11 @@ def _dated_in(st: Statement, found: _Dated, knowledge: Any) -> Iterable[tuple[st
             name = op.name if o.name is None else o.name.upper()
             what = name if st.kind == "item" else f"{title} {name}"
             yield what, op.since_fact, o.span.line
+
+
+def title(st: Statement, key: str) -> str:
+    """A statement as a user reads its catalog entry: 'INTERFACE ... DEFINE IPAQENET'."""
+    return _title(st, key)
 
 
 def _title(st: Statement, key: str) -> str:

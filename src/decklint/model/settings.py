@@ -23,3 +23,9 @@ class Settings:
     # (node a, node b, facts, configuration file, line)
     node_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
     links: tuple[tuple[str, str, tuple[tuple[str, Any], ...], str, int], ...] = ()
+    # The release each product is judged for (`decklint.model.release.target_of`): the run's,
+    # (family, release, who said it: '--target-release' overrides every other), and those of
+    # the configurations nearest to the linted files (their folder, (family, release) pairs,
+    # who said it).
+    target_release: tuple[tuple[str, str, str], ...] = ()
+    target_folders: tuple[tuple[str, tuple[tuple[str, str], ...], str], ...] = ()

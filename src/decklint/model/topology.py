@@ -32,6 +32,8 @@ class Topology:
     _ranges: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
     # indexes checks derive from the model, computed once per run (see `memo`)
     _memo: dict[str, Any] = field(default_factory=dict)
+    # file -> its text (the run holds it anyway), for fixes that rewrite whole lines
+    texts: dict[str, str] = field(default_factory=dict)
 
     def memo(self, key: str, build: Callable[[], Any]) -> Any:
         """An index derived from the model, built on first use and shared by every check."""

@@ -91,6 +91,11 @@ def _sequence_numbers(lines: list[str]) -> bool:
     return len(long) >= 3 and all(_SEQ.match(ln[72:80]) for ln in long)
 
 
+def comment_at(line: str) -> int | None:
+    """Where a line's `;` comment starts (outside quotes), or None."""
+    return _comment_at(line)
+
+
 def _comment_at(line: str) -> int | None:
     i = 0
     while True:
