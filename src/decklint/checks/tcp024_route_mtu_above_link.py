@@ -20,7 +20,7 @@ def route_mtu_above_link(ctx: Context) -> Iterator[Hit]:
             coded = link.value("mtu")
             if isinstance(coded, int):
                 limit, what = coded, f"MTU coded on {link.value('statement')}"
-            elif link.value("type") in TYPE_MAX_MTU:
+            elif link.value("type") in TYPE_MAX_MTU and link.value("devnum") is None:
                 limit, what = TYPE_MAX_MTU[str(link.value("type"))], f"{link.value('type')} maximum"
             else:
                 continue

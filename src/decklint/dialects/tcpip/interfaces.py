@@ -123,8 +123,12 @@ def _interface(prof: Profile, st: Statement) -> None:
         "statement": default("INTERFACE"),
     }
     for i, up in enumerate(ups[:-1]):
-        if up in ("MTU", "INBPERF", "PORTNAME", "IPADDR", "CHPID"):
+        if up in ("MTU", "INBPERF", "PORTNAME", "IPADDR", "CHPID", "DEVNUM"):
             attrs[up.lower()] = attr(vals[i + 1])
+    if "devnum" in attrs:
+        # An IPAQENET with DEVNUM is a Network Express port, started as an EQENET on an IBM z17:
+        # not the OSA whose media sizes and limits the documents give.
+        attrs["medium"] = default("other")
     prof.add("tcpip_link", name.text.upper(), st.span, attrs)
     if typ is not None:
         prof.define("tcpip_link", name.text, name.span)

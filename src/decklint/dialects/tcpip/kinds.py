@@ -107,6 +107,7 @@ KINDS: tuple[KindSpec, ...] = (
         portname="INTERFACE PORTNAME",
         ipaddr="INTERFACE IPADDR",
         chpid="INTERFACE CHPID",
+        devnum="INTERFACE DEVNUM: a Network Express port (IPAQENET or IPAQENET6 started as EQENET)",
         vlanid="VLANID",
         vmac="VMAC",
         readstorage="READSTORAGE",
