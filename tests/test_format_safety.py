@@ -141,3 +141,47 @@ def test_a_deck_whose_in_place_write_was_cut_is_left_to_its_user(
     code, out = _format("deck.vtam")
     assert code == 0 and sorted(os.listdir()) == ["deck.vtam"]
     assert Path("deck.vtam").read_text() == FORMATTED
+
+
+# A statement whose remarks hold markup and Unicode blanks (a deck copied from a page's source)
+# and whose first card's mark an edit pushed to column 73; and a statement valid as written
+# whose remark holds `R&amp;D <b>X</b>`, its mark in column 72.
+FIRST = "A1       APPL  ACBNAME=A1,           R&amp;D <b>LAB</b> COPY"
+REMARKS = "".join(
+    [
+        "         VBUILD TYPE=APPL\n",
+        FIRST.ljust(72) + "X\n",
+        "               AUTH=(ACQ,PASS),      SEE\u00a0NOTE <u>4</u>".ljust(71) + "X\n",
+        "               EAS=10                \u200bLAST &lt;CARD&gt;\n",
+        "A2       APPL  ACBNAME=A2,           R&amp;D <b>X</b>".ljust(71) + "X\n",
+        "               AUTH=(ACQ,PASS)\n",
+    ]
+)
+
+
+def test_remarks_keep_their_characters_byte_for_byte(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("deck.vtam").write_text(REMARKS)
+    code, out = _format("deck.vtam")
+    assert code == 0 and "formatted 1 file" in out, out
+    got = Path("deck.vtam").read_text()
+    assert got == REMARKS.replace(FIRST.ljust(72) + "X", FIRST.ljust(71) + "X")  # that only
+
+
+def test_a_deck_valid_as_written_is_read_as_written(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The markup is in remarks only and every mark stands in column 72 as written: no error
+    (an information that the remarks hold markup), and nothing to format."""
+    from decklint.api import lint_texts
+
+    deck = "".join(REMARKS.splitlines(keepends=True)[:1] + REMARKS.splitlines(keepends=True)[4:])
+    found = [f for f in lint_texts({"deck.vtam": deck}).findings if f.code == "PRS001"]
+    assert [(f.severity.label, f.span.line) for f in found] == [("info", 2)], found
+    monkeypatch.chdir(tmp_path)
+    Path("deck.vtam").write_text(deck)
+    code, out = _format("deck.vtam")
+    assert code == 0 and "formatted 0 files, 1 file unchanged" in out, out
+    assert Path("deck.vtam").read_text() == deck

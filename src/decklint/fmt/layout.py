@@ -25,6 +25,7 @@ from decklint.fmt.statement import Note, Piece, Statement
 PER_CARD = ("keep", "one", "several")
 T = TypeVar("T")
 SEQUENCE = re.compile(r"(\D*)(\d+)\Z")
+_CARD = 80
 
 
 @dataclass(frozen=True)
@@ -171,6 +172,9 @@ def sequence_field(line: str) -> str:
     col = lone_mark(line, CONT_COL)
     if col > CONT_COL:
         return line[col:].strip()
+    last = line.rsplit(None, 1)[-1]
+    if len(line.rstrip()) > _CARD and len(last) == 9 and last[1:].isdigit():
+        return last[1:]  # a mark and the sequence field pushed past column 80 (by markup)
     return line[CONT_COL:]
 
 
