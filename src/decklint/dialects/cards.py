@@ -582,9 +582,11 @@ def _start_cut(text: str, indent: Indent, stmt: str, after: str | None = None) -
     ws = len(text) - len(text.lstrip(" \t"))
     if text[ws : ws + 1] == "*":  # a comment pushed right with the deck
         return ws
-    word = text[ws:].split(None, 1)[0].upper()
-    if word not in indent.operations and any(
-        len(p) == ws and _cuts(text, p) for p in (stmt, *indent.prefixes)
+    words = text[ws:].split(None, 1)
+    if (
+        words
+        and words[0].upper() not in indent.operations
+        and any(len(p) == ws and _cuts(text, p) for p in (stmt, *indent.prefixes))
     ):
         return ws  # a name the deck's indentation pushed right (APPC&SYSCLONE., TCPE*)
     # An unnamed statement: the indentation that puts a mark in column 72 (one standing
