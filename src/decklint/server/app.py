@@ -6,6 +6,8 @@ published at once; after a longer one the whole network is linted, with the per-
 keeping unchanged decks cheap, and every deck whose findings changed gets its diagnostics (a mode
 table's edit updates the decks that name it). Hover, definitions, references, symbols and
 completion come from `decklint.ide`, on the last whole lint and the document's current text.
+A lint whose decks changed meanwhile stops at its next file or rule (its findings would be
+dropped); a document's formatting and outline run off the event loop (`server.jobs`).
 
 A handler that fails logs the error to the client and answers nothing; the server goes on.
 """
@@ -153,7 +155,8 @@ class DecklintServer(LanguageServer):
         if self.index is not None and edited:
             snap = self.network.snapshot()
             before = {p: self.texts[p] for p in edited if p in self.texts}
-            quick = await self.run(self.network.focus, snap, self.index, edited, before)
+            stop = functools.partial(self.stop_if_changed, snap.generation)
+            quick = await self.run(self.network.focus, snap, self.index, edited, before, stop)
             if self.dirty.is_set():
                 return False
             self.network.fresh -= edited
@@ -253,8 +256,7 @@ class DecklintServer(LanguageServer):
         loop = asyncio.get_running_loop()
 
         def told(p: Progress) -> None:
-            if self.network.generation != snap.generation:
-                raise Superseded  # the decks changed: this lint's findings would be dropped
+            self.stop_if_changed(snap.generation, p)
             loop.call_soon_threadsafe(shown.report, *_progress_words(p))
 
         self.whole_running = True
@@ -281,6 +283,12 @@ class DecklintServer(LanguageServer):
         run.result.parsed = {}
         self.full = run
         self.index = await self.run(_index_and_collect, run.result)
+
+    def stop_if_changed(self, generation: int, _p: Progress | None = None) -> None:
+        """A lint's progress (in the lint thread): stop it when the decks changed since it
+        began (`generation`), for its findings would be dropped."""
+        if self.network.generation != generation:
+            raise Superseded
 
     async def run(
         self, fn: Callable[..., Any], *args: Any, thread: ThreadPoolExecutor | None = None
