@@ -230,7 +230,8 @@ class _Builder:
         words = rest.lstrip(" ")
         if words:  # most cards have none: blanks up to the mark
             i = start + len(rest) - len(words)
-            self.remarks.append(Remark(card.line, card.col(i), words.rstrip()))
+            # only blanks end it: a no-break space the remark ends in is one of its characters
+            self.remarks.append(Remark(card.line, card.col(i), words.rstrip(" ")))
 
     def unit(self) -> LogicalUnit:
         starts: list[int] = []
@@ -296,7 +297,7 @@ def read_assembler(src: SourceFile, shift: Indent | int = 0) -> ReadResult:
             out.diagnostics.append(reflowed_deck(column, places))
             mark = column
     for line, at, c, taken in marks:
-        if taken and c != mark:
+        if taken and c not in (mark, CONT_COL):  # (column 72 is right, re-flowed or not)
             out.diagnostics.append(pushed_mark(line, at, c))
     if scrub.markup or scrub.blanks:
         out.diagnostics.extend(scrub.findings(_fields(out)))
@@ -316,8 +317,9 @@ def _fields(out: ReadResult) -> dict[int, tuple[int, int]]:
 
 def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list[tuple[int, int]]]:
     """Where a deck's continuation marks stand: card column -> (line, physical column) of
-    each. A card counts in column 72 when that column is not blank; in another column when
-    a mark stands alone there (`lone_mark`) and a continuation card follows."""
+    each. A card counts in column 72 when that column is not blank (as written, or else once
+    cleaned of markup, as `_as_written` reads it); in another column when a mark stands alone
+    there (`lone_mark`) and a continuation card follows."""
     lines = src.lines
     prefixes = (*indent.prefixes, "")
     scrub = Scrub()
@@ -325,6 +327,9 @@ def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list
     for lineno in range(1, len(lines) + 1):
         raw = lines[lineno - 1]
         text, index = clean(raw, lineno, scrub)[-1] if dirty else (raw, None)
+        if text != raw and "\t" not in raw and _marked_as_written(raw, prefixes):
+            census.setdefault(CONT_COL, []).append((lineno, CONT_COL))
+            continue
         for p in dict.fromkeys(prefixes):
             if not text.startswith(p):
                 continue
@@ -342,6 +347,17 @@ def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list
                 census.setdefault(col, []).append((lineno, card.col(col - 1)))
                 break
     return census
+
+
+def _marked_as_written(raw: str, prefixes: tuple[str, ...]) -> bool:
+    """Whether a card holding markup has its mark in column 72 as written, once one of the
+    indentations is cut: not blank, not part of the markup, and standing apart."""
+    for p in dict.fromkeys(prefixes):
+        if raw.startswith(p):
+            at = len(p) + TEXT_END
+            if raw[at : at + 1].strip() and not raw[at - 1].strip() and not _in_markup(raw, at):
+                return True
+    return False
 
 
 def _read(
@@ -385,8 +401,9 @@ def _read(
                         out.diagnostics.append(indented_name(name, lineno, at))
                     stmt = text[:cut]
                 if index is not None and len(pieces) == 1:
+                    after = lines[lineno] if lineno < len(lines) else None
                     text, index, moved = _as_written(
-                        lineno, raw, text, index, cut, width, cur, comment_cont
+                        lineno, raw, text, index, cut, width, cur, comment_cont, after
                     )
                     if moved is not None:
                         scrub.moved.append(moved)
@@ -463,6 +480,7 @@ def _as_written(
     width: int,
     cur: _Builder | None,
     comment_cont: bool,
+    after: str | None,
 ) -> tuple[str, list[int], Diagnostic | None]:
     """A card with markup or Unicode blanks (`text`: `raw` cleaned, `index` the raw index of
     each of its characters, `cut` the page's indentation), read in the columns it was
@@ -477,7 +495,8 @@ def _as_written(
     columns and their characters (`&amp;` and `<b>` in a remark are the remark's: VTAM
     ignores them there). The card is read cleaned whole instead when cleaning puts a mark in
     the mark column that was not there as written (the tags pushed it right), takes away
-    words that ran into it, or when the indentation itself was damaged."""
+    words that ran into it when no continuation card follows (`after`: the next line), or
+    when the indentation itself was damaged."""
     if "\t" in raw or (cut and index[cut - 1] != cut - 1):
         return text, index, None
     fields = cut + _fields_on(text[cut:], width, cur, comment_cont)
@@ -487,7 +506,8 @@ def _as_written(
     at = index[:fields] + [pad] * (end - fields) + list(range(end, len(raw)))
     cleaned = text[cut:]
     mine = written[cut:]
-    mark_cleaned = cleaned[width : width + 1].strip()
+    # a mark in the mark column once cleaned: standing apart from the text before it
+    mark_cleaned = cleaned[width : width + 1].strip() and not cleaned[width - 1 : width].strip()
     mark_written = mine[width : width + 1].strip()
     fields_clean = text[:fields] == raw[:end]  # the markup is in the remark only
     said = fields_clean and fields > cut  # a statement's card (a comment's runs on as it may)
@@ -499,8 +519,13 @@ def _as_written(
         return text, index, _markup_moved_mark(line, raw, at_mark, width + 1) if said else None
     if not (mark_cleaned or mark_written) and lone_mark(cleaned, 0) and not lone_mark(mine, 0):
         return text, index, None  # pushed right by the tags and by an edit: cleaning finds it
-    if mark_written and not mark_cleaned and mine[width - 1 : width].strip():
-        col = cut + width + 1  # the tags pushed the remark's words into the mark column
+    if (
+        mark_written
+        and not mark_cleaned
+        and mine[width - 1 : width].strip()
+        and not (after is not None and _resumes(after, (text[:cut], "")))
+    ):  # the tags pushed the remark's words into the mark column: no card continues it
+        col = cut + width + 1
         return text, index, _markup_moved_words(line, raw, col, width + 1) if said else None
     return written, at, None
 
@@ -683,7 +708,7 @@ def _mark_elsewhere(
     card.cont = True
     last = b.remarks[-1] if b.remarks else None
     if c <= card.width and last is not None and last.line == card.line:
-        words = last.text[:-1].rstrip()  # the mark, read in the text columns as a remark
+        words = last.text[:-1].rstrip(" ")  # the mark, read in the text columns as a remark
         b.remarks[-1:] = [Remark(last.line, last.col, words)] if words else []
     return True
 

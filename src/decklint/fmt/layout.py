@@ -82,8 +82,9 @@ class Habits:
                 per_card[n] += 1
             for c in _marks(s, lines):
                 marks[c] += 1
-            for n_ in s.remarks:
-                remarks[n_.col] += 1
+            own = _own_column(remark_columns(s), s.remarks[0].col if len(s.remarks) == 1 else 0)
+            if own:  # a statement votes once, for the column its remarks stand in
+                remarks[own] += 1
         cards = [ln for ln in lines if ln.strip()]
         padded = Counter(len(ln) for ln in cards if len(ln) >= CONT_COL and ln.endswith(" "))
         several = sum(v for k, v in per_card.items() if k > 1)

@@ -163,7 +163,7 @@ def read_statement(
                 chunks.append((r.text[:end], r.line))
                 chunks.sort(key=lambda c: c[1])  # stable: a card's own chunks keep their order
                 repaired = True
-                rest_text = r.text[end:].strip()
+                rest_text = r.text[end:].strip(" ")
                 if rest_text:
                     notes.append(Note(r.line, r.col + r.text.index(rest_text, end), rest_text))
                 continue
@@ -180,7 +180,7 @@ def read_statement(
                 return None
             chunks.insert(at + 1, (tail[:end], line))
             repaired = True
-            rest_text = tail[end:].strip()
+            rest_text = tail[end:].strip(" ")
             if rest_text and not rest_text.isdigit():
                 notes.append(Note(line, TEXT_END + 1 + tail.index(rest_text, end), rest_text))
     st = Statement(
@@ -205,17 +205,17 @@ def remark_as_written(line: str, col: int, text: str) -> str | None:
     column `col`): where the reader read it without markup (`&amp;`, `<b>`, a no-break
     space: markup that had pushed the card's mark out of its column), the same words with
     their markup, which the formatter keeps byte for byte; None when they cannot be told."""
-    at = col - 1
-    if line[at : at + len(text)] == text:
-        return text
-    tail = line[at:]
-    pieces = clean(tail, 0, Scrub())
-    if len(pieces) != 1 or not text or not pieces[0][0].startswith(text):
-        return None
-    end = pieces[0][1][len(text) - 1] + 1
+    tail = line[col - 1 :]
+    if tail.startswith(text):
+        end = len(text)
+    else:
+        pieces = clean(tail, 0, Scrub())
+        if len(pieces) != 1 or not text or not pieces[0][0].startswith(text):
+            return None
+        end = pieces[0][1][len(text) - 1] + 1
     pattern = damage_pattern()
-    while (m := pattern.match(tail, end)) is not None and m.group(2) is not None:
-        end = m.end()  # a closing tag right after the last word belongs to it
+    while (m := pattern.match(tail, end)) is not None:
+        end = m.end()  # a closing tag or a Unicode blank right after the last word: its own
     return tail[:end]
 
 
