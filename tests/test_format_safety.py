@@ -185,3 +185,16 @@ def test_a_deck_valid_as_written_is_read_as_written(
     code, out = _format("deck.vtam")
     assert code == 0 and "formatted 0 files, 1 file unchanged" in out, out
     assert Path("deck.vtam").read_text() == deck
+
+
+def test_two_names_of_one_file_are_formatted_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A deck and its hard link in the folder formatted: the second name already holds what
+    the first's write gave it, which is no change on disk by someone else."""
+    monkeypatch.chdir(tmp_path)
+    Path("deck.vtam").write_text(DECK)
+    os.link("deck.vtam", "link.vtam")
+    code, out = _format(".")
+    assert code == 0 and "formatted 2 files" in out, out
+    assert Path("link.vtam").read_text() == FORMATTED and os.path.samefile("deck.vtam", "link.vtam")

@@ -327,8 +327,9 @@ def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list
     for lineno in range(1, len(lines) + 1):
         raw = lines[lineno - 1]
         text, index = clean(raw, lineno, scrub)[-1] if dirty else (raw, None)
-        if text != raw and "\t" not in raw and _marked_as_written(raw, prefixes):
-            census.setdefault(CONT_COL, []).append((lineno, CONT_COL))
+        at = _marked_as_written(raw, prefixes) if text != raw and "\t" not in raw else 0
+        if at:
+            census.setdefault(CONT_COL, []).append((lineno, at))
             continue
         for p in dict.fromkeys(prefixes):
             if not text.startswith(p):
@@ -349,15 +350,16 @@ def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list
     return census
 
 
-def _marked_as_written(raw: str, prefixes: tuple[str, ...]) -> bool:
-    """Whether a card holding markup has its mark in column 72 as written, once one of the
-    indentations is cut: not blank, not part of the markup, and standing apart."""
+def _marked_as_written(raw: str, prefixes: tuple[str, ...]) -> int:
+    """The physical column of the mark a card holding markup has in column 72 as written,
+    once one of the indentations is cut (not blank, not part of the markup, standing apart
+    from the text before it); 0 when it has none."""
     for p in dict.fromkeys(prefixes):
         if raw.startswith(p):
             at = len(p) + TEXT_END
             if raw[at : at + 1].strip() and not raw[at - 1].strip() and not _in_markup(raw, at):
-                return True
-    return False
+                return at + 1
+    return 0
 
 
 def _read(
@@ -707,7 +709,12 @@ def _mark_elsewhere(
         return False
     card.cont = True
     last = b.remarks[-1] if b.remarks else None
-    if c <= card.width and last is not None and last.line == card.line:
+    if (
+        c <= card.width
+        and last is not None
+        and last.line == card.line
+        and last.text.endswith(card.full[c - 1])
+    ):
         words = last.text[:-1].rstrip(" ")  # the mark, read in the text columns as a remark
         b.remarks[-1:] = [Remark(last.line, last.col, words)] if words else []
     return True

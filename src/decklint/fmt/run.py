@@ -289,11 +289,13 @@ def _write(
         now = target.read_bytes()
     except OSError as exc:
         return f"cannot read it again: {exc.strerror}"
-    if now != data and enc.decode(now, asked).text != before:
-        return "it changed on disk while being formatted"
     new = enc.encode_like(before, after, encoding or "utf-8", data)
     if new is None:
         return "its bytes could not be kept as they were"
+    if now == new:
+        return ""  # written already, through another of its names (a hard link)
+    if now != data and enc.decode(now, asked).text != before:
+        return "it changed on disk while being formatted"
     try:
         rewrite_user_file(target, new)
     except Refused as exc:

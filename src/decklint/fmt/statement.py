@@ -213,8 +213,10 @@ def remark_as_written(line: str, col: int, text: str) -> str | None:
         if len(pieces) != 1 or not text or not pieces[0][0].startswith(text):
             return None
         end = pieces[0][1][len(text) - 1] + 1
-    pattern = damage_pattern()
-    while (m := pattern.match(tail, end)) is not None:
+    while end < len(tail) and (tail[end] in "<&" or not tail[end].isascii()):
+        m = damage_pattern().match(tail, end)
+        if m is None:
+            break
         end = m.end()  # a closing tag or a Unicode blank right after the last word: its own
     return tail[:end]
 
