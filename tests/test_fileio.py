@@ -210,19 +210,26 @@ def _linked(tmp_path: Path) -> tuple[Path, Path]:
 
 @pytest.mark.skipif(not hasattr(os, "posix_fallocate"), reason="no posix_fallocate here")
 @pytest.mark.parametrize("room", [0, len(NEW) - len(OLD), len(OLD), len(NEW) - 1])
-def test_a_hard_linked_file_on_a_full_disk_stays_whole(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, room: int
+@pytest.mark.parametrize("why", ["hard link", "owner"])
+def test_a_file_rewritten_in_place_on_a_full_disk_stays_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, room: int, why: str
 ) -> None:
-    """Rewritten in place (its links stay), a file is never left cut short: without room
-    for a copy of it and for what it grows by, it is not written at all."""
+    """Rewritten in place (a file with a second hard link, or whose owner or group a new file
+    of this process could not have), a file is never left cut short: without room for a
+    copy of it and for what it grows by, it is not written at all."""
     deck, other = _linked(tmp_path)
+    if why == "owner":  # one name only, but a new file could not be given its owner
+        other.unlink()
+        other = deck
+        monkeypatch.setattr(fileio, "_can_own_as", lambda st: False)
     Disk(monkeypatch, room)
     with pytest.raises(OSError) as exc:
         fileio.rewrite_user_file(deck, NEW)
     monkeypatch.undo()
     assert exc.value.errno == errno.ENOSPC and not isinstance(exc.value, fileio.Damaged)
     assert deck.read_bytes() == OLD and os.path.samefile(deck, other)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck", "other"]
+    names = ["deck", "other"] if why == "hard link" else ["deck"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == names
 
 
 @pytest.mark.skipif(not hasattr(os, "posix_fallocate"), reason="no posix_fallocate here")
