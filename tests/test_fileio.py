@@ -318,3 +318,18 @@ def test_sweep_removes_what_killed_runs_left_and_nothing_else(tmp_path: Path) ->
     assert kept == [fileio.Kept(tmp_path / "deck", tmp_path / cut)]
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted(["deck", "new", *stays, cut])
+
+
+def test_a_file_rewritten_in_place_in_a_folder_not_writable_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No copy of it can be kept while it is rewritten: it is not written, and says why."""
+    deck, other = _linked(tmp_path)
+
+    def no_folder(target: Path, ending: str = "") -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(fileio, "_temporary", no_folder)
+    with pytest.raises(fileio.Refused, match="its folder, where a copy of it is kept"):
+        fileio.rewrite_user_file(deck, NEW)
+    assert deck.read_bytes() == OLD and os.path.samefile(deck, other)

@@ -145,7 +145,13 @@ def _rewrite_in_place(target: Path, data: bytes) -> None:
     quota), the original is written back over it (in the blocks it had) and the error raised.
     """
     old = target.read_bytes()
-    fd, keep = _temporary(target, f".{_digest(data)}.keep")
+    try:
+        fd, keep = _temporary(target, f".{_digest(data)}.keep")
+    except PermissionError:
+        raise Refused(
+            "it is rewritten in place (it has another name, or another owner), and its folder, "
+            "where a copy of it is kept meanwhile, cannot be written"
+        ) from None
     room: str | None = None
     try:
         with os.fdopen(fd, "wb") as fh:
@@ -283,7 +289,9 @@ def interrupted(copy: Path) -> str:
 
 
 def _running(pid: int) -> bool:
-    if pid == os.getpid():
+    """Whether process `pid` may still be running (where that cannot be asked safely, yes:
+    on Windows `os.kill(pid, 0)` would send it CTRL_C_EVENT; the age rule then applies)."""
+    if pid == os.getpid() or os.name != "posix":
         return True
     try:
         os.kill(pid, 0)
