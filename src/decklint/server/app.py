@@ -52,8 +52,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class Superseded(BaseException):
-    """Raised in the lint thread, from a whole lint's progress, when the decks it lints
-    changed: it stops at the next file or rule instead of linting texts no longer shown. A
+    """Raised in the lint thread, from a lint's progress, when the decks it lints changed:
+    it stops at the next file or rule instead of linting texts no longer shown. A
     BaseException, as KeyboardInterrupt is: the engine turns an Exception in a rule into an
     internal-error finding and goes on."""
 

@@ -78,12 +78,6 @@ class Jobs:
             _stop(proc)
             receive.close()
 
-    def shutdown(self) -> None:
-        for procs in self.processes.values():
-            for proc in procs:
-                _stop(proc)
-        self.processes.clear()
-
 
 def _context() -> Any:
     from decklint.children import spawn_context
