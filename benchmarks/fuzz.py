@@ -8,7 +8,10 @@ input that takes longer than --slow seconds. Now and then a hostile configuratio
 (alias bombs, huge numbers, deep expressions, `extends:` at a file that is not one) and decks
 with hostile names and lines go through the CLI too (benchmarks/fuzz_hostile.py): there a
 failure is a traceback, another exit status, a quoted secret, or an output with a control
-character, a workflow command, a broken document or a script link.
+character, a workflow command, a broken document or a script link. And the format round trip
+(benchmarks/fuzz_format.py): lint -> format -> format -> lint on random decks with remarks,
+markup and line ends, judged on formatting twice being formatting once, every byte of markup
+kept, each line's own line end, a valid deck read as written and no error gained.
 Failing inputs are written to --out for replay.
 With atheris installed (`pip install atheris`), `--atheris` runs its coverage-guided engine on
 the same entry point instead (decklint and Lark instrumented, the feature decks as the seed
@@ -31,6 +34,7 @@ from decklint import api, dialects
 from decklint.cli import main as cli_main
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import fuzz_format
 import fuzz_hostile
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -177,6 +181,8 @@ def run(seconds: float, seed: int, out: Path, slow: float) -> int:
             kind, problem = "workspace", _hostile_workspace(rnd, out)
         elif roll < 0.15:
             kind, problem = "regex", fuzz_hostile.regex_case(rnd)
+        elif roll < 0.35:
+            kind, problem = "format", _format_round_trip(rnd, out, slow)
         else:
             continue
         tried[kind] = tried.get(kind, 0) + 1
@@ -240,6 +246,46 @@ def _hostile_workspace(rnd: random.Random, out: Path) -> str | None:
     marker, args, env = fuzz_hostile.workspace_case(rnd, work)
     output, code = fuzz_hostile.run_workspace(work, args, env)
     return _keep(work, fuzz_hostile.judge_workspace(marker, output, code, "--untrusted" in args))
+
+
+def _format_round_trip(rnd: random.Random, out: Path, slow: float) -> str | None:
+    """lint -> format -> format -> lint on a generated deck (fuzz_format); a failing deck is
+    kept under --out with its line ends."""
+    case = fuzz_format.deck(rnd)
+    t = time.monotonic()
+    try:
+        trip = fuzz_format.round_trip(case)
+        problem = fuzz_format.judge(case, trip)
+        if problem is None and rnd.random() < 0.05:  # now and then the command, writing it
+            problem = _format_command(case.text, trip.once, out)
+    except Exception as exc:
+        problem = f"{type(exc).__name__}: {exc}"
+    if problem is None and time.monotonic() - t > slow:
+        problem = f"slow: {time.monotonic() - t:.1f}s"
+    if problem:
+        out.mkdir(parents=True, exist_ok=True)
+        kept = out / f"format-{abs(hash(case.text)) % 10**8:08d}.vtam"
+        kept.write_bytes(case.text.encode("utf-8"))
+        problem = f"{problem} (deck kept in {kept})"
+    return problem
+
+
+def _format_command(text: str, formatted: str, out: Path) -> str | None:
+    """`decklint format` on the deck as a file: it must write what the library formats, byte
+    for byte, and change nothing the second time."""
+    work = _work(out)
+    deck = work / "deck.vtam"
+    deck.write_bytes(text.encode("utf-8"))
+    problem = None
+    for turn in (1, 2):
+        res = CliRunner().invoke(cli_main, ["format", "--no-cache", str(deck)])
+        if res.exit_code != 0 or (res.exception and not isinstance(res.exception, SystemExit)):
+            problem = f"format exit {res.exit_code} ({turn}): {res.output[-300:]!r}"
+        elif deck.read_bytes() != formatted.encode("utf-8"):
+            problem = f"format wrote other bytes than it formats ({turn})"
+        if problem:
+            break
+    return _keep(work, problem)
 
 
 def _cli(data: bytes, dialect: str | None, name: str, out: Path) -> str | None:

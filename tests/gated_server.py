@@ -8,6 +8,10 @@ While `.hold-look` exists, a first look (`Network.first_look`) waits, having mad
 `.walk-passed` once it goes on, and the first look writes into `.look-saw` whether the walk had
 gone on when it ended ("passed") or not ("held").
 
+While `.hold-format` exists, the formatting of a document named `big.*` waits (in the process
+the server's jobs run it in, `server.jobs`), having written its process id into
+`.format-began`; the server's jobs take a document of `JOB_LARGE` characters for a large one.
+
     python tests/gated_server.py        # as `decklint server`
 """
 
@@ -24,6 +28,8 @@ HOLD = Path(".hold-folders")
 HOLD_LOOK = Path(".hold-look")
 LOOK_BEGAN, LOOK_SAW = Path(".look-began"), Path(".look-saw")
 REACHED, PASSED = Path(".walk-reached"), Path(".walk-passed")
+HOLD_FORMAT, FORMAT_BEGAN = Path(".hold-format"), Path(".format-began")
+JOB_LARGE = 20_000
 _lint = network.Network.lint
 _load_folders = network.Network.load_folders
 _first_look = network.Network.first_look
@@ -63,10 +69,26 @@ def _looked(self: network.Network, *args: Any) -> Any:
     return run
 
 
+def held_format_edits(path: str, *args: Any) -> Any:
+    """`work.format_edits`, held while `.hold-format` exists when the document is `big.*`
+    (imported by name in the job's process: module level, and nothing else runs on import)."""
+    import os
+
+    from decklint.server.work import format_edits
+
+    if Path(path).name.startswith("big.") and HOLD_FORMAT.exists():
+        FORMAT_BEGAN.write_text(str(os.getpid()))
+        _wait(lambda: not HOLD_FORMAT.exists())
+    return format_edits(path, *args)
+
+
 if __name__ == "__main__":
     network.Network.lint = _gated  # type: ignore[method-assign]
     network.Network.load_folders = _held  # type: ignore[method-assign]
     network.Network.first_look = _looked  # type: ignore[method-assign]
-    from decklint.server.app import start
+    from decklint.server import app, formatting
 
-    start()
+    formatting.format_edits = held_format_edits  # type: ignore[assignment]
+    if hasattr(app.server, "jobs"):
+        app.server.jobs.large = JOB_LARGE
+    app.start()

@@ -23,7 +23,11 @@ from .conftest import FIXTURES
 
 DAMAGED = FIXTURES / "damaged"
 CASES: dict[str, list[str]] = yaml.safe_load((DAMAGED / "cases.yaml").read_text())
-REFERENCE = {"vtam": DAMAGED / "vtam" / "appl.vtam", "ncp": DAMAGED / "ncp" / "gen.ncp"}
+
+
+def _reference(path: Path) -> Path:
+    """The deck a damaged copy was made of: `appl-markup.vtam` of `appl.vtam`."""
+    return path.with_name(path.name.split("-", 1)[0] + path.suffix)
 
 
 def _read(path: Path) -> str:
@@ -43,20 +47,21 @@ def _statements(pf: ParsedFile) -> list[tuple[object, ...]]:
 
 def test_every_damaged_deck_has_a_case() -> None:
     decks = {p.relative_to(DAMAGED).as_posix() for p in DAMAGED.glob("*/*")}
-    assert decks - {"vtam/appl.vtam", "ncp/gen.ncp"} == set(CASES)
+    assert {d for d in decks if "-" in d.rsplit("/", 1)[-1]} == set(CASES)
+    assert all(_reference(DAMAGED / d).is_file() for d in CASES)
 
 
 @pytest.mark.parametrize("rel", sorted(CASES))
 def test_a_damaged_deck_is_read_as_the_deck_it_was(rel: str) -> None:
     path = DAMAGED / rel
-    ref = REFERENCE[path.parent.name]
+    ref = _reference(path)
     assert _statements(_parse(path)) == _statements(_parse(ref))
 
 
 @pytest.mark.parametrize("rel", sorted(CASES))
 def test_each_kind_of_damage_is_one_finding_and_nothing_cascades(rel: str) -> None:
     path = DAMAGED / rel
-    ref = REFERENCE[path.parent.name]
+    ref = _reference(path)
     got = lint_texts({path.name: _read(path)}).findings
     want = lint_texts({ref.name: _read(ref)}).findings
     readers = [f for f in got if f.code.startswith("PRS")]
@@ -87,3 +92,15 @@ def test_positions_point_at_the_real_text(rel: str) -> None:
         if st.label and st.label_span is not None:
             s = st.label_span
             assert lines[s.line - 1][s.col - 1 : s.end_col - 1] == st.label
+
+
+def test_faults_together_are_undone_as_each_alone() -> None:
+    """A mark an edit pushed to column 73 before a card continued in column 17 (the same edit
+    pushed its mark too), and a mark pulled into column 71 on a card with a remark: one
+    finding for each fault, nothing cascades, and `decklint format` undoes them all
+    (fixtures/format/mark-73-and-column-17: its golden after)."""
+    before = FIXTURES / "format" / "mark-73-and-column-17" / "before.vtam"
+    got = lint_texts({before.name: _read(before)}).findings
+    said = [(f.span.line, f.span.col, f.severity.label) for f in got if f.code == "PRS001"]
+    assert said == [(6, 73, "error"), (7, 17, "warning"), (7, 73, "error"), (9, 71, "error")]
+    assert all("column 72 expected" in f.message for f in got if f.span.col in (71, 73))

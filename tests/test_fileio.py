@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from pathlib import Path
@@ -10,6 +11,8 @@ from typing import Any
 import pytest
 
 from decklint import fileio
+
+from .helpers import Disk
 
 
 def test_a_write_replaces_the_file_and_leaves_no_temporary(tmp_path: Path) -> None:
@@ -192,3 +195,141 @@ def test_an_output_that_is_a_link_keeps_the_link(tmp_path: Path) -> None:
         out.write("new\n")
     assert (tmp_path / "link.json").is_symlink()
     assert (tmp_path / "real.json").read_text() == "new\n"
+
+
+OLD = b"".join(b"A%05d   APPL  ACBNAME=A%05d\n" % (i, i) for i in range(200))
+NEW = OLD.replace(b"   APPL  ", b"    APPL      ")  # longer: it needs room
+
+
+def _linked(tmp_path: Path) -> tuple[Path, Path]:
+    deck, other = tmp_path / "deck", tmp_path / "other"
+    deck.write_bytes(OLD)
+    os.link(deck, other)
+    return deck, other
+
+
+@pytest.mark.skipif(not hasattr(os, "posix_fallocate"), reason="no posix_fallocate here")
+@pytest.mark.parametrize("room", [0, len(NEW) - len(OLD), len(OLD), len(NEW) - 1])
+@pytest.mark.parametrize("why", ["hard link", "owner"])
+def test_a_file_rewritten_in_place_on_a_full_disk_stays_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, room: int, why: str
+) -> None:
+    """Rewritten in place (a file with a second hard link, or whose owner or group a new file
+    of this process could not have), a file is never left cut short: without room for a
+    copy of it and for what it grows by, it is not written at all."""
+    deck, other = _linked(tmp_path)
+    if why == "owner":  # one name only, but a new file could not be given its owner
+        other.unlink()
+        other = deck
+        monkeypatch.setattr(fileio, "_can_own_as", lambda st: False)
+    Disk(monkeypatch, room)
+    with pytest.raises(OSError) as exc:
+        fileio.rewrite_user_file(deck, NEW)
+    monkeypatch.undo()
+    assert exc.value.errno == errno.ENOSPC and not isinstance(exc.value, fileio.Damaged)
+    assert deck.read_bytes() == OLD and os.path.samefile(deck, other)
+    names = ["deck", "other"] if why == "hard link" else ["deck"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == names
+
+
+@pytest.mark.skipif(not hasattr(os, "posix_fallocate"), reason="no posix_fallocate here")
+def test_a_hard_linked_file_is_written_when_there_is_room(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck, other = _linked(tmp_path)
+    Disk(monkeypatch, len(OLD) + len(NEW) - len(OLD))  # a copy of it, and its growth
+    fileio.rewrite_user_file(deck, NEW)
+    monkeypatch.undo()
+    assert other.read_bytes() == NEW and os.path.samefile(deck, other)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck", "other"]
+
+
+@pytest.mark.skipif(not hasattr(os, "posix_fallocate"), reason="no posix_fallocate here")
+def test_room_taken_meanwhile_puts_the_original_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The room reserved is taken by another process the moment it is given back: the write
+    fails half way, and the file gets its original content again."""
+    deck, other = _linked(tmp_path)
+    disk = Disk(monkeypatch, len(NEW))
+    disk.taken = True
+    with pytest.raises(OSError) as exc:
+        fileio.rewrite_user_file(deck, NEW)
+    monkeypatch.undo()
+    assert exc.value.errno == errno.ENOSPC
+    assert deck.read_bytes() == OLD and os.path.samefile(deck, other)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["deck", "other"]
+
+
+def test_a_file_that_cannot_be_put_back_keeps_its_copy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deck, _other = _linked(tmp_path)
+    calls: list[bytes] = []
+
+    def failing(target: Path, data: bytes) -> None:
+        calls.append(data)
+        raise OSError(errno.EIO, os.strerror(errno.EIO))
+
+    monkeypatch.setattr(fileio, "_overwrite", failing)
+    with pytest.raises(fileio.Damaged) as exc:
+        fileio.rewrite_user_file(deck, NEW)
+    assert calls == [NEW, OLD]
+    (copy,) = [p for p in tmp_path.iterdir() if p.name.endswith(".keep")]
+    assert copy.name in str(exc.value) and copy.read_bytes() == OLD
+
+
+def _dead_pid() -> int:
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-c", ""])
+    proc.wait()
+    return proc.pid
+
+
+def test_sweep_removes_what_killed_runs_left_and_nothing_else(tmp_path: Path) -> None:
+    import time
+
+    dead = _dead_pid()
+    (tmp_path / "deck").write_bytes(OLD)
+    (tmp_path / "new").write_bytes(NEW)
+    gone = [
+        f".deck.{dead}.0.tmp",  # an atomic write's temporary file, its process gone
+        f".deck.{dead}.1.{fileio._digest(OLD)}.keep",  # a copy: the file is as it was
+        f".new.{dead}.2.{fileio._digest(NEW)}.keep",  # a copy: the write ended
+    ]
+    stays = [
+        f".deck.{os.getpid()}.3.tmp",  # this run's own
+        f".gone.{dead}.4.tmp",  # beside no file
+        ".deck.tmp",  # not a name decklint gives
+        f".deck.{dead}.5.tmp.orig",
+    ]
+    for name in (*gone, *stays):
+        (tmp_path / name).write_bytes(b"x")
+    (tmp_path / gone[1]).write_bytes(OLD)
+    cut = f".deck.{dead}.6.{fileio._digest(NEW)}.keep"  # neither: the write was cut
+    (tmp_path / cut).write_bytes(b"the original, longer than what is left")
+    old = time.time() - fileio.STALE_AGE - 60
+    alive = tmp_path / f".deck.{os.getppid()}.7.tmp"  # a live process's, but a day old
+    alive.write_bytes(b"x")
+    os.utime(alive, (old, old))
+    kept = fileio.sweep(tmp_path)
+    assert kept == [fileio.Kept(tmp_path / "deck", tmp_path / cut)]
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted(["deck", "new", *stays, cut])
+
+
+def test_a_file_rewritten_in_place_in_a_folder_not_writable_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No copy of it can be kept while it is rewritten: it is not written, and says why."""
+    deck, other = _linked(tmp_path)
+
+    def no_folder(target: Path, ending: str = "") -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+
+    monkeypatch.setattr(fileio, "_temporary", no_folder)
+    with pytest.raises(fileio.Refused, match="its folder, where a copy of it is kept"):
+        fileio.rewrite_user_file(deck, NEW)
+    assert deck.read_bytes() == OLD and os.path.samefile(deck, other)

@@ -267,6 +267,30 @@ def test_lint_untrusted_runs_no_site_rule_and_says_what_it_left_out(
     assert "not used in an untrusted folder: rule-paths" in got.stderr
 
 
+@pytest.mark.parametrize("name", [".decklint.yaml", "pyproject.toml"])
+def test_an_untrusted_configuration_linked_out_of_the_workspace_is_not_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """A configuration that is a symbolic link to a file outside the workspace is neither
+    read nor quoted (its first key was, in an error); trusted, the link is followed."""
+    secret = tmp_path / "home" / ("secret.yaml" if name != "pyproject.toml" else name)
+    secret.parent.mkdir()
+    body = "hunter2: 1\n" if name != "pyproject.toml" else "[tool.decklint]\nhunter2 = 1\n"
+    secret.write_text(body)
+    repo = tmp_path / "repo"
+    repo.mkdir()
+    (repo / name).symlink_to(secret)
+    (repo / "modes.vtam").write_text(MODES)
+    monkeypatch.chdir(repo)
+    got = CliRunner().invoke(main, ["lint", "--untrusted", "--format", "json", "modes.vtam"])
+    assert "hunter2" not in got.output, got.output
+    assert got.exit_code in (0, 1) and json.loads(got.stdout)["findings"] is not None
+    if name == ".decklint.yaml":
+        assert "a symbolic link to a file outside the workspace: not read" in got.stderr
+    trusted = CliRunner().invoke(main, ["lint", "modes.vtam"])
+    assert trusted.exit_code == 2 and "hunter2" in trusted.output  # the user's own: read
+
+
 def test_an_untrusted_workspace_with_a_committed_cache_key_keeps_it_unread(
     tmp_path: Path,
 ) -> None:

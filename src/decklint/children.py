@@ -12,7 +12,9 @@ So decklint starts a process only through this module (a test finds every other 
   folders only, the current folder taken out before anything is imported;
 * `program` finds a program such as git on the PATH's absolute folders only;
 * `pool_context` gives worker processes that are forked from this one (nothing imported
-  again), or, where only spawning is possible, spawned with the safe path set for them.
+  again), or, where only spawning is possible, spawned with the safe path set for them;
+* `spawn_context` gives processes spawned so, for a process with threads of its own (the
+  language server), which a fork could copy in the middle of holding a lock.
 """
 
 from __future__ import annotations
@@ -84,4 +86,17 @@ def pool_context() -> multiprocessing.context.BaseContext | None:
     if sys.version_info < (3, 11):
         return None
     os.environ["PYTHONSAFEPATH"] = "1"  # read by the spawned interpreters as they start
+    return multiprocessing.get_context("spawn")
+
+
+def spawn_context() -> multiprocessing.context.BaseContext | None:
+    """How a process with threads of its own starts a worker: spawned (never forked: the
+    copy of a lock another thread held would never be released in it), with `PYTHONSAFEPATH`
+    set so that its start-up does not look in the current folder (Python 3.11 and later).
+    None: no safe way, work in this process."""
+    if sys.version_info < (3, 11):
+        return None
+    import multiprocessing
+
+    os.environ["PYTHONSAFEPATH"] = "1"
     return multiprocessing.get_context("spawn")

@@ -987,7 +987,8 @@ def format_cmd(
         for where, why in r.left:
             _say(f"{printable(where)}: left as it is: {printable(why)}")
         if r.problem:
-            _say(f"{printable(r.path)}: not formatted: {printable(r.problem)}")
+            what = "not written" if r.not_written else "not formatted"
+            _say(f"{printable(r.path)}: {what}: {printable(r.problem)}")
     if diff:
         for r in changed:
             for ln in difflib.unified_diff(
@@ -1002,12 +1003,25 @@ def format_cmd(
         for r in changed:
             _say(f"would format {printable(r.path)}")
     if not quiet:
-        verb = "would format" if check or diff else "formatted"
-        done = [r for r in changed if r.written or check or diff]
-        _say(f"{verb} {_n(len(done), 'file')}, {_n(len(results) - len(done), 'file')} unchanged")
+        _say(_format_summary(results, check or diff))
     if any(r.problem for r in results):
         sys.exit(EXIT_ERROR)
     sys.exit(EXIT_FINDINGS if (check or diff) and changed else EXIT_CLEAN)
+
+
+def _format_summary(results: Sequence[Any], dry: bool) -> str:
+    """What happened to the files, every one counted once: formatted (or would be), not
+    written (an error: each as it was), not read, unchanged."""
+    done = sum(1 for r in results if r.changed and (r.written or (dry and not r.problem)))
+    failed = sum(1 for r in results if r.not_written)
+    unread = sum(1 for r in results if r.unread)
+    parts = [f"{'would format' if dry else 'formatted'} {_n(done, 'file')}"]
+    if failed:
+        parts.append(f"{_n(failed, 'file')} not written (each as it was)")
+    if unread:
+        parts.append(f"{_n(unread, 'file')} not formatted")
+    parts.append(f"{_n(len(results) - done - failed - unread, 'file')} unchanged")
+    return ", ".join(parts)
 
 
 @main.command("init")

@@ -311,13 +311,13 @@ def find(
     walked: list[Path] = []
     found: Path | None = None
     for folder in (d, *d.parents):
-        if within is not None and not any(folder.is_relative_to(w) for w in within):
+        if within is not None and not inside(folder, within):
             break
         if memo is not None and folder in memo:
             found = memo[folder]
             break
         walked.append(folder)
-        found = _config_in(folder)
+        found = _config_in(folder, within)
         if found is not None:
             break
     if memo is not None:
@@ -325,13 +325,21 @@ def find(
     return found
 
 
-def _config_in(folder: Path) -> Path | None:
+def inside(path: Path, within: Sequence[Path]) -> bool:
+    """Whether a resolved path is in one of the (resolved) folders `within`."""
+    return any(path.is_relative_to(w) for w in within)
+
+
+def _config_in(folder: Path, within: Sequence[Path] | None = None) -> Path | None:
+    """The configuration file of `folder`; `within`: a pyproject.toml that is a link out of
+    these folders is not read to see whether it holds one (a .decklint.yaml is the
+    configuration by its name: `load` refuses to read it)."""
     for name in CONFIG_NAMES:
         p = folder / name
         if _is_file(p):
             return p
     pp = folder / "pyproject.toml"
-    if _is_file(pp):
+    if _is_file(pp) and (within is None or inside(pp.resolve(), within)):
         try:
             if "[tool.decklint" in pp.read_text(encoding="utf-8", errors="replace"):
                 return pp
@@ -372,12 +380,24 @@ def _str_list(value: Any, where: str, key: str) -> tuple[str, ...]:
 NAMES_FILES = ("extends", "rule-paths")
 
 
-def load(path: Path, _seen: tuple[Path, ...] = (), *, untrusted: bool = False) -> Config:
+def load(
+    path: Path,
+    _seen: tuple[Path, ...] = (),
+    *,
+    untrusted: bool = False,
+    within: Sequence[Path] | None = None,
+) -> Config:
     """Read, validate and resolve one configuration file (with its `extends` chain).
 
     `untrusted`: the file is in a folder whose owner is not trusted: the settings that name
     other files (`NAMES_FILES`: a configuration elsewhere, site rules) are not read, and the
-    result's `withheld` says where they were."""
+    result's `withheld` says where they were. `within`: that workspace's (resolved) folders:
+    a configuration that is a symbolic link to a file outside them is not read at all (nor
+    quoted in an error), and `withheld` says so."""
+    if within is not None and not inside(path.resolve(), within):
+        here = path.absolute()
+        why = f"{here} (a symbolic link to a file outside the workspace: not read)"
+        return Config(path=here, root=here.parent, withheld=(why,))
     path = path.resolve()
     if path in _seen:
         raise ConfigError(f"{path}:1: extends makes a loop: {' -> '.join(map(str, _seen))}")

@@ -139,10 +139,10 @@ class Project:
             p = Path(config_path)
             if not p.is_file():
                 raise ConfigError(f"{config_path}:1: --config names a file that does not exist")
-            cfg = load(p, untrusted=within is not None)
+            cfg = load(p, untrusted=within is not None)  # named by the user: read
         else:
             found = find(start or Path.cwd(), within=within)
-            cfg = load(found, untrusted=within is not None) if found else Config()
+            cfg = load(found, untrusted=within is not None, within=within) if found else Config()
         try:
             registry = load_registry(tuple(cfg.rule_paths))
         except ManifestError as exc:
@@ -284,7 +284,7 @@ class Project:
             return self.config
         key = str(found)
         if key not in self._scopes:
-            self._scope(load(found, untrusted=self.untrusted is not None))
+            self._scope(load(found, untrusted=self.untrusted is not None, within=self.untrusted))
         return self._scopes[key].config
 
     def _relative(self, path: str, cfg: Config) -> str:

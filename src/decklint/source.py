@@ -123,11 +123,26 @@ class SourceMap:
         end_line, end_col = self.pos(end, end=True)
         return Span(line, col, end_line, end_col)
 
+    def first(self, offset: int) -> int:
+        """The index of the first segment that may hold `offset` or a later one (found by
+        bisection: a statement of 60,000 operands asks for each one's place)."""
+        starts, lengths = self.starts, self.lengths
+        i = max(bisect.bisect_right(starts, offset) - 1, 0)
+        while i > 0 and starts[i - 1] + lengths[i - 1] > offset:
+            i -= 1
+        return i
+
     def pieces(self, start: int, end: int) -> list[tuple[int, int, int]]:
         """Physical (line, col, end_col) pieces that logical `[start, end)` was copied from."""
         out: list[tuple[int, int, int]] = []
-        for s, ln, c, n in zip(self.starts, self.lines, self.cols, self.lengths, strict=False):
+        starts = self.starts
+        for k in range(self.first(start), len(starts)):
+            s = starts[k]
+            if s >= end:
+                break
+            n = self.lengths[k]
             lo, hi = max(start, s), min(end, s + n)
             if lo < hi:
-                out.append((ln, c + lo - s, c + hi - s))
+                c = self.cols[k]
+                out.append((self.lines[k], c + lo - s, c + hi - s))
         return out

@@ -36,26 +36,31 @@ def _node(c: Claim) -> str:
     return str(c.scope[0]) if isinstance(c.scope, tuple) and c.scope else ""
 
 
-def _active_together(a: str, b: str, lists: list[frozenset[str]]) -> bool:
-    """Whether two major nodes are active at once: one major node always is with itself."""
-    return a == b or any(a in ls and b in ls for ls in lists)
-
-
 def _together(group: list[Claim], lists: list[frozenset[str]]) -> list[list[Claim]]:
     """A clash group cut into the claims one configuration list activates together, each
-    with the first claim it is active with."""
+    with the first claim it is active with (the first part, in order, whose first claim's
+    major node is the claim's own or shares a list with it: found through an index of the
+    parts by their first major node and by the lists it is in, not by asking each part)."""
     if not lists:
         return [group]
+    in_lists: dict[str, list[int]] = {}  # major node -> the lists that activate it
+    for k, ls in enumerate(lists):
+        for m in ls:
+            in_lists.setdefault(m, []).append(k)
     parts: list[list[Claim]] = []
+    by_major: dict[str, int] = {}  # a part's first major node -> the part
+    by_list: dict[int, int] = {}  # a list -> the first part whose first major node it holds
     for c in group:
         major = _major_node(c.path)
-        part = next(
-            (p for p in parts if _active_together(major, _major_node(p[0].path), lists)), None
-        )
-        if part is None:
-            parts.append([c])
-        else:
-            part.append(c)
+        ks = in_lists.get(major, ())
+        found = [i for i in (by_major.get(major), *(by_list.get(k) for k in ks)) if i is not None]
+        if found:
+            parts[min(found)].append(c)
+            continue
+        by_major[major] = len(parts)
+        for k in ks:
+            by_list.setdefault(k, len(parts))
+        parts.append([c])
     return [p for p in parts if len(p) > 1]
 
 

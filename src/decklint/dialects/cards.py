@@ -31,6 +31,7 @@ from decklint.dialects.damage import (
     Indent,
     Scrub,
     clean,
+    damage_pattern,
     indentation,
     indented_deck,
     indented_name,
@@ -46,6 +47,7 @@ from decklint.source import SourceFile, SourceMap, Span
 TEXT_END = 71  # last text column
 CONT_COL = 72  # continuation column (1-based)
 RESUME_COL = 16
+_CARD = 80  # columns of a card
 
 # Statements whose operand field, if it is not a lone comma, is really a remark.
 NO_OPERAND_OPS = frozenset({"GENEND", "MODEEND", "EJECT", "MEND", "MACRO", "LTORG", "MODETAB"})
@@ -228,7 +230,8 @@ class _Builder:
         words = rest.lstrip(" ")
         if words:  # most cards have none: blanks up to the mark
             i = start + len(rest) - len(words)
-            self.remarks.append(Remark(card.line, card.col(i), words.rstrip()))
+            # only blanks end it: a no-break space the remark ends in is one of its characters
+            self.remarks.append(Remark(card.line, card.col(i), words.rstrip(" ")))
 
     def unit(self) -> LogicalUnit:
         starts: list[int] = []
@@ -289,12 +292,12 @@ def read_assembler(src: SourceFile, shift: Indent | int = 0) -> ReadResult:
         census = _mark_census(src, indent, dirty)
         proper = census.pop(CONT_COL, [])
         column, places = max(census.items(), key=lambda cp: len(cp[1]), default=(0, []))
-        if len(places) > 1 and len(places) >= len(proper):
+        if len(places) > 1 and len(places) > len(proper):
             out, marks, scrub = _read(src, indent, dirty, column)
             out.diagnostics.append(reflowed_deck(column, places))
             mark = column
-    for line, at, c in marks:
-        if c > mark:
+    for line, at, c, taken in marks:
+        if taken and c not in (mark, CONT_COL):  # (column 72 is right, re-flowed or not)
             out.diagnostics.append(pushed_mark(line, at, c))
     if scrub.markup or scrub.blanks:
         out.diagnostics.extend(scrub.findings(_fields(out)))
@@ -314,8 +317,9 @@ def _fields(out: ReadResult) -> dict[int, tuple[int, int]]:
 
 def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list[tuple[int, int]]]:
     """Where a deck's continuation marks stand: card column -> (line, physical column) of
-    each. A card counts in column 72 when that column is not blank; in another column when
-    a mark stands alone there (`lone_mark`) and a continuation card follows."""
+    each. A card counts in column 72 when that column is not blank (as written, or else once
+    cleaned of markup, as `_as_written` reads it); in another column when a mark stands alone
+    there (`lone_mark`) and a continuation card follows."""
     lines = src.lines
     prefixes = (*indent.prefixes, "")
     scrub = Scrub()
@@ -323,6 +327,10 @@ def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list
     for lineno in range(1, len(lines) + 1):
         raw = lines[lineno - 1]
         text, index = clean(raw, lineno, scrub)[-1] if dirty else (raw, None)
+        at = _marked_as_written(raw, prefixes) if text != raw and "\t" not in raw else 0
+        if at:
+            census.setdefault(CONT_COL, []).append((lineno, at))
+            continue
         for p in dict.fromkeys(prefixes):
             if not text.startswith(p):
                 continue
@@ -342,17 +350,29 @@ def _mark_census(src: SourceFile, indent: Indent, dirty: bool) -> dict[int, list
     return census
 
 
+def _marked_as_written(raw: str, prefixes: tuple[str, ...]) -> int:
+    """The physical column of the mark a card holding markup has in column 72 as written,
+    once one of the indentations is cut (not blank, not part of the markup, standing apart
+    from the text before it); 0 when it has none."""
+    for p in dict.fromkeys(prefixes):
+        if raw.startswith(p):
+            at = len(p) + TEXT_END
+            if raw[at : at + 1].strip() and not raw[at - 1].strip() and not _in_markup(raw, at):
+                return at + 1
+    return 0
+
+
 def _read(
     src: SourceFile, indent: Indent, dirty: bool, mark: int
-) -> tuple[ReadResult, list[tuple[int, int, int]], Scrub]:
+) -> tuple[ReadResult, list[tuple[int, int, int, bool]], Scrub]:
     """One reading of the deck with its continuation marks in column `mark`: the result,
     the marks found standing alone in another column at the end of a card that should be
-    continued ((line, physical column, card column); those right of `mark` were taken as
-    marks), and what cleaning found."""
+    continued ((line, physical column, card column, whether it was taken as the mark: see
+    `_mark_elsewhere`), and what cleaning found."""
     out = ReadResult()
     cur: _Builder | None = None
     comment_cont = False
-    marks: list[tuple[int, int, int]] = []
+    marks: list[tuple[int, int, int, bool]] = []
     scrub = Scrub()
     lines = src.lines
     width = mark - 1
@@ -368,18 +388,27 @@ def _read(
         stmt = ""  # the indentation cut from the first card of the current statement
         for lineno, raw in enumerate(lines, 1):
             plain = not dirty or (raw.isascii() and "<" not in raw and "&" not in raw)
-            for text, index in ((raw, None),) if plain else clean(raw, lineno, scrub):
+            pieces = [(raw, None)] if plain else clean(raw, lineno, scrub)
+            for text, index in pieces:
                 if cur is not None or comment_cont:
                     cut = indent.named_lead(text) if indent.operations else 0
                     if not cut:
                         cut = _resume_cut(text, (stmt, *indent.prefixes, ""))
                 else:
-                    cut = _start_cut(text, indent, stmt)
+                    after = lines[lineno] if lineno < len(lines) else None
+                    cut = _start_cut(text, indent, stmt, after)
                     if cut and not indent.deck and indent.named_lead(text) == cut:
                         at = (index[cut] if index is not None else cut) + 1
                         name = text[cut:].split(None, 1)[0]
                         out.diagnostics.append(indented_name(name, lineno, at))
                     stmt = text[:cut]
+                if index is not None and len(pieces) == 1:
+                    after = lines[lineno] if lineno < len(lines) else None
+                    text, index, moved = _as_written(
+                        lineno, raw, text, index, cut, width, cur, comment_cont, after
+                    )
+                    if moved is not None:
+                        scrub.moved.append(moved)
                 kind = _Card if mark == CONT_COL else _FlowCard
                 if index is None and "\t" not in text:
                     card = kind(lineno, raw, cut)
@@ -406,7 +435,7 @@ def _read(
             if cur.last_card is None:  # the card was not a continuation after all
                 finish()
             elif not card.cont:
-                if cur.expect_operands and _mark_elsewhere(card, lines, indent, marks):
+                if cur.expect_operands and _mark_elsewhere(card, lines, indent, marks, cur):
                     continue
                 _end_statement(cur, out)
                 finish()
@@ -423,7 +452,7 @@ def _read(
             continue
         cur = _start(card)
         if not card.cont:
-            if cur.expect_operands and _mark_elsewhere(card, lines, indent, marks):
+            if cur.expect_operands and _mark_elsewhere(card, lines, indent, marks, cur):
                 continue
             if cur.comma:
                 out.diagnostics.append(_comma_without_mark(card, cur.comma, mark))
@@ -444,8 +473,129 @@ def _read(
     return out, marks, scrub
 
 
-def _start_cut(text: str, indent: Indent, stmt: str) -> int:
-    """Characters of a page's indentation to cut from a card that starts a statement."""
+def _as_written(
+    line: int,
+    raw: str,
+    text: str,
+    index: list[int],
+    cut: int,
+    width: int,
+    cur: _Builder | None,
+    comment_cont: bool,
+    after: str | None,
+) -> tuple[str, list[int], Diagnostic | None]:
+    """A card with markup or Unicode blanks (`text`: `raw` cleaned, `index` the raw index of
+    each of its characters, `cut` the page's indentation), read in the columns it was
+    written in, unless cleaning is what puts it in its columns; and the finding to give when
+    markup outside its fields moved its continuation mark (VTAM reads the card as written).
+
+    A page or an editor that wraps an operand in tags either keeps the deck's columns (the
+    tags take room in the text, the mark stays in column 72) or pushes what follows them to
+    the right. So only the statement fields (name, operation, operands, as the reader would
+    read them on this card; nothing on a comment card) are cleaned, and padded to the room
+    they took as written, so that the remark, the mark and the sequence field keep their
+    columns and their characters (`&amp;` and `<b>` in a remark are the remark's: VTAM
+    ignores them there). The card is read cleaned whole instead when cleaning puts a mark in
+    the mark column that was not there as written (the tags pushed it right), takes away
+    words that ran into it when no continuation card follows (`after`: the next line), or
+    when the indentation itself was damaged."""
+    if "\t" in raw or (cut and index[cut - 1] != cut - 1):
+        return text, index, None
+    fields = cut + _fields_on(text[cut:], width, cur, comment_cont)
+    end = index[fields] if fields < len(text) else len(raw)
+    written = text[:fields].ljust(end) + raw[end:]
+    pad = index[fields - 1] if fields else 0
+    at = index[:fields] + [pad] * (end - fields) + list(range(end, len(raw)))
+    cleaned = text[cut:]
+    mine = written[cut:]
+    # a mark in the mark column once cleaned: standing apart from the text before it
+    mark_cleaned = cleaned[width : width + 1].strip() and not cleaned[width - 1 : width].strip()
+    mark_written = mine[width : width + 1].strip()
+    fields_clean = text[:fields] == raw[:end]  # the markup is in the remark only
+    said = fields_clean and fields > cut  # a statement's card (a comment's runs on as it may)
+    if mark_written and _in_markup(raw, cut + width):
+        return text, index, None  # markup in the mark column (a <br> ending the line)
+    pushed = len(mine.rstrip()) > _CARD or lone_mark(mine, 0) > width + 1
+    if mark_cleaned and not mark_written and pushed:  # cleaning puts the mark back
+        at_mark = index[cut + width] + 1
+        return text, index, _markup_moved_mark(line, raw, at_mark, width + 1) if said else None
+    if not (mark_cleaned or mark_written) and lone_mark(cleaned, 0) and not lone_mark(mine, 0):
+        return text, index, None  # pushed right by the tags and by an edit: cleaning finds it
+    if (
+        mark_written
+        and not mark_cleaned
+        and mine[width - 1 : width].strip()
+        and not (after is not None and _resumes(after, (text[:cut], "")))
+    ):  # the tags pushed the remark's words into the mark column: no card continues it
+        col = cut + width + 1
+        return text, index, _markup_moved_words(line, raw, col, width + 1) if said else None
+    return written, at, None
+
+
+def _markup_moved_mark(line: int, raw: str, col: int, mark: int) -> Diagnostic:
+    return Diagnostic(
+        "PRS001",
+        Span(line, col, line, col + 1),
+        f"HTML markup in the remark of this card ({_forms(raw)}) pushes its continuation "
+        f"mark to column {col}: VTAM and the assembler read column {mark} only, so the "
+        "statement would end on this card and the next card be rejected; it was read "
+        "without the markup",
+    )
+
+
+def _markup_moved_words(line: int, raw: str, col: int, mark: int) -> Diagnostic:
+    return Diagnostic(
+        "PRS001",
+        Span(line, col, line, col + 1),
+        f"HTML markup in the remark of this card ({_forms(raw)}) pushes its words into "
+        f"column {mark}, where VTAM and the assembler read a continuation mark, so the "
+        "card after it would be taken for this statement's; it was read without the markup",
+    )
+
+
+def _forms(raw: str) -> str:
+    forms = list(dict.fromkeys(m.group(0) for m in damage_pattern().finditer(raw)))
+    shown = [f if f.isprintable() and f.strip() else f"U+{ord(f[0]):04X}" for f in forms]
+    return ", ".join(shown[:5]) + (" ..." if len(shown) > 5 else "")
+
+
+def _in_markup(raw: str, i: int) -> bool:
+    """Whether raw column `i` (0-based) is part of a piece of markup or a Unicode blank."""
+    return any(m.start() <= i < m.end() for m in damage_pattern().finditer(raw))
+
+
+def _fields_on(text: str, width: int, cur: _Builder | None, comment_cont: bool) -> int:
+    """Where the statement fields of a card (`text`, from its column 1) end, as the reader
+    reads them with the statement `cur` under way: after the operands (the first blank
+    outside quotes), the operation when the operands are a remark, columns 1-15 of a
+    continuation card that brings none; 0 on a comment card."""
+    t = text[:width]
+    if comment_cont:
+        return 0
+    if cur is not None and not t[: RESUME_COL - 1].strip():
+        if not cur.expect_operands or t[RESUME_COL - 1 : RESUME_COL] in ("", " "):
+            return min(RESUME_COL - 1, len(t))
+        return _field_end(t, RESUME_COL - 1, cur.in_quote, cur.depth)[0]
+    if not t.strip() or t.startswith(("*", ".*", "./")):
+        return 0
+    j = 0 if t[0] == " " else _blank_or_end(t, 0)  # the name field
+    i = _skip_blanks(t, j)
+    j = _blank_or_end(t, i)
+    op = t[i:j].upper()
+    k = _skip_blanks(t, j)
+    if k >= len(t) or (op in NO_OPERAND_OPS and not t.startswith(",", k)):
+        return j
+    return _field_end(t, k, False, 0 if op in BLANKS_IN_PARENS else -1)[0]
+
+
+def _blank_or_end(t: str, i: int) -> int:
+    j = t.find(" ", i)
+    return len(t) if j < 0 else j
+
+
+def _start_cut(text: str, indent: Indent, stmt: str, after: str | None = None) -> int:
+    """Characters of a page's indentation to cut from a card that starts a statement
+    (`after`: the line after it, if any)."""
     if text[:1] not in (" ", "\t"):
         return 0
     if indent.operations:
@@ -459,13 +609,25 @@ def _start_cut(text: str, indent: Indent, stmt: str) -> int:
     ws = len(text) - len(text.lstrip(" \t"))
     if text[ws : ws + 1] == "*":  # a comment pushed right with the deck
         return ws
-    # An unnamed statement: the indentation that puts its mark in column 72, else that of the
-    # statement before it; the operation stays out of column 1 either way.
+    words = text[ws:].split(None, 1)
+    if (
+        words
+        and words[0].upper() not in indent.operations
+        and any(len(p) == ws and _cuts(text, p) for p in (stmt, *indent.prefixes))
+    ):
+        return ws  # a name the deck's indentation pushed right (APPC&SYSCLONE., TCPE*)
+    # An unnamed statement: the indentation that puts a mark in column 72 (one standing
+    # apart from the text, or one a continuation card follows), else that of the statement
+    # before it; the operation stays out of column 1 either way.
     cuts = [
         p for p in dict.fromkeys((stmt, *indent.prefixes, "")) if len(p) < ws and _cuts(text, p)
     ]
     for p in cuts:
-        if _columns(text, p)[TEXT_END:CONT_COL].strip():
+        cols = _columns(text, p)
+        if cols[TEXT_END:CONT_COL].strip() and (
+            not cols[TEXT_END - 1 : TEXT_END].strip()
+            or (after is not None and _resumes(after, (p, *indent.prefixes)))
+        ):
             return len(p)
     return len(cuts[0]) if cuts else 0
 
@@ -494,31 +656,78 @@ def _resumes_after(text: str, prefix: str) -> bool:
     return not rest[: RESUME_COL - 1].strip() and bool(rest[RESUME_COL - 1 : RESUME_COL].strip())
 
 
+def _resumes_late(text: str, prefix: str) -> bool:
+    """Whether a card continues operands in column 17 or later: columns 1-16 blank, and
+    its first field looks like operands (`looks_like_operands`)."""
+    rest = _columns(text, prefix)[:TEXT_END]
+    if rest[:RESUME_COL].strip():
+        return False
+    words = rest.split(None, 1)
+    return bool(words) and looks_like_operands(words[0])
+
+
+_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ@#$&")
+_NAME_CHARS = _NAME_START | frozenset("0123456789_.")
+
+
+def looks_like_operands(field: str) -> bool:
+    """A field that is operands rather than words of a remark: a keyword operand
+    (NAME=...), or an operand followed by a comma."""
+    head = field.split("=", 1)[0].upper()
+    keyword = "=" in field and bool(head) and head[0] in _NAME_START and set(head) <= _NAME_CHARS
+    return keyword or (field.endswith(",") and len(field) > 1)
+
+
+# How far left of its column a mark standing alone may stand and still be taken for the mark
+# (one an edit pulled left: right of it, any column to 80 is taken).
+MAX_PULL = 6
+
+
 def _mark_elsewhere(
-    card: _Card, lines: Sequence[str], indent: Indent, marks: list[tuple[int, int, int]]
+    card: _Card,
+    lines: Sequence[str],
+    indent: Indent,
+    marks: list[tuple[int, int, int, bool]],
+    b: _Builder,
 ) -> bool:
     """Whether a card whose operands ask for more but whose mark column is blank has its
     mark in another column: a character alone at the end of the card, with a continuation
-    card after it. Noted in `marks`; a mark right of the mark column is taken as the mark
-    (returns True), one left of it only counts towards a re-flowed deck."""
+    card after it (in column 16, or later when it holds operands: two faults at once). Noted
+    in `marks`; a mark right of the mark column, or a few columns left of it, is taken as the
+    mark (returns True, and noted as taken); one further left only counts towards a
+    re-flowed deck."""
     c = lone_mark(card.full, card.width + 1)
     if not c or card.line >= len(lines):
         return False
     own = card.raw[: card.shift] if card.map is None else ""
     if not _resumes(lines[card.line], (own, *indent.prefixes, "")):
         return False
-    marks.append((card.line, card.col(c - 1), c))
-    if c <= card.width + 1:
+    pulled = card.width == TEXT_END and c >= CONT_COL - MAX_PULL  # (not in a re-flowed deck)
+    taken = c > card.width + 1 or pulled
+    marks.append((card.line, card.col(c - 1), c, taken))
+    if not taken:
         return False
     card.cont = True
+    last = b.remarks[-1] if b.remarks else None
+    if (
+        c <= card.width
+        and last is not None
+        and last.line == card.line
+        and last.text.endswith(card.full[c - 1])
+    ):
+        words = last.text[:-1].rstrip(" ")  # the mark, read in the text columns as a remark
+        b.remarks[-1:] = [Remark(last.line, last.col, words)] if words else []
     return True
 
 
 def _resumes(raw: str, prefixes: tuple[str, ...]) -> bool:
-    """Whether a line reads as a continuation card (columns 1-15 blank, text in column 16)
-    once one of the indentations is cut."""
+    """Whether a line reads as a continuation card (columns 1-15 blank, text in column 16,
+    or operands from a later column) once one of the indentations is cut."""
     text = raw.replace("\xa0", " ")
-    return any(text.startswith(p) and _resumes_after(text, p) for p in dict.fromkeys(prefixes))
+    return any(
+        text.startswith(p) and (_resumes_after(text, p) or _resumes_late(text, p))
+        for p in dict.fromkeys(prefixes)
+    )
 
 
 def _comma_without_mark(card: _Card, col: int, mark: int) -> Diagnostic:

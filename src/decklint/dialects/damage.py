@@ -54,6 +54,11 @@ def _damage_re() -> re.Pattern[str]:
     return re.compile(rf"{_MARKUP}|([{_UBLANKS}{_ZERO_WIDTH}])", re.IGNORECASE)
 
 
+def damage_pattern() -> re.Pattern[str]:
+    """What cleaning takes away or replaces: markup, entities, Unicode blanks."""
+    return _damage_re()
+
+
 @functools.cache
 def _markup_re() -> re.Pattern[str]:
     return re.compile(_MARKUP, re.IGNORECASE)
@@ -78,14 +83,23 @@ class Scrub:
 
     markup: list[tuple[int, int, int, str]] = field(default_factory=list)
     blanks: list[tuple[int, int, int, str]] = field(default_factory=list)
+    # cards whose remark's markup moved their continuation mark (read without it): the error
+    # to give for them, first
+    moved: list[Diagnostic] = field(default_factory=list)
 
     def findings(self, fields: dict[int, tuple[int, int]]) -> list[Diagnostic]:
         """One finding per kind: an error where it lies among a statement's fields
         (`fields`: line -> first and end column of the fields read on it), else, when it is
-        only in comments and remarks, which the products ignore, an info."""
+        only in comments and remarks, which the products ignore, an info; unless it moved a
+        card's continuation mark there, which the products do not ignore: an error there."""
         out: list[Diagnostic] = []
+        moved = self.moved
         for found, what in ((self.markup, "markup"), (self.blanks, "blanks")):
             if not found:
+                continue
+            if moved and not any(_among(o, fields) for o in found):
+                out.append(moved[0])  # said once, under the first kind found
+                moved = []
                 continue
             forms = list(dict.fromkeys(f for _l, _c, _e, f in found))
             said = ", ".join(forms[:5]) + (" ..." if len(forms) > 5 else "")
@@ -310,14 +324,21 @@ def indented_name(name: str, line: int, col: int) -> Diagnostic:
 
 # --------------------------------------------------------------------------- marks
 
+_SEQUENCE_COL = 73  # the sequence field's first column
+
 
 def lone_mark(full: str, mark: int) -> int:
     """The column of a continuation mark standing alone at the end of a card outside column
     `mark`: one character other than a digit, after a blank, in columns 60-80, alone or
-    with the sequence field (8 characters) pushed along right after it. Else 0."""
+    with the sequence field (8 characters) pushed along right after it, or before the
+    sequence field in columns 73-80 (a mark pulled left). Else 0."""
     s = full.rstrip()
     j = s.rfind(" ")
     last = s[j + 1 :]
+    if j == _SEQUENCE_COL - 2 and len(last) <= 8 and any(c.isdigit() for c in last):
+        s = s[: j + 1].rstrip()  # the sequence field in its columns: the mark is before it
+        j = s.rfind(" ")
+        last = s[j + 1 :]
     if len(last) == 9 and any(c.isdigit() for c in last[1:]):  # the sequence field after it
         last = last[0]
     if len(last) != 1 or last.isdigit() or not 59 <= j + 1 <= 79 or j + 2 == mark:

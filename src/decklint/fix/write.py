@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from decklint import api
-from decklint.fileio import Refused, rewrite_user_file
+from decklint.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 from decklint.fix.loop import FixRun
 from decklint.inputs import encoding as enc
 
@@ -22,11 +23,15 @@ def write(inputs: Sequence[api.Input], run: FixRun) -> Written:
     """Write each fixed file in the bytes form it was read in; never a file that changed on
     disk since it was read, standard input, nor a file the user made read-only."""
     out = Written()
+    todo = [inp for inp in inputs if inp.path in run.texts and inp.path != "<stdin>"]
+    folders = {Path(os.path.realpath(inp.path)).parent for inp in todo}
+    cut = {k.path: k.copy for folder in folders for k in sweep(folder)}
     for inp in inputs:
         new = run.texts.get(inp.path)
         if new is None:
             continue
-        why = _write_one(inp, new)
+        copy = cut.get(Path(os.path.realpath(inp.path))) if inp.path != "<stdin>" else None
+        why = _write_one(inp, new) if copy is None else interrupted(copy)
         if why:
             out.refused.append((inp.path, why))
         else:
@@ -52,6 +57,8 @@ def _write_one(inp: api.Input, new: str) -> str:
         rewrite_user_file(target, out)
     except Refused as exc:
         return str(exc)
+    except Damaged as exc:
+        return str(exc.strerror)
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return f"{exc.strerror or exc}; the file is as it was"
     return ""

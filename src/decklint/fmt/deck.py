@@ -115,7 +115,7 @@ def _with_sequence(
         seq = sequence_field(old[i]) if i < len(old) and not overrun[i] else ""
         if seq.strip():
             card = card.ljust(CONT_COL) + seq.rstrip()
-        out.append(card.ljust(width) if width else card.rstrip())
+        out.append(card.ljust(width) if width else card.rstrip(" "))
     return out
 
 

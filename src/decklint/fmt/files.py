@@ -2,7 +2,8 @@
 
 The text is split into lines as every reader splits them (`source.split_lines`), each line
 keeping its own line end, so CRLF, a final newline or its absence and a DOS end-of-file byte
-stay as they were; lines a statement gains take the line end of the file's first line. A deck
+stay as they were, in a file whose lines end in both ways too; lines a statement gains take
+the line end of the statement's own cards. A deck
 inside another file (JCL in-stream data, an IEBUPDTE member, a fenced block) is formatted
 where `inputs.embedded` finds it, its statements written back at the container's lines and
 columns; a statement with an IEBUPDTE control card among its cards is left as it is. Which
@@ -83,6 +84,14 @@ class _Lines:
     def text(self) -> str:
         return "".join(b + e for b, e in zip(self.body, self.ends, strict=True)) + self.tail
 
+    def _ends(self, old: list[str], n: int) -> list[str]:
+        """The line ends of `n` lines that take the place of lines ending in `old`: each
+        line its own line's, the last the last's; a line added the ending of the lines
+        before the last (else the last's, else the file's first line's)."""
+        inner = old[:-1]
+        fill = inner[-1] if inner else old[-1] or self.eol
+        return [inner[i] if i < len(inner) else fill for i in range(n - 1)] + [old[-1]]
+
     def replace(self, hunks: list[Hunk], col: int = 0) -> None:
         """Apply hunks given in the file's own lines, each card `col` columns in."""
         for h in sorted(hunks, key=lambda h: h.first, reverse=True):
@@ -90,8 +99,7 @@ class _Lines:
             pad = lead[0] if lead else ""
             new = [(lead[i] if i < len(lead) else pad) + ln for i, ln in enumerate(h.lines)]
             new = [ln if ln.strip() else "" for ln in new]
-            last_end = self.ends[h.last - 1]
-            ends = [self.eol] * (len(new) - 1) + [last_end]
+            ends = self._ends(self.ends[h.first - 1 : h.last], len(new))
             self.body[h.first - 1 : h.last] = new
             self.ends[h.first - 1 : h.last] = ends
 

@@ -25,6 +25,7 @@ from decklint.fmt.statement import Note, Piece, Statement
 PER_CARD = ("keep", "one", "several")
 T = TypeVar("T")
 SEQUENCE = re.compile(r"(\D*)(\d+)\Z")
+_CARD = 80
 
 
 @dataclass(frozen=True)
@@ -81,8 +82,9 @@ class Habits:
                 per_card[n] += 1
             for c in _marks(s, lines):
                 marks[c] += 1
-            for n_ in s.remarks:
-                remarks[n_.col] += 1
+            own = _own_column(remark_columns(s), s.remarks[0].col if len(s.remarks) == 1 else 0)
+            if own:  # a statement votes once, for the column its remarks stand in
+                remarks[own] += 1
         cards = [ln for ln in lines if ln.strip()]
         padded = Counter(len(ln) for ln in cards if len(ln) >= CONT_COL and ln.endswith(" "))
         several = sum(v for k, v in per_card.items() if k > 1)
@@ -171,6 +173,9 @@ def sequence_field(line: str) -> str:
     col = lone_mark(line, CONT_COL)
     if col > CONT_COL:
         return line[col:].strip()
+    last = line.rsplit(None, 1)[-1]
+    if len(line.rstrip()) > _CARD and len(last) == 9 and last[1:].isdigit():
+        return last[1:]  # a mark and the sequence field pushed past column 80 (by markup)
     return line[CONT_COL:]
 
 

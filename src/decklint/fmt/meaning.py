@@ -195,7 +195,9 @@ def _joined(remarks: Sequence[object]) -> str:
 
 
 def _words(text: str) -> list[str]:
-    return text.split()
+    """The words of remarks: what blanks separate (a no-break space is a character of a
+    word: `str.split` would take it for a blank, and miss its loss)."""
+    return [w for w in text.split(" ") if w]
 
 
 def _read_by_cards(parsed: ReadResult, cards: ReadResult) -> bool:

@@ -15,12 +15,13 @@ cached). The decks are then laid out and checked in worker processes
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from decklint.fileio import Refused, rewrite_user_file
+from decklint.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 from decklint.fmt.files import Before, format_text
 from decklint.fmt.layout import Settings
 from decklint.inputs import encoding as enc
@@ -56,6 +57,16 @@ class FileResult:
     @property
     def changed(self) -> bool:
         return self.before != self.after
+
+    @property
+    def unread(self) -> bool:
+        """Not read (or not formatted at all), so nothing is known of its text."""
+        return bool(self.problem) and not self.changed
+
+    @property
+    def not_written(self) -> bool:
+        """It would change, and was asked to, but was not written: it is as it was."""
+        return bool(self.problem) and self.changed
 
 
 def settings_of(section: dict[str, object]) -> Settings:
@@ -141,10 +152,16 @@ def run(
     """Format the files under `paths`; write those that change when `write`. `lint`: the
     lint's file phase for the files' inputs, whose dialects and parses the formatter takes
     (else it detects and parses each deck itself); `jobs`: processes (0: every core)."""
-    from decklint.inputs.gather import files, shown_path
+    from decklint.inputs.gather import files, leads_out, linted_tree, shown_path
 
+    paths = list(paths)
+    tree = linted_tree(paths)
     slots: list[FileResult | _Read] = []
-    for f, explicit in files(list(paths), excluded, embedded_mode):
+    for f, explicit in files(paths, excluded, embedded_mode):
+        away = leads_out(f, tree, explicit, "format")
+        if away is not None:  # as `lint` refuses it: never written through a link out
+            slots.append(FileResult(shown_path(f), "", "", problem=away))
+            continue
         if not f.is_file():
             continue
         shown = shown_path(f)
@@ -157,6 +174,7 @@ def run(
         if got.text is not None:
             slots.append(_Read(f, shown, data, got.text, got.encoding, explicit))
     read = [s for s in slots if isinstance(s, _Read)]
+    kept = _swept(read) if write else {}
     inputs = units = None
     if lint is not None:
         inputs = [_inputs(f, embedded_mode) for f in read]
@@ -172,11 +190,26 @@ def run(
         after, left = formatted[at]
         at += 1
         result = FileResult(s.shown, s.text, after, left)
-        if write and result.changed:
+        copy = kept.get(s.path)
+        if copy is not None:
+            result = FileResult(s.shown, s.text, s.text, left, interrupted(copy))
+        elif write and result.changed:
             why = _write(s.path, s.data, s.text, after, s.encoding, encoding)
             result = FileResult(s.shown, s.text, after, left, why, written=not why)
         out.append(result)
     return out
+
+
+def _swept(read: Sequence[_Read]) -> dict[Path, Path]:
+    """What killed runs left beside the files: removed (`fileio.sweep`), once per folder;
+    the files whose in-place write was cut, each with the copy of its original kept."""
+    kept: dict[Path, Path] = {}
+    real = {f.path: Path(os.path.realpath(f.path)) for f in read}
+    cut = {k.path: k.copy for folder in {r.parent for r in real.values()} for k in sweep(folder)}
+    for path, r in real.items():
+        if r in cut:
+            kept[path] = cut[r]
+    return kept
 
 
 def _inputs(f: _Read, embedded_mode: str) -> list[Input]:
@@ -256,15 +289,19 @@ def _write(
         now = target.read_bytes()
     except OSError as exc:
         return f"cannot read it again: {exc.strerror}"
-    if now != data and enc.decode(now, asked).text != before:
-        return "it changed on disk while being formatted"
     new = enc.encode_like(before, after, encoding or "utf-8", data)
     if new is None:
         return "its bytes could not be kept as they were"
+    if now == new:
+        return ""  # written already, through another of its names (a hard link)
+    if now != data and enc.decode(now, asked).text != before:
+        return "it changed on disk while being formatted"
     try:
         rewrite_user_file(target, new)
     except Refused as exc:
         return str(exc)
+    except Damaged as exc:
+        return str(exc.strerror)
     except OSError as exc:
-        return exc.strerror or str(exc)
+        return f"{exc.strerror or exc}; the file is as it was"
     return ""

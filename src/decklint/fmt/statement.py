@@ -20,13 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from decklint.dialects.cards import CONT_COL, RESUME_COL, TEXT_END, is_attribute_quote
+from decklint.dialects.cards import (
+    CONT_COL,
+    RESUME_COL,
+    TEXT_END,
+    is_attribute_quote,
+    looks_like_operands,
+)
+from decklint.dialects.damage import Scrub, clean, damage_pattern
 from decklint.findings import Severity
 from decklint.ir import Diagnostic, LogicalUnit
 from decklint.source import Span
-
-_NAME_START = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ@#$&")
-_NAME = _NAME_START | frozenset("0123456789_.")
 
 
 class Piece(NamedTuple):
@@ -117,14 +121,6 @@ def field_end(text: str) -> int:
     return len(text)
 
 
-def looks_like_operands(field: str) -> bool:
-    """A field that is operands rather than words of a remark: a keyword operand
-    (NAME=...), or an operand followed by a comma."""
-    head = field.split("=", 1)[0].upper()
-    keyword = "=" in field and bool(head) and head[0] in _NAME_START and set(head) <= _NAME
-    return keyword or (field.endswith(",") and len(field) > 1)
-
-
 def read_statement(
     unit: LogicalUnit, lines: Sequence[str], faults: dict[int, list[Diagnostic]]
 ) -> Statement | None:
@@ -156,6 +152,10 @@ def read_statement(
     notes: list[Note] = []
     repaired = False
     for r in unit.remarks:
+        written = remark_as_written(lines[r.line - 1], r.col, r.text)
+        if written is None:
+            return None  # a remark read otherwise than written: its cards stay as they are
+        r = r._replace(text=written)
         told = faults.get(r.line)
         if told and any(_resumed_late(f, r.line, r.col, unit.line) for f in told):
             end = field_end(r.text)
@@ -163,7 +163,7 @@ def read_statement(
                 chunks.append((r.text[:end], r.line))
                 chunks.sort(key=lambda c: c[1])  # stable: a card's own chunks keep their order
                 repaired = True
-                rest_text = r.text[end:].strip()
+                rest_text = r.text[end:].strip(" ")
                 if rest_text:
                     notes.append(Note(r.line, r.col + r.text.index(rest_text, end), rest_text))
                 continue
@@ -180,7 +180,7 @@ def read_statement(
                 return None
             chunks.insert(at + 1, (tail[:end], line))
             repaired = True
-            rest_text = tail[end:].strip()
+            rest_text = tail[end:].strip(" ")
             if rest_text and not rest_text.isdigit():
                 notes.append(Note(line, TEXT_END + 1 + tail.index(rest_text, end), rest_text))
     st = Statement(
@@ -198,6 +198,27 @@ def read_statement(
     if not repaired and st.text != text:
         return None  # operands the reader joined otherwise (the first card holds none)
     return st
+
+
+def remark_as_written(line: str, col: int, text: str) -> str | None:
+    """A remark's characters as written on its card (`text`: as the reader read it, from
+    column `col`): where the reader read it without markup (`&amp;`, `<b>`, a no-break
+    space: markup that had pushed the card's mark out of its column), the same words with
+    their markup, which the formatter keeps byte for byte; None when they cannot be told."""
+    tail = line[col - 1 :]
+    if tail.startswith(text):
+        end = len(text)
+    else:
+        pieces = clean(tail, 0, Scrub())
+        if len(pieces) != 1 or not text or not pieces[0][0].startswith(text):
+            return None
+        end = pieces[0][1][len(text) - 1] + 1
+    while end < len(tail) and (tail[end] in "<&" or not tail[end].isascii()):
+        m = damage_pattern().match(tail, end)
+        if m is None:
+            break
+        end = m.end()  # a closing tag or a Unicode blank right after the last word: its own
+    return tail[:end]
 
 
 def _pieces(chunks: list[tuple[str, int]]) -> list[Piece]:

@@ -201,17 +201,19 @@ def linted_tree(paths: Sequence[str]) -> tuple[str, ...]:
     return tuple(r if r.endswith(os.sep) else r + os.sep for r in roots)
 
 
-def leads_out(f: Path, tree: Sequence[str], named: bool) -> str | None:
+def leads_out(f: Path, tree: Sequence[str], named: bool, command: str = "lint") -> str | None:
     """Why the file `f` is not read when it is a symbolic link (or, `named` on the command
-    line, under one) to a file outside `tree` (`linted_tree`); None when it may be read."""
+    line, under one) to a file outside `tree` (`linted_tree`); None when it may be read.
+    `command`: the command that reads it (`lint`, `format`)."""
     if not named and not f.is_symlink():
         return None  # a folder walk does not enter linked folders: only the name can link
     target = os.path.realpath(f)
     if any((target + os.sep).startswith(root) for root in tree):
         return None
+    done = "formatted" if command == "format" else "linted"
     return (
-        f"a symbolic link to {target}, outside the folders linted: not read (lint that file "
-        "where it is, or name its folder too)"
+        f"a symbolic link to {target}, outside the folders {done}: not read ({command} that "
+        "file where it is, or name its folder too)"
     )
 
 

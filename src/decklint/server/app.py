@@ -6,6 +6,8 @@ published at once; after a longer one the whole network is linted, with the per-
 keeping unchanged decks cheap, and every deck whose findings changed gets its diagnostics (a mode
 table's edit updates the decks that name it). Hover, definitions, references, symbols and
 completion come from `decklint.ide`, on the last whole lint and the document's current text.
+A lint whose decks changed meanwhile stops at its next file or rule (its findings would be
+dropped); a document's formatting and outline run off the event loop (`server.jobs`).
 
 A handler that fails logs the error to the client and answers nothing; the server goes on.
 """
@@ -40,12 +42,20 @@ from decklint.server.actions import (
     statement_start,
     wanted,
 )
+from decklint.server.jobs import Jobs
 from decklint.server.network import Document, Index, Network, Run, Settings, text_of, uri_of
 from decklint.server.positions import Codec
 from decklint.source import Span
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Superseded(BaseException):
+    """Raised in the lint thread, from a lint's progress, when the decks it lints changed:
+    it stops at the next file or rule instead of linting texts no longer shown. A
+    BaseException, as KeyboardInterrupt is: the engine turns an Exception in a rule into an
+    internal-error finding and goes on."""
 
 
 class Shown(NamedTuple):
@@ -89,6 +99,7 @@ class DecklintServer(LanguageServer):
         self.ready = False
         self.told_withheld: list[str] = []  # what of the configuration was last said unused
         self.progress_tokens = 0
+        self.jobs = Jobs()  # a document's long work (formatting, outline), off the event loop
 
     def report_server_error(self, error: Exception, source: Any) -> None:
         self.say(f"internal error: {error}", lsp.MessageType.Error)
@@ -144,7 +155,8 @@ class DecklintServer(LanguageServer):
         if self.index is not None and edited:
             snap = self.network.snapshot()
             before = {p: self.texts[p] for p in edited if p in self.texts}
-            quick = await self.run(self.network.focus, snap, self.index, edited, before)
+            stop = functools.partial(self.stop_if_changed, snap.generation)
+            quick = await self.run(self.network.focus, snap, self.index, edited, before, stop)
             if self.dirty.is_set():
                 return False
             self.network.fresh -= edited
@@ -244,6 +256,7 @@ class DecklintServer(LanguageServer):
         loop = asyncio.get_running_loop()
 
         def told(p: Progress) -> None:
+            self.stop_if_changed(snap.generation, p)
             loop.call_soon_threadsafe(shown.report, *_progress_words(p))
 
         self.whole_running = True
@@ -271,6 +284,12 @@ class DecklintServer(LanguageServer):
         self.full = run
         self.index = await self.run(_index_and_collect, run.result)
 
+    def stop_if_changed(self, generation: int, _p: Progress | None = None) -> None:
+        """A lint's progress (in the lint thread): stop it when the decks changed since it
+        began (`generation`), for its findings would be dropped."""
+        if self.network.generation != generation:
+            raise Superseded
+
     async def run(
         self, fn: Callable[..., Any], *args: Any, thread: ThreadPoolExecutor | None = None
     ) -> Any:
@@ -279,6 +298,8 @@ class DecklintServer(LanguageServer):
         try:
             pool = thread or self.worker
             return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+        except Superseded:
+            return None  # stopped on purpose: the texts it lints changed
         except Exception as exc:
             self.say(f"lint failed: {_trace(exc)}", lsp.MessageType.Error)
             return None
@@ -642,6 +663,7 @@ def did_open(ls: DecklintServer, params: lsp.DidOpenTextDocumentParams) -> None:
 @guarded()
 def did_change(ls: DecklintServer, params: lsp.DidChangeTextDocumentParams) -> None:
     td = params.text_document
+    ls.jobs.changed(td.uri)  # its formatting or outline under way is of the text before
     doc = ls.workspace.get_text_document(td.uri)  # pygls applied the changes
     ls.network.open(td.uri, doc.source, td.version, doc.language_id or "")
     ls.changed()
@@ -657,6 +679,7 @@ async def did_save(ls: DecklintServer, params: lsp.DidSaveTextDocumentParams) ->
 @server.feature(lsp.TEXT_DOCUMENT_DID_CLOSE)
 @guarded()
 def did_close(ls: DecklintServer, params: lsp.DidCloseTextDocumentParams) -> None:
+    ls.jobs.changed(params.text_document.uri)
     doc = ls.network.close(params.text_document.uri)
     if doc is not None and doc.is_file:
         # the file's text on disk takes the document's place

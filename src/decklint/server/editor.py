@@ -1,17 +1,18 @@
 """The editor features of `decklint.ide` (hover, definitions, references, document symbols,
 completion) as protocol handlers of the language server: positions converted between the
-client's encoding and decklint's, paths to URIs."""
+client's encoding and decklint's, paths to URIs. The outline reads the whole document: it is
+made off the event loop (`server.jobs`)."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from lsprotocol import types as lsp
 
 from decklint import ide
 from decklint.server import convert
 from decklint.server.app import DecklintServer, guarded, server
+from decklint.server.jobs import Stale
 from decklint.server.positions import Codec
+from decklint.server.work import outline
 
 
 @server.feature(lsp.TEXT_DOCUMENT_HOVER)
@@ -58,46 +59,20 @@ def references(ls: DecklintServer, params: lsp.ReferenceParams) -> list[lsp.Loca
 
 @server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded()
-def document_symbol(
+async def document_symbol(
     ls: DecklintServer, params: lsp.DocumentSymbolParams
 ) -> list[lsp.DocumentSymbol] | None:
-    doc = ls.network.document(params.text_document.uri)
+    """The outline, made off the event loop (`server.jobs`): a large document's takes long."""
+    uri = params.text_document.uri
+    doc = ls.network.document(uri)
     if doc is None:
         return None
-    codec = Codec(doc.text, ls.encoding)
-
-    def convert_symbol(s: Any) -> lsp.DocumentSymbol:
-        return lsp.DocumentSymbol(
-            name=s.name,
-            kind=_symbol_kind(s.kind),
-            range=convert.to_range(codec, s.span),
-            selection_range=convert.to_range(codec, s.selection),
-            children=[convert_symbol(c) for c in s.children] or None,
-        )
-
-    return [convert_symbol(s) for s in ide.symbols(doc.path, doc.text, ls.dialect_of(doc.path))]
-
-
-_SYMBOL_KINDS = {
-    "file": lsp.SymbolKind.File,
-    "major-node": lsp.SymbolKind.Module,
-    "group": lsp.SymbolKind.Namespace,
-    "line": lsp.SymbolKind.Struct,
-    "pu": lsp.SymbolKind.Class,
-    "lu": lsp.SymbolKind.Field,
-    "mode-table": lsp.SymbolKind.Enum,
-    "mode": lsp.SymbolKind.EnumMember,
-    "application": lsp.SymbolKind.Function,
-    "connection": lsp.SymbolKind.Event,
-    "device": lsp.SymbolKind.Object,
-    "link": lsp.SymbolKind.Key,
-    "interface": lsp.SymbolKind.Interface,
-    "statement": lsp.SymbolKind.Property,
-}
-
-
-def _symbol_kind(kind: str) -> lsp.SymbolKind:
-    return _SYMBOL_KINDS.get(kind, lsp.SymbolKind.Object)
+    args = (doc.path, doc.text, ls.dialect_of(doc.path), ls.encoding)
+    try:
+        found: list[lsp.DocumentSymbol] = await ls.jobs.run(uri, len(doc.text), outline, *args)
+    except Stale:
+        return None
+    return found
 
 
 @server.feature(

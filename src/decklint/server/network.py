@@ -251,7 +251,14 @@ class Network:
         (in the thread that lints). Safe to call from one worker thread at a time."""
         return self._lint(list(snap.inputs), snap, progress=progress)
 
-    def focus(self, snap: Snapshot, index: Index, edited: set[str], before: dict[str, str]) -> Run:
+    def focus(
+        self,
+        snap: Snapshot,
+        index: Index,
+        edited: set[str],
+        before: dict[str, str],
+        progress: OnProgress | None = None,
+    ) -> Run:
         """A quick lint of the edited documents with the decks around them, for the time a
         lint of the whole network takes. Each edited deck is read alone first (for the names
         it defines and uses now), then linted with its neighbours (`Index.neighbours`) and
@@ -260,10 +267,11 @@ class Network:
         the findings the edits added and removed (`Run.delta`): a neighbour's findings that
         need decks further away than these are not right in a lint of a part of the
         network, but they are not right or wrong alike in both, so they cancel. A whole lint
-        follows and has the last word."""
+        follows and has the last word. `progress` is told how far each lint is (it may stop
+        them by raising)."""
         owner = {i.path: i.container or i.path for i in snap.inputs}
         seeds = {i.path for i in snap.inputs if owner[i.path] in edited}
-        alone = self._lint([i for i in snap.inputs if i.path in seeds], snap)
+        alone = self._lint([i for i in snap.inputs if i.path in seeds], snap, progress=progress)
         now = Index.of(alone.result)
         first: set[str] = set(edited)  # a closed document that is no file: its findings go
         for path in seeds:
@@ -273,7 +281,7 @@ class Network:
             wide |= index.neighbours(path)
         keep = {owner.get(p, p) for p in wide}
         part = [i for i in snap.inputs if owner[i.path] in keep]
-        run = self._lint(part, snap)
+        run = self._lint(part, snap, progress=progress)
         was = [i for i in part if owner[i.path] not in edited]
         for path in sorted(edited):
             if path in before:
@@ -281,7 +289,7 @@ class Network:
                 dialect = doc.dialect if doc else None
                 shown = Document("", path, before[path], None, not doc or doc.is_file, dialect)
                 was.extend(_inputs_of(shown))
-        old = self._lint(was, snap)
+        old = self._lint(was, snap, progress=progress)
         delta: dict[str, tuple[frozenset[Finding], frozenset[Finding]]] = {}
         for path in {owner.get(p, p) for p in first} - edited:
             new, gone = set(run.findings.get(path, ())), set(old.findings.get(path, ()))

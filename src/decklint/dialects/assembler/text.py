@@ -108,13 +108,17 @@ def written(unit: LogicalUnit, start: int, end: int) -> tuple[Piece, ...]:
     `start`)."""
     sm = unit.smap
     out: list[Piece] = []
-    nexts = [*sm.starts[1:], len(unit.text)]
-    for s, line, col, n, nxt in zip(sm.starts, sm.lines, sm.cols, sm.lengths, nexts, strict=False):
+    starts = sm.starts
+    last = len(starts) - 1
+    for k in range(sm.first(start), last + 1):  # from the piece that holds `start`
+        s = starts[k]
         if s >= end:
             break
-        lo, hi = max(start, s), min(end, s + n, nxt)
+        nxt = starts[k + 1] if k < last else len(unit.text)
+        lo, hi = max(start, s), min(end, s + sm.lengths[k], nxt)
         if lo < hi:
-            out.append(Piece(lo - start, hi - start, line, col + lo - s, hi - lo))
+            col = sm.cols[k]
+            out.append(Piece(lo - start, hi - start, sm.lines[k], col + lo - s, hi - lo))
     return _merged(out)
 
 
