@@ -193,3 +193,24 @@ def _release(topo: Topology, name: str, d: Entity | None) -> tuple[str | None, s
         return "; ".join(_said(r) for r in rels), where
     declared = d.value("release") if d is not None else None
     return (f"{declared} (declared)", None) if declared else (None, None)
+
+
+def external_nodes(topo: Topology, externals: dict[str, tuple[str, Entity]]) -> None:
+    """A node for each peer the links name but no linted deck defines (another domain's
+    CDRM, a stack a BPXPRMxx member names), drawn as external: where it is named first."""
+    for name, (product, where) in sorted(externals.items()):
+        attrs = {
+            "name": Attr(name),
+            "product": default(product),
+            "family": default(""),
+            "products": default((product,)),
+            "files": default(0),
+            "paths": default(()),
+            "declared": default(False),
+            "release": default(None),
+            "release_from": default(None),
+            "external": default(True),
+        }
+        e = Entity("node", name, where.path, "site", where.span, name, attrs, "")
+        topo.entities.append(e)
+        topo._by_kind["node"].append(e)
