@@ -45,6 +45,11 @@ class NodeRule(NamedTuple):
 
     `by` is one of:
       "named":  the node the file's definitions name (an NCP's NEWNAME, a CP name);
+      "vtam":   the VTAM evidence ties the deck to (model/systems.py: start and configuration
+                lists, the tables a deck uses, one job's members, the system's one VTAM);
+      "system": one node of the product per system (model/systems.py), named `field` (z/OS
+                UNIX: OMVS), qualified by the system where several systems have one;
+      "host":   the node of the system's VTAM (a CICS region's CSD), else the folder's name;
       "anchor": the first entity of `kinds` in the file's folder gives it: its `field`, or its
                 name for "name", or the node it names for "node" (a folder's default node
                 does not count); with `when`, only an entity for which that field is true

@@ -22,4 +22,6 @@ class Settings:
     # `topology:` of the configurations: node -> file globs, and declared links
     # (node a, node b, facts, configuration file, line)
     node_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # system -> file globs (`topology: systems:`): the files of one z/OS, MVS or VM image
+    system_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
     links: tuple[tuple[str, str, tuple[tuple[str, Any], ...], str, int], ...] = ()

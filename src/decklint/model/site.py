@@ -15,6 +15,7 @@ from pathlib import PurePath
 
 from decklint import dialects
 from decklint.dialects.base import NodeRule
+from decklint.model import systems
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
 from decklint.model.release import Release
@@ -66,6 +67,7 @@ def assign(topo: Topology) -> dict[str, str]:
     anchors: dict[tuple[tuple[str, ...], str], dict[str, str]] = {}
     globs = topo.settings.node_files
     out: dict[str, str] = {}
+    later: dict[str, list[tuple[str, NodeRule]]] = defaultdict(list)  # by -> files
     for path, dialect in sorted(topo.dialects.items()):
         if dialect == "config":
             continue
@@ -83,7 +85,9 @@ def assign(topo: Topology) -> dict[str, str]:
             continue
         known = dialects.REGISTRY.get(dialect)
         rule = known.node if known is not None else NodeRule("named")
-        if rule.by == "anchor":
+        if rule.by in ("vtam", "system", "host"):
+            later[rule.by].append((path, rule))
+        elif rule.by == "anchor":
             key = (rule.kinds, rule.field)
             if key not in anchors:
                 anchors[key] = _anchors(topo, rule)
@@ -95,7 +99,32 @@ def assign(topo: Topology) -> dict[str, str]:
         else:  # the node its definitions name (an NCP's NEWNAME, a workstation's CP name)
             node_keys = sorted({e.node for e in topo.entities_of(path)})
             out[path] = _strip(node_keys[0]) if node_keys else _folder_name(path)
+    vtams, unnamed = systems.vtam_nodes(topo, [p for p, _r in later["vtam"]])
+    taken = set(out.values())
+    for path, name in vtams.items():  # a system's VTAM beside a node of that name
+        out[path] = f"{name}/VTAM" if name in unnamed and name in taken else name
+    _per_system(topo, later["system"], out)
+    hosts: dict[str, set[str]] = defaultdict(set)  # system -> its VTAMs
+    for path in vtams:
+        hosts[systems.system_key(path, topo)].add(out[path])
+    for path, _rule in later["host"]:
+        found = hosts.get(systems.system_key(path, topo), set())
+        out[path] = next(iter(found)) if len(found) == 1 else _folder_name(path)
     return out
+
+
+def _per_system(topo: Topology, files: list[tuple[str, NodeRule]], out: dict[str, str]) -> None:
+    """One node of a product per system (z/OS UNIX: OMVS), qualified by the system where
+    several systems have one."""
+    by_name: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for path, rule in files:
+        by_name[rule.field][systems.system_key(path, topo)].append(path)
+    for name, by_system in by_name.items():
+        # systems that show alike (two folders named PARMLIB) cannot be told apart: one node
+        alike = len({systems.system_name(k, topo) for k in by_system}) == 1
+        for key, paths in by_system.items():
+            shown = name if alike else f"{name}/{systems.system_name(key, topo)}"
+            out.update(dict.fromkeys(paths, shown))
 
 
 def _anchors(topo: Topology, rule: NodeRule) -> dict[str, str]:
