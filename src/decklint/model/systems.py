@@ -60,7 +60,7 @@ def system_name(key: str, topo: Topology) -> str:
     """How a system is shown: a configured system's name, else its folder's name."""
     if any(name == key for name, _g in topo.settings.system_files):
         return key
-    return (PurePath(key).name or key or ".").upper()
+    return PurePath(key).name.upper()
 
 
 def _container(path: str) -> str:
@@ -206,7 +206,7 @@ def _named(topo: Topology, u: _Union, starts: dict[str, str]) -> tuple[dict[str,
             alone[system_key(fs[0], topo)].append(root)
     for system, roots in alone.items():
         if not by_system.get(system):  # a system without a start list is one VTAM
-            name = system_name(system, topo)
+            name = system_name(system, topo) or deck_member(groups[roots[0]][0]).upper()
             systems.add(name)
             for root in roots:
                 out.update(dict.fromkeys(groups[root], name))

@@ -209,9 +209,10 @@ def _one_stack_per_system(
     owner: dict[str, str],
     by_path: dict[str, Entity],
 ) -> dict[str, str]:
-    """Profile members no linted profile INCLUDEs, in a system whose files hold no main
-    profile: the OBEYFILE and INCLUDE members of the system's one stack, whose profile is not
-    among them. They are one stack, named by the default job name (qualified by its system
+    """Profile members no linted profile INCLUDEs, two or more in a system whose files hold no
+    main profile (nor a file named as one, PROFILE.TCPIP): the OBEYFILE and INCLUDE members of
+    the system's one stack, whose profile is not among them, unless two define one device or
+    interface. They are one stack, named by the default job name (qualified by its system
     where several systems have one). Root -> that name."""
     from decklint.model.systems import system_key, system_name
 
@@ -222,12 +223,17 @@ def _one_stack_per_system(
         key = system_key(root, topo)
         if all(p.value("telnet") for p in profs):
             continue  # a TN3270E server's profile: no stack
-        if any(p.value("main") for p in profs):
+        if any(p.value("main") or _profile_named(p.path) for p in profs):
             mains.add(key)
         else:
             loose[key].append(root)
     out: dict[str, str] = {}
-    systems = [k for k in loose if k not in mains and _one_stack(topo, loose[k], members)]
+    # two members or more (a lone one may as well be a sample: it keeps its file's name)
+    systems = [
+        k
+        for k, roots in loose.items()
+        if k not in mains and len(roots) > 1 and _one_stack(topo, roots, members)
+    ]
     for key in systems:
         roots = sorted(loose[key])
         first = roots[0]
@@ -238,6 +244,12 @@ def _one_stack_per_system(
         shown = {system_name(k, topo) for k in systems}
         out[first] = DEFAULT_JOB if len(shown) == 1 else f"{DEFAULT_JOB}/{system_name(key, topo)}"
     return out
+
+
+def _profile_named(path: str) -> bool:
+    """A file named as a stack's profile data set (PROFILE.TCPIP, TCPIP.PROFILE.TCPIP)."""
+    name = PurePath(path).name.upper()
+    return name in _GENERIC or name.startswith("PROFILE.") or name.endswith(".PROFILE.TCPIP")
 
 
 def _one_stack(topo: Topology, roots: list[str], members: dict[str, list[str]]) -> bool:

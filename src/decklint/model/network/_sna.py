@@ -16,10 +16,11 @@ class Hosts:
     def __init__(self, links: Linker) -> None:
         topo = links.topo
         self.links = links
+        # a node whose decks are a VTAM's (or hold one: the configuration's `nodes: files:`)
         self.vtams = {
             n.name
             for n in topo.of("node")
-            if n.value("product") == "VTAM" and n.value("files") and not n.value("external")
+            if "VTAM" in (n.value("products") or ()) and n.value("files")
         }
         self.by_system: dict[str, set[str]] = defaultdict(set)
         for path, node in links.site.items():
