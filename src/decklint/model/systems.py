@@ -47,6 +47,14 @@ _LIBRARY = re.compile(r"VTAMLST|VTAMSRC|VTAMLIB|TCPPARMS|PARMLIB|PROCLIB|NCPSRC|
 def system_key(path: str, topo: Topology) -> str:
     """The system a file belongs to: a configured system's name, else its folder's path (the
     folder above, for a folder named after a library)."""
+    known: dict[str, str] = topo.memo("systems.keys", dict)
+    key = known.get(path)
+    if key is None:
+        key = known[path] = _system_key(path, topo)
+    return key
+
+
+def _system_key(path: str, topo: Topology) -> str:
     for name, globs in topo.settings.system_files:
         if any(fnmatch.fnmatch(path, g) or fnmatch.fnmatch(PurePath(path).name, g) for g in globs):
             return name
@@ -127,7 +135,7 @@ def vtam_nodes(topo: Topology, files: list[str]) -> tuple[dict[str, str], set[st
         return {}, set()
     u = _Union(files)
     starts = {}  # path -> the VTAM its start list names
-    lists: dict[str, str] = {}  # configuration list name -> path
+    lists: dict[str, list[str]] = defaultdict(list)  # configuration list name -> paths
     for s in topo.of("vtam_start"):
         if s.path not in u.parent:
             continue
@@ -135,14 +143,20 @@ def vtam_nodes(topo: Topology, files: list[str]) -> tuple[dict[str, str], set[st
             starts[s.path] = str(s.value("sscpname") or s.name)
             u.names[s.path] = {starts[s.path]}
         else:
-            lists.setdefault(s.name, s.path)
-    # a start list's CONFIG=xx names its configuration list ATCCONxx
+            lists[s.name].append(s.path)
+    # a start list's CONFIG=xx names its configuration list ATCCONxx: the one of its own
+    # system, else the run's only one where that one's system has no start list
+    started = {system_key(p, topo) for p in starts}
     for s in topo.of("vtam_start"):
         config = s.value("config")
-        if s.path in starts and config is not None:
-            target = lists.get(f"ATCCON{str(config).upper()[-2:]:0>2}")
-            if target is not None:
-                u.join(s.path, target)
+        if s.path not in starts or config is None:
+            continue
+        found = lists.get(f"ATCCON{str(config).upper()[-2:]:0>2}", [])
+        mine = [p for p in found if system_key(p, topo) == system_key(s.path, topo)]
+        if not mine and len(found) == 1 and system_key(found[0], topo) not in started:
+            mine = found
+        if len(mine) == 1:
+            u.join(s.path, mine[0])
     # a configuration list's entries name the decks it activates
     exact: dict[str, list[str]] = defaultdict(list)
     loose: dict[str, list[str]] = defaultdict(list)
@@ -156,6 +170,8 @@ def vtam_nodes(topo: Topology, files: list[str]) -> tuple[dict[str, str], set[st
         if entry.path not in u.parent:
             continue
         found = exact.get(entry.name) or loose.get(entry.name, [])
+        here = system_key(entry.path, topo)
+        found = [f for f in found if system_key(f, topo) == here] or found
         if len(found) == 1:
             u.join(entry.path, found[0])
     # decks cut out of one job write one library
