@@ -24,15 +24,14 @@ def rname_no_station(ctx: Context) -> Iterator[Hit]:
             p = pccus.get((lk.path, lk.span.line))
             name = str(lk.value("end_b")).removeprefix("link station ")
             guess = suggest(name, stations)
+            code = f"code RNAME={guess}" if guess else "code RNAME as that station's label"
             yield Hit(
                 lk.path,
                 lk.span,
                 {
                     "ncp": lk.value("node_a"),
                     "what": f"RNAME names {name}, a link station no linted NCP defines",
-                    "code": f"code RNAME={guess}"
-                    if guess
-                    else "code RNAME as that station's label",
+                    "code": code,
                 },
                 subject=p.id if p is not None else lk.id,
                 dialect="ncp",
