@@ -77,7 +77,7 @@ def test_the_rule_judges_a_link_the_decks_give(
     if code in CONFIGURATION_ONLY or code in NO_LINK:
         pytest.skip(CONFIGURATION_ONLY.get(code) or NO_LINK[code])
     kinds: set[str] = set()
-    for i, (name, case) in enumerate(_cases(code).items()):
+    for i, case in enumerate(_cases(code).values()):
         if not case["expect"]:
             continue
         where = tmp_path / str(i)

@@ -59,7 +59,8 @@ class Frames:
         """(frame, where it is defined, field, header, why) for a mode, or None.
 
         VTAM modes: the smallest MAXTSL of the token-ring lines of the NCPs the mode's VTAM
-        owns (its ownership links), else of every linted NCP, with the network's header. Workstation modes (APPN, FID2, 9-byte header): the frame of their own node,
+        owns (its ownership links), else of every linted NCP, with the network's header.
+        Workstation modes (APPN, FID2, 9-byte header): the frame of their own node,
         declared for CM/2 (nodes:), TRMF for NS/DOS, the smallest line MAXFRAME for the AS/400,
         or the MAXTSL of the NCP line the node's DLC link reaches when that is smaller (the
         two ends of a link use the lesser frame).
