@@ -33,9 +33,9 @@ class Frames:
                     owned.setdefault(str(lk.value("node_b")), set()).add(str(lk.value("node_a")))
         self.rings: dict[str, Entity] = {}
         for vtam, ncps in owned.items():
-            lines = [ln for ln in ring_lines(topo) if topo.site.get(ln.path) in ncps]
-            if lines:
-                self.rings[vtam] = min(lines, key=lambda ln: ln.value("maxtsl"))
+            rings = [ln for ln in ring_lines(topo) if topo.site.get(ln.path) in ncps]
+            if rings:
+                self.rings[vtam] = min(rings, key=lambda ln: ln.value("maxtsl"))
         self.by_node: dict[tuple[str, str], list[tuple[int, Entity, str]]] = {}
         for p in topo.of("dlc_profile"):
             self._add(("cm2", p.node), p.value("frame"), p, "frame")
