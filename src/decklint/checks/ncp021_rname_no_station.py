@@ -20,7 +20,7 @@ def rname_no_station(ctx: Context) -> Iterator[Hit]:
     pccus = {(p.path, p.span.line): p for p in topo.of("pccu")}
     for lk in links_of(topo, "inn"):
         status = lk.value("status")
-        if status == "unknown-peer" and str(lk.value("end_a")).startswith("ncp "):
+        if status == "unknown-peer" and str(lk.value("end_a")).startswith("NCP "):
             p = pccus.get((lk.path, lk.span.line))
             name = str(lk.value("end_b")).removeprefix("link station ")
             guess = suggest(name, stations)

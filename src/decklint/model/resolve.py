@@ -26,6 +26,7 @@ def resolve(topo: Topology) -> None:
     tcpip.settle(topo)  # stack defaults by the release
     linker = network.infer(topo, files)
     site.external_nodes(topo, linker.externals)
+    site.owned_systems(topo)
 
 
 _FACT_FIELDS = {

@@ -192,6 +192,8 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
             "declared": default(d is not None),
             "release": default(release),
             "release_from": default(where),
+            "system": default(_system_of(topo, paths.get(name, []))),
+            "external": default(False),
         }
         path = anchor.path if anchor else "-"
         span = anchor.span if anchor else Span(1, 1, 1, 1)
@@ -224,6 +226,34 @@ def _release(topo: Topology, name: str, d: Entity | None) -> tuple[str | None, s
     return (f"{declared} (declared)", None) if declared else (None, None)
 
 
+def _system_of(topo: Topology, paths: list[str]) -> str:
+    """The system most of a node's files sit in, as shown ('' for a node without files)."""
+    names = [systems.system_name(systems.system_key(p, topo), topo) for p in sorted(paths)]
+    return max(dict.fromkeys(names), key=names.count) if names else ""
+
+
+def owned_systems(topo: Topology) -> None:
+    """An NCP is drawn in the system of the VTAM that owns it (its ownership links)."""
+    owner: dict[str, str] = {}
+    for lk in topo.of("link"):
+        if lk.value("kind") in ("channel", "owner") and lk.value("status") == "matched":
+            owner.setdefault(str(lk.value("node_a")), str(lk.value("node_b")))
+    if not owner:
+        return
+    nodes = {n.name: n for n in topo.of("node")}
+    built = {}
+    for name, vtam in owner.items():
+        n, v = nodes.get(name), nodes.get(vtam)
+        if n is None or v is None or n.value("system") == v.value("system"):
+            continue
+        attrs = dict(n.attrs)
+        attrs["system"] = default(v.value("system"))
+        built[id(n)] = Entity("node", n.name, n.path, n.dialect, n.span, n.node, attrs, n.scope)
+    if built:
+        topo.entities[:] = [built.get(id(e), e) for e in topo.entities]
+        topo._by_kind["node"] = [built.get(id(e), e) for e in topo._by_kind["node"]]
+
+
 def external_nodes(topo: Topology, externals: dict[str, tuple[str, Entity]]) -> None:
     """A node for each peer the links name but no linted deck defines (another domain's
     CDRM, a stack a BPXPRMxx member names), drawn as external: where it is named first."""
@@ -238,6 +268,7 @@ def external_nodes(topo: Topology, externals: dict[str, tuple[str, Entity]]) -> 
             "declared": default(False),
             "release": default(None),
             "release_from": default(None),
+            "system": default(""),
             "external": default(True),
         }
         e = Entity("node", name, where.path, "site", where.span, name, attrs, "")

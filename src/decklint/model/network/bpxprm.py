@@ -50,4 +50,5 @@ def infer(links: Linker) -> None:
                     b=only[0],
                     b_node=links.node(only[0]),
                     end_b=f"stack {only[0].name}",
+                    end_a="FILESYSTYPE TYPE(INET)",
                 )

@@ -62,7 +62,8 @@ def infer(links: Linker) -> None:
             + (" = PCCU RNAME" if rnamed else " = BUILD SUBAREA"),
             b=pccu or remote,
             b_attr="rname" if pccu is not None else "subarea" if remote is not None else "",
-            end_b=f"ncp {remote.name}" if remote is not None else f"subarea {sa}",
+            end_b=f"NCP {remote.name}" if remote is not None else f"subarea {sa}",
+            end_a=f"{s.value('statement')} {s.name}",
             extra={"note": default(note), "line": default(s.value("line"))},
         )
     for p in topo.of("pccu"):
@@ -77,7 +78,7 @@ def infer(links: Linker) -> None:
                 "unknown-peer",
                 "PCCU RNAME",
                 end_b=f"link station {name}",
-                end_a=f"ncp {p.value('ncp')}",
+                end_a=f"NCP {p.value('ncp')}",
                 extra={"note": default(f"no linted NCP defines link station {name}")},
             )
 

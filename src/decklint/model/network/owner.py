@@ -50,7 +50,7 @@ def infer(links: Linker) -> None:
                 b_attr=b_attr,
                 b_node=vtam or "",
                 end_b=f"VTAM {vtam}" if vtam else "VTAM",
-                end_a=f"ncp {ncp.name}",
+                end_a=f"NCP {ncp.name}",
                 extra={
                     "note": default("" if vtam else why),
                     "ncp": default(ncp.name),

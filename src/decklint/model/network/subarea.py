@@ -56,6 +56,7 @@ def cdrms(links: Linker) -> None:
             b=back,
             b_node=peer,
             end_b=f"VTAM {peer}",
+            end_a=f"CDRM {c.name}",
             extra={
                 "note": default(
                     f"{peer} defines no CDRM for {me}" if status == "half-open" else ""
@@ -84,6 +85,7 @@ def adjacent_sscps(links: Linker) -> None:
             "ADJSSCP table ADJCDRM",
             b_node=peer,
             end_b=f"VTAM {peer}",
+            end_a=f"ADJCDRM {a.name}",
         )
 
 
@@ -108,6 +110,7 @@ def adjacent_cps(links: Linker) -> None:
             b=ws,
             b_node=peer,
             end_b=f"CP {a.name}",
+            end_a=f"ADJCP {a.name}",
         )
 
 
@@ -129,6 +132,7 @@ def routes(links: Linker) -> None:
                     "unknown-peer",
                     f"PATH DESTSA={sa}",
                     end_b=f"subarea {sa}",
+                    end_a=f"PATH DESTSA={sa}",
                     extra={
                         "note": default(f"no linted node has subarea {sa}"),
                         "subarea": default(sa),
@@ -150,6 +154,7 @@ def routes(links: Linker) -> None:
                 b_attr=field,
                 b_node=node,
                 end_b=f"subarea {sa} ({node})",
+                end_a=f"PATH DESTSA={sa}",
                 extra={
                     "note": default(
                         "ambiguous: " + ", ".join(f[0] for f in found) if len(found) > 1 else ""
@@ -183,6 +188,7 @@ def channel_to_channel(links: Linker) -> None:
                 "unknown-peer",
                 how,
                 end_b=f"subarea {next(iter(sas))}" if len(sas) == 1 else "adjacent subarea",
+                end_a=f"PU {s.name}",
                 extra={
                     "note": default(
                         f"no explicit route uses TG {tgn}"
@@ -207,5 +213,6 @@ def channel_to_channel(links: Linker) -> None:
             b_attr=field,
             b_node=node,
             end_b=f"subarea {e.value(field)} ({node})",
+            end_a=f"PU {s.name}",
             extra={"note": default(f"LINE {s.value('line')} ADDRESS={s.value('address')}")},
         )

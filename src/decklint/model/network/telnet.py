@@ -39,6 +39,7 @@ def servers(links: Linker) -> None:
                 b=stack,
                 b_node=peer,
                 end_b=f"stack {name}",
+                end_a=f"TN3270E server {me}",
                 extra={"note": default(note)},
             )
             continue
@@ -56,6 +57,7 @@ def servers(links: Linker) -> None:
                 b=stack,
                 b_node=links.node(stack),
                 end_b=f"stack {stack.name}",
+                end_a=f"TN3270E server {me}",
             )
         elif kind == "CINET":
             for r in named:
@@ -75,6 +77,7 @@ def servers(links: Linker) -> None:
                     b=stack or r,
                     b_node=peer,
                     end_b=f"stack {job}",
+                    end_a=f"TN3270E server {me}",
                 )
 
 
@@ -112,7 +115,8 @@ def lus(links: Linker) -> None:
             f"{lu.value('block')} = APPL",
             b=found,
             b_node=vtam,
-            end_b=f"application {found.name}" if found is not None else f"APPL {first}",
+            end_b=f"APPL {found.name}" if found is not None else f"APPL {first}",
+            end_a=f"{lu.value('block')} {lu.name}",
             extra={"note": default(note)},
         )
 

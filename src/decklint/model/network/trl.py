@@ -75,8 +75,9 @@ def infer(links: Linker) -> None:
             b=trle,
             b_attr="" if by_name or trle is None else "portname",
             b_node=node_b,
-            end_b=f"trle {trle.name}"
+            end_b=f"TRLE {trle.name}"
             if trle is not None
             else f"TRLE {'' if by_name else 'PORTNAME='}{key}",
+            end_a=f"{'INTERFACE' if end.kind == 'tcpip_link' else 'DEVICE'} {end.name}",
             extra={"note": default(note), "port": default(key)},
         )
