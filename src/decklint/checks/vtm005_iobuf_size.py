@@ -68,9 +68,10 @@ def iobuf_size(ctx: Context) -> Iterator[Hit]:
                 h for h in hosts if h.coded("subarea") and h.value("subarea") == s.value("hostsa")
             ]
             hosts = [h for h in own or hosts if isinstance(h.value("unitsz"), int)]
-            if not hosts or any(h.value("unitsz") == size for h in hosts):
-                if hosts and size < want:
-                    h = hosts[0]
+            agree = [h for h in hosts if h.value("unitsz") == size]
+            if not hosts or agree:
+                if agree and size < want:
+                    h = agree[0]
                     yield Hit(
                         s.path,
                         a.span,

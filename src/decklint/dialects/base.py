@@ -50,7 +50,8 @@ class NodeRule(NamedTuple):
       "system": one node of the product per system (model/systems.py), named `field` (z/OS
                 UNIX: OMVS), qualified by the system where several systems have one;
       "host":   the node of the system's VTAM (a CICS region's CSD), else the folder's name;
-      "anchor": the first entity of `kinds` in the file's folder gives it: its `field`, or its
+      "anchor": the first entity of `kinds` in the file's system (its folder, unless the
+                configuration's `topology: systems:` says) gives it: its `field`, or its
                 name for "name", or the node it names for "node" (a folder's default node
                 does not count); with `when`, only an entity for which that field is true
                 (a stack with a main profile, not an obeyfile member linted without it);

@@ -91,7 +91,7 @@ def assign(topo: Topology) -> dict[str, str]:
             key = (rule.kinds, rule.field)
             if key not in anchors:
                 anchors[key] = _anchors(topo, rule)
-            out[path] = anchors[key].get(_folder(path)) or _folder_name(path)
+            out[path] = anchors[key].get(systems.system_key(path, topo)) or _folder_name(path)
         elif rule.by == "folder":
             out[path] = _folder_name(path)
         elif rule.by == "file":
@@ -128,7 +128,8 @@ def _per_system(topo: Topology, files: list[tuple[str, NodeRule]], out: dict[str
 
 
 def _anchors(topo: Topology, rule: NodeRule) -> dict[str, str]:
-    """Folder -> the node the first entity of the rule's kinds in it gives."""
+    """System (model/systems.py: the folder, unless the configuration says) -> the node the
+    first entity of the rule's kinds in it gives."""
     out: dict[str, str] = {}
     for kind in rule.kinds:
         for e in topo.of(kind):
@@ -141,12 +142,8 @@ def _anchors(topo: Topology, rule: NodeRule) -> dict[str, str]:
             else:
                 value = e.value(rule.field)
             if value:
-                out.setdefault(_folder(e.path), str(value))
+                out.setdefault(systems.system_key(e.path, topo), str(value))
     return out
-
-
-def _folder(path: str) -> str:
-    return str(PurePath(path).parent)
 
 
 def _folder_name(path: str) -> str:

@@ -58,10 +58,14 @@ def _system_key(path: str, topo: Topology) -> str:
     for name, globs in topo.settings.system_files:
         if any(fnmatch.fnmatch(path, g) or fnmatch.fnmatch(PurePath(path).name, g) for g in globs):
             return name
-    folder = PurePath(_container(path)).parent
+    return str(library_folder(PurePath(_container(path)).parent))
+
+
+def library_folder(folder: PurePath) -> PurePath:
+    """The folder that stands for a system: the one above a folder named after a library."""
     if _LIBRARY.search(folder.name.upper()) and folder.parent != folder:
-        folder = folder.parent
-    return str(folder)
+        return folder.parent
+    return folder
 
 
 def system_name(key: str, topo: Topology) -> str:

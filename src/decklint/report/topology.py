@@ -29,6 +29,7 @@ _STYLE = {
     "declared": ("solid", "#4a5568"),
     "half-open": ("dashed", "#b7791f"),
     "unknown-peer": ("dotted", "#c53030"),
+    "external": ("dotted", "#718096"),
     "ambiguous": ("bold", "#c05621"),
 }
 _FILL = {"error": "#fed7d7", "warning": "#feebc8", "info": "#e2e8f0", "": "#ffffff"}
@@ -78,8 +79,9 @@ def export(
     by_node: dict[str, list[Any]] = defaultdict(list)
     by_place: dict[tuple[str, int], list[Any]] = defaultdict(list)
     declared_paths = {e.path: e for e in topo.of("declared_node")}
+    at = _Placer(topo)
     for f in findings:
-        node = site.get(f.path)
+        node = site.get(f.path) or site.get(at.deck(f.path, f.span.line) or "")
         if node is None and f.path in declared_paths:
             node = _declared_owner(topo, f)
         if node is not None:
@@ -94,22 +96,26 @@ def export(
                 "name": n.name,
                 "product": n.value("product"),
                 "products": list(n.value("products") or ()),
-                "files": list(n.value("paths") or ()),
+                "files": list(dict.fromkeys(at.file(p) for p in n.value("paths") or ())),
                 "declared": bool(n.value("declared")),
                 "release": n.value("release"),
                 "release_from": n.value("release_from"),
                 "values": _values(topo, set(n.value("paths") or ()), n.name),
                 "system": n.value("system") or "",
                 "external": bool(n.value("external")),
-                "outline": _outline(topo, n.value("paths") or ()),
+                "outline": [
+                    {**g, **dict(zip(("path", "line"), at.place(g["path"], g["line"], 1)[:2]))}
+                    for g in _outline(topo, n.value("paths") or ())
+                ],
                 "findings": counts,
                 "finding_list": [_finding(f) for f in fs],
             }
         )
     links = []
     for lk in sorted(topo.of("link"), key=lambda e: (e.value("kind"), e.name)):
-        at_a = by_place.get((lk.path, lk.span.line), [])
-        b_path, b_line = lk.value("b_path"), lk.value("b_line")
+        a_path, a_line, a_col = at.place(lk.path, lk.span.line, lk.span.col)
+        b_path, b_line, b_col = at.place(lk.value("b_path"), lk.value("b_line"), lk.value("b_col"))
+        at_a = by_place.get((a_path, a_line), [])
         at_b = by_place.get((b_path, b_line), []) if b_path else []
         codes = sorted(
             {f.code for f in (*at_a, *at_b) if link_codes is None or f.code in link_codes}
@@ -129,22 +135,51 @@ def export(
                 "a": {
                     "node": lk.value("node_a"),
                     "end": lk.value("end_a"),
-                    "path": lk.path,
-                    "line": lk.span.line,
-                    "col": lk.span.col,
+                    "path": a_path,
+                    "line": a_line,
+                    "col": a_col,
                 },
                 "b": {
                     "node": lk.value("node_b") or None,
                     "end": lk.value("end_b"),
                     "path": b_path,
                     "line": b_line,
-                    "col": lk.value("b_col"),
+                    "col": b_col,
                 },
                 "values": values,
                 "findings": codes,
             }
         )
     return {"schema_version": SCHEMA_VERSION, "nodes": nodes, "links": links}
+
+
+class _Placer:
+    """Where an output shows a place in a deck cut out of a file (a job's member): in that
+    file, as the findings are (`Topology.placed`)."""
+
+    def __init__(self, topo: Topology) -> None:
+        self.placed = topo.placed
+        self.by_file: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+        for deck, (container, first, _col, count) in self.placed.items():
+            self.by_file[container].append((first, first + count - 1, deck))
+
+    def file(self, path: str) -> str:
+        got = self.placed.get(path)
+        return got[0] if got else path
+
+    def place(self, path: Any, line: Any, col: Any) -> tuple[Any, Any, Any]:
+        got = self.placed.get(path) if path else None
+        if got is None or not isinstance(line, int):
+            return path, line, col
+        container, first, off, _count = got
+        return container, line + first - 1, (col + off) if isinstance(col, int) else col
+
+    def deck(self, path: str, line: int) -> str | None:
+        """The deck of a file's line, where the file holds cut-out decks."""
+        for first, last, deck in self.by_file.get(path, ()):
+            if first <= line <= last:
+                return deck
+        return None
 
 
 def _outline(topo: Topology, paths: tuple[str, ...]) -> list[dict[str, Any]]:
@@ -346,7 +381,7 @@ _TIER = {
     "ADSM": 2,
 }
 # Worst first: the status a drawn pair of nodes shows when several links join them.
-_STATUS_ORDER = ("unknown-peer", "ambiguous", "half-open", "declared", "matched")
+_STATUS_ORDER = ("unknown-peer", "ambiguous", "half-open", "external", "declared", "matched")
 
 
 def _pairs(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -546,7 +581,8 @@ def _legend(data: dict[str, Any]) -> str:
     return (
         f'<p class="summary">{len(data["nodes"])} nodes, {len(data["links"])} links '
         f"({_esc(statuses)}); {errors} and {warnings} on the nodes. "
-        "Solid lines: matched or declared; dashed: half-open; dotted: unknown peer; "
+        "Solid lines: matched or declared; dashed: half-open; dotted: unknown peer (red) or "
+        "a peer named but not linted (grey); "
         "red: a finding at one of the link's ends.</p>"
     )
 

@@ -138,12 +138,14 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             # (CDRDYN), so an unresolved one is not reported.
             usage = "destination of the adjacent SSCP table" if op == "CDRM" else "adjacent SSCP"
             low.reference("cdrm", st.label.upper(), st.label_span or st.span, usage, rule="")
+        elif op == "CDRM" and st.label:
+            # every host's CDRM major node defines the CDRMs of the other domains too, under
+            # the names those domains give their own: one name in two VTAMs' decks is right
+            low.define("cdrm", st.label.upper(), st.label_span or st.span)
         elif op in _RESOURCE_OPS and st.label:
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
             if op == "CDRSC":
                 _owner_reference(st, low)
-            if op == "CDRM":
-                low.define("cdrm", st.label.upper(), st.label_span or st.span)
 
 
 # What each operation of a macro's model statements may define, by symbol kind.
