@@ -53,7 +53,7 @@ def test_a_vtam_owns_its_channel_attached_and_link_attached_ncps() -> None:
     links = got["links"]
     channel = links[("channel", "NLOC", "ATCSTR00")]
     assert channel.value("status") == "matched"
-    assert "PCCU CUADDR; configuration list ATCCON00" == channel.value("via")
+    assert channel.value("via") == "PCCU CUADDR; configuration list ATCCON00"
     assert (end(channel), end(channel, "b")) == (
         "mvs-3705/VTAMLST/NLOC:2",  # CUADDR=664
         "mvs-3705/VTAMLST/ATCCON00:5",  # NLOC, in the configuration list
@@ -181,7 +181,9 @@ def test_mode_tables_in_other_folders_join_the_vtam_that_uses_them() -> None:
         {
             "host/ATCSTR00": "SSCPID=01,SSCPNAME=HOST1\n",
             "host/LCLA": "LCLA     VBUILD TYPE=LOCAL\nP1       PU    CUADDR=0E0,MODETAB=LABMODES\n",
-            "tables/LABMODES": "LABMODES MODETAB\nBATCH    MODEENT LOGMODE=BATCH\n         MODEEND\n",
+            "tables/LABMODES": (
+                "LABMODES MODETAB\nBATCH    MODEENT LOGMODE=BATCH\n         MODEEND\n"
+            ),
             "more/OTHERTAB": "OTHERTAB MODETAB\nINTER    MODEENT LOGMODE=INTER\n         MODEEND\n",
         },
     )

@@ -103,10 +103,7 @@ def export(
                 "values": _values(topo, set(n.value("paths") or ()), n.name),
                 "system": n.value("system") or "",
                 "external": bool(n.value("external")),
-                "outline": [
-                    {**g, **dict(zip(("path", "line"), at.place(g["path"], g["line"], 1)[:2]))}
-                    for g in _outline(topo, n.value("paths") or ())
-                ],
+                "outline": [at.group(g) for g in _outline(topo, n.value("paths") or ())],
                 "findings": counts,
                 "finding_list": [_finding(f) for f in fs],
             }
@@ -173,6 +170,11 @@ class _Placer:
             return path, line, col
         container, first, off, _count = got
         return container, line + first - 1, (col + off) if isinstance(col, int) else col
+
+    def group(self, g: dict[str, Any]) -> dict[str, Any]:
+        """An outline group placed where outputs show it."""
+        path, line, _col = self.place(g["path"], g["line"], 1)
+        return {**g, "path": path, "line": line}
 
     def deck(self, path: str, line: int) -> str | None:
         """The deck of a file's line, where the file holds cut-out decks."""
