@@ -589,3 +589,25 @@ def test_text_diff_names_cannot_start_a_workflow_command(repo: Path) -> None:
     assert "MASKME" in res.output and "pwn" in res.output, res.output
     assert "##[" not in res.output and "\u202e" not in res.output
     assert not [ln for ln in res.output.splitlines() if ln.lstrip().startswith("::")]
+
+
+def test_links_that_change_disappear_and_appear(repo: Path) -> None:
+    """The network a change makes: the NCP's route to the host's subarea goes nowhere after
+    DESTSA is mistyped; a configuration list that activates the NCP gives its channel link
+    another evidence (the list's entry) in place of the system's one VTAM."""
+    card_edit(repo / "LAB45", 19, "DESTSA=1,", "DESTSA=9,")
+    (repo / "ATCCON00").write_text("APPLLAB,\nLAB45,\nSWLAB\n")
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    subjects = {c["subject"]: c for c in doc["changes"]}
+    route = subjects["route link from PATH DESTSA=1 (LAB45)"]
+    assert route["change"] == "disappeared"
+    new = subjects["route link from PATH DESTSA=9 (LAB45)"]
+    assert new["change"] == "appeared"
+    assert codes(doc["findings"]["new"]) == ["LAB45:19:SNA014"]
+    channel = subjects["channel link from NCP LAB45 (LAB45)"]
+    assert channel["change"] == "changed"
+    (status,) = channel["differences"]
+    assert "VTAM RTPVTAM" in status["detail"]
+    text = CliRunner().invoke(main, ["diff", "main", "HEAD"]).output
+    assert "route link from PATH DESTSA=9 (LAB45)" in text
