@@ -1,10 +1,13 @@
 """The site: which node every linted file belongs to.
 
-A node is a system that owns definitions (a host, a communication controller, a workstation,
-a TCP/IP stack, a NonStop system). Each dialect's registry entry says how its files find
-their node (`NodeRule`) and which product it is drawn as. The configuration's `topology:
-nodes: NAME: files: [globs]` overrides the inference, and nodes it declares without files (a
-Windows client, a Multiprise adapter) are nodes too.
+A node is one product instance that owns definitions (a VTAM, an NCP, a TCP/IP stack, a
+TN3270E server, z/OS UNIX, a workstation, a NonStop system); the system it runs in (a z/OS,
+MVS or VM image) groups nodes and is no node (`decklint.model.systems`). Each dialect's
+registry entry says how its files find their node (`NodeRule`) and which product it is drawn
+as. The configuration's `topology: nodes: NAME: files: [globs]` overrides the inference, and
+nodes it declares without files (a Windows client, a Multiprise adapter) are nodes too. After
+the links, a peer they name that no deck defines becomes an external node, and an NCP is
+drawn in the system of the VTAM that owns it.
 """
 
 from __future__ import annotations

@@ -85,21 +85,30 @@ def member_keys(path: str, topo: Topology) -> tuple[set[str], set[str]]:
     """The names a configuration list may use for a deck: (exact, loose). Exact: the member
     its path names and its major node's label (VBUILD, LBUILD, BUILD NEWNAME); loose: the
     words of its file name (`VTAMLST.n07.mac`: N07)."""
-    exact: set[str] = set()
+    exact: set[str] = set(_major_nodes(topo).get(path, ()))
     m = member_name(path)
     if m:
         exact.add(m.upper())
-    for st in topo.statements.get(path, ())[:4]:
-        if st.op in ("VBUILD", "LBUILD") and st.label:
-            exact.add(st.label.upper())
-            break
-    for e in topo.entities_of(path):
-        if e.kind == "ncp":
-            exact.add(e.name)
-            break
     name = PurePath(_container(path)).name.upper()
     loose = {w for w in re.split(r"[^A-Z0-9@#$]+", name) if _WORD.fullmatch(w)}
     return exact, loose
+
+
+def _major_nodes(topo: Topology) -> dict[str, list[str]]:
+    """File -> the names of the major nodes it defines (a VBUILD or LBUILD label, an NCP's
+    NEWNAME), from the symbols and entities: never the statements, which a large run keeps
+    only as text."""
+
+    def build() -> dict[str, list[str]]:
+        out: dict[str, list[str]] = defaultdict(list)
+        for d in topo.symbols.definitions:
+            if d.kind == "major_node":
+                out[d.path].append(d.name)
+        for n in topo.of("ncp"):
+            out[n.path].append(n.name)
+        return out
+
+    return topo.memo("systems.major_nodes", build)  # type: ignore[no-any-return]
 
 
 class _Union:

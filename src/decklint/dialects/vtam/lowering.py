@@ -63,6 +63,9 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         if op in _TABLE_OPS:
             tables.lower(st, low)
             continue
+        if op in ("VBUILD", "LBUILD") and st.label:
+            # the major node's name, which a configuration list may use for the deck
+            low.define("major_node", st.label.upper(), st.label_span or st.span)
         if op == "VBUILD":
             t = st.keyword("TYPE")
             major = t.value.upper() if t else ""
