@@ -36,7 +36,6 @@ except ImportError:  # Python 3.10
     import sre_constants as C
     import sre_parse
 
-import decklint
 from decklint.inputs import signs as signs_mod
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -317,6 +316,15 @@ def _table(value: Any, pattern: Callable[[re.Pattern[str]], Any]) -> Any:
     return {"words": items}
 
 
+def released() -> str:
+    """decklint's latest release: the first version heading of docs/changelog.md."""
+    text = (Path(__file__).resolve().parents[1] / "docs" / "changelog.md").read_text()
+    found = re.search(r"^## (\d+\.\d+\.\d+)", text, re.MULTILINE)
+    if found is None:
+        raise SystemExit("docs/changelog.md names no release (## X.Y.Z)")
+    return found.group(1)
+
+
 def plain(pattern: Callable[[re.Pattern[str]], Any]) -> dict[str, Any]:
     """Everything the editors' detectors read, with patterns given as `pattern` gives them."""
     s = signs_mod.signs()
@@ -328,7 +336,7 @@ def plain(pattern: Callable[[re.Pattern[str]], Any]) -> dict[str, Any]:
             raise Unsupported(f"{' '.join(where)}: {exc}: {rx.pattern!r}") from None
     ev = s.evidence
     return {
-        "version": decklint.__version__,
+        "version": released(),  # decklint's release (a development version changes each commit)
         "head": pattern(s.head),
         "head_lines": s.head_lines,
         "directive": pattern(s.directive),
@@ -340,6 +348,10 @@ def plain(pattern: Callable[[re.Pattern[str]], Any]) -> dict[str, Any]:
             "shell_lines": ev["shell_lines"],
             "shown": list(ev["shown"]),
             "shell_hints": list(ev["shell_hints"]),
+            "prose_words": ev["prose_words"],
+            "prose_lines": ev["prose_lines"],
+            "comment_starts": list(ev["comment_starts"]),
+            "own_lines": dict(ev["own_lines"]),
             "patterns": {k: pattern(v) for k, v in ev["patterns"].items()},
         },
         "order": list(s.dialects),

@@ -83,3 +83,21 @@ def test_missing_or_broken_baseline_is_an_error(repo: Path) -> None:
     assert run("--baseline", "bad.json", "LAB45.ncp")[0] == 2
     res = CliRunner().invoke(main, ["lint", "--update-baseline", "LAB45.ncp"])
     assert res.exit_code == 2
+
+
+def test_the_summary_says_how_many_findings_the_baseline_held(repo: Path) -> None:
+    res = CliRunner().invoke(main, ["lint", "--no-source", "--baseline", "base.json", "LAB45.ncp"])
+    assert res.exit_code == 0
+    assert res.output.splitlines()[-1] == (
+        "no findings in 1 file (2 more held by the baseline, not shown)"
+    )
+    (repo / "LAB45.ncp").write_text(
+        deck() + "TR       GROUP ECLTYPE=(PHYSICAL,ANY)\n"
+        "TL       LINE  ADDRESS=(1088,FULL),ADAPTER=TIC1,MAXTSL=2044\n"
+    )
+    res = CliRunner().invoke(main, ["lint", "--no-source", "--baseline", "base.json", "LAB45.ncp"])
+    assert res.output.splitlines()[-1].endswith(" info (2 more held by the baseline, not shown)")
+    res = CliRunner().invoke(main, ["lint", "--format", "json", "--baseline", "base.json", "."])
+    assert json.loads(res.output)["summary"]["baselined"] == 2
+    quiet = CliRunner().invoke(main, ["lint", "-q", "--baseline", "base.json", "LAB45.ncp"])
+    assert "held by the baseline" not in quiet.output

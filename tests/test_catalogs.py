@@ -67,6 +67,29 @@ def test_explain_refuses_what_no_catalog_holds() -> None:
     assert CliRunner().invoke(main, ["explain", "nosuch:APPL"]).exit_code == 2
 
 
+def test_explain_of_a_catalog_as_a_whole_lists_its_statements() -> None:
+    """EZACICD's statements are its TYPE= values: `ezacicd:EZACICD` (the macro by the
+    product's name) and `ezacicd:` list them, each with what it is."""
+    for spec in ("ezacicd:EZACICD", "ezacicd:"):
+        out = CliRunner().invoke(main, ["explain", spec])
+        assert out.exit_code == 0, out.output
+        lines = out.output.splitlines()
+        assert "  ezacicd:LISTENER  (EZACICD TYPE=LISTENER, one for each listener of a region)" in (
+            lines
+        )
+        assert [ln.split()[0] for ln in lines if ln.startswith("  ezacicd:")] == [
+            "ezacicd:INITIAL",
+            "ezacicd:CICS",
+            "ezacicd:LISTENER",
+            "ezacicd:FINAL",
+        ]
+    miss = CliRunner().invoke(main, ["explain", "ezacicd:QQQQ"])
+    assert miss.exit_code == 2
+    assert "its statements: INITIAL, CICS, LISTENER, FINAL" in miss.output
+    many = CliRunner().invoke(main, ["explain", "vtam:XYZZY"])
+    assert "`decklint explain vtam:` lists its" in many.output
+
+
 def test_statements_the_catalog_knows_are_known_to_the_checks() -> None:
     """An APPN class-of-service table and an adjacent SSCP table are VTAM statements."""
     for op in ("APPNCOS", "LINEROW", "NODEROW", "ADJCDRM", "NETWORK", "COSTAB"):

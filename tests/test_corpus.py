@@ -242,3 +242,149 @@ def test_corpus_3_tcpip_family_files_read_without_an_error(rel: str) -> None:
         pytest.skip("shared corpus-3 not available")
     res = lint_paths([str(path)])
     assert not [f for f in res.findings if f.severity.label == "error"], res.findings
+
+
+# ../shared/corpus-4: real files found in the fourth round, one folder a system or a source.
+# Each file's dialect as its run reads it (a template by its product lines and its name
+# without the template suffix), "" for a file that is no deck; `True` after it where its
+# content alone tells too (renamed to MEMBER01).
+FOURTH = CORPUS.parent / "corpus-4"
+FOURTH_DIALECTS: dict[str, tuple[str, bool]] = {
+    **{f"carddemo-csd/{n}": ("cics", True) for n in ("CARDDEMO.CSD", "CRDDEMO2.csd")},
+    **{f"carddemo-csd/{n}": ("cics", True) for n in ("CRDDEMOD.csd", "CRDDEMOM.csd")},
+    "cbsa-csd/BANK.csd": ("cics", True),
+    "cbsa-csd/CBSACSD.jcl": ("", True),  # its SYSIN is a member of a library: no deck in it
+    **{f"cbt-negatives/{n}": ("", True) for n in ("CBT249.FILE300-pof.mac",)},
+    **{f"cbt-negatives/{n}": ("", True) for n in ("CBT249.FILE349-reset2vm.mac",)},
+    **{f"cbt-negatives/{n}": ("", True) for n in ("CBT249.FILE352-$$file8.mac",)},
+    **{f"cbt-negatives/{n}": ("", True) for n in ("CBT429.FILE376-edjes3.mac",)},
+    "ibm-wsc-network-express/O4ETHA2-final-EQENET.tcpip": ("tcpip", True),
+    "ibm-wsc-network-express/O4ETHA2-temporary-IPAQENET-DEVNUM.tcpip": ("tcpip", True),
+    "jcics-csd/Terminal-DFHCSD.txt": ("cics", True),
+    "jcics-csd/VSAM-DFHCSD.txt": ("cics", True),
+    "nondeck-zos-scripts/enable-ipv6.sh": ("", True),
+    **{f"tk4-sg0250-vtamlst/{n}": ("vtam", True) for n in ("APPLTSO", "ATCCON00")},
+    **{f"tk4-sg0250-vtamlst/{n}": ("vtam", True) for n in ("ATCSTR00", "LCLMAJ00")},
+    **{f"tsm-fluggel-vmware/{n}": ("tsm", True) for n in ("dsm.opt.j2", "dsm.sys.j2")},
+    "tsm-mikesimos/InclExcl.j2": ("tsm", False),  # include-exclude lines: its name tells
+    **{f"tsm-mikesimos/{n}": ("tsm", True) for n in ("dsm.opt.j2", "dsm.sys.j2")},
+    **{f"tsm-nevoband/{n}": ("tsm", True) for n in ("dsm.opt.j2", "dsm.sys.j2")},
+    "tsm-nosolutions/InclExcl.AIX": ("tsm", False),
+    "tsm-nosolutions/dsm.opt.erb": ("tsm", False),  # template code and comments only
+    "tsm-nosolutions/dsm.sys_global.erb": ("tsm", False),
+    "tsm-nosolutions/dsm.sys_header.erb": ("tsm", False),
+    "tsm-nosolutions/dsm.sys_stanza.erb": ("tsm", True),
+    "tsm-nosolutions/dsmcad.redhat": ("", True),
+    **{f"zvm-moshix-nondeck/{n}": ("", True) for n in ("MAINT.PROFILE.EXEC", "PROFILE.XEDIT")},
+    "zvm-moshix-nondeck/system.config": ("", True),
+}
+# Jobs: the decks cut out of them, with their dialects.
+FOURTH_JOBS = {
+    "carddemo-csd/CBADMCDJ.jcl": {"SYSIN": "cics"},
+    "mhp-3705-more/ncpjcl3.txt": {"BSPLMT02": "vtam"},
+    "mhp-3705-more/ncpjcl8.txt": {"BSPUDT01": "vtam"},
+}
+FOURTH_FILES = (
+    sorted(
+        p.relative_to(FOURTH).as_posix()
+        for p in FOURTH.rglob("*")
+        if p.is_file() and p.name != "PROVENANCE.md"
+    )
+    if FOURTH.is_dir()
+    else []
+)
+
+
+def _read_as(name: str, text: str) -> str:
+    """The dialect a run reads a file as ("" for none): its file phase, templates and all."""
+    from decklint.model.settings import Settings
+    from decklint.pipeline.filephase import Steering, process
+
+    return process(name, text, Steering(None, (), Settings())).dialect or ""
+
+
+def test_every_file_of_corpus_4_is_expected_here() -> None:
+    if not FOURTH_FILES:
+        pytest.skip("shared corpus-4 not available")
+    assert sorted([*FOURTH_DIALECTS, *FOURTH_JOBS]) == FOURTH_FILES
+
+
+@pytest.mark.parametrize("rel", sorted(FOURTH_DIALECTS))
+def test_corpus_4_files_are_read_as_their_dialect(rel: str) -> None:
+    from decklint.api import Input, expand
+
+    path = FOURTH / rel
+    if not path.is_file():
+        pytest.skip("shared corpus-4 not available")
+    text, _ = decode(path.read_bytes())
+    assert text is not None
+    want, by_content = FOURTH_DIALECTS[rel]
+    decks = [i for i in expand(Input(rel, text, True)) if i.text is not None and i.block is None]
+    got = _read_as(path.name, text) if decks else ""
+    assert got == want, rel
+    if by_content and decks:
+        assert _read_as("MEMBER01", text) == want, rel
+
+
+@pytest.mark.parametrize("rel", sorted(FOURTH_JOBS))
+def test_every_deck_of_a_corpus_4_job_is_linted_as_its_dialect(rel: str) -> None:
+    from decklint.api import Input, expand
+
+    path = FOURTH / rel
+    if not path.is_file():
+        pytest.skip("shared corpus-4 not available")
+    text, _ = decode(path.read_bytes())
+    got = {}
+    for b in expand(Input(rel, text, True)):
+        if b.block is None:
+            continue
+        assert b.text is not None
+        got[b.block.name] = _read_as(b.path, b.text) if not b.block.dialect else b.block.dialect
+    assert got == FOURTH_JOBS[rel]
+
+
+def test_corpus_4_files_that_are_no_decks_get_nothing_and_are_named() -> None:
+    nodecks = [FOURTH / rel for rel, (d, _c) in FOURTH_DIALECTS.items() if not d]
+    if not all(p.is_file() for p in nodecks):
+        pytest.skip("shared corpus-4 not available")
+    for p in nodecks:  # named on the command line or found in a folder: no finding at all
+        res = lint_paths([str(p)])
+        assert res.findings == [], p
+        assert list(res.unlinted) == [str(p)], p
+    for folder in ("cbt-negatives", "nondeck-zos-scripts", "zvm-moshix-nondeck"):
+        res = lint_paths([str(FOURTH / folder)])
+        assert res.findings == [] and len(res.unlinted) == len(list((FOURTH / folder).iterdir()))
+
+
+@pytest.mark.parametrize("rel", sorted(r for r, (d, _c) in FOURTH_DIALECTS.items() if d in CLEAN))
+def test_corpus_4_tcpip_family_files_read_without_an_error(rel: str) -> None:
+    path = FOURTH / rel
+    if not path.is_file():
+        pytest.skip("shared corpus-4 not available")
+    res = lint_paths([str(path)])
+    assert not [f for f in res.findings if f.severity.label == "error"], res.findings
+
+
+def test_a_corpus_4_file_gives_the_same_result_alone_and_in_its_folder() -> None:
+    """Read as the same dialect (or named as not linted the same way), with the same findings
+    of its own (those that compare two files aside: a folder has the other file)."""
+    if not FOURTH.is_dir():
+        pytest.skip("shared corpus-4 not available")
+    across = {"PRS004", "PRS005", "PRS006"}
+    for folder in sorted(p for p in FOURTH.iterdir() if p.is_dir()):
+        whole = lint_paths([str(folder)])
+        for f in sorted(p for p in folder.iterdir() if p.is_file()):
+            alone = lint_paths([str(f)])
+            key = str(f)
+            assert dict(alone.files).get(key) == dict(whole.files).get(key), f
+            # not linted alone, not linted in the folder (where a name a walk passes says so)
+            assert (key in alone.unlinted) == (key in whole.unlinted), f
+
+            def own(res: object, key: str = key) -> list[tuple[str, int, str]]:
+                return [
+                    (x.code, x.span.line, x.message)
+                    for x in res.findings  # type: ignore[attr-defined]
+                    if x.path == key and x.code not in across
+                ]
+
+            assert own(alone) == own(whole), f

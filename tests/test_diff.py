@@ -369,8 +369,26 @@ def test_json_shape(repo: Path) -> None:
         "failing": 1,
     }
     (c,) = doc["changes"]
-    assert set(c) == {"change", "kind", "subject", "note", "base", "head", "differences", "reaches"}
-    assert set(c["differences"][0]) == {"field", "detail", "before", "after", "base", "head"}
+    assert set(c) == {
+        "change",
+        "kind",
+        "subject",
+        "note",
+        "judged",
+        "base",
+        "head",
+        "differences",
+        "reaches",
+    }
+    assert set(c["differences"][0]) == {
+        "field",
+        "detail",
+        "before",
+        "after",
+        "base",
+        "head",
+        "judged",
+    }
     assert set(doc["findings"]["new"][0]) >= {
         "path",
         "line",
@@ -589,6 +607,87 @@ def test_text_diff_names_cannot_start_a_workflow_command(repo: Path) -> None:
     assert "MASKME" in res.output and "pwn" in res.output, res.output
     assert "##[" not in res.output and "\u202e" not in res.output
     assert not [ln for ln in res.output.splitlines() if ln.lstrip().startswith("::")]
+
+
+def _four_operands(repo: Path) -> None:
+    """MAXDATA (modelled), DISCNT and ISTATUS (not modelled) on a PU; LOGTAB (a reference) on
+    its LU: each changed, in one deck."""
+    card_edit(repo / "SWLAB", 10, "MAXDATA=4000,", "MAXDATA=4105,")
+    card_edit(repo / "SWLAB", 15, "CONNTYPE=APPN,", "DISCNT=YES,")
+    card_edit(repo / "SWLAB", 16, "ISTATUS=ACTIVE", "ISTATUS=INACTIVE")
+    card_edit(repo / "SWLAB", 19, "LOCADDR=0,", "LOCADDR=0,LOGTAB=INTAB2,")
+
+
+def test_every_changed_operand_is_listed_modelled_or_not(repo: Path) -> None:
+    _four_operands(repo)
+    _, doc = diff("main")
+    pu = changed(doc, "PU OS2PU")
+    got = {d["detail"]: d["judged"] for d in pu["differences"]}
+    assert got == {
+        "MAXDATA 4000 -> 4105": True,
+        "CONNTYPE APPN -> not coded": True,
+        "DISCNT not coded -> YES (not judged: decklint does not model it)": False,
+        "ISTATUS ACTIVE -> INACTIVE (not judged: decklint does not model it)": False,
+    }
+    (lu,) = changed(doc, "LU OS2LU")["differences"]
+    assert (lu["detail"], lu["judged"], lu["head"]["line"]) == (
+        "LOGTAB not coded -> INTAB2",
+        True,
+        19,
+    )
+
+
+def test_text_and_markdown_list_every_changed_operand(repo: Path) -> None:
+    _four_operands(repo)
+    text = CliRunner().invoke(main, ["diff", "main", "--no-color"]).output
+    markdown = CliRunner().invoke(main, ["diff", "main", "--format", "markdown"]).output
+    for operand in ("MAXDATA 4000", "DISCNT not coded", "ISTATUS ACTIVE", "LOGTAB not coded"):
+        assert operand in text, text
+        assert operand in markdown, markdown
+    assert "DISCNT not coded -> YES (not judged: decklint does not model it)" in text
+    assert "DISCNT not coded \u2192 YES (not judged: decklint does not model it)" in markdown
+
+
+def test_a_statement_decklint_does_not_model_is_listed_as_not_judged(repo: Path) -> None:
+    """The NCP's SYSCNTRL is not modelled: an operand of it changed is a change of the
+    statement, not judged. (Its PATH statement is modelled, as the subarea route the links
+    read: renamed, it is a renamed route.)"""
+    text = (repo / "LAB45").read_text()
+    text = text.replace("LAB45VR  PATH", "LAB45VX  PATH", 1).replace("RIMM,ENDCALL", "RIMM", 1)
+    (repo / "LAB45").write_text(text)
+    _, doc = diff("main")
+    got = {(c["change"], c["kind"], c["subject"], c["judged"]) for c in doc["changes"]}
+    assert got == {
+        ("renamed", "subarea_route", "PATH LAB45VX", True),
+        ("changed", "statement", "SYSCNTRL", False),
+    }
+    renamed = changed(doc, "PATH LAB45VX")
+    assert renamed["note"] == "was LAB45VR"
+    assert renamed["head"] == {"path": "LAB45", "line": 19, "column": 1}
+    (d,) = changed(doc, "SYSCNTRL")["differences"]
+    assert d["detail"] == (
+        "OPTIONS (MODE,RCNTRL,RCOND,RECMD,RIMM,ENDCALL) -> (MODE,RCNTRL,RCOND,RECMD,RIMM) "
+        "(not judged: decklint does not model it)"
+    )
+    # a statement added is one change; the statements after it are not changed
+    git(repo, "checkout", "--", "LAB45")
+    text = (
+        (repo / "LAB45").read_text().replace("LAB45VR  PATH", "         GENEND\nLAB45VR  PATH", 1)
+    )
+    (repo / "LAB45").write_text(text)
+    _, doc = diff("main")
+    added = [c for c in doc["changes"] if c["change"] == "added"]
+    assert [(c["subject"], c["note"], c["head"]["line"]) for c in added] == [
+        ("GENEND", "not judged: decklint does not model it", 19)
+    ]
+
+
+def test_an_inserted_card_does_not_read_as_changed_statements(repo: Path) -> None:
+    text = (repo / "SWLAB").read_text().split("\n")
+    text.insert(1, "* A NEW COMMENT CARD")
+    (repo / "SWLAB").write_text("\n".join(text))
+    _, doc = diff("main")
+    assert doc["changes"] == []
 
 
 def test_links_that_change_disappear_and_appear(repo: Path) -> None:

@@ -93,20 +93,25 @@ def test_untagged_fences_only_with_all() -> None:
     assert blocks is not None and any(b.dialect is None for b in blocks)
 
 
-def test_folder_walk_reads_markdown_with_decks_and_skips_the_rest(tmp_path: Path) -> None:
+def test_folder_walk_reads_markdown_with_decks_and_names_the_rest(tmp_path: Path) -> None:
     (tmp_path / "README.md").write_text("# nothing here\n\n```python\nprint(1)\n```\n")
     (tmp_path / "deck.md").write_text("```ncp\nN PCCU DELAY=0.5\n```\n")
     got = _lint(tmp_path)
     assert [Path(p).name for p, _ in got.files] == ["deck.md"]
     assert any(f.code == "NCP006" and f.span.line == 2 for f in got.findings)
+    assert {Path(p).name: why for p, why in got.unlinted.items()} == {
+        "README.md": "no deck fenced in it"
+    }
 
 
-def test_a_named_container_without_decks_says_so(tmp_path: Path) -> None:
+def test_a_container_without_decks_is_named_alone_and_in_its_folder(tmp_path: Path) -> None:
     jcl = tmp_path / "EMPTY.jcl"
     jcl.write_text("//EMPTY JOB\n//S1 EXEC PGM=IEFBR14\n")
-    got = _lint(jcl)
-    assert [f.code for f in got.findings] == ["PRS009"]
-    assert "no deck found" in got.findings[0].message
+    for got in (_lint(jcl), _lint(tmp_path)):
+        assert got.findings == []
+        assert list(got.unlinted.values()) == [
+            "a job with no deck in it: no step reads in-stream data as one"
+        ]
 
 
 def test_embedded_none_reads_the_file_as_it_is() -> None:

@@ -53,7 +53,7 @@ def test_github_lines_past_the_cap_cannot_inject_commands() -> None:
     assert "##[" not in out and "\x1b" not in out
 
 
-@pytest.mark.parametrize("fmt", ["text", "parsable", "github"])
+@pytest.mark.parametrize("fmt", ["text", "concise", "parsable", "github"])
 def test_no_terminal_escape_reaches_the_terminal(evil: str, fmt: str) -> None:
     out = cli("lint", "--format", fmt, evil)
     assert "NCP" in out
@@ -83,6 +83,8 @@ def test_junit_is_well_formed_with_control_characters(evil: str) -> None:
 def test_json_and_sarif_stay_valid(evil: str) -> None:
     assert json.loads(cli("lint", "--format", "json", evil))["findings"]
     assert json.loads(cli("lint", "--format", "sarif", evil))["runs"]
+    issues = json.loads(cli("lint", "--format", "gitlab", evil))
+    assert issues and all(i["location"]["path"] == "a\x1b]0;owned\x07\x9b31m.ncp" for i in issues)
 
 
 def test_html_links_only_to_relative_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -171,7 +173,7 @@ def test_bidi_controls_are_escapes() -> None:
     assert safe.printable(BIDI) == "".join(f"\\u{ord(c):04x}" for c in BIDI)
 
 
-@pytest.mark.parametrize("fmt", ["text", "parsable", "github", "junit"])
+@pytest.mark.parametrize("fmt", ["text", "concise", "parsable", "github", "junit"])
 def test_bidi_and_workflow_commands_are_shown_not_obeyed(bidi: list[str], fmt: str) -> None:
     out = cli("lint", "--format", fmt, *bidi)
     assert "PRS002" in out and "MASKME" in out and "pwn" in out, out
@@ -218,8 +220,10 @@ def test_a_name_that_is_not_utf8_in_every_output(
     assert res.exit_code == 0, res.output
     res = CliRunner().invoke(main, ["lint", "--baseline", "b.json", name])
     assert res.exit_code == 0, res.output
-    for fmt in ("text", "parsable", "github", "junit"):
+    for fmt in ("text", "concise", "parsable", "github", "junit"):
         assert "bad\\udcff\\udcfe.ncp" in cli("lint", "--format", fmt, name)
+    issues = json.loads(cli("lint", "--format", "gitlab", name))
+    assert issues[0]["location"]["path"] == "bad\\udcff\\udcfe.ncp"
     res = CliRunner().invoke(
         main, ["watch", "--no-color", "--interval", "0.1", "--looks", "1", name]
     )

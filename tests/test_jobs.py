@@ -388,7 +388,7 @@ def test_messages_that_name_a_place_in_a_deck_name_the_jobs_line() -> None:
     job = JOBS / "MODEASM.jcl"
     (dup,) = [f for f in _lint(job).findings if f.code == "PRS004"]
     first = _line_of(job, "INTER02  MODEENT")
-    assert dup.message.endswith(f"(first at {dup.path}:{first})")
+    assert f"(first at {dup.path}:{first});" in dup.message
     assert Path(dup.path).name == "MODEASM.jcl"
     assert dup.related[0].path == dup.path and dup.related[0].span.line == first
 
@@ -598,3 +598,44 @@ def test_any_job_is_cut_without_an_error_and_every_deck_is_the_jobs_lines(
         assert b.card is None or 1 <= b.card.line <= len(file_lines)
     for r in got.remarks:
         assert 1 <= r.line <= len(file_lines) and r.col <= r.end_col
+
+
+def test_a_job_shown_without_its_job_card_is_a_job() -> None:
+    """A job that starts with comments and SET statements (instructions show it so, for the
+    user's own JOB card) is JCL: its DFHCSDUP input is a CICS deck, the JCL is not."""
+    path = JOBS / "csdup-no-job-card.jcl"
+    (block,) = _blocks(path)
+    assert (block.name, block.dialect, block.step, block.line) == ("SYSIN", "cics", "DEFINE", 12)
+    res = _lint(path)
+    assert res.findings == [], res.findings
+    assert [d for _p, d in res.files] == ["cics"]
+
+
+def test_iebupdte_statements_masked_as_dot_at_are_read_as_control_statements() -> None:
+    path = JOBS / "masked-iebupdte.jcl"
+    assert [(b.name, b.line) for b in _blocks(path)] == [("ATCCON00", 8), ("APPLTSO", 11)]
+    res = _lint(path)
+    assert not [f for f in res.findings if f.severity.label == "error"], res.findings
+    # where the data holds `./` statements of its own, a `.@` record is data of a member
+    both = ["./ ADD NAME=OUTER", ".@ ADD NAME=INNER", "X APPL", "./ ENDUP"]
+    assert [m.control.name for m in updte.read(both).members] == ["OUTER"]
+    assert not updte.masked(both)
+
+
+def test_a_member_no_dialect_is_recognised_in_is_named() -> None:
+    """Beside a deck of the job, data no dialect is recognised in gets its PRS009, naming the
+    DD statement and step; a job with no deck at all is no deck (named, no finding)."""
+    csd = "//S0 EXEC PGM=DFHCSDUP\n//SYSIN DD *\n DEFINE PROGRAM(P1) GROUP(G1)\n/*\n"
+    other = "//S1 EXEC PGM=IDCAMS\n//SYSIN DD *\n  LISTCAT ENTRIES(A.B)\n/*\n"
+    res = api.lint_inputs(
+        api.expand(api.Input("job.jcl", "//J1 JOB 1\n" + csd + other, True)), api.Options()
+    )
+    (f,) = [f for f in res.findings if f.code == "PRS009"]
+    assert f.path == "job.jcl" and f.span.line == 8
+    assert "in the in-stream data of DD SYSIN of step S1" in f.message
+    assert "the file" not in f.message
+    res = api.lint_inputs(
+        api.expand(api.Input("idcams.jcl", "//J1 JOB 1\n" + other, True)), api.Options()
+    )
+    assert res.findings == []
+    assert res.unlinted["idcams.jcl"].startswith("no deck decklint reads among what it holds")

@@ -1,10 +1,12 @@
-"""Nothing vanishes silently: every file a run reads and does not lint is named.
+"""Nothing vanishes silently: every file a run does not lint is named, in every output.
 
 A file no dialect was recognised in, and that shows nothing against being a deck (a text), is
 a PRS009 information in every format; the text report names it once, in its summary. A file
-that shows it is no deck (a script, CMS tags, JSON, ...) is named in the summary only: it gets
-no finding of any kind, named on the command line or not. A binary file keeps its PRS009
-warning. The language server gives none of them a diagnostic.
+that shows it is no deck (a script, CMS tags, JSON, ...), a job or markdown with no deck in
+it, and a file a folder walk did not read for its name (`x.sh`, `x.py`) get no finding of any
+kind, named on the command line or not, and every output names them: the text summary, JSON's
+`not_linted`, SARIF's notifications, JUnit's skipped tests, a GitHub notice, parsable lines. A
+binary file keeps its PRS009 warning. The language server gives none of them a diagnostic.
 """
 
 from __future__ import annotations
@@ -54,20 +56,61 @@ def test_the_text_summary_names_each_file_not_linted_once(folder: Path) -> None:
 def test_machine_formats_give_the_text_its_prs009_and_the_script_nothing(
     folder: Path, fmt: str
 ) -> None:
+    (folder / "deploy.sh").write_text(SCRIPT)  # passed by its name: not even read
     _code, out = run("--format", fmt, "--exit-zero", "site")
     assert "site/NOTES" in out and "no dialect recognised" in out
-    assert "site/helper" not in out or fmt in ("json", "junit")  # a file list, no finding
+    # named, as not linted, and never as a finding
+    assert "site/helper" in out and "a script: #! on its first line" in out
+    assert "site/deploy.sh" in out and "not read: a .sh file is never a deck" in out
     if fmt == "json":
         doc = json.loads(out)
         got = {(f["path"], f["code"], f["severity"]) for f in doc["findings"]}
         assert got == {("site/blob", "PRS009", "warning"), ("site/NOTES", "PRS009", "info")}
         assert {"path": "site/helper", "dialect": None} in doc["files"]
+        assert {p["path"] for p in doc["not_linted"]} == {
+            "site/NOTES",
+            "site/helper",
+            "site/deploy.sh",
+        }
+    if fmt == "sarif":
+        (run_,) = json.loads(out)["runs"]
+        notes = run_["invocations"][0]["toolExecutionNotifications"]
+        assert {
+            n["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for n in notes
+        } == {
+            "site/NOTES",
+            "site/helper",
+            "site/deploy.sh",
+        }
+        assert not [r for r in run_["results"] if "helper" in json.dumps(r)]
+    if fmt == "junit":
+        assert out.count("<skipped ") == 2  # the script and deploy.sh; NOTES has its PRS009
 
 
 def test_quiet_has_no_summary_so_the_text_is_a_finding_line(folder: Path) -> None:
     _code, out = run("--no-source", "--quiet", "site")
     assert "site/NOTES:1:1 info PRS009 no dialect recognised" in out
     assert "helper" not in out and "not recognised:" not in out
+
+
+def test_a_folder_names_the_files_it_passed_by_their_names(folder: Path) -> None:
+    (folder / "deploy.sh").write_text(SCRIPT)
+    (folder / "README.md").write_text("# The lab\n\nNothing fenced here.\n")
+    (folder / "LOADJOB").write_text("//LOAD JOB 1\n//S1 EXEC PGM=IEFBR14\n")
+    _code, out = run("--no-source", "site")
+    lines = out.splitlines()
+    assert lines[-2] == (
+        "3 files are no decks: site/LOADJOB (a job with no deck in it: no step reads in-stream "
+        "data as one), site/README.md (no deck fenced in it), site/helper (a script: #! on "
+        "its first line)"
+    )
+    assert lines[-1] == (
+        "1 file not read, by its name (scripts, documents, data): site/deploy.sh (name a file "
+        "to lint it)"
+    )
+    # the same file alone: no finding either, and named
+    code, out = run("--no-source", "site/LOADJOB")
+    assert code == 0 and out.splitlines()[-1].startswith("1 file is no deck: site/LOADJOB (a job")
 
 
 def test_a_script_named_on_the_command_line_gets_no_finding(folder: Path) -> None:
@@ -110,7 +153,7 @@ def test_a_baseline_holds_the_prs009_and_the_summary_still_names_the_file(folder
     code, out = run("--baseline", "base.json", "--fail-on", "info", "site")
     assert code == 0, out
     lines = out.splitlines()
-    assert lines[0] == "no findings in 1 file"
+    assert lines[0] == "no findings in 1 file (1 more held by the baseline, not shown)"
     assert lines[1].startswith("1 file not recognised: site/NOTES (")
     assert lines[2] == "1 file is no deck: site/helper (a script: #! on its first line)"
     assert len(lines) == 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -169,3 +170,89 @@ def test_junit_is_written_a_suite_at_a_time_as_the_whole_tree_would_be() -> None
     empty = io.StringIO()
     junit.write([], [], empty)
     assert ET.fromstring(empty.getvalue().split("\n", 1)[1]).get("tests") == "0"
+
+
+def test_statistics_in_json_count_the_files_as_the_lint_does(tmp_path: Path) -> None:
+    """`--statistics --format json` is JSON (it printed the text table), and its files are
+    the lint's: those linted, apart from those read and not linted."""
+    shutil.copytree(LAB / "baseline", tmp_path / "site")
+    (tmp_path / "site" / "notes.txt").write_text("who changed what, and when\n")
+    lint = CliRunner().invoke(main, ["lint", "--no-cache", "--no-source", str(tmp_path)])
+    linted = lint.output.splitlines()[-2].split(" findings in ")[1].split(" files")[0]
+    as_json = json.loads(
+        CliRunner().invoke(main, ["lint", "--format", "json", str(tmp_path)]).stdout
+    )
+    res = CliRunner().invoke(main, ["lint", "--statistics", "--format", "json", str(tmp_path)])
+    doc = json.loads(res.stdout)
+    assert doc["files"]["linted"] == int(linted) == sum(1 for f in as_json["files"] if f["dialect"])
+    assert doc["findings"] == len(as_json["findings"])  # the PRS009 of notes.txt too
+    assert doc["files"]["not_linted"] == 1
+    assert sum(r["count"] for r in doc["rules"]) == doc["findings"]
+    assert {"code": "VTM004", "name": "bulk-mode-pacing", "severity": "warning"}.items() <= next(
+        r for r in doc["rules"] if r["code"] == "VTM004"
+    ).items()
+    text = CliRunner().invoke(main, ["lint", "--statistics", str(tmp_path)])
+    assert f"files: {doc['files']['linted']} linted, 1 not linted (" in text.stderr
+
+
+def test_sarif_a_file_outside_the_current_folder_is_an_absolute_uri_without_a_base(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SARIF 2.1.0 §3.4.4: uriBaseId goes with a relative reference only; a file outside the
+    folder decklint runs in gets an absolute file:// URI alone (relative ones keep the base)."""
+    outside, here = tmp_path / "outside", tmp_path / "here"
+    outside.mkdir()
+    here.mkdir()
+    (outside / "LAB45.ncp").write_text("H1       HOST  UNITSZ=384,MAXBFRU=11\n")
+    (here / "LAB46.ncp").write_text("H1       HOST  UNITSZ=384,MAXBFRU=11\n")
+    monkeypatch.chdir(here)
+    doc = json.loads(run("--format", "sarif", "--select", "NCP001", "../outside", ".").output)
+    where = sorted(
+        sorted(r["locations"][0]["physicalLocation"]["artifactLocation"].items())
+        for r in doc["runs"][0]["results"]
+    )
+    assert where == sorted(
+        [
+            [("uri", (outside / "LAB45.ncp").resolve().as_uri())],
+            [("uri", "LAB46.ncp"), ("uriBaseId", "%SRCROOT%")],
+        ]
+    )
+    if SCHEMA.is_file():
+        jsonschema = pytest.importorskip("jsonschema")
+        jsonschema.validate(doc, json.loads(SCHEMA.read_text()))
+
+
+def test_gitlab_code_quality_report(tmp_path: Path) -> None:
+    """GitLab's code quality artifact: a JSON array, one issue a finding, each with its own
+    fingerprint that survives renumbered cards."""
+    res = run("--format", "gitlab", str(LAB / "baseline"))
+    issues = json.loads(res.stdout)
+    assert len(issues) == BASELINE_COUNT
+    for issue in issues:
+        assert set(issue) >= {"description", "check_name", "fingerprint", "severity", "location"}
+        assert issue["severity"] in {"major", "minor", "info"}
+        assert "rtp-lab/baseline/" in issue["location"]["path"]
+        assert issue["location"]["lines"]["begin"] >= 1
+        assert issue["description"].startswith(issue["check_name"] + " ")
+    assert len({i["fingerprint"] for i in issues}) == len(issues)
+    ncp007 = next(i for i in issues if i["check_name"] == "NCP007")
+    assert ncp007["severity"] == "major" and ncp007["location"]["lines"]["begin"] == 29
+    # a comment card inserted above the findings: the same fingerprints
+    shutil.copytree(LAB / "baseline", tmp_path / "site")
+    before = {i["fingerprint"] for i in json.loads(run("--format", "gitlab", str(tmp_path)).stdout)}
+    lab45 = tmp_path / "site" / "LAB45"
+    lab45.write_text("* A NEW COMMENT CARD\n" + lab45.read_text())
+    moved = json.loads(run("--format", "gitlab", str(tmp_path)).stdout)
+    assert {i["fingerprint"] for i in moved} == before
+    assert run("--format", "gitlab", "--select", "VTM022", str(LAB / "baseline")).stdout == "[]\n"
+
+
+def test_concise_is_one_line_a_finding() -> None:
+    out = run("--format", "concise", str(LAB / "baseline")).stdout.splitlines()
+    assert out[-1].startswith(f"{BASELINE_COUNT} findings in 10 files: ")
+    findings = out[:-1]
+    assert len(findings) == BASELINE_COUNT
+    assert any("rtp-lab/baseline/LAB45:29:16: error NCP007 RCVBUFC=4095" in ln for ln in out)
+    assert not any(ln.startswith(" ") for ln in out)  # no source, related places, citation
+    quiet = run("--format", "concise", "-q", str(LAB / "baseline")).stdout.splitlines()
+    assert quiet == findings

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -84,3 +87,64 @@ def test_every_install_instruction_for_the_server_works_from_a_checkout() -> Non
         text = p.read_text(encoding="utf-8")
         assert 'install "decklint[server]"' not in text.replace('\\\\"', '"'), p
         assert ".[server]" in text, p
+
+
+def _git(cwd: Path, *args: str) -> str:
+    env = {
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@t",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@t",
+        "PATH": os.environ.get("PATH", ""),
+        "HOME": str(cwd),
+    }
+    out = subprocess.run(
+        ["git", *args], cwd=cwd, env=env, capture_output=True, text=True, check=True
+    )
+    return out.stdout.strip()
+
+
+@pytest.mark.skipif(
+    shutil.which("git") is None or not (ROOT / ".git").exists(),
+    reason="needs git and a git checkout of decklint",
+)
+def test_the_version_is_the_git_tag(tmp_path: Path) -> None:
+    """A release is a tag vX.Y.Z: the wheel built from it has that version, and a commit
+    after it a development version of the next one (the checkout's commit, cloned)."""
+    clone = tmp_path / "clone"
+    _git(tmp_path, "clone", "-q", "--no-checkout", str(ROOT), str(clone))
+    _git(clone, "checkout", "-q", _git(ROOT, "rev-parse", "HEAD"))
+    _git(clone, "tag", "v9.8.7")
+
+    def built() -> str:
+        out = tmp_path / f"wheel-{len(list(tmp_path.iterdir()))}"
+        pip = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation"]
+        proc = subprocess.run(
+            [*pip, "-q", "-w", str(out), str(clone)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert proc.returncode == 0, proc.stderr[-2000:]
+        (whl,) = out.glob("decklint-*.whl")
+        return whl.name.split("-")[1]
+
+    assert built() == "9.8.7"
+    (clone / "README.md").write_text("changed\n")
+    _git(clone, "commit", "-qam", "after the release")
+    assert built().startswith("9.8.8.dev1+g")
+
+
+def test_the_sdist_carries_the_changelog_and_the_archive_its_version() -> None:
+    """The sdist holds the changelog; a GitHub archive of a tag (what an Action's `uses:`
+    installs) has no .git, so git writes the version into .git_archival.txt."""
+    conf = (ROOT / "pyproject.toml").read_text()
+    assert re.search(
+        r'^\[tool.hatch.build.targets.sdist\]\ninclude = \[.*"docs/changelog.md"', conf, re.M
+    )
+    assert re.search(r'^\[tool.hatch.version\]\nsource = "vcs"', conf, re.M)
+    assert ".git_archival.txt export-subst" in (ROOT / ".gitattributes").read_text()
+    assert "describe-name: $Format:%(describe" in (ROOT / ".git_archival.txt").read_text()
+    assert re.search(r"^## \d+\.\d+\.\d+$", (ROOT / "docs/changelog.md").read_text(), re.M)

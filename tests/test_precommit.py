@@ -66,6 +66,26 @@ def test_file_hook_fails_on_a_bad_deck_and_passes_on_a_good_one(repo: Path, home
     assert good.returncode == 0, good.stdout + good.stderr
 
 
+def test_file_hook_checks_a_deck_named_txt_and_passes_a_text_that_is_none(
+    repo: Path, home: Path
+) -> None:
+    """Real decks are often `.txt` (SWNET.txt): the hook passes them to decklint as
+    `decklint lint` reads them; a text that is no deck gives no failure."""
+    swnet = "SWLAB    VBUILD TYPE=SWNET,MAXGRP=1,MAXNO=1\nOS2PU    PU    ADDR=01,MAXDATA={}\n"
+    (repo / "decks" / "SWNET.txt").write_text(swnet.format(99999999))
+    (repo / "decks" / "notes.txt").write_text("Change log of the network definitions.\n")
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=_env(home))
+    bad = try_repo(repo, home, "decklint", "decks/SWNET.txt", "decks/notes.txt")
+    assert bad.returncode == 1 and "PRS003" in bad.stdout, bad.stdout + bad.stderr
+    (repo / "decks" / "SWNET.txt").write_text(swnet.format(4096))
+    subprocess.run(["git", "add", "-A"], cwd=repo, check=True, env=_env(home))
+    good = try_repo(repo, home, "decklint", "decks/SWNET.txt", "decks/notes.txt")
+    assert good.returncode == 0, good.stdout + good.stderr
+    fmt = try_repo(repo, home, "decklint-format", "decks/SWNET.txt", "decks/notes.txt")
+    assert fmt.returncode == 0, fmt.stdout + fmt.stderr
+    assert (repo / "decks" / "notes.txt").read_text().startswith("Change")
+
+
 def test_repository_hook_sees_every_deck(repo: Path, home: Path) -> None:
     (repo / "decks" / "modes.vtam").write_text(
         "TUNEMODE MODETAB\n#INTER   MODEENT LOGMODE=#INTER,RUSIZES=X'8585'\n         MODEEND\n"

@@ -298,7 +298,8 @@ def test_tcp007_and_tcp020_on_a_scaninterval_the_release_does_not_decide() -> No
     (over,) = _found(res, "TCP020")
     assert over.severity.label == "warning"
     assert over.message.endswith(
-        "SCANINTERVAL 1800 is longer than TIMEMARK 600; the server uses 600 for both"
+        "SCANINTERVAL 1800 is longer than TIMEMARK 600; the server uses 600 for both, so code "
+        "SCANINTERVAL 600 or less (the tuning tips pair SCANINTERVAL 1800 with TIMEMARK 10800)"
     )
 
 

@@ -111,6 +111,7 @@ def test_scf_assume_expands_subdevice_names_and_continuation_joins() -> None:
             "device": None,
             "ipaddress": "10.1.1.1",
             "mtu": None,
+            "process": "$ZTC0",
             "qio": None,
             "subnetmask": None,
             "type": "ETHERNET",

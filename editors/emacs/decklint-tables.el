@@ -18,13 +18,26 @@
     :shell-lines 2
     :shown ("pre>" "pre " "code>" "code " "tt>" "samp>" "xmp>")
     :shell-hints ("fi" "done" "esac" "export" "$(" "()" "function")
+    :prose-words 8
+    :prose-lines 3
+    :comment-starts ("*" "/*" ";" "#" ".*" "//")
+    :own-lines (:machine-instruction 8
+     :quoted-command 3
+     :xedit-set 3
+     :cp-config 3)
     :patterns (:cms ("\\(?:^\\)[\t ]*:nick\\." . t)
+     :cp-config ("\\(?:^\\)[\t ]*[A-Z][A-Za-z]*_[_A-Za-z]*[a-z][_A-Za-z]*\\b" . nil)
+     :definition ("\\(?:^\\)\\(?:[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)?[\t ]+\\(?:VBUILD\\|MODETAB\\|MODEENT\\|USSTAB\\|USSCMD\\|USSMSG\\|INTAB\\|LOGCHAR\\|BUILD\\|PCCU\\|GROUP\\|LINE\\|PU\\|LU\\|APPL\\|EZACICD\\)[\t ]" . nil)
      :json-array ("\\[[ \t\n\r\f\v]*\\(?:[]\"[{0-9-]\\|true\\|false\\|null\\)" . nil)
+     :machine-instruction ("\\(?:^\\)\\(?:[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)?[\t ]+\\(?:BALR\\|BASR\\|BAL\\|BAS\\|STM\\|LM\\|LA\\|LR\\|L\\|ST\\|MVC\\|CLC\\|CLI\\|MVI\\|BR\\|BCR\\|BC\\|B\\|BE\\|BNE\\|BH\\|BL\\|BZ\\|BNZ\\|SVC\\|LTR\\|SR\\|AR\\|IC\\|STC\\|EX\\|TM\\|OI\\|NI\\|XC\\|CR\\|CH\\|LH\\|STH\\|SLL\\|SRL\\|ICM\\|STCM\\|USING\\|DROP\\)[\t ]+[^\t\n ]" . nil)
      :other-comment ("\\(?:^\\)[\t ]*\\(?:\\*\\|/\\*\\|\\.\\*\\)" . nil)
+     :prose-word ("[A-Za-z]['a-z-]*[!),.:;?]*" . nil)
+     :quoted-command ("\\(?:^\\)[\t ]*'[^\n']*'[\t ]*\r?\\(?:$\\)" . nil)
      :rexx ("\\`\\(?:[\t ]*\r?\n\\)*[\t ]*/\\*.*?\\bREXX\\b" . t)
      :semicolon-comment ("\\(?:^\\)[\t ]*;" . nil)
      :shell ("\\(?:^\\)[\t ]*\\(?:\\(?:if\\|elif\\|while\\|until\\)[\t ]+\\(?:\\[\\[?\\|test[\t ]\\|![\t ]\\)\\|\\(?:fi\\|done\\|esac\\)[\t ]*\\(?:;\\|#\\|\r?\\(?:$\\)\\)\\|export[\t ]+[_A-Za-z][[:alnum:]_]*=\\|[_A-Za-z][[:alnum:]_]*=\\$(\\|function[\t ]+[_A-Za-z][[:alnum:]_-]*[\t ]*\\(?:([\t ]*)\\)?[\t ]*{?[\t ]*\r?\\(?:$\\)\\|[_A-Za-z][[:alnum:]_-]*[\t ]*([\t ]*)[\t ]*{\\)" . nil)
      :significant ("\\(?:^\\)[\t ]*[^# \t\n\r\f\v]" . nil)
+     :xedit-set ("\\(?:^\\)[\t ]*SET[\t ]+\\(?:NUM\\|NULLS\\|CASE\\|SERIAL\\|PF[0-9]\\{1,2\\}\\|CMDLINE\\|CURLINE\\|SCALE\\|PREFIX\\|AUTOSAVE\\|MSGMODE\\|WRAP\\|ZONE\\|TRUNC\\|VERIFY\\|STAY\\|HEX\\|TABS\\|COLOR\\|SYNONYM\\|ARBCHAR\\|IMAGE\\|FULLREAD\\|NONDISP\\|SPAN\\|LINEND\\|MASK\\)\\b" . t)
      :yaml-key ("\\(?:^\\)[_A-Za-z][.[:alnum:]_-]*:\\(?:[\t ]\\|\r?\\(?:$\\)\\)" . nil)
      :yaml-nested ("\\(?:^\\)[\t ]+\\(?:-[\t ]\\|[_A-Za-z][.[:alnum:]_-]*:\\(?:[\t ]\\|\r?\\(?:$\\)\\)\\)" . nil)
      :yaml-opener ("\\(?:^\\)[_A-Za-z][.[:alnum:]_-]*:[\t ]*\\(?:#.*\\)?\r?\\(?:$\\)" . nil)
@@ -45,15 +58,15 @@
     "vtam")
     :dialects
     (("aix"
-    :globs ("*.no" "*.smit" "*.snaprof")
+    :globs ("*.no" "*.smit" "*.snaprof" "sna_node.cfg")
     :comments ("#")
     :card nil
-    :line ("\\(?:^\\)[\t ]*\\(\\(?:no[ \t\n\r\f\v]+-[ao]\\b\\|\\(\\(?:thewall\\|lowclust\\|lowmbuf\\|mb_cl_hiwat\\)\\)[ \t\n\r\f\v]*=\\)\\)" . nil))
+    :line ("\\(?:^\\)[\t ]*\\(\\(?:no[ \t\n\r\f\v]+-[ao]\\b\\|\\(\\(?:thewall\\|lowclust\\|lowmbuf\\|mb_cl_hiwat\\|prof_name\\)\\)[ \t\n\r\f\v]*=\\|[#$.@_A-Za-z0-9]+_\\(\\(?:CONNECTION\\|ATTACHMENT\\|LOCALLU\\|TPN\\|REMOTETPN\\|CONTROL_POINT\\)\\)[\t ]*:\\|\\[define_\\(\\(?:node_config_file\\|domain_config_file\\|node\\|\\(\\(?:tr\\|ethernet\\|fddi\\|sdlc\\|qllc\\|ip\\)\\)_\\(\\(?:dlc\\|port\\|ls\\)\\)\\|mode\\|local_lu\\|partner_lu\\)\\)]\\)\\)" . nil))
      ("as400"
-    :globs ("*.clp" "*.clle" "*.cl" "*.cfgsrc")
+    :globs ("*.clp" "*.clle" "*.cfgsrc")
     :comments ("/*")
     :card nil
-    :line ("\\(?:^\\)[\t ]*\\(?:[#$@_A-Z0-9]+:[ \t\n\r\f\v]*\\)?\\(C\\(?:RTMODD\\|HGMODD\\|RTLINTRN\\|RTLINETH\\|RTLINSDLC\\|RTLINX25\\|RTCTLAPPC\\|HGCTLAPPC\\|RTDEVAPPC\\|HGSYSVAL\\|RTCTLHOST\\|RTDEVHOST\\)\\)\\b" . t))
+    :line ("\\(?:^\\)[\t ]*\\(?:[#$@_A-Z0-9]+:[ \t\n\r\f\v]*\\)?\\(?:\\(C\\(?:RTMODD\\|HGMODD\\|RTLINTRN\\|RTLINETH\\|RTLINSDLC\\|RTLINX25\\|RTCTLAPPC\\|HGCTLAPPC\\|RTDEVAPPC\\|HGSYSVAL\\|RTCTLHOST\\|RTDEVHOST\\)\\)\\b\\|\\(?:DCL\\|CHGVAR\\)[\t ]+\\(?:VAR([\t ]*\\)?&\\|PGM[\t ]+PARM(\\|MONMSG[\t ]+MSGID(\\|ENDPGM\\b\\)" . t))
      ("bpxprm"
     :globs ("BPXPRM*" "*.bpxprm")
     :comments ("/*")
@@ -98,7 +111,7 @@
     :globs ("EZACICD*" "*.ezacicd" "EZACONFG*")
     :comments ("*")
     :card t
-    :line ("\\(?:^\\)[^ \t\n\r\f\v]*[ \t\n\r\f\v]+EZACICD[ \t\n\r\f\v]+TYPE=" . t))
+    :line ("\\(?:^\\)\\(?:[^ \t\n\r\f\v]*[ \t\n\r\f\v]+\\)?EZACICD[ \t\n\r\f\v]+TYPE=" . t))
      ("ivtprm"
     :globs ("IVTPRM*" "*.ivtprm")
     :comments ("*")
@@ -107,7 +120,7 @@
     :globs ("*.ncp" "*.ncpgen")
     :comments ("*")
     :card t
-    :statement ("\\(?:^\\)[^ \t\n\r\f\v]*[\t ]+\\(\\(?:PCCU\\|BUILD\\|SYSCNTRL\\|HOST\\|GENEND\\|CSB\\|SERVICE\\)\\)\\(?:\\(?:[\t ]+\\|[\t ]*\n[\t ]+\\)\\([A-Z][A-Z0-9]\\{0,15\\}\\)=\\|[\t ]*\\(?:$\\)\\)" . t)
+    :statement ("\\(?:^\\)[^ \t\n\r\f\v]*[\t ]+\\(\\(?:PCCU\\|BUILD\\|SYSCNTRL\\|HOST\\|GENEND\\|CSB\\|SERVICE\\|CLUSTER\\|TERMINAL\\)\\)\\(?:\\(?:[\t ]+\\|[\t ]*\n[\t ]+\\)\\([A-Z][A-Z0-9]\\{0,15\\}\\)=\\|[\t ]*\\(?:$\\)\\)" . t)
     :operands (:BUILD #s(hash-table test equal data ("ABEND" t "ADDSESS" t "ANS" t "ASMXREF" t "AUXADDR" t "BACKUP" t "BFRS" t "BRANCH" t
        "CATRACE" t "CHANTYP" t "CSMHDR" t "CSMSG" t "CWALL" t "DELAY" t "DIALTO" t "DSABLTO" t
        "DYNPOOL" t "ENABLTO" t "ERASE" t "ERLIMIT" t "GENLEVEL" t "GWSESAC" t "HSBPOOL" t
@@ -118,6 +131,8 @@
        "SESSACC" t "SESSLIM" t "SLODOWN" t "SUBAREA" t "T2TIMER" t "TGBXTRA" t "TIMEOUT" t
        "TRACE" t "TRANSFR" t "TYPGEN" t "TYPSYS" t "UNIT" t "USGTIER" t "VERSION" t "VRPOOL" t
        "XBREAK" t))
+     :CLUSTER #s(hash-table test equal data ("CUTYPE" t "DLOGMOD" t "FEATUR2" t "GPOLL" t "ISTATUS" t "LOGAPPL" t "LOGTAB" t
+       "MODETAB" t "SPAN" t "SSCPFM" t "USSTAB" t "VPACING" t))
      :CSB #s(hash-table test equal data ("MOD" t "SPEED" t "TYPE" t "WRAPLN" t))
      :GENEND #s(hash-table test equal data ("INCHI" t "INCINIT" t "INCLO" t "ORDHI" t "ORDINIT" t "ORDLO" t "SRCHI" t "SRCLO" t
        "TMRTICK" t "UGLOBAL" t))
@@ -128,7 +143,10 @@
        "LOADFROM" t "LOADSTA" t "MAXDATA" t "MDUMPDS" t "NETID" t "OWNER" t "RNAME" t
        "SAVEMOD" t "SUBAREA" t "TGN" t "VFYC" t "VFYLM" t "VRTG" t))
      :SERVICE #s(hash-table test equal data ("MAXLIST" t "ORDER" t))
-     :SYSCNTRL #s(hash-table test equal data ("OPTIONS" t))))
+     :SYSCNTRL #s(hash-table test equal data ("OPTIONS" t))
+     :TERMINAL #s(hash-table test equal data ("ADDR" t "BHSET" t "CUTYPE" t "DIALNO" t "DLOGMOD" t "FEATUR2" t "ISTATUS" t "LGRAPHS" t
+       "LOGAPPL" t "LOGTAB" t "MODETAB" t "POLL" t "SPAN" t "SSCPFM" t "TERM" t "USSTAB" t
+       "VPACING" t))))
      ("nsdos"
     :globs ("*.nsd" "CONFIG.NSD" "MODE.NSD")
     :comments ("*" ";")
@@ -139,8 +157,8 @@
     :comments ("==" "--")
     :card nil
     :verbs #s(hash-table test equal data ("ADD" t "ALTER" t "ASSUME" t "INFO" t "START" t "STATUS" t))
-    :objects #s(hash-table test equal data ("LINE" t "PORT" t "PROCESS" t "SUBNET" t))
-    :details #s(hash-table test equal data ("DATAFORWARD" t "PPID" t "PRIMARYCPU" t "QIOMODE" t))
+    :objects #s(hash-table test equal data ("LINE" t "PORT" t "PROCESS" t "PU" t "ROUTE" t "SUBNET" t))
+    :details #s(hash-table test equal data ("DATAFORWARD" t "LNMAXOUT" t "PPID" t "PRIMARYCPU" t "QIOMODE" t))
     :subsystems #s(hash-table test equal data ("EXPAND" t "KERNEL" t "LAN" t "PAM" t "SLSA" t "SNAX" t "TCPIP" t "TCPIPV6" t "TELSERV" t
       "TLAM" t "X25AM" t)))
      ("tcpdata"
@@ -241,7 +259,7 @@
       "UCBPOOLSIZE" t "UDPCONF" t "UDPCONFI" t "UDPCONFIG" t "VIPADYN" t "VIPADYNA" t
       "VIPADYNAM" t "VIPADYNAMI" t "VIPADYNAMIC" t "VSWITCH" t)))
      ("tsm"
-    :globs ("dsm.opt" "dsm.sys" "dsm*.opt" "dsm*.sys" "DSMSYS" "DSMOPT")
+    :globs ("dsm.opt*" "dsm.sys*" "dsm*.opt" "dsm*.sys" "DSMSYS" "DSMOPT" "inclexcl*")
     :comments ("*")
     :card nil
     :first #s(hash-table test equal data ("COMMMETHOD" t "ERRORLOGNAME" t "NODENAME" t "PASSWORDACCESS" t "SCHEDLOGNAME" t
@@ -337,21 +355,21 @@
       "INCLUDE.F" t "INCLUDE.FI" t "INCLUDE.FIL" t "INCLUDE.FILE" t "INCLUDE.FS" t
       "INCLUDE.FS.NAS" t "INCLUDE.I" t "INCLUDE.IM" t "INCLUDE.IMA" t "INCLUDE.IMAG" t
       "INCLUDE.IMAGE" t "INCLUDE.SUBFILE" t "INCLUDE.SYSTEMSTATE" t "INCLUDE.VM" t
-      "INCLUDE.VMDISK" t "INSTRLOGM" t "INSTRLOGMA" t "INSTRLOGMAX" t "INSTRLOGN" t
-      "INSTRLOGNA" t "INSTRLOGNAM" t "INSTRLOGNAME" t "IPXB" t "IPXBU" t "IPXBUF" t "IPXBUFF" t
-      "IPXBUFFE" t "IPXBUFFER" t "IPXBUFFERS" t "IPXBUFFERSI" t "IPXBUFFERSIZ" t
-      "IPXBUFFERSIZE" t "IPXSE" t "IPXSER" t "IPXSERV" t "IPXSERVE" t "IPXSERVER" t
-      "IPXSERVERA" t "IPXSERVERAD" t "IPXSERVERADD" t "IPXSERVERADDR" t "IPXSERVERADDRE" t
-      "IPXSERVERADDRES" t "IPXSERVERADDRESS" t "IPXSO" t "IPXSOC" t "IPXSOCK" t "IPXSOCKE" t
-      "IPXSOCKET" t "KERN" t "KERNE" t "KERNEL" t "KERNELM" t "KERNELME" t "KERNELMES" t
-      "KERNELMESS" t "KERNELMESSA" t "KERNELMESSAG" t "KERNELMESSAGE" t "KERNELMESSAGES" t
-      "LANFREEC" t "LANFREECO" t "LANFREECOM" t "LANFREECOMM" t "LANFREECOMMM" t
-      "LANFREECOMMME" t "LANFREECOMMMET" t "LANFREECOMMMETH" t "LANFREECOMMMETHO" t
-      "LANFREECOMMMETHOD" t "LANFREES" t "LANFREESH" t "LANFREESHM" t "LANFREESHMP" t
-      "LANFREESHMPO" t "LANFREESHMPOR" t "LANFREESHMPORT" t "LANFREESSL" t "LANFREETCPP" t
-      "LANFREETCPPO" t "LANFREETCPPOR" t "LANFREETCPPORT" t "LANFREETCPS" t "LANFREETCPSE" t
-      "LANFREETCPSER" t "LANFREETCPSERV" t "LANFREETCPSERVE" t "LANFREETCPSERVER" t
-      "LANFREETCPSERVERA" t "LANFREETCPSERVERAD" t "LANFREETCPSERVERADD" t
+      "INCLUDE.VMDISK" t "INCLUDE.VMSNAPSHOTATTEMPTS" t "INSTRLOGM" t "INSTRLOGMA" t
+      "INSTRLOGMAX" t "INSTRLOGN" t "INSTRLOGNA" t "INSTRLOGNAM" t "INSTRLOGNAME" t "IPXB" t
+      "IPXBU" t "IPXBUF" t "IPXBUFF" t "IPXBUFFE" t "IPXBUFFER" t "IPXBUFFERS" t "IPXBUFFERSI" t
+      "IPXBUFFERSIZ" t "IPXBUFFERSIZE" t "IPXSE" t "IPXSER" t "IPXSERV" t "IPXSERVE" t
+      "IPXSERVER" t "IPXSERVERA" t "IPXSERVERAD" t "IPXSERVERADD" t "IPXSERVERADDR" t
+      "IPXSERVERADDRE" t "IPXSERVERADDRES" t "IPXSERVERADDRESS" t "IPXSO" t "IPXSOC" t
+      "IPXSOCK" t "IPXSOCKE" t "IPXSOCKET" t "KERN" t "KERNE" t "KERNEL" t "KERNELM" t
+      "KERNELME" t "KERNELMES" t "KERNELMESS" t "KERNELMESSA" t "KERNELMESSAG" t
+      "KERNELMESSAGE" t "KERNELMESSAGES" t "LANFREEC" t "LANFREECO" t "LANFREECOM" t
+      "LANFREECOMM" t "LANFREECOMMM" t "LANFREECOMMME" t "LANFREECOMMMET" t "LANFREECOMMMETH" t
+      "LANFREECOMMMETHO" t "LANFREECOMMMETHOD" t "LANFREES" t "LANFREESH" t "LANFREESHM" t
+      "LANFREESHMP" t "LANFREESHMPO" t "LANFREESHMPOR" t "LANFREESHMPORT" t "LANFREESSL" t
+      "LANFREETCPP" t "LANFREETCPPO" t "LANFREETCPPOR" t "LANFREETCPPORT" t "LANFREETCPS" t
+      "LANFREETCPSE" t "LANFREETCPSER" t "LANFREETCPSERV" t "LANFREETCPSERVE" t
+      "LANFREETCPSERVER" t "LANFREETCPSERVERA" t "LANFREETCPSERVERAD" t "LANFREETCPSERVERADD" t
       "LANFREETCPSERVERADDR" t "LANFREETCPSERVERADDRE" t "LANFREETCPSERVERADDRES" t
       "LANFREETCPSERVERADDRESS" t "LANG" t "LANGU" t "LANGUA" t "LANGUAG" t "LANGUAGE" t
       "LARGECOM" t "LARGECOMM" t "LARGECOMMB" t "LARGECOMMBU" t "LARGECOMMBUF" t
@@ -496,39 +514,51 @@
       "TCPSERVE" t "TCPSERVER" t "TCPSERVERA" t "TCPSERVERAD" t "TCPSERVERADD" t
       "TCPSERVERADDR" t "TCPSERVERADDRE" t "TCPSERVERADDRES" t "TCPSERVERADDRESS" t "TCPW" t
       "TCPWI" t "TCPWIN" t "TCPWIND" t "TCPWINDO" t "TCPWINDOW" t "TCPWINDOWS" t "TCPWINDOWSI" t
-      "TCPWINDOWSIZ" t "TCPWINDOWSIZE" t "TIME" t "TIMEF" t "TIMEFO" t "TIMEFOR" t "TIMEFORM" t
-      "TIMEFORMA" t "TIMEFORMAT" t "TP" t "TPN" t "TPNA" t "TPNAM" t "TPNAME" t "TXNB" t
-      "TXNBY" t "TXNBYT" t "TXNBYTE" t "TXNBYTEL" t "TXNBYTELI" t "TXNBYTELIM" t "TXNBYTELIMI" t
-      "TXNBYTELIMIT" t "USER" t "USEREPLICATIONF" t "USEREPLICATIONFA" t "USEREPLICATIONFAI" t
-      "USEREPLICATIONFAIL" t "USEREPLICATIONFAILO" t "USEREPLICATIONFAILOV" t
-      "USEREPLICATIONFAILOVE" t "USEREPLICATIONFAILOVER" t "USERS" t "VE" t "VER" t "VERB" t
-      "VERBO" t "VERBOS" t "VERBOSE" t "VIRTUALM" t "VIRTUALMO" t "VIRTUALMOU" t "VIRTUALMOUN" t
-      "VIRTUALMOUNT" t "VIRTUALMOUNTP" t "VIRTUALMOUNTPO" t "VIRTUALMOUNTPOI" t
-      "VIRTUALMOUNTPOIN" t "VIRTUALMOUNTPOINT" t "VIRTUALN" t "VIRTUALNO" t "VIRTUALNOD" t
-      "VIRTUALNODE" t "VIRTUALNODEN" t "VIRTUALNODENA" t "VIRTUALNODENAM" t "VIRTUALNODENAME" t
-      "VMBACKUPT" t "VMBACKUPTY" t "VMBACKUPTYP" t "VMBACKUPTYPE" t "VMCH" t "VMCHO" t
-      "VMCHOS" t "VMCHOST" t "VMCP" t "VMCPW" t "VMCTL" t "VMCTLM" t "VMCTLMC" t "VMCU" t
-      "VMCUS" t "VMCUSE" t "VMCUSER" t "VMENABLETEMP" t "VMENABLETEMPL" t "VMENABLETEMPLA" t
-      "VMENABLETEMPLAT" t "VMENABLETEMPLATE" t "VMENABLETEMPLATEB" t "VMENABLETEMPLATEBA" t
-      "VMENABLETEMPLATEBAC" t "VMENABLETEMPLATEBACK" t "VMENABLETEMPLATEBACKU" t
-      "VMENABLETEMPLATEBACKUP" t "VMENABLETEMPLATEBACKUPS" t "VMLIMITPERD" t "VMLIMITPERDA" t
-      "VMLIMITPERDAT" t "VMLIMITPERDATA" t "VMLIMITPERDATAS" t "VMLIMITPERDATAST" t
-      "VMLIMITPERDATASTO" t "VMLIMITPERDATASTOR" t "VMLIMITPERDATASTORE" t "VMLIMITPERH" t
-      "VMLIMITPERHO" t "VMLIMITPERHOS" t "VMLIMITPERHOST" t "VMMAXP" t "VMMAXPA" t "VMMAXPAR" t
-      "VMMAXPARA" t "VMMAXPARAL" t "VMMAXPARALL" t "VMMAXPARALLE" t "VMMAXPARALLEL" t "VMMC" t
-      "VMPROCESSVMWITHIND" t "VMPROCESSVMWITHINDE" t "VMPROCESSVMWITHINDEP" t
-      "VMPROCESSVMWITHINDEPE" t "VMPROCESSVMWITHINDEPEN" t "VMPROCESSVMWITHINDEPEND" t
-      "VMPROCESSVMWITHINDEPENDE" t "VMPROCESSVMWITHINDEPENDEN" t "VMPROCESSVMWITHINDEPENDENT" t
-      "VMPROCESSVMWITHP" t "VMPROCESSVMWITHPR" t "VMPROCESSVMWITHPRD" t "VMPROCESSVMWITHPRDM" t
-      "VMSKIPCTL" t "VMSKIPCTLC" t "VMSKIPCTLCO" t "VMSKIPCTLCOM" t "VMSKIPCTLCOMP" t
-      "VMSKIPCTLCOMPR" t "VMSKIPCTLCOMPRE" t "VMSKIPCTLCOMPRES" t "VMSKIPCTLCOMPRESS" t
-      "VMSKIPCTLCOMPRESSI" t "VMSKIPCTLCOMPRESSIO" t "VMSKIPCTLCOMPRESSION" t "VMVSTORT" t
-      "VMVSTORTR" t "VMVSTORTRA" t "VMVSTORTRAN" t "VMVSTORTRANS" t "VMVSTORTRANSP" t
-      "VMVSTORTRANSPO" t "VMVSTORTRANSPOR" t "VMVSTORTRANSPORT" t "VSSALTSTAGING" t
-      "VSSALTSTAGINGD" t "VSSALTSTAGINGDI" t "VSSALTSTAGINGDIR" t "VSSUSESYSTEMP" t
-      "VSSUSESYSTEMPR" t "VSSUSESYSTEMPRO" t "VSSUSESYSTEMPROV" t "VSSUSESYSTEMPROVI" t
-      "VSSUSESYSTEMPROVID" t "VSSUSESYSTEMPROVIDE" t "VSSUSESYSTEMPROVIDER" t "WEB" t "WEBP" t
-      "WEBPO" t "WEBPOR" t "WEBPORT" t "WEBPORTS" t "WILDCARDSARELITERAL" t)))
+      "TCPWINDOWSIZ" t "TCPWINDOWSIZE" t "TESTFLAG" t "TIME" t "TIMEF" t "TIMEFO" t "TIMEFOR" t
+      "TIMEFORM" t "TIMEFORMA" t "TIMEFORMAT" t "TP" t "TPN" t "TPNA" t "TPNAM" t "TPNAME" t
+      "TXNB" t "TXNBY" t "TXNBYT" t "TXNBYTE" t "TXNBYTEL" t "TXNBYTELI" t "TXNBYTELIM" t
+      "TXNBYTELIMI" t "TXNBYTELIMIT" t "USER" t "USEREPLICATIONF" t "USEREPLICATIONFA" t
+      "USEREPLICATIONFAI" t "USEREPLICATIONFAIL" t "USEREPLICATIONFAILO" t
+      "USEREPLICATIONFAILOV" t "USEREPLICATIONFAILOVE" t "USEREPLICATIONFAILOVER" t "USERS" t
+      "VE" t "VER" t "VERB" t "VERBO" t "VERBOS" t "VERBOSE" t "VIRTUALM" t "VIRTUALMO" t
+      "VIRTUALMOU" t "VIRTUALMOUN" t "VIRTUALMOUNT" t "VIRTUALMOUNTP" t "VIRTUALMOUNTPO" t
+      "VIRTUALMOUNTPOI" t "VIRTUALMOUNTPOIN" t "VIRTUALMOUNTPOINT" t "VIRTUALN" t "VIRTUALNO" t
+      "VIRTUALNOD" t "VIRTUALNODE" t "VIRTUALNODEN" t "VIRTUALNODENA" t "VIRTUALNODENAM" t
+      "VIRTUALNODENAME" t "VMBACKUPT" t "VMBACKUPTY" t "VMBACKUPTYP" t "VMBACKUPTYPE" t "VMCH" t
+      "VMCHO" t "VMCHOS" t "VMCHOST" t "VMCP" t "VMCPW" t "VMCTL" t "VMCTLM" t "VMCTLMC" t
+      "VMCU" t "VMCUS" t "VMCUSE" t "VMCUSER" t "VMENABLETEMP" t "VMENABLETEMPL" t
+      "VMENABLETEMPLA" t "VMENABLETEMPLAT" t "VMENABLETEMPLATE" t "VMENABLETEMPLATEB" t
+      "VMENABLETEMPLATEBA" t "VMENABLETEMPLATEBAC" t "VMENABLETEMPLATEBACK" t
+      "VMENABLETEMPLATEBACKU" t "VMENABLETEMPLATEBACKUP" t "VMENABLETEMPLATEBACKUPS" t
+      "VMLIMITPERD" t "VMLIMITPERDA" t "VMLIMITPERDAT" t "VMLIMITPERDATA" t "VMLIMITPERDATAS" t
+      "VMLIMITPERDATAST" t "VMLIMITPERDATASTO" t "VMLIMITPERDATASTOR" t "VMLIMITPERDATASTORE" t
+      "VMLIMITPERH" t "VMLIMITPERHO" t "VMLIMITPERHOS" t "VMLIMITPERHOST" t "VMMAXBACKUPS" t
+      "VMMAXBACKUPSE" t "VMMAXBACKUPSES" t "VMMAXBACKUPSESS" t "VMMAXBACKUPSESSI" t
+      "VMMAXBACKUPSESSIO" t "VMMAXBACKUPSESSION" t "VMMAXBACKUPSESSIONS" t "VMMAXP" t
+      "VMMAXPA" t "VMMAXPAR" t "VMMAXPARA" t "VMMAXPARAL" t "VMMAXPARALL" t "VMMAXPARALLE" t
+      "VMMAXPARALLEL" t "VMMAXRESTOREPARALLELD" t "VMMAXRESTOREPARALLELDI" t
+      "VMMAXRESTOREPARALLELDIS" t "VMMAXRESTOREPARALLELDISK" t "VMMAXRESTOREPARALLELDISKS" t
+      "VMMAXRESTOREPARALLELVM" t "VMMAXRESTOREPARALLELVMS" t "VMMAXRESTORES" t
+      "VMMAXRESTORESE" t "VMMAXRESTORESES" t "VMMAXRESTORESESS" t "VMMAXRESTORESESSI" t
+      "VMMAXRESTORESESSIO" t "VMMAXRESTORESESSION" t "VMMAXRESTORESESSIONS" t "VMMAXV" t
+      "VMMAXVI" t "VMMAXVIR" t "VMMAXVIRT" t "VMMAXVIRTU" t "VMMAXVIRTUA" t "VMMAXVIRTUAL" t
+      "VMMAXVIRTUALD" t "VMMAXVIRTUALDI" t "VMMAXVIRTUALDIS" t "VMMAXVIRTUALDISK" t
+      "VMMAXVIRTUALDISKS" t "VMMC" t "VMPROCESSVMWITHIND" t "VMPROCESSVMWITHINDE" t
+      "VMPROCESSVMWITHINDEP" t "VMPROCESSVMWITHINDEPE" t "VMPROCESSVMWITHINDEPEN" t
+      "VMPROCESSVMWITHINDEPEND" t "VMPROCESSVMWITHINDEPENDE" t "VMPROCESSVMWITHINDEPENDEN" t
+      "VMPROCESSVMWITHINDEPENDENT" t "VMPROCESSVMWITHP" t "VMPROCESSVMWITHPR" t
+      "VMPROCESSVMWITHPRD" t "VMPROCESSVMWITHPRDM" t "VMSKIPCTL" t "VMSKIPCTLC" t
+      "VMSKIPCTLCO" t "VMSKIPCTLCOM" t "VMSKIPCTLCOMP" t "VMSKIPCTLCOMPR" t "VMSKIPCTLCOMPRE" t
+      "VMSKIPCTLCOMPRES" t "VMSKIPCTLCOMPRESS" t "VMSKIPCTLCOMPRESSI" t "VMSKIPCTLCOMPRESSIO" t
+      "VMSKIPCTLCOMPRESSION" t "VMTAGDATAM" t "VMTAGDATAMO" t "VMTAGDATAMOV" t "VMTAGDATAMOVE" t
+      "VMTAGDATAMOVER" t "VMVERIFYIFA" t "VMVERIFYIFAC" t "VMVERIFYIFACT" t "VMVERIFYIFACTI" t
+      "VMVERIFYIFACTIO" t "VMVERIFYIFACTION" t "VMVSTORT" t "VMVSTORTR" t "VMVSTORTRA" t
+      "VMVSTORTRAN" t "VMVSTORTRANS" t "VMVSTORTRANSP" t "VMVSTORTRANSPO" t "VMVSTORTRANSPOR" t
+      "VMVSTORTRANSPORT" t "VSSALTSTAGING" t "VSSALTSTAGINGD" t "VSSALTSTAGINGDI" t
+      "VSSALTSTAGINGDIR" t "VSSUSESYSTEMP" t "VSSUSESYSTEMPR" t "VSSUSESYSTEMPRO" t
+      "VSSUSESYSTEMPROV" t "VSSUSESYSTEMPROVI" t "VSSUSESYSTEMPROVID" t "VSSUSESYSTEMPROVIDE" t
+      "VSSUSESYSTEMPROVIDER" t "WEB" t "WEBP" t "WEBPO" t "WEBPOR" t "WEBPORT" t "WEBPORTS" t
+      "WILDCARDSARELITERAL" t)))
      ("vtam"
     :globs ("*.vtam" "*.vtamlst" "ATCSTR??" "ATCSTR??.*" "ATCCON??" "ATCCON??.*" "*.modetab")
     :comments ("*")
@@ -610,7 +640,7 @@
      :TRLE #s(hash-table test equal data ("DATAPATH" t "ISTATUS" t "LNCTL" t "MAXBFRU" t "MPCLEVEL" t "PORTNAME" t "PORTNUM" t
        "READ" t "REPLYTO" t "WRITE" t))
      :USSCMD #s(hash-table test equal data ("CMD" t "FORMAT" t "REP" t))
-     :USSMSG #s(hash-table test equal data ("BUFFER" t "MSG" t "OPT" t "SUPP" t "TEXT" t))
+     :USSMSG #s(hash-table test equal data ("BUFFER" t "DESC" t "MCSFLAG" t "MSG" t "MSGLVL" t "OPT" t "ROUTCDE" t "SUPP" t "TEXT" t))
      :USSPARM #s(hash-table test equal data ("DEFAULT" t "PARM" t "REP" t "VALUE" t))
      :USSTAB #s(hash-table test equal data ("FORMAT" t "TABLE" t))
      :VBUILD #s(hash-table test equal data ("ALSLIST" t "ASLTAB" t "CNNTAB" t "CONFGDS" t "CONFGPW" t "CONTIMER" t "DGTIMER" t
@@ -619,7 +649,7 @@
     :start-options #s(hash-table test equal data ("APBUF" t "CONFIG" t "CONNTYPE" t "CRPLBUF" t "HOSTPU" t "HOSTSA" t "IOBUF" t "LPBUF" t
       "MAXSUBA" t "NETID" t "NODETYPE" t "NOPROMPT" t "SFBUF" t "SSCPID" t "SSCPNAME" t "SUPP" t))
     :start-values ("\\(\\(?:SSCPID\\|SSCPNAME\\|IOBUF\\)\\)[ \t\n\r\f\v]*=" . t)
-    :config-line ("[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\(?:[\t ]*,[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)*[\t ]*\\(,?\\)[\t ]*\\(?:-\\|/\\*.*\\*/\\)?[\t ]*" . nil))))
+    :config-line ("[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\(?:[\t ]*,[\t ]*[#$@A-Z][#$@A-Z0-9]\\{0,7\\}\\)*?[\t ]*\\(,?\\)\\(?:[\t ]*-\\|[\t ]*/\\*.*\\*/\\|[\t ]+[^\t ].*\\)?[\t ]*" . nil))))
   "decklint's detection tables.")
 
 (provide 'decklint-tables)

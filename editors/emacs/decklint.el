@@ -61,8 +61,11 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects._matches" . "7008961f2ccfe7f4")
     ("decklint.inputs.evidence.against" . "ed392776d8bc307c")
     ("decklint.inputs.evidence.semicolon_comments" . "8307be04ca885be0")
-    ("decklint.inputs.evidence._reason" . "0d3ce273b123ed38")
+    ("decklint.inputs.evidence._reason" . "d822de24164977eb")
     ("decklint.inputs.evidence._yaml_mappings" . "cd35c1d000bf5283")
+    ("decklint.inputs.evidence._prose" . "31b3351bbaf82460")
+    ("decklint.inputs.evidence._other_product" . "aee09e826670f3cf")
+    ("decklint.inputs.evidence._count" . "8de238abe1d8fae0")
     ("decklint.dialects.base._heads" . "73a23238f54b07cb")
     ("decklint.dialects.base.line_heads" . "18f53a77e5d51b4d")
     ("decklint.dialects.base.sniff_keywords" . "370a442d4b2bbb85")
@@ -76,7 +79,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.ezacicd.reader.sniff" . "a7d5e2fbc529a2a2")
     ("decklint.dialects.ivtprm.reader.sniff" . "a7afa276321f5301")
     ("decklint.dialects.ivtprm.reader._csm" . "0ab3ee5b5c227468")
-    ("decklint.dialects.ncp.reader.sniff" . "4d23594963262ba7")
+    ("decklint.dialects.ncp.reader.sniff" . "d60c7d9d218aa1b0")
     ("decklint.dialects.ncp.reader._statement" . "cd3134200b0d8817")
     ("decklint.dialects.nsdos.reader.sniff" . "bb9789bf1179aea9")
     ("decklint.dialects.scf.reader.sniff" . "ad7bea832478fada")
@@ -208,6 +211,51 @@ without line ends) and COUNT how many lines it has in all."
                    (decklint--count (decklint--ev :yaml-nested) head)))
            (* 4 (decklint--count (decklint--ev :significant) head)))))
 
+(defun decklint--count-at-least (name head least)
+  "_count: whether pattern NAME matches LEAST lines of HEAD at least."
+  (let ((n 0))
+    (decklint--each (decklint--ev name) head (lambda () (>= (setq n (1+ n)) least)))
+    (>= n least)))
+
+(defun decklint--other-product (head start)
+  "_other_product: another product's file, by enough lines of its own kind."
+  (let ((enough (decklint--get :evidence :own-lines)))
+    (or (and (or (string-match-p "USING" head) (string-match-p "BALR" head)
+                 (string-match-p "BR " head))
+             (decklint--count-at-least :machine-instruction head
+                                       (decklint--own enough "machine instruction"))
+             (not (decklint--search (decklint--ev :definition) head)))
+        (and (eq t (compare-strings "/*" nil nil head start (min (length head) (+ start 2))))
+             (decklint--count-at-least :quoted-command head
+                                       (decklint--own enough "quoted command")))
+        (and (string-match-p "SET" (upcase head))
+             (decklint--count-at-least :xedit-set head (decklint--own enough "xedit set")))
+        (and (string-match-p "_" head)
+             (decklint--count-at-least :cp-config head (decklint--own enough "cp config"))))))
+
+(defun decklint--own (table name)
+  "The least lines of kind NAME in TABLE (own_lines)."
+  (or (cdr (assoc name table)) (plist-get table (intern (concat ":" (replace-regexp-in-string " " "-" name))))))
+
+(defun decklint--prose (head)
+  "_prose: lines of HEAD that read as sentences, enough of them."
+  (let ((word (decklint--ev :prose-word))
+        (starts (decklint--get :evidence :comment-starts))
+        (least (decklint--get :evidence :prose-words))
+        (lines 0) (count 0))
+    (dolist (ln (split-string head "\n"))
+      (let ((toks (split-string ln "[ \t\r\f\v]+" t)))
+        (when (and toks (not (decklint--starts-any (car toks) starts)))
+          (setq lines (1+ lines))
+          (when (and (>= (length toks) least)
+                     (not (string-match-p "=" ln))
+                     (decklint--fullmatch word (car toks))
+                     (>= (* 10 (cl-count-if (lambda (tok) (decklint--fullmatch word tok)) toks))
+                         (* 7 (length toks))))
+            (setq count (1+ count))))))
+    (and (>= count (decklint--get :evidence :prose-lines))
+         (>= (* 5 count) (* 3 lines)))))
+
 (defun decklint--reason (head)
   "_reason: non-nil when HEAD shows the file is no deck."
   (let* ((top400 (decklint--cut head 400))
@@ -234,7 +282,9 @@ without line ends) and COUNT how many lines it has in all."
                                  (lambda () (>= (setq n (1+ n)) enough))))))
         (and (string-match-p ":" head)
              (or (decklint--search (decklint--ev :cms) head)
-                 (decklint--yaml-mappings head))))))
+                 (decklint--yaml-mappings head)))
+        (decklint--other-product head start)
+        (decklint--prose head))))
 
 (defun decklint--semicolon-comments (src)
   "semicolon_comments"
@@ -348,7 +398,9 @@ Each is a list (A B C SEP)."
                (and (member "PCCU" hits) (member "BUILD" hits)))
            0.97)
           ((and (member "BUILD" hits) (member "HOST" hits)) 0.9)
-          ((or (member "PCCU" hits) (member "GENEND" hits) (member "SYSCNTRL" hits)) 0.85)
+          ((or (member "PCCU" hits) (member "GENEND" hits) (member "SYSCNTRL" hits)
+               (member "CLUSTER" hits) (member "TERMINAL" hits))
+           0.85)
           (t 0))))
 
 (defun decklint--sniff-nsdos (src)

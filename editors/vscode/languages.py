@@ -6,7 +6,9 @@ dialect, recognised by the registry's file names and by a line that tells a deck
     python editors/vscode/languages.py --check   # exit 1 when any of them is out of step
 
 The generated part is `contributes.languages`, `activationEvents`, `decklint.dialects`
-(dialect -> language id, for the `decklint: dialect=NAME` directive), `version` (decklint's),
+(dialect -> language id, for the `decklint: dialect=NAME` directive), `version` (decklint's
+latest release, the first version heading of docs/changelog.md: decklint's own version is a
+git tag's, or a development version between tags, which a .vsix cannot carry),
 the languages' grammars and configurations (syntaxes.py: `contributes.grammars`, the files in
 syntaxes/ and language-configuration/, the rulers of `contributes.configurationDefaults`) and
 `contributes.codeActions` (the fix-all kind, so that settings offer it for codeActionsOnSave).
@@ -26,7 +28,6 @@ import sys
 from pathlib import Path
 from typing import Any, NamedTuple
 
-import decklint
 from decklint import dialects
 
 HERE = Path(__file__).resolve().parent
@@ -67,8 +68,11 @@ class Language(NamedTuple):
 
 LANGUAGES: dict[str, Language] = {
     "aix": Language(
-        "AIX SNA Services",
-        r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat)\s*=)",
+        "AIX SNA",
+        r"^\s*(no\s+-[oa]\b|(thewall|lowclust|lowmbuf|mb_cl_hiwat|prof_name)\s*="
+        r"|[A-Za-z0-9_.$#@]+_(CONNECTION|ATTACHMENT|LOCALLU|TPN|REMOTETPN|CONTROL_POINT)\s*:"
+        r"|\[define_(node_config_file|domain_config_file|node|(tr|ethernet|fddi|sdlc|qllc|ip)_(dlc|port|ls)"
+        r"|mode|local_lu|partner_lu)\])",
     ),
     "as400": Language(
         "AS/400 CL configuration",
@@ -249,11 +253,20 @@ def generated() -> dict[str, Any]:
     }
 
 
+def released() -> str:
+    """decklint's latest release: the first version heading of docs/changelog.md."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "changelog.md").read_text()
+    found = re.search(r"^## (\d+\.\d+\.\d+)", text, re.MULTILINE)
+    if found is None:
+        raise SystemExit("docs/changelog.md names no release (## X.Y.Z)")
+    return found.group(1)
+
+
 def updated(manifest: dict[str, Any]) -> dict[str, Any]:
     """The manifest with its generated parts replaced, every other key kept in its place."""
     gen = generated()
     manifest = json.loads(json.dumps(manifest))
-    manifest["version"] = decklint.__version__  # the extension and the server it starts
+    manifest["version"] = released()  # the extension and the server it starts
     manifest["activationEvents"] = gen["activationEvents"]
     contributes = manifest.setdefault("contributes", {})
     contributes["languages"] = gen["languages"]

@@ -49,7 +49,9 @@ class Free(NamedTuple):
     line, catalogued or not). `ends`: `ENDxxx` closes a block. `stanzas`: a line `name:`
     opens a stanza. `attributes`: a word after a comma, or first on a line, that a value
     follows names an attribute (SCF's `ALTER LINE $X, QIOMODE ON`). `continuation`:
-    characters that continue a line when they end it."""
+    characters that continue a line when they end it. `records`: `[name]` on a line starts a
+    record named by its command, `{name}` a subrecord. `after_value`: a prefix that starts a
+    comment after a blank, unless it begins the value of an `=`."""
 
     toggle: str
     anywhere: tuple[str, ...] = ()
@@ -64,11 +66,14 @@ class Free(NamedTuple):
     continuation: str = ""
     prompt: bool = False  # a line may start with SCF's prompt (`1->`), as a session log has it
     columns: bool = False  # columns 72-80 are not read
+    records: bool = False
+    after_value: tuple[str, ...] = ()
 
 
 FREE: dict[str, Free] = {
-    # src/decklint/dialects/aix/reader.py: `#` starts a comment line; stanzas of attributes
-    "aix": Free("#", line=("#",), stanzas=True),
+    # src/decklint/dialects/aix/reader.py: `#` starts a comment line, or one after a value and
+    # a blank; stanzas of attributes, and CS/AIX's [records] and {subrecords}
+    "aix": Free("#", line=("#",), stanzas=True, records=True, after_value=("#",)),
     # as400.py: `/* */` wherever a blank may go; `+` or `-` at the end continues a command
     "as400": Free("/*", block=True, continuation="+-"),
     # bpxprm.py: `/* */`; statements follow each other on a line; columns 1-71 are read
@@ -401,6 +406,24 @@ def free_grammar(dialect: str) -> Json:
                 "match": r"^\s*([A-Za-z0-9_.]+:)\s*$",
                 "captures": {"1": {"name": f"entity.name.function.label{S}"}},
             }
+        )
+    if f.records:
+        patterns.append(
+            {
+                "match": r"^\s*\[([A-Za-z0-9_]+)\]",
+                "captures": {"1": {"name": f"keyword.other.statement{S}"}},
+            }
+        )
+        patterns.append(
+            {
+                "match": r"^\s*\{([A-Za-z0-9_]+)\}",
+                "captures": {"1": {"name": f"entity.name.function.label{S}"}},
+            }
+        )
+    for p in f.after_value:  # a value that begins with it (`cos_name = #CONNECT`), else a comment
+        patterns.append({"match": rf"(?<==)\s*{_escape(p)}\S*", "name": f"constant.other{S}"})
+        patterns.append(
+            {"match": rf"(?<=\s){_escape(p)}.*$", "name": f"comment.line.{_KINDS[p]}{S}"}
         )
     if f.continuation:
         chars = "".join("\\" + ch for ch in f.continuation)

@@ -63,6 +63,9 @@ class Options:
     # after the run (a baseline, SARIF fingerprints); otherwise a file's statements are
     # parsed again when something reads them (`LintResult.parsed`).
     keep_statements: bool = False
+    # Every place of a cause as a finding of its own (`--show-all`); otherwise the findings
+    # that share one root are one (`decklint.lint.causes`).
+    show_all: bool = False
 
 
 @dataclass
@@ -76,9 +79,12 @@ class LintResult:
     rules_run: frozenset[str] = frozenset()
     policy: Callable[[Finding], Finding | None] | None = None
     stats: schedule.Stats = field(default_factory=schedule.Stats)
-    # The files read whole and not linted, no dialect found for them: path -> why the file is
-    # no deck (`Detection.why`), or "" when nothing told either way (a PRS009 information).
+    # The files not linted, for no fault of theirs: path -> why. Read whole, no dialect found:
+    # why the file is no deck (`Detection.why`), or "" when nothing told either way (a PRS009
+    # information); a job or markdown with no deck in it; a file a folder walk did not read
+    # for its name (`gather.NOT_READ`). Every report names them.
     unlinted: dict[str, str] = field(default_factory=dict)
+    baselined: int = 0  # findings a baseline held, and so not reported (`apply_baseline`)
 
     def active(self, path: str, code: str) -> bool:
         """Whether rule `code` ran for file `path` (selection and its configuration)."""
@@ -124,16 +130,19 @@ def lint_inputs(
             n = sum(1 for i in inputs if i.text is not None)
             if opts.progress is not None:
                 opts.progress(Progress(len(inputs), n, 0, n))
-            return LintResult(
-                list(got.findings),
-                list(got.files),
-                Topology(settings=opts.settings),
-                {},
-                0,
-                got.rules_run,
-                opts.policy,
-                schedule.Stats(len(inputs), n, 0, 1, memo=True),
-                dict(got.unlinted),
+            return grouped(
+                LintResult(
+                    list(got.findings),
+                    list(got.files),
+                    Topology(settings=opts.settings),
+                    {},
+                    0,
+                    got.rules_run,
+                    opts.policy,
+                    schedule.Stats(len(inputs), n, 0, 1, memo=True),
+                    dict(got.unlinted),
+                ),
+                opts,
             )
     with gc_paused():
         result = _lint_inputs(inputs, opts)
@@ -141,7 +150,20 @@ def lint_inputs(
         from decklint.pipeline import memo
 
         memo.save(k, _memo(result))
-    return result
+    return grouped(result, opts)
+
+
+def grouped(result: LintResult, opts: Options) -> LintResult:
+    """The result with the findings of one cause as one (`decklint.lint.causes`), unless
+    every place is asked for; the run memo keeps every place, so either is answered."""
+    if opts.show_all:
+        return result
+    from decklint.lint import causes
+
+    findings = causes.group(result.findings)
+    if len(findings) == len(result.findings):
+        return result
+    return replace(result, findings=findings)
 
 
 def _memo(result: LintResult) -> memo.Memo:
@@ -176,7 +198,7 @@ def lint_model(inputs: Sequence[Input], opts: Options, identity: bytes | None = 
         result = _lint_inputs(inputs, opts) if got is None else _model_only(inputs, opts, got)
     if k is not None and got is None and not result.internal_errors:
         memo.save(k, _memo(result))
-    return result
+    return grouped(result, opts)
 
 
 def _model_only(inputs: Sequence[Input], opts: Options, got: memo.Memo) -> LintResult:
@@ -211,6 +233,8 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     _take_files(run, inputs, units)
     done = Progress(len(inputs), stats.parsed + stats.cached, stats.parsed, stats.cached)
     _network_phase(run, opts, inputs[0].path if inputs else "-", done)
+    if run.filled:
+        _unfilled(run)
     if opts.inline:
         _suppress(run, reg)
     _place_embedded(run, inputs)
@@ -231,6 +255,18 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     )
 
 
+def _unfilled(run: _Run) -> None:
+    """Findings about a value a template fills in, alone, left out: the rendered value is not
+    known (`decklint.inputs.templates`)."""
+    from decklint.inputs.templates import covered
+
+    run.findings = [
+        f
+        for f in run.findings
+        if f.path not in run.filled or not covered(run.filled[f.path], f.span)
+    ]
+
+
 @dataclass
 class _Run:
     """What a run has gathered so far, step by step."""
@@ -243,6 +279,8 @@ class _Run:
     hits: list[tuple[str, Hit]] = field(default_factory=list)
     internal: int = 0  # internal errors
     unlinted: dict[str, str] = field(default_factory=dict)  # `LintResult.unlinted`
+    filled: dict[str, tuple[Span, ...]] = field(default_factory=dict)  # templates' values
+    passed: set[str] = field(default_factory=set)  # containers with no deck in them
 
     @functools.cached_property
     def selected(self) -> dict[str, Manifest]:
@@ -346,6 +384,7 @@ def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]
         from decklint.pipeline.twins import twins
 
         twice = twins(inputs, [u.dialect if u is not None else None for u in units])
+        _no_deck_containers(run, inputs, units)
     for n, inp in enumerate(inputs):
         got = twice.get(n)
         if got is None:
@@ -353,6 +392,30 @@ def _take_files(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]
         else:
             _take_twin(run, inputs, got, units[n])
         units[n] = None
+
+
+def _no_deck_containers(run: _Run, inputs: Sequence[Input], units: list[FileUnit | None]) -> None:
+    """The containers none of whose decks a dialect was recognised in (a job of assembler
+    source, a library of macro definitions): each one is no deck, named once with what it
+    holds, and its decks get no finding. A container with a deck among others that are not
+    recognised gets a PRS009 for each of those (`_block_not_recognised`)."""
+    held: dict[str, list[str]] = {}
+    decks: set[str] = set()
+    for inp, unit in zip(inputs, units, strict=True):
+        if inp.block is None or inp.container is None or inp.container == inp.path:
+            continue
+        held.setdefault(inp.container, []).append(inp.block.name)
+        if unit is not None and unit.dialect is not None:
+            decks.add(inp.container)
+    for container, names in held.items():
+        if container in decks:
+            continue
+        run.passed.add(container)
+        shown = ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+        run.unlinted[container] = (
+            f"no deck decklint reads among what it holds ({shown}): assembler source, macro "
+            "definitions, another program's input"
+        )
 
 
 def _take_twin(run: _Run, inputs: Sequence[Input], twin: twins.Twin, unit: FileUnit | None) -> None:
@@ -379,6 +442,23 @@ def _take_twin(run: _Run, inputs: Sequence[Input], twin: twins.Twin, unit: FileU
     run.report("JCL001", job.container, span, message)
 
 
+def _block_not_recognised(block: embedded.Block) -> str:
+    """PRS009 for a deck cut out of a job or a document that no dialect was recognised in:
+    named as the job names it (the member, the DD statement and its step), not "the file"."""
+    if block.control is not None:
+        what = f"member {block.name}"
+    elif block.dd:
+        step = f" of step {block.step}" if block.step else ""
+        what = f"the in-stream data of DD {block.dd}{step}"
+    else:
+        what = f"fenced block {block.name}"
+    return (
+        f"no dialect recognised in {what}: nothing in it is a statement of a product decklint "
+        "reads; if it is a deck, name its dialect with a dialects: glob for its name "
+        f"({block.name}) or a 'decklint: dialect=NAME' comment in its first ten lines"
+    )
+
+
 def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     """One file's unit into the run: its reading notes, its problems, its part of the model,
     its diagnostics and what the file-phase rules found in it."""
@@ -389,6 +469,9 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
         for r in inp.remarks:
             span = Span(r.line, r.col, r.line, r.end_col)
             run.report(r.code, inp.path, span, r.message, r.severity, cites=r.cites)
+        return
+    if inp.passed:  # not linted for a reason that is no problem: named in every report
+        run.unlinted[inp.path] = inp.problem
         return
     if inp.text is None or unit is None:
         run.files.append((inp.path, None))
@@ -403,14 +486,17 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     if unit.dialect is None:
         run.files.append((inp.path, None))
         if inp.block is not None:  # data of a job or a document that is no deck: theirs
-            if inp.explicit:
-                run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
+            if inp.explicit and inp.container not in run.passed:
+                message = _block_not_recognised(inp.block)
+                run.report("PRS009", inp.path, Span.point(1, 1), message, Severity.INFO)
             return
         run.unlinted[inp.path] = unit.against  # named in the text summary either way
         if not unit.against:  # nothing against it: it may be a deck decklint did not see
             run.report("PRS009", inp.path, Span.point(1, 1), NOT_RECOGNISED, Severity.INFO)
         return
     run.files.append((inp.path, unit.dialect))
+    if unit.filled:
+        run.filled[inp.path] = unit.filled
     pf, low = unit.pf, unit.low
     assert pf is not None and low is not None
     run.parsed.add(inp.path, pf, inp.text)
@@ -598,6 +684,7 @@ def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> L
         result.policy,
         result.stats,
         result.unlinted,
+        outcome.known,
     )
 
 

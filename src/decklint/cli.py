@@ -18,7 +18,7 @@ from decklint import __version__
 from decklint.inputs.encoding import CHOICES
 
 EXIT_CLEAN, EXIT_FINDINGS, EXIT_ERROR = 0, 1, 2
-FORMATS = ["text", "parsable", "json", "sarif", "github", "junit"]
+FORMATS = ["text", "concise", "parsable", "json", "sarif", "github", "gitlab", "junit"]
 
 
 def _csv(values: tuple[str, ...]) -> list[str]:
@@ -166,6 +166,7 @@ class LintArgs:
     embedded: str
     fail_on: str | None
     quiet: bool
+    show_all: bool
 
 
 def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], Any]:
@@ -310,6 +311,13 @@ def _as_record(record: Callable[..., Any]) -> Callable[[Callable[[Any], None]], 
     "finding), no counts of fixes or baseline entries written. Errors, fixes not written or "
     "not applied, and --statistics still print.",
 )
+@click.option(
+    "--show-all",
+    is_flag=True,
+    help="List every place of a cause as a finding of its own (by default findings that "
+    "share one root, such as a mode table not linted that many LUs name, are one finding with "
+    "the other places as related locations).",
+)
 @_as_record(LintArgs)
 def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
@@ -329,12 +337,12 @@ def lint(args: LintArgs) -> None:
     for setting in project.withheld():
         _say(f"not used in an untrusted folder: {setting}")
     opts = project.options(dialect)
-    opts.inline = not args.no_inline
+    opts.inline, opts.show_all = not args.no_inline, args.show_all
     opts.jobs, opts.cache = args.jobs, not args.no_cache
     opts.progress = shown = _progress(args.quiet, _format(args.fmt))
     # a baseline and SARIF fingerprints read the statements of every file with a finding
     opts.keep_statements = bool(
-        args.fmt == "sarif" or args.baseline_path or args.write_baseline_path
+        args.fmt in ("sarif", "gitlab") or args.baseline_path or args.write_baseline_path
     )
     fixing: Any = None
     try:
@@ -537,14 +545,16 @@ def _report(args: LintArgs, result: Any, texts: dict[str, str | None], registry:
     fmt = _format(args.fmt)
     show = _Shown(args.no_source, not args.quiet)
     if args.statistics:  # the counts instead of the findings, as ruff does
-        _statistics(result.findings, args.output)
-        st = result.stats
-        click.echo(
-            f"files: {st.files} ({st.cached} from the cache, {st.parsed} parsed, "
-            f"{st.workers} worker{'s' if st.workers != 1 else ''}"
-            f"{'; findings from the run memo' if st.memo else ''})",
-            err=True,
-        )
+        from decklint.report import statistics
+
+        files = statistics.files_of(result)
+        if fmt == "json":
+            doc = statistics.json_text_of(result.findings, files)
+            _to_output(args.output, lambda stream, _color: stream.write(doc), None)
+            return
+        table = statistics.text(result.findings)
+        _to_output(args.output, lambda stream, _color: stream.write(table), None)
+        click.echo(statistics.files_line(files), err=True)
         return
     _to_output(
         args.output,
@@ -981,6 +991,37 @@ def format_cmd(
     sys.exit(EXIT_FINDINGS if (check or diff) and changed else EXIT_CLEAN)
 
 
+@main.command("init")
+@click.argument("folder", default=".", type=click.Path(file_okay=False))
+@click.option("--force", is_flag=True, help="Replace the folder's configuration if it has one.")
+@click.option("--stdout", "to_stdout", is_flag=True, help="Print the configuration; write nothing.")
+def init_cmd(folder: str, force: bool, to_stdout: bool) -> None:
+    """Write a commented .decklint.yaml for FOLDER (default: here) from what it holds: the
+    dialects of decks whose names do not tell them, the folders that hold no deck, the nodes
+    found (for the facts no deck holds). Never over an existing configuration without
+    --force."""
+    from decklint import init
+
+    root = Path(folder)
+    if not root.is_dir():
+        raise click.UsageError(f"{folder}: no such folder")
+    try:
+        found = init.survey(root)
+        text = init.render(found)
+        init.check(text, root)
+        if to_stdout:
+            click.echo(text, nl=False)
+            return
+        written = init.write(root, text, force=force)
+    except init.InitError as exc:
+        _say(str(exc))
+        sys.exit(EXIT_ERROR)
+    except OSError as exc:
+        _say(f"cannot write the configuration in {folder}: {exc.strerror or exc}")
+        sys.exit(EXIT_ERROR)
+    _say(f"wrote {written}: {init.summary(found)}")
+
+
 @main.group("cache")
 def cache_cmd() -> None:
     """The per-file cache in your user cache folder (DECKLINT_CACHE_DIR overrides it)."""
@@ -1050,26 +1091,34 @@ def _emit(
     if fmt == "json":
         from decklint.report import json as jsonrep
 
-        jsonrep.write(result.findings, result.files, out)
+        jsonrep.write(result.findings, result.files, out, result.unlinted, result.baselined)
     elif fmt == "sarif":
         from decklint.lint import baseline
         from decklint.report import sarif
 
         locator = baseline.Locator(result.parsed)
         rules = list(registry.rules.values())
-        sarif.write(result.findings, rules, lambda f: baseline.identity(f, locator), out)
+        sarif.write(
+            result.findings, rules, lambda f: baseline.identity(f, locator), out, result.unlinted
+        )
     elif fmt == "github":
         from decklint.report import github
 
-        out.write(github.render(result.findings))
+        out.write(github.render(result.findings, unlinted=result.unlinted))
     elif fmt == "junit":
         from decklint.report import junit
 
-        junit.write(result.findings, result.files, out)
+        junit.write(result.findings, result.files, out, result.unlinted)
     elif fmt == "parsable":
         from decklint.report import parsable
 
-        parsable.write(result.findings, out)
+        parsable.write(result.findings, out, result.unlinted)
+    elif fmt == "gitlab":
+        from decklint.lint import baseline
+        from decklint.report import gitlab
+
+        locator = baseline.Locator(result.parsed)
+        gitlab.write(result.findings, lambda f: baseline.identity(f, locator), out)
     else:
         from decklint.report import text as textrep
         from decklint.source import SourceFile
@@ -1091,22 +1140,9 @@ def _emit(
             summary=show.summary,
             files_linted=sum(1 for _p, d in result.files if d),
             unlinted=result.unlinted,
+            baselined=result.baselined,
+            concise=fmt == "concise",
         )
-
-
-def _statistics(findings: Any, output: str | None) -> None:
-    """How many findings each rule has (and how many of them --fix could fix), most first."""
-    from collections import Counter
-
-    counts = Counter((f.code, f.name, f.severity.label) for f in findings)
-    fixable = Counter(f.code for f in findings if f.fix is not None)
-    lines = [
-        f"{n:6d}  {code}  {sev:<8} {name}"
-        + (f"  ({fixable[code]} fixable)" if fixable[code] else "")
-        for (code, name, sev), n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    ]
-    text = "".join(ln + "\n" for ln in lines)
-    _to_output(output, lambda stream, _color: stream.write(text), None)
 
 
 def _show_fixes(findings: Any) -> None:
@@ -1144,16 +1180,17 @@ def explain(rule: str) -> None:
     if m is None:
         raise click.UsageError(f"no rule {rule!r} (see `decklint rules`)")
     lines = [
-        f"{m.code} {m.name} ({m.severity.label})",
+        f"{m.code} {m.name} ({m.graded})",
         "",
         m.summary,
         "",
+        *_severities(m),
         "Why:",
         *("  " + ln for ln in m.rationale.splitlines()),
         "",
         f"Source: {m.cited}",
     ]
-    from decklint.docs import DECIDED
+    from decklint.docs import DECIDED, example_files
 
     if m.decided_by in DECIDED:
         lines += ["", DECIDED[m.decided_by]]
@@ -1164,10 +1201,17 @@ def explain(rule: str) -> None:
         ]
     for ex in m.examples:
         lines += ["", "Fails:" if ex.expect_fail else "Passes:"]
-        for name, body in ex.files.items():
+        for name, body in example_files(ex).items():
             lines.append(f"  --- {name}")
             lines += ["  " + ln for ln in body.rstrip("\n").splitlines()]
     click.echo("\n".join(lines))
+
+
+def _severities(m: Any) -> list[str]:
+    """What each severity of a rule's findings means, when they take more than one."""
+    if not m.severities:
+        return []
+    return ["Severity:", *(f"  {s.label}: {when}" for s, when in m.severities), ""]
 
 
 def _catalog_entry(spec: str) -> list[str]:
@@ -1201,6 +1245,7 @@ def rules(dialect: str | None, fmt: str) -> None:
                 "code": m.code,
                 "name": m.name,
                 "severity": m.severity.label,
+                "severities": [s.label for s in m.reports],
                 "summary": m.summary,
                 "dialects": list(m.dialects),
             }
@@ -1210,7 +1255,8 @@ def rules(dialect: str | None, fmt: str) -> None:
     else:
         for m in ms:
             where = ",".join(m.dialects) if m.dialects else "all"
-            click.echo(f"{m.code}  {m.name:<40} {m.severity.label:<8} {where:<10} {m.summary}")
+            graded = "/".join(s.label for s in m.reports)
+            click.echo(f"{m.code}  {m.name:<40} {graded:<18} {where:<10} {m.summary}")
 
 
 @main.command("dialects")
@@ -1279,6 +1325,7 @@ class WatchArgs:
     no_cache: bool
     color: bool | None
     looks: int | None
+    quiet: bool
 
 
 @main.command("watch")
@@ -1325,6 +1372,13 @@ class WatchArgs:
 @_speed_options
 @click.option("--color/--no-color", default=None, help="Force colour on or off.")
 @click.option("--looks", type=click.IntRange(min=0), hidden=True)  # stop after N looks (tests)
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="Print the findings that came and went only: no line per run (but for a run that "
+    "could not lint), no progress line, no word on standard error.",
+)
 @_as_record(WatchArgs)
 def watch_cmd(args: WatchArgs) -> None:
     """Lint, then lint again whenever a file changes, and print only what changed: the
@@ -1361,7 +1415,7 @@ def watch_cmd(args: WatchArgs) -> None:
             )
             opts = project.options(dialect)
             opts.jobs, opts.cache = args.jobs, not args.no_cache
-            with _progress(False, "text") or contextlib.nullcontext() as shown:
+            with _progress(args.quiet, "text") or contextlib.nullcontext() as shown:
                 opts.progress = shown
                 paths = list(args.paths)
                 inputs = api.gather(paths, opts.excluded, args.encoding, args.embedded, shown)
@@ -1392,9 +1446,9 @@ def _watch(runs: Any, args: WatchArgs) -> None:
 
     try:
         for n, run in enumerate(runs):
-            changes.render(run, sys.stdout, color=args.color)
+            changes.render(run, sys.stdout, color=args.color, quiet=args.quiet)
             sys.stdout.flush()
-            if n == 0:
+            if n == 0 and not args.quiet:
                 every = f"{args.interval:g} second{'' if args.interval == 1 else 's'}"
                 _say(f"looking for changes every {every}; Ctrl-C stops")
     except KeyboardInterrupt:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from decklint.lint.manifest import Manifest
+from decklint.lint.manifest import Example, Manifest
 
 PRODUCTS = {
     "SNA": "SNA, any product",
@@ -36,6 +36,20 @@ DECIDED = {
 }
 
 
+def example_files(ex: Example) -> dict[str, str]:
+    """An example's files as a reader would write them: with the configuration it runs under
+    (`.decklint.yaml`), where it has one, so that it gives what it says it gives."""
+    if not ex.config:
+        return dict(ex.files)
+    import yaml
+
+    return {".decklint.yaml": yaml.safe_dump(ex.config, sort_keys=False), **ex.files}
+
+
+def _graded(m: Manifest) -> str:
+    return "/".join(s.label for s in m.reports)
+
+
 def _fence(text: str) -> list[str]:
     return ["```", *text.rstrip("\n").splitlines(), "```"]
 
@@ -55,7 +69,7 @@ def render(manifests: Iterable[Manifest]) -> str:
             continue
         out += [f"## {title}", "", "| code | name | severity | summary |", "|---|---|---|---|"]
         out += [
-            f"| [{m.code}](#{m.code.lower()}) | {m.name} | {m.severity.label} | "
+            f"| [{m.code}](#{m.code.lower()}) | {m.name} | {_graded(m)} | "
             f"{m.summary.replace('|', '/')} |"
             for m in group
         ]
@@ -64,12 +78,17 @@ def render(manifests: Iterable[Manifest]) -> str:
             out += [
                 f"### {m.code}",
                 "",
-                f"**{m.name}** ({m.severity.label}"
+                f"**{m.name}** ({m.graded}"
                 + (f"; dialects: {', '.join(m.dialects)}" if m.dialects else "")
                 + ")",
                 "",
                 m.summary,
                 "",
+                *(
+                    [*(f"- {s.label}: {when}" for s, when in m.severities), ""]
+                    if m.severities
+                    else []
+                ),
                 m.rationale,
                 "",
                 f"Source: {m.cited}",
@@ -86,6 +105,6 @@ def render(manifests: Iterable[Manifest]) -> str:
                 out.append("")
             for ex in m.examples:
                 out += ["Fails:" if ex.expect_fail else "Passes:", ""]
-                for name, body in ex.files.items():
+                for name, body in example_files(ex).items():
                     out += [f"`{name}`", "", *_fence(body), ""]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -51,6 +51,20 @@ class Related:
 
 
 @dataclass(frozen=True)
+class Cause:
+    """The root a finding shares with others of its rule (a mode table not linted that many
+    statements name, one missing definition), as its manifest's `cause:` says it: findings of
+    one rule with one `key` are reported as one (`decklint.lint.causes`)."""
+
+    key: str
+    # The message of the finding that stands for them all, cut at each `{places.count}` and
+    # `{places.others}` (how many places; besides the first): its text and those names in turn,
+    # the numbers put in when they are known; () for the first place's message.
+    message: tuple[str, ...] = ()
+    place: str = ""  # what this place is, as a related location of that finding
+
+
+@dataclass(frozen=True)
 class Edit:
     span: Span
     replacement: str
@@ -76,6 +90,14 @@ class Finding:
     citation: Citation | None = None
     related: tuple[Related, ...] = ()
     fix: Fix | None = None
+    cause: Cause | None = None
+    # The other places of one cause, when this finding stands for them all (`lint.causes`).
+    places: tuple[Related, ...] = ()
+
+    @property
+    def count(self) -> int:
+        """How many places the finding stands for."""
+        return 1 + len(self.places)
 
     def sort_key(self) -> tuple[object, ...]:
         """Place, code and message first; then every other field, so that two findings that
@@ -104,6 +126,7 @@ class Finding:
                 if fix
                 else ()
             ),
+            tuple((r.path, tuple(r.span), r.message) for r in self.places),
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -124,17 +147,9 @@ class Finding:
                 if self.citation
                 else None
             ),
-            "related": [
-                {
-                    "path": r.path,
-                    "line": r.span.line,
-                    "column": r.span.col,
-                    "end_line": r.span.end_line,
-                    "end_column": r.span.end_col,
-                    "message": r.message,
-                }
-                for r in self.related
-            ],
+            "related": [_related(r) for r in self.related],
+            "count": self.count,
+            "places": [_related(r) for r in self.places],
             "fix": (
                 {
                     "title": self.fix.title,
@@ -154,3 +169,14 @@ class Finding:
                 else None
             ),
         }
+
+
+def _related(r: Related) -> dict[str, object]:
+    return {
+        "path": r.path,
+        "line": r.span.line,
+        "column": r.span.col,
+        "end_line": r.span.end_line,
+        "end_column": r.span.end_col,
+        "message": r.message,
+    }

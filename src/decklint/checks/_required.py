@@ -75,6 +75,16 @@ def _holds(cat: Catalog, cond: Condition, st: Statement, scope: Scope) -> bool:
     return where is not None and where.keyword(cond.operand) is not None
 
 
+def _value(op: OperandEntry) -> str:
+    """What to code for a required operand, as far as its catalog entry says."""
+    if op.values and len(op.values) <= 8:
+        return " (" + ", ".join(op.values) + ")" if len(op.values) > 1 else op.values[0]
+    if op.range is not None:
+        low, high = (int(x) if float(x).is_integer() else x for x in op.range)
+        return f" ({low}-{high})"
+    return " (its value)"
+
+
 def _hit(cat: Catalog, st: Statement, op: OperandEntry, req: Required) -> Hit:
     where = f" where {' and '.join(c.text for c in req.when)}" if req.when else ""
     basis = " (a fact assumed, not confirmed in the manual)" if req.assumed else ""
@@ -87,7 +97,8 @@ def _hit(cat: Catalog, st: Statement, op: OperandEntry, req: Required) -> Hit:
         {
             "what": name,
             "operand": op.name,
-            "why": f"{cat.product.upper()} needs it coded{where}{basis}",
+            "why": f"{cat.product.upper()} needs it to activate the resource{where}{basis}; "
+            f"code {op.name}={_value(op)}",
         },
         severity=Severity.INFO if req.assumed else None,
         dialect=st.dialect,

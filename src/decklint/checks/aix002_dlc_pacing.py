@@ -1,5 +1,6 @@
 """AIX002 checks that SNA Services/6000 DLC send and receive windows are 127, and that a send
-window above 10 toward NCP V6R2 comes with APAR IX41022."""
+window above 10 toward NCP V6R2 comes with APAR IX41022 (the profiles of SNA Services/6000 only:
+a CS/AIX link station is another product's)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from decklint.lint.check import Context, Hit, check
 @check("AIX002")
 def dlc_pacing(ctx: Context) -> Iterator[Hit]:
     for d in ctx.topo.of("aix_dlc"):
+        if d.value("product") != "SNA Services/6000":
+            continue  # a CS/AIX link station: its window is judged against its partner (SNA011)
         for field, what in (("send_window", "transmit"), ("receive_window", "receive")):
             v = d.value(field)
             if isinstance(v, int) and v < 127:

@@ -1,5 +1,8 @@
 """BPX005 checks that each stack's PORTRANGE reserves to OMVS the INADDRANYPORT range of a CINET
-NETWORK statement."""
+NETWORK statement (z/OS UNIX System Services Planning, "Specifying INADDRANYPORT and
+INADDRANYCOUNT": with CINET, every transport provider is given the same range, for z/OS
+Communications Server with PORTRANGE; IP Configuration Guide: PORTRANGE ... TCP OMVS and UDP
+OMVS)."""
 
 from __future__ import annotations
 
@@ -15,7 +18,9 @@ def inaddrany_ports_reserved(ctx: Context) -> Iterator[Hit]:
     nets = [
         n
         for n in ctx.topo.of("bpx_network")
-        if isinstance(n.value("inaddranyport"), int) and isinstance(n.value("inaddranycount"), int)
+        if isinstance(n.value("inaddranyport"), int)
+        and isinstance(n.value("inaddranycount"), int)
+        and str(n.value("type") or "").upper() == "CINET"  # "These parameters only apply to CINET"
     ]
     if not nets:
         return

@@ -53,19 +53,23 @@ def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
             for b in readings
         ):
             claim = f"MAXDATA {maxdata} is {_above(readings)}"
+            most = max(b.chain for b in readings)
+            todo = f"; code MAXDATA above {most} on the PCCU statement (or fewer buffers)"
             yield Hit(
                 n.path,
                 n.anchor("pccu_maxdata"),
-                {"rel": f"{claim}: {_rule(readings)}{why}"},
+                {"rel": f"{claim}: {_rule(readings)}{why}{todo}"},
                 related=(related(n, "maxbfru", "MAXBFRU"), *_others(readings)),
                 subject=n.id,
             )
         if piu is not None and src is not None and all(not b.chain > piu for b in readings):
             claim = f"{_subject(readings)} above the largest PIU, {piu} bytes"
+            unit = min(b.unit for b in readings)
+            todo = f"; code MAXBFRU={piu // unit + 1} or more, so that the buffers hold it"
             yield Hit(
                 n.path,
                 n.anchor("maxbfru"),
-                {"rel": f"{claim}: {_rule(readings)}{why}"},
+                {"rel": f"{claim}: {_rule(readings)}{why}{todo}"},
                 related=(related(src, field, f"{field.upper()}={piu}"), *_others(readings)),
                 subject=n.id,
             )
@@ -77,7 +81,8 @@ def maxdata_buffer_chain(ctx: Context) -> Iterator[Hit]:
                 {
                     "rel": f"{readings[0].said} is not below {limit}: VTAM takes MAXBFRU "
                     "buffers of its IOBUF size for each read from the NCP, as it does for "
-                    f"{rel.said}, and their product must stay below {limit}"
+                    f"{rel.said}, and their product must stay below {limit}: code MAXBFRU="
+                    f"{(limit - 1) // readings[0].unit} or less"
                 },
                 related=_others(readings),
                 subject=n.id,

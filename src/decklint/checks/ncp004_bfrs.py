@@ -20,7 +20,11 @@ def bfrs(ctx: Context) -> Iterator[Hit]:
             yield Hit(
                 st.path,
                 o.span,
-                {"problem": f"BFRS is coded on {st.op}; NCP takes it from the BUILD statement"},
+                {
+                    "problem": f"BFRS is coded on {st.op}, where NCP does not read it (NCP takes "
+                    f"BFRS from the BUILD statement); remove it here and code BFRS={want} on "
+                    "BUILD"
+                },
                 dialect="ncp",
             )
         v = o.value.as_int()

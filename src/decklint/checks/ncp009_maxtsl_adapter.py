@@ -30,7 +30,10 @@ def maxtsl_adapter(ctx: Context) -> Iterator[Hit]:
                 yield Hit(
                     ln.path,
                     ln.anchor("maxtsl"),
-                    {"problem": f"MAXTSL={tsl} on a {adapter}: never above {limit}{basis}"},
+                    {
+                        "problem": f"MAXTSL={tsl} on a {adapter}: never above {limit}{basis}; "
+                        f"code MAXTSL={limit} or less"
+                    },
                     severity=Severity.WARNING if assumed else Severity.ERROR,
                     subject=ln.id,
                 )

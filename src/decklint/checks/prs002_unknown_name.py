@@ -103,7 +103,9 @@ def _rejected(st: Statement, o: Operand, what: str, by: Rejecter, guess: str | N
         {
             "what": what,
             "state": f"not accepted by {by.product} (catalog: {by.reference})",
-            "hint": f"; did you mean {guess}?" if guess else "",
+            "hint": f"; did you mean {guess}?"
+            if guess
+            else "; remove it, or code it on the statement that takes it",
         },
         severity=Severity.ERROR,
         dialect=st.dialect,

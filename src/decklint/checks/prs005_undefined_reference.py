@@ -1,4 +1,5 @@
-"""PRS005 checks that every name used is defined in one of the linted files."""
+"""PRS005 checks that every name used is defined in one of the linted files. A name missing is
+one cause however many statements use it."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from decklint.model.symbols import CLOSED_WORLD, Reference
 
 _WHAT = {
     "cics_connection": "CICS CONNECTION",
+    "cics_program": "CICS PROGRAM",
     "group": "NCP or XCA group",
     "tcpip_device": "device",
     "tcpip_link": "link",
@@ -31,12 +33,30 @@ def undefined_reference(ctx: Context) -> Iterator[Hit]:
             continue  # no definition of this kind is among the linted files: cannot judge
         if wrong_kind(sym, r) is not None:
             continue  # names a definition of another kind: VTM021 says which
+        usage, severity = r.usage, None
+        if r.kind == "cics_program":  # program autoinstall, or a group not linted, may hold it
+            usage += (
+                "; the transaction fails when it starts unless program autoinstall or a "
+                "group not linted supplies it"
+            )
+            severity = Severity.WARNING
         yield Hit(
             r.path,
             r.span,
-            {"what": _WHAT.get(r.kind, r.kind), "name": r.name, "usage": r.usage},
+            {
+                "what": _WHAT.get(r.kind, r.kind),
+                "name": r.name,
+                "usage": usage,
+                "cause": _cause(r),
+            },
+            severity=severity,
             dialect=r.dialect,
         )
+
+
+def _cause(r: Reference) -> str:
+    """The name missing: one cause however many statements use it (the manifest's `cause:`)."""
+    return f"{r.kind} {r.name}" + (f" in {r.scope}" if r.scope else "")
 
 
 # "Did you mean" compares a name with every name of its kind in its stack: on an estate with
@@ -74,7 +94,7 @@ def _tcpip(ctx: Context, r: Reference) -> Hit:
     return Hit(
         r.path,
         r.span,
-        {"what": what, "name": r.name, "usage": usage},
+        {"what": what, "name": r.name, "usage": usage, "cause": _cause(r)},
         severity=Severity.ERROR if complete or guess else Severity.INFO,
         dialect=r.dialect,
     )

@@ -22,7 +22,7 @@ def declared_link_unknown_node(ctx: Context) -> Iterator[Hit]:
         what = (
             f"{names} {'is not a node' if one else 'are not nodes'}: no deck and no `nodes:` "
             f"entry defines {'it' if one else 'them'}, so the link's facts are compared with "
-            "nothing"
+            f"nothing: correct the name, or declare {'it' if one else 'them'} under nodes:"
         )
         yield Hit(
             link.path,

@@ -8,8 +8,9 @@ from decklint.lint.check import Context, Hit, check
 
 # The largest RU a product can use: a mode at its product's maximum is as good as it gets
 # (SNA Services/6000 v1.2 stops at 3840: "Getting the most from APPC", 'SNA Services 6000 v1.2
-# tuning recommendations', 'RU size').
-PRODUCT_MAX_RU = {"aix": 3840}
+# tuning recommendations', 'RU size'). Keyed by the mode's product where its dialect reads two
+# (AIX: SNA Services/6000 profiles, CS/AIX records), else by its dialect.
+PRODUCT_MAX_RU = {"SNA Services/6000": 3840}
 
 
 @check("SNA003")
@@ -31,7 +32,7 @@ def bulk_ru_small(ctx: Context) -> Iterator[Hit]:
                 continue
             anchor = m.anchor("rusizes")
         else:
-            cap = PRODUCT_MAX_RU.get(m.dialect)
+            cap = PRODUCT_MAX_RU.get(str(m.value("product") or m.dialect))
             if not isinstance(ru, int) or ru >= want or (cap is not None and ru >= cap):
                 continue
             how = f"the largest RU is {ru} bytes" + (

@@ -13,7 +13,8 @@ from decklint.model.entities import Entity
 # Compared between any two products: RU sizes per direction (where both know them) and the
 # class of service (where both code one).
 _COMMON = (("ru_secondary", "RU the secondary sends"), ("ru_primary", "RU the primary sends"))
-# Compared only between two definitions of one product: the fields mean the same there.
+# Compared only between two definitions of one product (one dialect, and one `product` where a
+# dialect reads two): the fields mean the same there. CS/AIX modes have no send pacing.
 _SAME_PRODUCT = {
     "vtam": (
         ("rusizes", "RUSIZES"),
@@ -49,7 +50,7 @@ def differences(a: Entity, b: Entity) -> list[str]:
         va, vb = a.value(f), b.value(f)
         if isinstance(va, int) and isinstance(vb, int) and va != vb:
             diffs.append(f"{what} {va} vs {vb}")
-    if a.dialect == b.dialect:
+    if a.dialect == b.dialect and a.value("product") == b.value("product"):
         diffs += [
             f"{op} {_show(a, f)} vs {_show(b, f)}"
             for f, op in _SAME_PRODUCT.get(a.dialect, ())

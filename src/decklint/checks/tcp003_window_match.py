@@ -103,7 +103,8 @@ def _declared_peers(ctx: Context) -> Iterator[Hit]:
                     {
                         "what": f"stack {s.name} and {p.name}: a window of {max(w, pw)} needs "
                         f"RFC 1323 on both ends and {off} has it off, so the window is cut "
-                        f"to {_LIMIT}"
+                        f"to {_LIMIT}: turn RFC 1323 on at {off}, or code a window of "
+                        f"{_LIMIT} or less"
                     },
                     related=rel,
                     subject=s.entity.id,

@@ -73,7 +73,8 @@ def _per_stack(ctx: Context) -> Iterator[Hit]:
                         r.anchor("mtu"),
                         {
                             "what": f"{what}: MTU {r.value('mtu')} but peer {p.name} uses "
-                            f"{p.value('mtu')}; client and server MTU should be equal"
+                            f"{p.value('mtu')}; client and server MTU should be equal, so code MTU "
+                            f"{p.value('mtu')} here or {r.value('mtu')} at {p.name}"
                         },
                         related=(Related(p.path, p.anchor("mtu"), f"{p.name} mtu"),),
                         subject=r.id,

@@ -47,7 +47,8 @@ def telnet_timers(ctx: Context) -> Iterator[Hit]:
                     {
                         "block": b.name,
                         "what": f"{field.upper()} {a.raw or v}{where}; {_WHO} {want}"
-                        + (" (0 never drops an idle terminal)" if v == 0 else ""),
+                        + (" (0 never drops an idle terminal)" if v == 0 else "")
+                        + f": code {field.upper()} {want}",
                     },
                     subject=b.id,
                     dialect="tcpip",

@@ -43,7 +43,8 @@ def claw_packing(ctx: Context) -> Iterator[Hit]:
                         size,
                         f"{count} {what} buffers of {each} bytes = {count * each} bytes, above "
                         f"the {limit // 1024} KB the release packs"
-                        + (" (OS/390: 8 x 4 KB)" if old else " (for example 8 x 32 KB)"),
+                        + (" (OS/390: 8 x 4 KB)" if old else " (for example 8 x 32 KB)")
+                        + f"; code at most {limit // 1024} KB of {what} buffers",
                     )
 
 

@@ -36,7 +36,8 @@ def ftp_data(ctx: Context) -> Iterator[Hit]:
                 yield _hit(
                     f,
                     field,
-                    f"{field.upper()} is not used from CS/390 V2R5 on; coding it changes nothing",
+                    f"{field.upper()} is not used from CS/390 V2R5 on, so coding it changes "
+                    "nothing; remove it",
                     Severity.INFO,
                 )
         blk = f.get("blksize")
@@ -45,7 +46,7 @@ def ftp_data(ctx: Context) -> Iterator[Hit]:
                 f,
                 "blksize",
                 f"BLKSIZE {blk.value}: above half a {device} track (about {half} bytes), so "
-                "each track holds one block; use a block size up to half a track",
+                f"each track holds one block; code BLKSIZE {half} or less (half a track)",
             )
         elif isinstance(blk.value, int) and 0 < blk.value < small:
             yield _hit(

@@ -33,7 +33,11 @@ def scaninterval_above_timemark(ctx: Context) -> Iterator[Hit]:
             where = scan.span if scan.coded and scan.span else b.span
             if len(pairs) == 1:
                 x, y = pairs[0]
-                what = f"SCANINTERVAL {x} is longer than TIMEMARK {y}; the server uses {y} for both"
+                what = (
+                    f"SCANINTERVAL {x} is longer than TIMEMARK {y}; the server uses {y} for both, "
+                    f"so code SCANINTERVAL {y} or less (the tuning tips pair SCANINTERVAL 1800 "
+                    "with TIMEMARK 10800)"
+                )
                 facts = {"block": b.name, "what": what}
                 yield Hit(b.path, where, facts, subject=b.id, dialect="tcpip")
                 continue

@@ -25,7 +25,8 @@ def rusizes_malformed(ctx: Context) -> Iterator[Hit]:
                 {
                     "mode": m.name,
                     "value": a.raw,
-                    "problem": "is not four hex digits in X'....' form",
+                    "problem": "is not four hex digits in X'....' form, so the table does not "
+                    "assemble; code two bytes X'mn' (m x 2**n: X'8787' is 1024 both ways)",
                 },
                 subject=m.id,
             )
@@ -48,7 +49,8 @@ def rusizes_malformed(ctx: Context) -> Iterator[Hit]:
                         "mode": m.name,
                         "value": a.raw,
                         "problem": f"has {side} byte X'{byte}' with the high bit off: VTAM "
-                        f"reads it as not specified ({meaning}); almost always a typo",
+                        f"reads it as not specified ({meaning}); almost always a typo: code a "
+                        "byte from X'80' to X'FF' (mantissa 8-F), or X'00'",
                     },
                     severity=Severity.WARNING,
                     subject=m.id,

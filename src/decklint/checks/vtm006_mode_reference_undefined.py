@@ -1,5 +1,6 @@
 """VTM006 checks that each MODETAB names a mode table that exists and each DLOGMOD an entry of
-that table."""
+that table. A missing table or entry is one cause however many statements name it (the
+manifest's `cause:`, keyed by the table, or the table and the mode)."""
 
 from __future__ import annotations
 
@@ -40,7 +41,12 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
                 yield Hit(
                     r.path,
                     r.span,
-                    {"what": f"mode table {r.name}", "usage": r.usage, "why": why},
+                    {
+                        "what": f"mode table {r.name}",
+                        "usage": r.usage,
+                        "why": why,
+                        "cause": f"mode table {r.name}",
+                    },
                     severity=None if complete else Severity.WARNING if guess else Severity.INFO,
                 )
         elif r.kind == "logmode":
@@ -54,6 +60,7 @@ def mode_reference_undefined(ctx: Context) -> Iterator[Hit]:
                         "what": f"logon mode {r.name}",
                         "usage": r.usage,
                         "why": f"is not defined: mode table {r.scope} has no entry of that name",
+                        "cause": f"logon mode {r.name} of mode table {r.scope}",
                     },
                 )
 

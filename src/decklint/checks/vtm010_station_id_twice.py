@@ -8,6 +8,7 @@ type 2 PU with one IDBLK/IDNUM are two stations. Only definitions of one VTAM ar
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.checks._unique import hits
@@ -48,18 +49,42 @@ def _claim(pu: Entity, key: tuple[object, ...], field: str, scope: str, shown: s
     )
 
 
+def _start_conntype(ctx: Context) -> dict[object, set[str]]:
+    """The CONNTYPE start option each linted VTAM codes (its start lists may code it)."""
+    coded: dict[object, set[str]] = defaultdict(set)
+    for s in ctx.topo.of("vtam_start"):
+        if s.coded("conntype"):
+            coded[s.node].add(str(s.value("conntype")).upper())
+    return coded
+
+
+def _appn(pu: Entity, start: set[str]) -> bool | None:
+    """Whether the PU's connection is APPN: its CONNTYPE, else the CONNTYPE start option of its
+    VTAM (SNA Resource Definition Reference, CONNTYPE: "value_of_conntype_start_option"), whose
+    own default is APPN; None where start lists that disagree leave it open."""
+    if pu.coded("conntype"):
+        return str(pu.value("conntype") or "").upper() != "LEN"
+    if len(start) > 1:
+        return None
+    return next(iter(start), "APPN") != "LEN"
+
+
 @check("VTM010")
 def station_id_twice(ctx: Context) -> Iterator[Hit]:
     ids, cps = fact("vtam", "PU", "IDBLK"), fact("vtam", "PU", "CPNAME")
     by_ids: list[Claim] = []
     by_cp: list[Claim] = []
+    conntype = _start_conntype(ctx)
     for pu in ctx.topo.of("pu"):
         if pu.value("major") != "SWNET" or pu.value("putype") in (4, 5):
             continue  # a subarea connection's IDNUM is keyed by its subarea: not judged here
         cp = pu.get("cpname")
         if cps is not None and cp.coded and cp.value and "&" not in str(cp.value):
             name = str(cp.value).upper()
-            by_cp.append(_claim(pu, (name,), "cpname", cps.scope, f"CPNAME={name}"))
+            if _appn(pu, conntype.get(pu.node, set())):
+                # a CP name is unique when the PU is an APPN one (CONNTYPE=APPN); PUs of LEN
+                # connections (CONNTYPE=LEN) may share one
+                by_cp.append(_claim(pu, (name,), "cpname", cps.scope, f"CPNAME={name}"))
             continue  # VTAM looks for a PU by its CPNAME first: IDBLK/IDNUM only back it up
         blk, num = pu.get("idblk"), pu.get("idnum")
         if ids is None or not (blk.coded and num.coded):

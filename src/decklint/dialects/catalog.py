@@ -631,6 +631,8 @@ def lookup(spec: str) -> list[str]:
         guess = _guess(product.lower(), names())
         hint = f"did you mean {guess}?" if guess else f"catalogs: {', '.join(names())}"
         raise LookupError(f"no catalog for {product!r} ({hint})")
+    if not name.strip() or name.strip().upper() == cat.product.upper():
+        return _overview(cat)  # `ezacicd:` or `ezacicd:EZACICD`: what the catalog holds
     whole = cat.statement(name)  # a statement whose name has a dot (TLSV1.2)
     if whole is not None:
         return describe(cat, whole)
@@ -654,9 +656,32 @@ def lookup(spec: str) -> list[str]:
             *(o for st in cat.statements.values() for o in st.operands),
             *options,
         }
-        hint = _nearest(statement, every, "its statements")
+        hint = _nearest(statement, every, "") or _listed(cat)
         raise LookupError(f"{product} has no statement, operand or start option {name!r}{hint}")
     return [line for block in blocks for line in [*block, ""]][:-1]
+
+
+SHOWN_STATEMENTS = 40  # statements a miss names; a catalog with more says how to list them
+
+
+def _listed(cat: Catalog) -> str:
+    """'; its statements: A, B, C' (or how to list them, when they are many)."""
+    every = cat.names()
+    if len(every) <= SHOWN_STATEMENTS:
+        return f"; its statements: {', '.join(every)}"
+    return f"; `decklint explain {cat.product}:` lists its {len(every)} statements"
+
+
+def _overview(cat: Catalog) -> list[str]:
+    """A catalog as a whole: its product, its manual and each statement with what it is
+    (EZACICD's statements are its TYPE= values: `decklint explain ezacicd:EZACICD`)."""
+    lines = [f"{cat.product}  ({cat.title})", f"  source: {cat.reference}", "", "statements:"]
+    for name in cat.names():
+        st = cat.statement(name)
+        about = (st.context or st.meaning) if st is not None else ""
+        lines.append(f"  {cat.product}:{name}" + (f"  ({about})" if about else ""))
+    lines += ["", f"decklint explain {cat.product}:STATEMENT shows one, with its operands"]
+    return lines
 
 
 def _start_option(cat: Catalog, op: OperandEntry) -> list[str]:
@@ -675,14 +700,15 @@ def _guess(name: str, known: Any) -> str | None:
 
 
 def _nearest(name: str, known: Iterable[str], what: str) -> str:
-    """'; did you mean X?' for a near miss, else the known names when they are few."""
+    """'; did you mean X?' for a near miss, else (when `what` names them) the known names
+    when they are few."""
     import difflib
 
     pool = sorted(known)
     near = difflib.get_close_matches(name.upper(), pool, n=3, cutoff=0.6)
     if near:
         return f"; did you mean {' or '.join(near)}?"
-    if 0 < len(pool) <= 12:
+    if what and 0 < len(pool) <= 12:
         return f" ({what}: {', '.join(pool)})"
     return ""
 

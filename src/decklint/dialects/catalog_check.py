@@ -174,7 +174,8 @@ def _unknown_operand(
         return Diagnostic(
             "PRS002",
             o.span,
-            f"{label} is not accepted by {by} (catalog: {st.source or cat.reference})",
+            f"{label} is not accepted by {by} (catalog: {st.source or cat.reference}); "
+            "remove it, or code it on the statement that takes it",
             Severity.ERROR,
         )
     return Diagnostic("PRS002", o.span, f"{label} is not known" + _why_assumed(cat, st, None))

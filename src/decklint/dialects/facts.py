@@ -215,7 +215,7 @@ def judge(
         # a rule of its own judges the range where this case holds (its message says more)
         values, rng, case = entry.values, None, None
     for item in _atoms(v) if v.is_list or v.kind == "string" else (v,):
-        fact, why = "values", _not_listed(item, values, entry.kind) if values else ""
+        fact, why = "values", _not_listed(item, values, entry.kind, rng) if values else ""
         if not why and rng is not None:
             fact, why = "range", _outside(item, rng, entry)
         if why:
@@ -242,15 +242,22 @@ def _atoms(v: Value) -> Iterator[Value]:
             yield from _atoms(item)
 
 
-def _not_listed(v: Value, values: tuple[str, ...], kind: str) -> str:
+def _not_listed(
+    v: Value, values: tuple[str, ...], kind: str, rng: tuple[float, float] | None = None
+) -> str:
     if v.kind in ("empty", "string", "char") or (kind == "list" and v.kind != "word"):
         return ""  # a list's numbers are judged by its range
+    if rng is not None and kind in _NUMERIC and v.kind in ("int", "decimal", "hex"):
+        return ""  # a number with a range: the range judges it (the values are taken besides)
     if _same(v.upper(), values):
         return ""
     shown = ", ".join(values[:12]) + (", ..." if len(values) > 12 else "")
     return f"not one of {shown}"
 
 
+# Kinds whose value is a number; the `values` of such an entry with a range are what is
+# taken besides the range (LSRPOOLNUM: 1-255 or NONE).
+_NUMERIC = frozenset({"int", "size", "pace", "hex", "time"})
 _HEX = re.compile(r"X'([0-9A-F]*)'\Z", re.IGNORECASE)
 
 

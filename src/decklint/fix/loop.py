@@ -4,6 +4,8 @@ Each pass lints the current texts, applies the fixes the caller allows (safe; un
 `unsafe`) to files that parsed cleanly, and lints again. The loop stops when a pass applies
 nothing (converged), when a text comes back to an earlier state (fixes that undo each other),
 or after `MAX_PASSES`. Texts are changed in memory only: writing them is the caller's choice.
+Every place of a cause is linted (its fixes are each place's); the result reported groups
+them as asked.
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ def _allowed(f: Finding, unsafe: bool) -> bool:
 
 
 def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) -> FixRun:
+    shown = opts
+    opts = replace(opts, show_all=True)  # every place's fix, not only a cause's first
     current = list(inputs)
     original: dict[str, str] = {i.path: i.text for i in inputs if i.text is not None}
     seen: set[tuple[tuple[str, str], ...]] = set()
@@ -81,18 +85,17 @@ def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) ->
                 texts[path] = out.text
                 changed = True
         if not changed:
-            return _done(result, original, texts, applied, not_applied, n, True, "")
+            return _done(result, original, texts, applied, not_applied, n, True, "", shown)
         state = tuple(sorted(texts.items()))
         if state in seen:
-            return _done(
-                result, original, texts, applied, not_applied, n, False, "fixes undo each other"
-            )
+            why = "fixes undo each other"
+            return _done(result, original, texts, applied, not_applied, n, False, why, shown)
         seen.add(state)
         current = [replace(i, text=texts[i.path]) if i.path in texts else i for i in current]
         result = api.lint_inputs(current, opts)
     texts = {i.path: i.text for i in current if i.text is not None}
     why = f"still finding fixes after {MAX_PASSES} passes"
-    return _done(result, original, texts, applied, not_applied, MAX_PASSES, False, why)
+    return _done(result, original, texts, applied, not_applied, MAX_PASSES, False, why, shown)
 
 
 def _done(
@@ -104,8 +107,9 @@ def _done(
     passes: int,
     converged: bool,
     why: str,
+    opts: api.Options,
 ) -> FixRun:
     changed = {p: t for p, t in texts.items() if original.get(p) != t}
     # a finding still reported with a fix that was not applied: say why once
     left = [(f, w) for f, w in not_applied if f in set(result.findings)]
-    return FixRun(result, changed, dict(applied), left, passes, converged, why)
+    return FixRun(api.grouped(result, opts), changed, dict(applied), left, passes, converged, why)

@@ -151,6 +151,12 @@ def _format_one(
     before: Before | None = None,
 ) -> tuple[list[Hunk], list[tuple[str, str]], int]:
     """One deck's hunks, the reason it is left alone (if it is), and 1 if it is a card deck."""
+    from decklint.inputs import templates
+
+    tpl = templates.read(path, text)
+    if tpl is not None and (tpl.code_lines or tpl.filled):
+        # its lines are not the deck's: the template code would move with the product lines
+        return [], [(path, "a template: format the file it renders, not the template")], 0
     src = SourceFile.from_text(path, text)
     known = before(path) if before is not None else None
     if known is not None:

@@ -86,6 +86,7 @@ def _jcl(lines: list[str], base: int, col: int = 0) -> Found:
                 "\n".join(body) + "\n",
                 base + d.start + 1,
                 col,
+                d.dialect,
                 card=card,
                 step=d.step,
                 dd=d.dd,

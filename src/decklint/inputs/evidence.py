@@ -12,7 +12,13 @@ the first `SHELL_HEAD`), once per file:
   require of an exec;
 * markup or data: XML or HTML (the text opens with `<...>`), JSON (`{`, or `[` opening an
   array), YAML (`%YAML`, or `---` then a mapping or a list, or a document of `key:` mappings with
-  nested keys or `- ` items).
+  nested keys or `- ` items);
+* another product's file: an assembler program (its machine instructions: a VBUILD in its
+  comments is no deck), a REXX exec whose first comment does not name REXX (host commands in
+  quotes after it), an XEDIT profile (SET subcommands), a z/VM SYSTEM CONFIG (its CP
+  statements, System_Identifier, CP_Owned, ...);
+* prose: an article whose lines are sentences, though it quotes a statement or two
+  (`JES2 APPL ACBNAME=<jesacb>`) and its lines reach column 72.
 
 `semicolon_comments` tells a file whose comment lines start with ';' (and none with '*' or
 '/*'): no card-image or BPXPRM deck is written so, and such a file that no dialect with ';'
@@ -55,9 +61,50 @@ _PATTERNS: dict[str, tuple[str, int]] = {
     "yaml nested": (r"^[ \t]+(?:-[ \t]|[A-Za-z_][\w.-]*:(?:[ \t]|\r?$))", re.MULTILINE),
     "significant": (r"^[ \t]*[^\s#]", re.MULTILINE),
     "semicolon comment": (r"^[ \t]*;", re.MULTILINE),
+    # a word of prose: letters, a capital first at most, punctuation after it
+    "prose word": (r"[A-Za-z][a-z'-]*[,.;:!?)]*", 0),
+    # a machine instruction of an assembler program (no definition deck codes one; a table's
+    # exit routine codes a few): its name field, the operation, an operand
+    "machine instruction": (
+        r"^(?:[A-Z@#$][A-Z0-9@#$]{0,7})?[ \t]+(?:BALR|BASR|BAL|BAS|STM|LM|LA|LR|L|ST|MVC|CLC|"
+        r"CLI|MVI|BR|BCR|BC|B|BE|BNE|BH|BL|BZ|BNZ|SVC|LTR|SR|AR|IC|STC|EX|TM|OI|NI|XC|CR|CH|"
+        r"LH|STH|SLL|SRL|ICM|STCM|USING|DROP)[ \t]+[^ \t\n]",
+        re.MULTILINE,
+    ),
+    # a definition statement a deck's source holds beside its routines (an interpret table's
+    # LOGCHAR, a USS table's USSCMD): a file with one is no program, whatever its code
+    "definition": (
+        r"^(?:[A-Z@#$][A-Z0-9@#$]{0,7})?[ \t]+(?:VBUILD|MODETAB|MODEENT|USSTAB|USSCMD|USSMSG|"
+        r"INTAB|LOGCHAR|BUILD|PCCU|GROUP|LINE|PU|LU|APPL|EZACICD)[ \t]",
+        re.MULTILINE,
+    ),
+    # a host command in quotes, as a CMS or TSO REXX exec passes it on
+    "quoted command": (r"^[ \t]*'[^'\n]*'[ \t]*\r?$", re.MULTILINE),
+    # an XEDIT profile's subcommands
+    "xedit set": (
+        r"^[ \t]*SET[ \t]+(?:NUM|NULLS|CASE|SERIAL|PF[0-9]{1,2}|CMDLINE|CURLINE|SCALE|PREFIX|"
+        r"AUTOSAVE|MSGMODE|WRAP|ZONE|TRUNC|VERIFY|STAY|HEX|TABS|COLOR|SYNONYM|ARBCHAR|IMAGE|"
+        r"FULLREAD|NONDISP|SPAN|LINEND|MASK)\b",
+        re.MULTILINE | re.IGNORECASE,
+    ),
+    # a z/VM SYSTEM CONFIG statement: System_Identifier, CP_Owned, User_Volume_List
+    "cp config": (r"^[ \t]*[A-Z][A-Za-z]*_[A-Za-z_]*[a-z][A-Za-z_]*\b", re.MULTILINE),
     "other comment": (r"^[ \t]*(?:\*|/\*|\.\*)", re.MULTILINE),
 }
 _SHELL_LINES = 2  # one line may be chance (a remark quoting a command); two are a script
+# Prose (`_prose`): a line of this many words at least, seven in ten of them words of prose;
+# such lines, this many at least and three in five of the text's lines, make it an article
+# that may quote a statement or two, not a deck (a deck's few lines of text, an FTP.DATA's
+# banner block, are not that many).
+PROSE_WORDS = 8
+PROSE_LINES = 3
+# Other products' files, each told by this many lines of its own kind at least: an assembler
+# program's machine instructions (and no definition statement: an interpret table's routines
+# are a deck's), a REXX exec's quoted commands after its opening comment, an XEDIT profile's
+# SET subcommands, a z/VM SYSTEM CONFIG's statements.
+_OWN_LINES = {"machine instruction": 8, "quoted command": 3, "xedit set": 3, "cp config": 3}
+# Lines that are comments in one dialect or another: they say nothing of prose.
+_COMMENT_STARTS = ("*", "/*", ";", "#", ".*", "//")
 
 
 @functools.cache
@@ -129,7 +176,53 @@ def _reason(head: str) -> str:
             return "z/VM CMS :nick. tags"
         if _yaml_mappings(head):
             return "YAML"
+    other = _other_product(head, start)
+    if other:
+        return other
+    if _prose(head):
+        return "prose: lines of sentences, not statements (a statement quoted in it is no deck)"
     return ""
+
+
+def _other_product(head: str, start: int) -> str:
+    """Another product's file, by enough lines of its own kind (`_OWN_LINES`): "" for none."""
+    enough = _OWN_LINES
+    if (
+        ("USING" in head or "BALR" in head or "BR " in head)
+        and _count("machine instruction", head, enough["machine instruction"])
+        and not _p("definition").search(head)
+    ):
+        return "an assembler program: machine instructions (a statement in its comments is no deck)"
+    if head.startswith("/*", start) and _count("quoted command", head, enough["quoted command"]):
+        return "a REXX exec: an opening comment, then host commands in quotes"
+    if "SET" in head.upper() and _count("xedit set", head, enough["xedit set"]):
+        return "an XEDIT profile: SET subcommands"
+    if "_" in head and _count("cp config", head, enough["cp config"]):
+        return "a z/VM SYSTEM CONFIG: CP configuration statements (System_Identifier, ...)"
+    return ""
+
+
+def _count(pattern: str, head: str, least: int) -> bool:
+    """Whether `pattern` matches `least` lines of `head` at least."""
+    return any(n >= least for n, _m in enumerate(_p(pattern).finditer(head), 1))
+
+
+def _prose(head: str) -> bool:
+    """Lines that read as sentences (`PROSE_WORDS` words or more, seven in ten of them words
+    of prose, the first one too, and no `=`, which a statement's keyword operands have), at
+    least `PROSE_LINES` of them and three in five of the lines that are no comments."""
+    word = _p("prose word")
+    lines = prose = 0
+    for ln in head.split("\n"):
+        toks = ln.split()
+        if not toks or toks[0].startswith(_COMMENT_STARTS):
+            continue
+        lines += 1
+        if len(toks) < PROSE_WORDS or "=" in ln or not word.fullmatch(toks[0]):
+            continue
+        if sum(1 for t in toks if word.fullmatch(t)) * 10 >= len(toks) * 7:
+            prose += 1
+    return prose >= PROSE_LINES and prose * 5 >= lines * 3
 
 
 def _yaml_mappings(head: str) -> bool:

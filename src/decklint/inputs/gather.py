@@ -73,6 +73,9 @@ class Input:
     dialect: str | None = None
     # What a container's jobs say about the decks in them (reported at the container's lines).
     remarks: tuple[jcl.Remark, ...] = ()
+    # Not linted, and no finding to say so: a folder walk passed it by its name, or a job
+    # holds no deck; `problem` says why, and every report names it (`LintResult.unlinted`).
+    passed: bool = False
 
     @functools.cached_property
     def digest(self) -> bytes | None:
@@ -128,10 +131,14 @@ def expand(inp: Input, mode: str = "auto") -> list[Input]:
     if not blocks:
         if found.remarks:
             return [holder]
-        if not inp.explicit:
-            return []
-        why = "no deck found inside it (JCL instream data, IEBUPDTE members, fenced blocks)"
-        return [Input(inp.path, None, True, why, inp.notes, dialect=inp.dialect)]
+        why = (
+            "no deck fenced in it"
+            if inp.path.lower().endswith((".md", ".markdown"))
+            else "a job with no deck in it: no step reads in-stream data as one"
+        )
+        return [
+            Input(inp.path, None, inp.explicit, why, inp.notes, dialect=inp.dialect, passed=True)
+        ]
     out = [holder]
     for virtual, b in zip(deck_paths(inp.path, blocks), blocks, strict=True):
         out.append(Input(virtual, b.text, inp.explicit, "", (), inp.path, b, dialect=inp.dialect))
@@ -213,16 +220,34 @@ def files(
     excluded: Callable[[Path], bool] | None = None,
     embedded_mode: str = "auto",
     unread: Unread | None = None,
+    passed: list[Path] | None = None,
 ) -> Iterator[tuple[Path, bool]]:
     """The files `gather` reads under `paths` (those that exist), each with whether it was
     named itself: folders walked, and in them files that are never decks or are excluded
-    skipped. Folders that could not be read go to `unread`."""
+    skipped. Folders that could not be read go to `unread`, files passed by their names
+    (`not_a_deck`) to `passed`."""
     explicit = {str(Path(p)) for p in paths if not Path(p).is_dir()}
     for f in walk([p for p in paths if Path(p).exists()], unread):
         is_explicit = str(f) in explicit
-        if not is_explicit and (not_a_deck(f, embedded_mode) or (excluded and excluded(f))):
+        if not is_explicit and excluded and excluded(f):
+            continue  # the configuration's choice
+        if not is_explicit and not_a_deck(f, embedded_mode):
+            if passed is not None:
+                passed.append(f)
             continue
         yield f, is_explicit
+
+
+# Why a folder walk did not read a file: its name (said in every report, never a finding).
+NOT_READ = "not read"
+
+
+def passed_by_name(path: PurePath) -> str:
+    """Why a folder walk passes the file by its name."""
+    return (
+        f"{NOT_READ}: a {path.suffix.lower()} file is never a deck in a folder walk (name the "
+        "file to lint it)"
+    )
 
 
 def gather(
@@ -243,7 +268,8 @@ def gather(
         if not Path(p).exists():
             out.append(Input(p, None, True, "no such file or folder"))
     unread: Unread = []
-    for f, is_explicit in files(paths, excluded, embedded_mode, unread):
+    passed: list[Path] = []
+    for f, is_explicit in files(paths, excluded, embedded_mode, unread, passed):
         away = leads_out(f, tree, is_explicit)
         if away is not None:
             out.append(Input(_display(f, cwd), None, is_explicit, away))
@@ -265,6 +291,8 @@ def gather(
             progress(Progress(len(out), read))
     for folder, error in unread:  # said, not skipped silently: its decks are not linted
         out.append(Input(_display(folder, cwd), None, True, _unread(error)))
+    for f in passed:  # named in every report, never a finding
+        out.append(Input(_display(f, cwd), None, False, passed_by_name(f), passed=True))
     return out
 
 

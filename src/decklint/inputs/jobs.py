@@ -13,8 +13,13 @@ A step's in-stream data is read as what the step's program reads it as:
   program input, never decks;
 - IEBGENER: SYSUT1 is the data copied to SYSUT2, named after SYSUT2's member when it has one;
   its SYSIN holds IEBGENER's own control statements;
+- a program whose input is one dialect (`PROGRAM_DIALECTS`: DFHCSDUP): its SYSIN is a deck of
+  that dialect, named SYSIN;
 - any other program: each in-stream data set is a deck named by its DD name, and the dialect
   is left to detection.
+
+A job shown without its JOB card (instructions that leave it to the user) is still a job: its
+first statements may be SET, JCLLIB and the others a job codes before its first step.
 """
 
 from __future__ import annotations
@@ -77,6 +82,19 @@ PROCEDURES: dict[str, tuple[tuple[str, str], ...]] = {
     "ASMFCLG": (("ASM", "asm"), ("LKED", "link"), ("GO", "run")),
 }
 
+# Programs whose in-stream SYSIN is the input of one dialect: DFHCSDUP reads DFHCSDUP
+# commands from SYSIN (CICS TS, "DFHCSDUP: syntax and command rules", and the job it shows in
+# "Invoking DFHCSDUP as a batch program").
+PROGRAM_DIALECTS = {"DFHCSDUP": "cics"}
+
+# Statements a job may code before its first step (z/OS MVS JCL Reference: "SET statement",
+# "JCLLIB statement", "INCLUDE statement", "OUTPUT JCL statement", "EXPORT statement",
+# "IF/THEN/ELSE/ENDIF statement construct", "COMMAND statement", "CNTL statement",
+# "XMIT JCL statement"): a job shown without its JOB card may start with them.
+_BEFORE_STEPS = frozenset(
+    {"SET", "JCLLIB", "INCLUDE", "OUTPUT", "EXPORT", "IF", "ELSE", "ENDIF", "COMMAND", "CNTL"}
+)
+
 # What names a table in its assembler source: the label of the macro that starts it (z/OS
 # Communications Server: SNA Resource Definition Reference: "USSTAB macroinstruction", "Logon
 # mode table" (MODETAB), "Interpret table" (INTAB)), else of a control section (HLASM Language
@@ -102,6 +120,7 @@ class Deck:
     dd: str = ""  # its DD name as written: "SYSIN", "C.SYSIN"
     control: updte.Control | None = None  # the IEBUPDTE statement that writes it
     skipped: frozenset[int] = frozenset()
+    dialect: str | None = None  # what its program reads it as (PROGRAM_DIALECTS), if known
 
 
 @dataclass(frozen=True)
@@ -112,16 +131,24 @@ class Contents:
 
 def is_job(lines: Sequence[str]) -> bool:
     """Whether the text is JCL, a bare IEBUPDTE input, or a procedure: its first statement
-    (past comments and blank lines) is a JOB, EXEC or PROC statement, a DD statement of
-    in-stream data, or an IEBUPDTE control statement."""
-    for n, ln in enumerate(lines[:50]):
+    (past comments, blank lines and the statements a job may code before its first step:
+    SET, JCLLIB, ...) is a JOB, EXEC or PROC statement, a DD statement of in-stream data, or
+    an IEBUPDTE control statement (or one masked as `.@`, `updte.masked`)."""
+    n = 0
+    end = min(len(lines), 50)
+    while n < end:
+        ln = lines[n]
         if not ln.strip() or ln.startswith("//*"):
+            n += 1
             continue
-        if ln.startswith("./"):
-            return updte.is_control(ln)
+        if ln.startswith(("./", ".@")):
+            return updte.is_control(updte.unmasked(ln))
         if not jcl.is_statement(ln):
             return False
         st = jcl.statement(lines, n)
+        if st.op in _BEFORE_STEPS:
+            n = st.last + 1
+            continue
         return st.op in ("JOB", "EXEC", "PROC") or (
             st.op == "DD" and st.positional.upper() in ("*", "DATA")
         )
@@ -131,7 +158,7 @@ def is_job(lines: Sequence[str]) -> bool:
 def read(lines: Sequence[str], base: int = 0) -> Contents:
     """The decks of a job whose first line is line `base + 1` of the file."""
     first = next((ln for ln in lines if ln.strip() and not ln.startswith("//*")), "")
-    if first.startswith("./"):  # IEBUPDTE input on its own
+    if first.startswith(("./", ".@")):  # IEBUPDTE input on its own
         whole = jcl.Instream("SYSIN", None, 0, len(lines), "end")
         return _members(lines, whole, base, "", _no_step())
     job = jcl.read(lines)
@@ -180,18 +207,28 @@ def _data(
         return Contents((deck,), ())
     if kind == "copy" and dd == "SYSIN":
         return Contents((), ())
-    if kind == "update" or updte.holds_members(records):
+    if kind == "update" or updte.holds_members(records) or updte.masked(records):
         return _members(records, data, base, where, step)
     name = dd
     if kind == "copy" and dd == "SYSUT1":
         target = step.dd("SYSUT2", procstep) or step.dd("SYSUT2")
         name = jcl.member_of(target.keyword("DSN", "DSNAME") if target else None) or dd
-    return Contents((_deck(name, lines, data, base, where),), ())
+    dialect = PROGRAM_DIALECTS.get(step.program) if dd == "SYSIN" else None
+    return Contents((_deck(name, lines, data, base, where, dialect),), ())
 
 
-def _deck(name: str, lines: Sequence[str], data: jcl.Instream, base: int, where: str) -> Deck:
+def _deck(
+    name: str,
+    lines: Sequence[str],
+    data: jcl.Instream,
+    base: int,
+    where: str,
+    dialect: str | None = None,
+) -> Deck:
     card = _card(lines, data, base)
-    return Deck(name, data.start, data.end, card, where, data.ddname, skipped=data.skipped)
+    return Deck(
+        name, data.start, data.end, card, where, data.ddname, skipped=data.skipped, dialect=dialect
+    )
 
 
 def _runs(job: jcl.Job, step: jcl.Step, data: jcl.Instream) -> tuple[str, str]:
@@ -233,6 +270,8 @@ def _members(
     records: Sequence[str], data: jcl.Instream, base: int, where: str, step: jcl.Step
 ) -> Contents:
     """The members IEBUPDTE writes from the data's `records`, and what it says of them."""
+    if updte.masked(records):
+        records = [updte.unmasked(ln) for ln in records]
     stream = updte.read(records, base + data.start)
     target = step.dd("SYSUT2")
     fallback = jcl.member_of(target.keyword("DSN", "DSNAME") if target else None)

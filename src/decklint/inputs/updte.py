@@ -156,6 +156,25 @@ class Stream:
     remarks: tuple[Remark, ...]
 
 
+# A job that writes IEBUPDTE input inside IEBUPDTE input (TK4-'s sysgen jobs, loaded into
+# SYS1.SYSGEN.CNTL so) masks the inner control statements as `.@`: where the data holds no
+# `./` function statement of its own, they are read as the `./` they stand for.
+MASK = ".@"
+
+
+def unmasked(line: str) -> str:
+    """The record with a `.@` mask in columns 1-2 read as `./`."""
+    return "./" + line[2:] if line.startswith(MASK) else line
+
+
+def masked(lines: Sequence[str]) -> bool:
+    """Whether the data is IEBUPDTE input masked as `.@`: function statements so, and none
+    written `./` (those would be the data's own, the `.@` ones a level below)."""
+    return not holds_members(lines) and any(
+        ln.startswith(MASK) and is_function(unmasked(ln)) for ln in lines
+    )
+
+
 def is_control(line: str) -> bool:
     """Whether the line is an IEBUPDTE control statement IEBUPDTE knows."""
     m = _CONTROL.match(line[:TEXT_END])

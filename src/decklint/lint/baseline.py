@@ -6,6 +6,11 @@ renumbering cards, editing sequence columns or inserting statements elsewhere do
 an old finding "new". Identities repeat (two findings of one rule on one operand): the
 baseline keeps a count per identity.
 
+A finding that stands for a cause (`Finding.cause`: a table not linted that many
+statements name) has the identity of its rule and cause, listed under the file of its first
+place and found under any; a baseline that lists each place of such a cause (written before
+findings were grouped) still holds it.
+
 Ratchet: baseline entries that no longer occur are reported (SUP003) until
 `--update-baseline` drops them, so a fixed problem cannot quietly come back.
 """
@@ -125,7 +130,12 @@ class _Rows:
 
 def identity(f: Finding, locator: Locator, path: str | None = None) -> str:
     """The finding's identity; `path`: the file's name to hash in place of `f.path` (where
-    the file is now, for a finding of a file since renamed)."""
+    the file is now, for a finding of a file since renamed). A finding that stands for a
+    cause its rule names (`Finding.cause`) is its rule and that cause, wherever its places
+    are: a place added, removed or moved leaves it the same finding."""
+    if f.cause is not None:
+        raw = "\0".join((f.code, "cause", f.cause.key))
+        return hashlib.sha256(raw.encode("utf-8", "surrogatepass")).hexdigest()[:32]
     statement, operand = locator.key(f)
     if not statement:  # not inside a statement: fall back on the model element, then message
         statement = f.subject or f.message
@@ -161,9 +171,10 @@ def load(path: Path) -> dict[str, dict[str, Any]]:
 def document(findings: list[Finding], locator: Locator) -> dict[str, Any]:
     files: dict[str, dict[str, Any]] = {}
     for f in findings:
-        entry = files.setdefault(f.path, {}).setdefault(
-            identity(f, locator), {"code": f.code, "count": 0, "message": f.message}
-        )
+        fresh: dict[str, Any] = {"code": f.code, "count": 0, "message": f.message}
+        if f.cause is not None:
+            fresh["cause"] = f.cause.key  # found under any file: its first place may change
+        entry = files.setdefault(f.path, {}).setdefault(identity(f, locator), fresh)
         entry["count"] += 1
     return {
         "schema_version": SCHEMA_VERSION,
@@ -183,29 +194,58 @@ def write(path: Path, doc: dict[str, Any]) -> None:
 Active = Callable[[str, str], bool]  # (path, code): did that rule run on that file?
 
 
+ANY_FILE = "*"  # the file of a cause's entry: its identity holds wherever its places are
+
+
+def _entry_key(path: str, ident: str, entry: Any) -> tuple[str, str]:
+    return (ANY_FILE if isinstance(entry, dict) and entry.get("cause") else path, ident)
+
+
+def _finding_key(f: Finding, ident: str) -> tuple[str, str]:
+    return (ANY_FILE if f.cause is not None else f.path, ident)
+
+
 def compare(
     findings: list[Finding], files: dict[str, dict[str, Any]], locator: Locator, active: Active
 ) -> Outcome:
-    budget = {
-        (p, ident): int(entry.get("count", 1))
-        for p, entries in files.items()
-        for ident, entry in entries.items()
-        if active(p, str(entry.get("code", "")))
-    }
+    budget: dict[tuple[str, str], int] = {}
+    home: dict[tuple[str, str], str] = {}  # a cause's entry -> the file it is listed under
+    for p, entries in files.items():
+        for ident, entry in entries.items():
+            if active(p, str(entry.get("code", ""))):
+                k = _entry_key(p, ident, entry)
+                budget[k] = budget.get(k, 0) + int(entry.get("count", 1))
+                home[k] = p
     new: list[Finding] = []
     known = 0
     for f in findings:
-        key = (f.path, identity(f, locator))
-        if budget.get(key, 0) > 0:
-            budget[key] -= 1
+        keys = [_finding_key(f, identity(f, locator))]
+        if f.cause is not None and budget.get(keys[0], 0) <= 0:
+            keys = _places(f, locator)  # a baseline written with every place listed
+        held = [k for k in keys if budget.get(k, 0) > 0]
+        if held:
+            for k in held:
+                budget[k] -= 1
             known += 1
         else:
             new.append(f)
     stale: Counter[str] = Counter()
-    for (p, _ident), left in budget.items():
+    for k, left in budget.items():
         if left > 0:
-            stale[p] += left
+            stale[home[k]] += left
     return Outcome(new, known, dict(stale))
+
+
+def _places(f: Finding, locator: Locator) -> list[tuple[str, str]]:
+    """The identities of a cause's places, each as a finding of its own would have it (as
+    a baseline written before findings were grouped by cause holds them)."""
+    from dataclasses import replace
+
+    out = [(f.path, identity(replace(f, cause=None, places=()), locator))]
+    for r in f.places:
+        alone = replace(f, path=r.path, span=r.span, message=r.message, cause=None, places=())
+        out.append((r.path, identity(alone, locator)))
+    return out
 
 
 def shrink(
@@ -215,13 +255,17 @@ def shrink(
 
     Entries of rules that did not run on their file (narrowed by --select, say) are kept.
     """
-    current = Counter((f.path, identity(f, locator)) for f in findings)
+    current: Counter[tuple[str, str]] = Counter()
+    for f in findings:
+        current[_finding_key(f, identity(f, locator))] += 1
+        if f.cause is not None:
+            current.update(_places(f, locator))
     out: dict[str, dict[str, Any]] = {}
     for p, entries in files.items():
         for ident, entry in entries.items():
             n = int(entry.get("count", 1))
             if active(p, str(entry.get("code", ""))):
-                n = min(n, current.get((p, ident), 0))
+                n = min(n, current.get(_entry_key(p, ident, entry), 0))
             if n:
                 out.setdefault(p, {})[ident] = {**entry, "count": n}
     return {

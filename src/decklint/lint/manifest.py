@@ -31,6 +31,8 @@ KNOWN_KEYS = set(REQUIRED) | {
     "scope",
     "decided-by",
     "fix",
+    "cause",
+    "severities",
 }
 # What decides a rule's findings (`decided-by:`): the deck alone, any part of the network that
 # holds the decks a finding names, or only the whole network.
@@ -54,6 +56,9 @@ class OptionSpec:
     type: str
     default: Any
     doc: str
+    # A number option is the value a finding asks to code, and its messages show it
+    # (tests/test_messages.py), unless it says `target: false` (a threshold, a tolerance).
+    target: bool = False
 
 
 @dataclass(frozen=True)
@@ -73,6 +78,23 @@ class FixSpec:
     title: str
     value: str | None = None
     operand: str | None = None
+
+
+# What a cause's message may count: all its places, the places besides the first.
+PLACES = ("places.count", "places.others")
+
+
+@dataclass(frozen=True)
+class CauseSpec:
+    """`cause:` of a manifest: the templates (of the message's names) that say which of the
+    rule's findings share one root and are reported as one (`decklint.lint.causes`): `key`,
+    what they share; `message`, the message of the one finding (`{places.count}`: how many
+    places, `{places.others}`: how many besides the first); `place`, what each place is, as a
+    related location."""
+
+    key: str
+    message: str = ""
+    place: str = ""
 
 
 @dataclass(frozen=True)
@@ -97,6 +119,10 @@ class Manifest:
     unsuppressible: bool = False
     tested_by: str = ""  # a test module, for rules that file examples cannot show
     fix: FixSpec | None = None
+    cause: CauseSpec | None = None
+    # `severities:` what each severity its findings take means, where they take more than
+    # `severity` (the severity of a finding the rule does not grade itself): label -> when.
+    severities: tuple[tuple[Severity, str], ...] = ()
     # "file": each finding needs one file's elements only (an engine rule: it speaks of how
     # one file was read, parsed or expanded)
     scope: str = "network"
@@ -122,6 +148,19 @@ class Manifest:
         if self.cites == "catalog":
             return "each finding cites the product's reference manual"
         return "decklint's own check (no document)"
+
+    @property
+    def reports(self) -> tuple[Severity, ...]:
+        """The severities the rule's findings take, lowest first."""
+        if not self.severities:
+            return (self.severity,)
+        return tuple(sorted({s for s, _when in self.severities}))
+
+    @property
+    def graded(self) -> str:
+        """The severities in words: "error", or "info, warning or error"."""
+        labels = [s.label for s in self.reports]
+        return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
     @property
     def prefix(self) -> str:
@@ -229,7 +268,12 @@ def _options(raw: Any, where: str) -> dict[str, OptionSpec]:
             raise ManifestError(f"{where}: option {name} has unknown type {typ!r}")
         if not isinstance(spec["default"], OPTION_TYPES[typ]):
             raise ManifestError(f"{where}: option {name} default is not of type {typ}")
-        out[str(name)] = OptionSpec(str(name), typ, spec["default"], str(spec.get("doc", "")))
+        target = spec.get("target", typ in ("int", "number"))
+        if not isinstance(target, bool):
+            raise ManifestError(f"{where}: option {name} target must be true or false")
+        out[str(name)] = OptionSpec(
+            str(name), typ, spec["default"], str(spec.get("doc", "")), target
+        )
     return out
 
 
@@ -282,12 +326,16 @@ def from_dict(data: Any, source: str) -> Manifest:
                 compile_expr(str(where_src), fields, set(options))
         except ExprError as exc:
             raise ManifestError(f"{where}: rule {code}: {exc}") from None
-        for ph in template_names(str(data["message"])):
+        cause_raw = data.get("cause")
+        templates = [str(data["message"])]
+        if isinstance(cause_raw, dict):
+            templates += [str(v) for v in cause_raw.values()]
+        for ph in (ph for t in templates for ph in template_names(t)):
             head = ph.split(".")[0]
             if head == "opt":
                 if ph.split(".", 1)[1] not in options:
                     raise ManifestError(f"{where}: message uses unknown option {ph}")
-            elif ph not in fields:
+            elif ph not in fields and ph not in PLACES:
                 raise ManifestError(f"{where}: message uses unknown field {ph}")
         anchor = data.get("anchor")
         if anchor and anchor not in fields:
@@ -325,6 +373,8 @@ def from_dict(data: Any, source: str) -> Manifest:
         unsuppressible=bool(data.get("unsuppressible", False)),
         tested_by=str(data.get("tested-by", "")),
         fix=_fix(data.get("fix"), where, impl, data.get("anchor")),
+        cause=_cause(data.get("cause"), where),
+        severities=_severities(data.get("severities"), where, severity),
         scope=scope,
         decided_by=decided_by,
         cites=cites,
@@ -451,6 +501,36 @@ def _citation(raw: Any, where: str) -> tuple[str, Citation | None, str]:
 
     key = str(doc).strip()
     return (key if key in documents() else ""), Citation(cited(key), section), cites
+
+
+def _severities(raw: Any, where: str, severity: Severity) -> tuple[tuple[Severity, str], ...]:
+    """`severities:` severity -> when the rule's findings take it; `severity` among them."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict) or not raw:
+        raise ManifestError(f"{where}: severities maps each severity to when findings take it")
+    out = []
+    for label, when in raw.items():
+        try:
+            out.append((Severity.parse(str(label)), str(when).strip()))
+        except ValueError as exc:
+            raise ManifestError(f"{where}: severities: {exc}") from None
+    if severity not in {s for s, _w in out}:
+        raise ManifestError(
+            f"{where}: severities must say when the rule's severity ({severity.label}) applies"
+        )
+    return tuple(sorted(out, key=lambda sw: sw[0]))
+
+
+def _cause(raw: Any, where: str) -> CauseSpec | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or set(raw) - {"key", "message", "place"} or not raw.get("key"):
+        raise ManifestError(f"{where}: cause takes key (required), message and place")
+    for k in ("key", "place"):
+        if any(f"{{{n}}}" in str(raw.get(k, "")) for n in PLACES):
+            raise ManifestError(f"{where}: cause {k} cannot count the places (only its message)")
+    return CauseSpec(str(raw["key"]), str(raw.get("message", "")), str(raw.get("place", "")))
 
 
 def _fix(raw: Any, where: str, impl: str, anchor: Any) -> FixSpec | None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from decklint.findings import Citation, Finding, Fix, Severity
+from decklint.findings import Cause, Citation, Finding, Fix, Severity
 from decklint.fix import edits
 from decklint.ir import Diagnostic
 from decklint.lint.check import Context, FileRule, Hit, load_check
@@ -61,8 +62,37 @@ def run_expr(m: Manifest, topo: Topology, options: dict[str, Any]) -> Iterable[F
         span = e.anchor(m.anchor) if m.anchor else e.span
         fix = _expr_fix(m, e, topo, values) if m.fix is not None else None
         yield Finding(
-            e.path, span, m.code, m.name, m.severity, msg, e.dialect, e.id, m.citation, (), fix
+            e.path,
+            span,
+            m.code,
+            m.name,
+            m.severity,
+            msg,
+            e.dialect,
+            e.id,
+            m.citation,
+            (),
+            fix,
+            _cause(m, values),
         )
+
+
+def _cause(m: Manifest, values: Any) -> Cause | None:
+    """The cause a finding shares with others of its rule, from the manifest's `cause:`
+    templates and the finding's values; None when the rule gives none or its key is empty."""
+    spec = m.cause
+    if spec is None:
+        return None
+    key = render(spec.key, values)
+    if not key.strip():
+        return None
+    parts = _NUMBERS.split(spec.message) if spec.message else []
+    message = tuple(part if n % 2 else render(part, values) for n, part in enumerate(parts))
+    return Cause(key, message, render(spec.place, values))
+
+
+# What a cause's message counts (`manifest.PLACES`): all its places, those besides the first.
+_NUMBERS = re.compile(r"\{(places\.count|places\.others)\}")
 
 
 def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None:
@@ -122,6 +152,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         citation_for(m, dialect),
         hit.related,
         replace(fix, applicability=m.fix.applicability) if fix and m.fix else fix,
+        _cause(m, values),
     )
 
 

@@ -11,9 +11,11 @@ and in the remark of a statement (after its operands, on any of its cards)::
 
     H1       HOST  UNITSZ=384,      decklint: disable=NCP001
 
-which covers that statement only. Rules are named by code, name, code prefix or group; with
-no ``=...`` every rule is meant. A directive that suppresses nothing is reported (SUP001), and
-so is one that names no rule or a rule that cannot be waived, such as a syntax error (SUP002).
+which covers that statement only. Findings that share one cause are one finding
+(`decklint.lint.causes`): a suppression at any of its places hides it. Rules are named by
+code, name, code prefix or group; with no ``=...`` every rule is meant. A directive that
+suppresses nothing is reported (SUP001), and so is one that names no rule or a rule that
+cannot be waived, such as a syntax error (SUP002).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass, field
 
 from decklint.dialects.base import ParsedFile
 from decklint.findings import Finding
+from decklint.lint import causes
 from decklint.lint.registry import Registry
 from decklint.source import Span
 
@@ -152,7 +155,7 @@ def apply(
                             d.span,
                             "SUP002",
                             f"suppression names {s!r}, which is no rule code, name, "
-                            "prefix or group",
+                            "prefix or group; correct it (decklint rules lists them)",
                         )
                     )
                 codes |= {m.code for m in hits}
@@ -164,12 +167,15 @@ def apply(
                         d.span,
                         "SUP002",
                         f"{', '.join(sorted(blocked))} cannot be suppressed "
-                        "(parse errors and skipped files are always reported)",
+                        "(parse errors and skipped files are always reported); remove "
+                        f"{'it' if len(blocked) == 1 else 'them'} from the directive and "
+                        "correct the deck",
                     )
                 )
             d.codes = frozenset(codes - unwaivable)
     kept: list[Finding] = []
     dropped: list[Finding] = []
+    hidden: set[causes.GroupKey] = set()  # causes a suppression at one of their places hides
     for f in findings:
         hit = None
         if f.code not in unwaivable:
@@ -182,6 +188,12 @@ def apply(
         else:
             hit.used.add(f.code)
             dropped.append(f)
+            k = causes.key(f)
+            if k is not None:
+                hidden.add(k)
+    if hidden:  # a cause is one finding: hidden at one place, hidden at all
+        dropped += [f for f in kept if causes.key(f) in hidden]
+        kept = [f for f in kept if causes.key(f) not in hidden]
     for dirs in by_path.values():
         for d in dirs:
             if d.codes is not None and not d.codes:
@@ -189,7 +201,12 @@ def apply(
             if not d.used:
                 what = ", ".join(d.selectors) if d.selectors else "every rule"
                 problems.append(
-                    (d.path, d.span, "SUP001", f"this suppression ({what}) suppresses nothing")
+                    (
+                        d.path,
+                        d.span,
+                        "SUP001",
+                        f"this suppression ({what}) suppresses nothing; remove it",
+                    )
                 )
     return Outcome(kept, dropped, problems)
 

@@ -29,6 +29,7 @@ CLOSED_WORLD = frozenset({"cics_connection"})
 # Names defined by the product itself, so a reference to them is never "undefined".
 BUILTIN = {
     ("modetab", "ISTINCLM"),  # IBM's default logon mode table
+    ("modetab", "IESINCLM"),  # the one VSE supplies (vtam catalog, default_mode_tables)
     ("usstab", "ISTINCDT"),  # IBM's default USS table (SNA Resource Definition Reference)
 }
 

@@ -16,14 +16,15 @@ from pathlib import Path
 from decklint import dialects
 from decklint.dialects.base import ParsedFile
 from decklint.findings import Finding
+from decklint.inputs import templates
 from decklint.inputs.discover import detect
-from decklint.ir import LogicalUnit, ReadResult, Statement, Statements
+from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
 from decklint.lint.check import FileRule, Hit
 from decklint.model.lowering import Lowering
 from decklint.model.settings import Settings
 from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
-from decklint.source import SourceFile, SourceMap
+from decklint.source import SourceFile, SourceMap, Span
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,9 @@ class FileUnit:
     # no dialect: why the file is no deck (evidence against: a shell script, JSON, ...), or ""
     # when nothing tells either way (`Detection.why`)
     against: str = ""
+    # a template (`decklint.inputs.templates`): the values it fills in, where nothing found
+    # about a value alone is reported, in this phase or the run's
+    filled: tuple[Span, ...] = ()
 
 
 def node_for(path: str, dialect: str) -> str:
@@ -62,38 +66,65 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
     """Detect, parse and lower one file; never raises for a bug of ours (see `error`).
 
     `hint`: the dialect the file's container names (a markdown fence's info string), or the
-    one it was given (`Input.dialect`)."""
-    src = SourceFile.from_text(path, text)
+    one it was given (`Input.dialect`). A template is read for its product lines, its dialect
+    told by them and its name without the template suffix (`decklint.inputs.templates`)."""
+    tpl = templates.read(path, text)
+    src = SourceFile.from_text(path, text if tpl is None else tpl.text)
     try:
-        det = detect(src, hint or steer.dialect, dict(steer.config_globs))
+        seen = src if tpl is None else SourceFile.from_text(tpl.name, tpl.text)
+        det = detect(seen, hint or steer.dialect, dict(steer.config_globs))
+        if tpl is not None and det.dialect is None and not det.why:
+            det = detect(src, hint or steer.dialect, dict(steer.config_globs))
     except Exception as exc:  # a broken dialect module must not stop the run
         return FileUnit(path, None, error=f"detect:{type(exc).__name__}: {exc}")
     if det.dialect is None:
         return FileUnit(path, None, against=det.why)
+    unit = _read(path, src, det.dialect, steer)
+    return unit if tpl is None else _template(unit, tpl)
+
+
+def _read(path: str, src: SourceFile, dialect: str, steer: Steering) -> FileUnit:
+    """Parse and lower one file of a dialect, and run the file phase's rules on it."""
     try:
-        spec = dialects.get(det.dialect)
+        spec = dialects.get(dialect)
         # Lowering and the rules read the statements: the lines and the reader's units go
         # first, which in a large deck are a third of what its parse holds.
         pf = _bare(spec.parse(src), path)
         del src
-        low = Lowering(path, det.dialect, node_for(path, det.dialect), steer.settings)
+        low = Lowering(path, dialect, node_for(path, dialect), steer.settings)
         spec.lower(pf, low)
         for name, mspan in pf.macros:
             low.define("macro", name, mspan)
         for name, cspan in pf.expansions:
             low.define(EXPANSION, name, cspan)
     except Exception as exc:  # a bug of ours must not stop the run
-        return FileUnit(path, det.dialect, error=f"parse:{type(exc).__name__}: {exc}")
+        return FileUnit(path, dialect, error=f"parse:{type(exc).__name__}: {exc}")
     if not steer.file_rules:
-        return FileUnit(path, det.dialect, pf, low)
+        return FileUnit(path, dialect, pf, low)
     from decklint.lint.runner import run_file_rules
 
     alone = Topology(settings=steer.settings)  # the file phase's rules see this file only
     alone.merge(low, pf.statements)
     hits, found, rule_error = run_file_rules(steer.file_rules, alone)
     return FileUnit(
-        path, det.dialect, pf, low, hits=tuple(hits), findings=tuple(found), rule_error=rule_error
+        path, dialect, pf, low, hits=tuple(hits), findings=tuple(found), rule_error=rule_error
     )
+
+
+def _template(unit: FileUnit, tpl: templates.Template) -> FileUnit:
+    """A template's unit: what was found about a value it fills in alone left out, and one
+    information (PRS015) on how much was not judged."""
+    if unit.pf is None or unit.low is None:
+        return unit
+    keep = [d for d in unit.pf.diagnostics if not tpl.covers(d.span)]
+    pf = replace(unit.pf, diagnostics=tuple(keep))
+    low = unit.low
+    low.diagnostics = [d for d in low.diagnostics if not tpl.covers(d.span)]
+    if tpl.note():
+        low.diag(Diagnostic("PRS015", Span.point(1, 1), tpl.note()))
+    hits = tuple((c, h) for c, h in unit.hits if h.path != unit.path or not tpl.covers(h.span))
+    found = tuple(f for f in unit.findings if not tpl.covers(f.span))
+    return replace(unit, pf=pf, low=low, hits=hits, findings=found, filled=tpl.filled)
 
 
 _EMPTY_SOURCE = SourceFile.from_text("", "")
@@ -140,9 +171,11 @@ _NO_READ = ReadResult([], [], [])  # shared by the files that have nothing to su
 
 
 def reparse(path: str, text: str, dialect: str) -> tuple[Statement, ...]:
-    """A file's statements parsed again from its text (the parse depends on nothing else)."""
+    """A file's statements parsed again from its text (the parse depends on nothing else; a
+    template's, on its product lines)."""
     spec = dialects.get(dialect)
-    return tuple(spec.parse(SourceFile.from_text(path, text)).statements)
+    tpl = templates.read(path, text)
+    return tuple(spec.parse(SourceFile.from_text(path, tpl.text if tpl else text)).statements)
 
 
 def has_directives(pf: ParsedFile) -> bool:

@@ -16,14 +16,16 @@ from decklint.watch import Run
 SHOWN_NAMES = 3  # changed files named in the summary; the rest are counted
 
 
-def render(run: Run, stream: IO[str], *, color: bool | None = None) -> None:
+def render(run: Run, stream: IO[str], *, color: bool | None = None, quiet: bool = False) -> None:
+    """`quiet`: the findings only; the run's line only when it could not lint."""
     from rich.markup import escape
 
     console = rich_console(stream, colour(stream, color))
     for mark, style, findings in (("-", "red", run.gone), ("+", "green", run.new)):
         for f in findings:
             console.print(f"[{style}]{mark}[/] {escape(_head(f))}")
-    console.print(escape(summary(run)))
+    if not quiet or run.error:
+        console.print(escape(summary(run)))
 
 
 def _head(f: Finding) -> str:

@@ -6,9 +6,10 @@ anywhere in one, so text from file names and messages must never form either.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from decklint.findings import Finding, Severity
+from decklint.report.json import not_linted_why
 from decklint.report.safe import printable
 
 COMMAND = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
@@ -23,7 +24,10 @@ def _prop(text: str) -> str:
     return _data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def render(findings: Sequence[Finding], limit: int = 50) -> str:
+def render(
+    findings: Sequence[Finding], limit: int = 50, unlinted: Mapping[str, str] | None = None
+) -> str:
+    """`unlinted`: the files not linted and why, named in one notice after the findings."""
     lines = []
     for f in findings[:limit]:
         props = [f"file={_prop(f.path)}", f"line={f.span.line}", f"col={f.span.col}"]
@@ -45,6 +49,11 @@ def render(findings: Sequence[Finding], limit: int = 50) -> str:
                 _log(f"{f.path}:{f.span.line}:{f.span.col} {f.severity.label} {f.code} {f.message}")
             )
     lines.append(summary)
+    if unlinted:
+        named = "; ".join(f"{p} ({not_linted_why(w)})" for p, w in sorted(unlinted.items()))
+        n = len(unlinted)
+        title = _prop(f"decklint: {n} file{'s' if n != 1 else ''} not linted")
+        lines.append(f"::notice title={title}::{_data(named)}")
     return "\n".join(lines) + "\n"
 
 

@@ -8,7 +8,7 @@ indent=2, sort_keys=True)` gives for the whole document.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Any
 
 from decklint import __version__
@@ -18,18 +18,30 @@ from decklint.report.safe import json_text
 SCHEMA_VERSION = 1
 
 
-def render(findings: Sequence[Finding], files: Sequence[tuple[str, str | None]]) -> str:
+def render(
+    findings: Sequence[Finding],
+    files: Sequence[tuple[str, str | None]],
+    unlinted: Mapping[str, str] | None = None,
+    baselined: int = 0,
+) -> str:
     import io
 
     out = io.StringIO()
-    write(findings, files, out)
+    write(findings, files, out, unlinted, baselined)
     return out.getvalue()
 
 
 def write(
-    findings: Sequence[Finding], files: Sequence[tuple[str, str | None]], out: IO[str]
+    findings: Sequence[Finding],
+    files: Sequence[tuple[str, str | None]],
+    out: IO[str],
+    unlinted: Mapping[str, str] | None = None,
+    baselined: int = 0,
 ) -> None:
-    counts = {"error": 0, "warning": 0, "info": 0}
+    """`unlinted`: the files not linted and why (`LintResult.unlinted`), listed under
+    `not_linted` so that no file a run passed by is left unsaid; `baselined`: the findings a
+    baseline held (the summary's `baselined`)."""
+    counts = {"error": 0, "warning": 0, "info": 0, "baselined": baselined}
     for f in findings:
         counts[f.severity.label] += 1
     doc = {
@@ -37,6 +49,10 @@ def write(
         "tool": {"name": "decklint", "version": __version__},
         "files": [
             {"path": json_text(p), "dialect": d} for p, d in sorted(files, key=lambda x: x[0])
+        ],
+        "not_linted": [
+            {"path": json_text(p), "why": json_text(not_linted_why(why))}
+            for p, why in sorted((unlinted or {}).items())
         ],
         "summary": counts,
         "findings": [],
@@ -46,12 +62,17 @@ def write(
     out.write("\n")
 
 
+def not_linted_why(why: str) -> str:
+    """Why a file was not linted, in words ("" is a file no dialect was recognised in)."""
+    return why or "no dialect recognised (a PRS009 information says so)"
+
+
 def clean(doc: dict[str, Any]) -> dict[str, Any]:
     """A finding's dictionary with its names and messages valid Unicode."""
     for key in ("path", "message", "subject"):
         if isinstance(doc.get(key), str):
             doc[key] = json_text(doc[key])
-    for r in doc.get("related") or ():
+    for r in (*(doc.get("related") or ()), *(doc.get("places") or ())):
         clean(r)
     return doc
 

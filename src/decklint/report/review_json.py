@@ -23,6 +23,8 @@ def _change(c: Change) -> dict[str, Any]:
         "kind": c.kind,
         "subject": c.subject,
         "note": c.note,
+        # a statement decklint does not model, added or removed: no rule looked at it
+        "judged": c.kind != "statement",
         "base": _at(c.base),
         "head": _at(c.head),
         "differences": [
@@ -33,6 +35,7 @@ def _change(c: Change) -> dict[str, Any]:
                 "after": d.after,
                 "base": _at(d.base),
                 "head": _at(d.head),
+                "judged": d.judged,
             }
             for d in c.differences
         ],

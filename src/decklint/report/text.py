@@ -1,4 +1,5 @@
-"""Text reporter: `path:line:col severity CODE message`, the source line, a caret, the citation.
+"""Text reporter: `path:line:col severity CODE message`, the source line, a caret, the related
+locations (`note:`), the other places of one cause (`also:`), the citation.
 
 Colour only on a terminal, never when NO_COLOR is set (`report.console`).
 """
@@ -39,12 +40,17 @@ def render(
     summary: bool = True,
     files_linted: int = 0,
     unlinted: Mapping[str, str] | None = None,
+    baselined: int = 0,
+    concise: bool = False,
 ) -> None:
     """The findings, then (with `summary`) the line that counts them and the lines that name
     the files not linted (`unlinted`: path -> why it is no deck, "" when no dialect was
     recognised). With the summary, a file not recognised is named there, once: its PRS009
     is not printed as a finding too (machine formats, and --quiet, which has no summary,
-    give it as a finding)."""
+    give it as a finding). `baselined`: the findings a baseline held, said in the summary.
+    `concise`: one line a finding (`path:line:col: severity CODE message`, as ruff's concise
+    format), without the source, the related places and the citation."""
+    held = _held(baselined)
     unlinted = unlinted or {}
     if summary and unlinted:
         folded = {p for p, why in unlinted.items() if not why}
@@ -53,7 +59,7 @@ def render(
         return
     if not findings:
         s = "s" if files_linted != 1 else ""
-        stream.write(f"no findings in {files_linted} file{s}\n")
+        stream.write(f"no findings in {files_linted} file{s}{held}\n")
         for line in unlinted_lines(unlinted):
             stream.write(plain(line) + "\n")
         return
@@ -63,6 +69,12 @@ def render(
     console = rich_console(stream, color)
     for f in findings:
         sev = f.severity.label
+        if concise:
+            console.print(
+                f"{escape(plain(f.path))}:{f.span.line}:{f.span.col}: "
+                f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(plain(f.message))}"
+            )
+            continue
         head = (
             f"{escape(plain(f.path))}:{f.span.line}:{f.span.col} "
             f"[{_STYLE[f.severity]}]{sev}[/] [bold]{f.code}[/] {escape(plain(f.message))}"
@@ -74,9 +86,9 @@ def render(
                 text, caret = _excerpt(f, src)
                 console.print(f"    {escape(text)}")
                 console.print(f"    [{_STYLE[f.severity]}]{caret}[/]")
-        for r in f.related:
+        for label, r in (*(("note", r) for r in f.related), *(("also", r) for r in f.places)):
             console.print(
-                f"    note: {escape(plain(r.path))}:{r.span.line}:{r.span.col} "
+                f"    {label}: {escape(plain(r.path))}:{r.span.line}:{r.span.col} "
                 f"{escape(plain(r.message))}"
             )
         if f.citation is not None:
@@ -89,13 +101,21 @@ def render(
         f"{total} finding{'s' if total != 1 else ''} in {files_linted} "
         f"file{'s' if files_linted != 1 else ''}: "
         f"{counts[Severity.ERROR]} error, {counts[Severity.WARNING]} warning, "
-        f"{counts[Severity.INFO]} info"
+        f"{counts[Severity.INFO]} info{held}"
     )
     console.print(
-        line if total else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}"
+        line
+        if total
+        else f"no findings in {files_linted} file{'s' if files_linted != 1 else ''}{held}"
     )
     for extra in unlinted_lines(unlinted):
         console.print(escape(plain(extra)))
+
+
+def _held(baselined: int) -> str:
+    if not baselined:
+        return ""
+    return f" ({baselined} more held by the baseline, not shown)"
 
 
 SHOWN = 10  # files named in a summary line; the rest are counted
@@ -103,9 +123,15 @@ SHOWN = 10  # files named in a summary line; the rest are counted
 
 def unlinted_lines(unlinted: Mapping[str, str]) -> list[str]:
     """The summary's lines for the files not linted: those not recognised (no dialect found,
-    nothing against it), then those that are no decks, each with why."""
+    nothing against it), those that are no decks, each with why, and those a folder walk did
+    not read for their names."""
+    from decklint.inputs.gather import NOT_READ
+
     unknown = sorted(p for p, why in unlinted.items() if not why)
-    against = sorted((p, why) for p, why in unlinted.items() if why)
+    unread = sorted(p for p, why in unlinted.items() if why.startswith(NOT_READ))
+    against = sorted(
+        (p, why) for p, why in unlinted.items() if why and not why.startswith(NOT_READ)
+    )
     out = []
     if unknown:
         one = "it is" if len(unknown) == 1 else "one is"
@@ -117,6 +143,12 @@ def unlinted_lines(unlinted: Mapping[str, str]) -> list[str]:
         are = "is no deck" if len(against) == 1 else "are no decks"
         out.append(
             f"{_files(len(against))} {are}: {_named([f'{p} ({why})' for p, why in against])}"
+        )
+    if unread:
+        by = "its name" if len(unread) == 1 else "their names"
+        out.append(
+            f"{_files(len(unread))} not read, by {by} (scripts, documents, data): "
+            f"{_named(unread)} (name a file to lint it)"
         )
     return out
 

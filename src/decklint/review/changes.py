@@ -49,6 +49,7 @@ class Difference(NamedTuple):
     after: str
     base: Location
     head: Location
+    judged: bool = True  # False: an operand decklint does not model (`review.statements`)
 
 
 class Reach(NamedTuple):
@@ -99,7 +100,7 @@ def word(kind: str) -> str:
     return (spec.word if spec is not None else "") or kind.replace("_", " ")
 
 
-def _skipped(kind: str) -> frozenset[str]:
+def skipped(kind: str) -> frozenset[str]:
     spec = _spec(kind)
     return _SKIP_EVERY | (spec.review_skip if spec is not None else frozenset())
 
@@ -238,7 +239,7 @@ def _paired(
 
 def _same_but_name(eb: Entity, eh: Entity) -> bool:
     """Whether two elements differ in their name only (and in values that repeat it)."""
-    skip = _skipped(eb.kind)
+    skip = skipped(eb.kind)
     for k in eb.attrs.keys() | eh.attrs.keys():
         if k in skip:
             continue
@@ -303,7 +304,7 @@ def _changed(eb: Entity, eh: Entity, base: Model, head: Model) -> Change | None:
         names: list[str] = []
     else:
         names = list(eh.attrs) + [k for k in eb.attrs if k not in eh.attrs]
-    skip = _skipped(eb.kind)
+    skip = skipped(eb.kind)
     if eb.kind == "mode":
         diffs += _ru_sizes(eb, eh, base, head)
         skip = skip | set(_RU_FIELDS)

@@ -44,18 +44,22 @@ def compare(
     old, now, moves, kept = _same(base, head, renames)
 
     def where(f: Finding) -> str:
-        return renames.get(f.path, f.path)
+        """The file a finding is in at head (a cause's: any, `baseline.ANY_FILE`)."""
+        return baseline.ANY_FILE if f.cause is not None else renames.get(f.path, f.path)
 
-    both = {(f.code, where(f)) for f in old} & {(f.code, f.path) for f in now}
-    new = [f for f in now if (f.code, f.path) not in both]
+    def here(f: Finding) -> str:
+        return baseline.ANY_FILE if f.cause is not None else f.path
+
+    both = {(f.code, where(f)) for f in old} & {(f.code, here(f)) for f in now}
+    new = [f for f in now if (f.code, here(f)) not in both]
     fixed = [f for f in old if (f.code, where(f)) not in both]
     before: dict[str, list[Finding]] = defaultdict(list)
     for f in sorted(old, key=Finding.sort_key):
         if (f.code, where(f)) in both:
-            before[baseline.identity(f, base_locator, where(f))].append(f)
+            before[baseline.identity(f, base_locator, renames.get(f.path, f.path))].append(f)
     after: dict[str, list[Finding]] = defaultdict(list)
     for f in sorted(now, key=Finding.sort_key):
-        if (f.code, f.path) in both:
+        if (f.code, here(f)) in both:
             after[baseline.identity(f, head_locator)].append(f)
     for ident in before.keys() | after.keys():
         was, is_ = before.get(ident, []), after.get(ident, [])

@@ -16,7 +16,7 @@ from decklint.config import CONFIG_NAMES
 from decklint.inputs.discover import SKIP_DIRS
 from decklint.inputs.gather import expand, not_a_deck, read_input
 from decklint.lint import baseline
-from decklint.review import changes, findings
+from decklint.review import changes, findings, statements
 from decklint.review.revisions import Entry, Repository, Revision
 from decklint.source import Span
 
@@ -89,9 +89,11 @@ def _review(
     known: _Read = {}
     old = _lint(repo, old_files, shown, options, selection, known)
     new = _lint(repo, new_files, shown, options, selection, known)
-    model_changes = changes.compare(
-        _model(old), _model(new), renames, _unchanged(old, new, renames)
-    )
+    unchanged = _unchanged(old, new, renames)
+    before, after = _model(old), _model(new)
+    model_changes = changes.compare(before, after, renames, unchanged)
+    pairs, added, removed = _changed_decks(old, new, renames, unchanged)
+    model_changes = statements.compare(before, after, pairs, added, removed, model_changes)
     found = findings.compare(
         old.result.findings,
         new.result.findings,
@@ -206,6 +208,23 @@ def _unchanged(old: _Side, new: _Side, renames: dict[str, str]) -> dict[str, str
             if now.get(there) == i.digest:
                 out[i.path] = there
     return out
+
+
+def _changed_decks(
+    old: _Side, new: _Side, renames: dict[str, str], unchanged: dict[str, str]
+) -> tuple[dict[str, str], list[str], list[str]]:
+    """The decks whose text changed, base path -> head path; the decks only head has; those
+    only base has (each a deck linted: a file, or a deck cut out of one)."""
+    before = {i.path for i in old.inputs if i.text is not None and i.container != i.path}
+    after = {i.path for i in new.inputs if i.text is not None and i.container != i.path}
+    pairs: dict[str, str] = {}
+    for p in sorted(before):
+        there = renames.get(p, p)
+        if there in after and unchanged.get(p) != there:
+            pairs[p] = there
+    came = sorted(after - {renames.get(p, p) for p in before})
+    went = sorted(p for p in before if renames.get(p, p) not in after)
+    return pairs, came, went
 
 
 def _blob_name(data: bytes) -> str:

@@ -56,7 +56,8 @@ def diagnostic(
         code_description=lsp.CodeDescription(href=href) if href else None,
         source=SOURCE,
         related_information=[
-            lsp.DiagnosticRelatedInformation(locate(r.path, r.span), r.message) for r in f.related
+            lsp.DiagnosticRelatedInformation(locate(r.path, r.span), r.message)
+            for r in (*f.related, *f.places)
         ]
         or None,
         data=data,

@@ -127,7 +127,8 @@ class Network:
             return []
         opts = project.options(None)
         folders = [self._shown(r) for r in self.roots]
-        disk = api.gather(folders, opts.excluded, progress=progress)
+        # what a folder walk passes by is named in a lint's report; an editor shows nothing
+        disk = [i for i in api.gather(folders, opts.excluded, progress=progress) if not i.passed]
         if folders:
             fill_cache(folders, untrusted=self.untrusted)
         return disk
@@ -189,7 +190,7 @@ class Network:
         self.generation += 1
         self.edited.add(path)
         self.fresh.add(path)
-        again = api.gather([path]) if Path(path).is_file() else []
+        again = [i for i in api.gather([path]) if not i.passed] if Path(path).is_file() else []
         # as the walk read it: a file found in a folder, not named
         self.disk = kept + [dataclasses.replace(i, explicit=False) for i in again]
 

@@ -24,8 +24,11 @@ M.PORTED = {
   ["decklint.dialects._matches"] = "7008961f2ccfe7f4",
   ["decklint.inputs.evidence.against"] = "ed392776d8bc307c",
   ["decklint.inputs.evidence.semicolon_comments"] = "8307be04ca885be0",
-  ["decklint.inputs.evidence._reason"] = "0d3ce273b123ed38",
+  ["decklint.inputs.evidence._reason"] = "d822de24164977eb",
   ["decklint.inputs.evidence._yaml_mappings"] = "cd35c1d000bf5283",
+  ["decklint.inputs.evidence._prose"] = "31b3351bbaf82460",
+  ["decklint.inputs.evidence._other_product"] = "aee09e826670f3cf",
+  ["decklint.inputs.evidence._count"] = "8de238abe1d8fae0",
   ["decklint.dialects.base._heads"] = "73a23238f54b07cb",
   ["decklint.dialects.base.line_heads"] = "18f53a77e5d51b4d",
   ["decklint.dialects.base.sniff_keywords"] = "370a442d4b2bbb85",
@@ -39,7 +42,7 @@ M.PORTED = {
   ["decklint.dialects.ezacicd.reader.sniff"] = "a7d5e2fbc529a2a2",
   ["decklint.dialects.ivtprm.reader.sniff"] = "a7afa276321f5301",
   ["decklint.dialects.ivtprm.reader._csm"] = "0ab3ee5b5c227468",
-  ["decklint.dialects.ncp.reader.sniff"] = "4d23594963262ba7",
+  ["decklint.dialects.ncp.reader.sniff"] = "d60c7d9d218aa1b0",
   ["decklint.dialects.ncp.reader._statement"] = "cd3134200b0d8817",
   ["decklint.dialects.nsdos.reader.sniff"] = "bb9789bf1179aea9",
   ["decklint.dialects.scf.reader.sniff"] = "ad7bea832478fada",
@@ -141,6 +144,67 @@ local function yaml_mappings(head)
   return mapped * 5 >= P(pats["significant"]):count(head) * 4
 end
 
+-- _count: whether a pattern matches `least` lines of the head at least
+local function count_at_least(name, head, least)
+  local n = 0
+  for _ in P(T.evidence.patterns[name]):each(head) do
+    n = n + 1
+    if n >= least then
+      return true
+    end
+  end
+  return false
+end
+
+-- _other_product: another product's file, by enough lines of its own kind
+local function other_product(head, start)
+  local enough = T.evidence.own_lines
+  if (head:find("USING", 1, true) or head:find("BALR", 1, true) or head:find("BR ", 1, true))
+    and count_at_least("machine instruction", head, enough["machine instruction"])
+    and not P(T.evidence.patterns["definition"]):search(head)
+  then
+    return true
+  end
+  if head:sub(start, start + 1) == "/*" and count_at_least("quoted command", head, enough["quoted command"]) then
+    return true
+  end
+  if head:upper():find("SET", 1, true) and count_at_least("xedit set", head, enough["xedit set"]) then
+    return true
+  end
+  if head:find("_", 1, true) and count_at_least("cp config", head, enough["cp config"]) then
+    return true
+  end
+  return false
+end
+
+-- _prose: lines that read as sentences, enough of them
+local function prose(head)
+  local E = T.evidence
+  local word = P(E.patterns["prose word"])
+  local lines, count = 0, 0
+  for ln in (head .. "\n"):gmatch("([^\n]*)\n") do
+    local toks = {}
+    for tok in ln:gmatch("%S+") do
+      toks[#toks + 1] = tok
+    end
+    if #toks > 0 and not starts_any(toks[1], E.comment_starts) then
+      lines = lines + 1
+      if #toks >= E.prose_words and not ln:find("=", 1, true) and word:fullmatch(toks[1]) then
+        local words = 0
+        for _, tok in ipairs(toks) do
+          if word:fullmatch(tok) then
+            words = words + 1
+          end
+        end
+        if words * 10 >= #toks * 7 then
+          count = count + 1
+        end
+      end
+    end
+  end
+  return count >= E.prose_lines and count * 5 >= lines * 3
+end
+
 -- _reason: true when the text shows it is no deck (the reason's words are decklint's).
 local function reason(head)
   local E, pats = T.evidence, T.evidence.patterns
@@ -187,7 +251,7 @@ local function reason(head)
       return true
     end
   end
-  return false
+  return other_product(head, start) or prose(head)
 end
 
 -- against
@@ -347,7 +411,7 @@ sniff.ncp = function(src)
   if hits.BUILD and hits.HOST then
     return 0.9
   end
-  if hits.PCCU or hits.GENEND or hits.SYSCNTRL then
+  if hits.PCCU or hits.GENEND or hits.SYSCNTRL or hits.CLUSTER or hits.TERMINAL then
     return 0.85
   end
   return 0

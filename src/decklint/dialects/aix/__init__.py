@@ -1,4 +1,4 @@
-"""AIX SNA Server profiles and network options."""
+"""AIX SNA: network options, SNA Services/6000 and SNA Server/6000 profiles, CS/AIX records."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ DIALECT = Dialect(
     name="aix",
     module="decklint.dialects.aix.spec",
     language="aix-sna",
-    globs=("*.no", "*.smit", "*.snaprof"),
+    globs=("*.no", "*.smit", "*.snaprof", "sna_node.cfg"),
     product="AIX",
-    node=NodeRule("file"),
+    node=NodeRule("named"),  # a [define_node]'s CP name, else the file's name
     rank=7,
     catalog="aix",
     assign=None,

@@ -1,4 +1,6 @@
-"""Entity kinds of AIX SNA Services and network options."""
+"""Entity kinds of AIX SNA: DLC profiles and CS/AIX link stations, adapters, network options.
+(A CS/AIX node, its link stations' destinations and its modes are the shared `workstation`,
+`dlc_link` and `mode` kinds.)"""
 
 from __future__ import annotations
 
@@ -7,10 +9,11 @@ from decklint.model.kinds import KindSpec, kind
 KINDS: tuple[KindSpec, ...] = (
     kind(
         "aix_dlc",
-        "an SNA Services/6000 DLC profile (SMIT)",
-        frame="maximum I-field (SYSTEM_DEFINED or bytes)",
-        send_window="transmit window count",
-        receive_window="receive window count",
+        "an AIX DLC: an SNA Services/6000 DLC profile, or a CS/AIX LAN link station",
+        product="SNA Services/6000 (an exportsna profile) or CS/AIX (a sna_node.cfg record)",
+        frame="maximum I-field (SYSTEM_DEFINED or bytes; CS/AIX: max_send_btu_size)",
+        send_window="transmit window count (CS/AIX: none, learned from the partner)",
+        receive_window="receive window count (CS/AIX: max_ifrm_rcvd, the link's or its port's)",
         drawn=(("frame", "frame"),),
         drawn_order=7,
     ),

@@ -1,9 +1,10 @@
-"""AIX profiles and network options -> model entities."""
+"""AIX profiles, network options and CS/AIX records -> model entities."""
 
 from __future__ import annotations
 
 import functools
 
+from decklint.dialects.aix import records as cs
 from decklint.dialects.aix.reader import _CATALOG, _patterns
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.catalog import Catalog
@@ -14,6 +15,8 @@ from decklint.ir import (
 )
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
+
+PROFILES = "SNA Services/6000"  # the `product` of the entities an exportsna profile makes
 
 
 @functools.cache
@@ -48,8 +51,8 @@ def _field(attr: str) -> str | None:
 
 
 def _judge(cat: Catalog, entry: str, st: Statement, low: Lowering) -> None:
-    """PRS002 and PRS003 for an attribute of a known profile or a `no` option (warnings at
-    most: the attribute names are assumed)."""
+    """PRS002 and PRS003 for an attribute of a known profile or a `no` option (warnings where
+    the catalog's fact is assumed: the profile attribute names are)."""
     found = cat.statement(entry)
     if found is None:
         return
@@ -68,10 +71,17 @@ def _attr(op: Operand) -> Attr:
 
 def lower(pf: ParsedFile, low: Lowering) -> None:
     cat = product_catalog(_CATALOG)
+    recs = cs.records(pf.statements)
+    node = cs.node_name(recs, pf.source.path)
+    low.node = f"aix:{node}"  # the CP name of a [define_node], else the file's name
+    for rec in recs:
+        for d in cs.judge(cat, rec):
+            low.diag(d)
     host = "AIX"
     options: dict[str, Attr] = {}
     stanza: Statement | None = None
     fields: dict[str, Attr] = {}
+    in_record = False  # the lines of a [define_*] record are its parameters (records.judge)
 
     def flush() -> None:
         if stanza is None:
@@ -83,6 +93,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             attrs = {
                 "name": Attr(name.upper(), stanza.label, stanza.label_span),
                 "table": default(host),
+                "product": default(PROFILES),
                 "ru_max": ru,
                 "ru_min": ru,
                 "ru_primary": ru,
@@ -101,22 +112,25 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             )
             for k in keys:
                 attrs[k] = fields.get(k, default(None))
+            if kind == "dlc":
+                attrs["product"] = default(PROFILES)
             low.add("aix_dlc" if kind == "dlc" else "aix_adapter", name, stanza.span, attrs)
 
     for st in pf.statements:
-        if st.kind == "stanza":
+        if st.kind in ("stanza", "record"):
             flush()
-            stanza, fields = st, {}
-        elif st.kind == "attribute":
+            stanza, fields = (st, {}) if st.kind == "stanza" else (None, {})
+            in_record = st.kind == "record"
+        elif st.kind == "attribute" and not in_record:
             op = st.operands[0]
-            if stanza is None and op.name in no_options():
-                _judge(cat, "NO", st, low)
-                options[op.name] = _attr(op)
+            if stanza is None:
+                if op.name in no_options():  # `no -a` prints `name = value`
+                    _judge(cat, "NO", st, low)
+                    options[op.name] = _attr(op)
                 continue
-            if stanza is not None:
-                _judge(cat, _profile(stanza.label or "")[1], st, low)
+            _judge(cat, _profile(stanza.label or "")[1], st, low)
             field = _field(op.name or "")
-            if field is not None and stanza is not None:
+            if field is not None:
                 fields[field] = _attr(op)
         elif st.kind == "no" and st.operands:
             op = st.operands[0]
@@ -124,6 +138,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             if op.name in no_options():
                 options[op.name] = _attr(op)
     flush()
+    cs.lower(recs, low, node)
     if options:
         first = min((a.span for a in options.values() if a.span), default=None)
         span = first or (pf.statements[0].span if pf.statements else None)

@@ -14,8 +14,8 @@ from decklint.dialects.catalog_check import (
     operand_problems,
     positions,
     product_catalog,
-    unknown_statement,
 )
+from decklint.findings import Severity
 from decklint.ir import (
     Diagnostic,
     Operand,
@@ -151,7 +151,7 @@ def _judge(cat: Catalog, st: Statement, ops: dict[str, Operand], low: Lowering) 
     the value's own entry)."""
     entry = cat.statement(st.op)
     if entry is None:
-        found = unknown_statement(cat, st, "command")
+        found = _unknown_command(cat, st)
         if found is not None:
             low.diag(found)
         return
@@ -165,6 +165,40 @@ def _judge(cat: Catalog, st: Statement, ops: dict[str, Operand], low: Lowering) 
                 cat, named, [("VALUE", ops["VALUE"])], _name(ops.get("SYSVAL"))
             ):
                 low.diag(d)
+
+
+def ibm_command(cat: Catalog, name: str) -> bool:
+    """Whether a command is IBM i's by its name (`command_names` of the catalog): a program
+    command, or a name of IBM's form, a command verb and what it acts on. A qualified name
+    (QSYS/CRTLIB) is its command's."""
+    names = cat.extra.get("command_names") or {}
+    command = name.rpartition("/")[2].upper()
+    if command in (names.get("names") or ()):
+        return True
+    return (
+        4 <= len(command) <= 10 and command.isalnum() and command[:3] in (names.get("verbs") or ())
+    )
+
+
+def _unknown_command(cat: Catalog, st: Statement) -> Diagnostic | None:
+    """PRS002 for a command the catalog does not model, as information only (a CL program
+    runs commands of every kind, and a user's own command (CRTCMD) may be called anything):
+    none for an IBM i command's name, unless it is one letter away from a command decklint
+    models (CRTMOD for CRTMODD); "not known" for a name of no IBM form."""
+    from decklint.dialects.schema import one_edit, suggest
+
+    guess = suggest(st.op, list(cat.names()))
+    if ibm_command(cat, st.op):
+        if guess is None or not one_edit(st.op.upper(), guess):
+            return None
+        message = f"command {st.op} is not one decklint models; did you mean {guess}?"
+    else:
+        hint = f"; did you mean {guess}?" if guess else ""
+        message = (
+            f"command {st.op} is not known (no IBM i command is named so; a command of your "
+            f"own is kept but not judged){hint}"
+        )
+    return Diagnostic("PRS002", st.op_span or st.span, message, Severity.INFO)
 
 
 def _mode(st: Statement, ops: dict[str, Operand], low: Lowering) -> None:

@@ -41,6 +41,7 @@ def read(src: SourceFile) -> ReadResult:
     parts: list[tuple[str, int, int]] = []
     start_line = 0
     keep_blanks = False
+    quoted = False  # the command so far ends inside a quoted string
     for i, raw in enumerate(lines, 1):
         stripped = raw.rstrip()
         if not parts and not stripped.strip():
@@ -49,24 +50,31 @@ def read(src: SourceFile) -> ReadResult:
         if not parts:
             lead = len(stripped) - len(stripped.lstrip())
             start_line = i
-        cont = stripped.endswith(("+", "-")) and not _in_quote(stripped)
+        # `+` or `-` as the last non-blank character continues the command, inside a quoted
+        # string too (a long TEXT or MSG goes on so): CL "Continuation" rules
+        cont = stripped.endswith(("+", "-"))
         body_end = len(stripped) - 1 if cont else len(stripped)
         piece = stripped[lead:body_end]
+        quoted ^= piece.count("'") % 2 == 1
         if piece:
             parts.append((piece, i, lead + 1))
         elif not parts:
             parts.append(("", i, lead + 1))
+        if not cont and _label_only(parts):
+            cont = True  # a label alone on its record labels the command on the next one
         if cont:
             keep_blanks = stripped.endswith("-")
-            if not keep_blanks and parts and parts[-1][0] and not parts[-1][0].endswith(" "):
+            joined = parts and parts[-1][0] and not parts[-1][0].endswith(" ")
+            if not keep_blanks and not quoted and joined:
                 parts.append((" ", 0, 0))
             continue
         _flush(parts, start_line, out)
         parts = []
-        keep_blanks = False
+        keep_blanks = quoted = False
     if parts:
         _flush(parts, start_line, out)
-        last = parts[-1]
+        if _label_only(parts):
+            return out  # a label at the end: the command it labels is missing (PRS001)
         out.diagnostics.append(
             Diagnostic(
                 "PRS001",
@@ -76,12 +84,15 @@ def read(src: SourceFile) -> ReadResult:
                 None,
             )
         )
-        del last
     return out
 
 
-def _in_quote(s: str) -> bool:
-    return s.count("'") % 2 == 1
+_LABEL_ONLY = re.compile(r"[A-Za-z_$#@][A-Za-z0-9_$#@.]*:\s*\Z")
+
+
+def _label_only(parts: list[tuple[str, int, int]]) -> bool:
+    """Whether the command read so far is a label and nothing else (`SKIP:`)."""
+    return len(parts) == 1 and bool(_LABEL_ONLY.match(parts[0][0].strip()))
 
 
 def _flush(parts: list[tuple[str, int, int]], line: int, out: ReadResult) -> None:
@@ -105,7 +116,7 @@ def _value(node: object, sm: SourceMap, text: str) -> Value:
         start, end = node.start_pos or 0, node.end_pos or 0
         return Value(classify_atom(str(node)), str(node), sm.span(start, end))
     children = node.children  # type: ignore[attr-defined]
-    lpar, rpar = children[0], children[-1]
+    lpar, rpar = children[0], children[-1]  # a nested command's keyword stands for its "("
     items = tuple(_value(c, sm, text) for c in children[1:-1])
     return Value(
         "list", text[lpar.start_pos : rpar.end_pos], sm.span(lpar.start_pos, rpar.end_pos), items
@@ -156,9 +167,13 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "as400", Statements(statements), rd, tuple(diags))
 
 
+# A configuration command, or a CL program's own statements in the shape only CL writes them:
+# PGM PARM(&...), DCL VAR(&...) or DCL &..., CHGVAR with a CL variable, MONMSG MSGID(...),
+# ENDPGM (a PL/I DCL names no &variable; an OpenCL kernel has none of these).
 _SNIFF = re.compile(
-    r"^[ \t]*(?:[A-Z0-9_$#@]+:\s*)?(CRTMODD|CHGMODD|CRTLINTRN|CRTLINETH|CRTLINSDLC|CRTLINX25|"
-    r"CRTCTLAPPC|CHGCTLAPPC|CRTDEVAPPC|CHGSYSVAL|CRTCTLHOST|CRTDEVHOST)\b",
+    r"^[ \t]*(?:[A-Z0-9_$#@]+:\s*)?(?:(CRTMODD|CHGMODD|CRTLINTRN|CRTLINETH|CRTLINSDLC|CRTLINX25|"
+    r"CRTCTLAPPC|CHGCTLAPPC|CRTDEVAPPC|CHGSYSVAL|CRTCTLHOST|CRTDEVHOST)\b"
+    r"|(?:DCL|CHGVAR)[ \t]+(?:VAR\([ \t]*)?&|PGM[ \t]+PARM\(|MONMSG[ \t]+MSGID\(|ENDPGM\b)",
     re.IGNORECASE | re.MULTILINE,
 )
 

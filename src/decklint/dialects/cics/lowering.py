@@ -1,10 +1,15 @@
-"""CSD DEFINEs -> model entities: connections and their sessions."""
+"""CSD DEFINEs -> model entities: connections and their sessions; every definition's name, as
+the commands of the file leave the CSD (a DELETE removes what the file defined before it)."""
 
 from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import NamedTuple
 
 from decklint.dialects.base import (
     ParsedFile,
 )
+from decklint.dialects.cics.reader import resource_type
 from decklint.ir import (
     Operand,
     Statement,
@@ -12,6 +17,12 @@ from decklint.ir import (
 )
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
+
+# Commands that make a definition (CICS TS "DFHCSDUP commands": USERDEFINE works as DEFINE,
+# with the defaults of the USERDEF group).
+_DEFINES = frozenset({"DEFINE", "USERDEFINE"})
+# DELETE's operands that are no resource type: the group, the list and the options.
+_NOT_RESOURCES = frozenset({"GROUP", "LIST", "ALL", "REMOVE"})
 
 
 def _int_attr(op: Operand | None, dflt: int | None) -> Attr:
@@ -22,17 +33,72 @@ def _int_attr(op: Operand | None, dflt: int | None) -> Attr:
     return Attr(n if n is not None else text.upper(), op.value.text, op.value.span)
 
 
+class _Define(NamedTuple):
+    """A DEFINE the file leaves in the CSD: its statement, resource type, name and group, and
+    the DELETE before it that cleared the way (None: nothing of the file deleted it first)."""
+
+    st: Statement
+    rtype: str
+    name: str
+    group: str
+    after: Statement | None
+
+
+def _text(op: Operand | None) -> str:
+    return op.value.text.strip().upper() if op is not None else ""
+
+
+def surviving(statements: Iterable[Statement]) -> list[_Define]:
+    """The DEFINEs of a file as DFHCSDUP leaves them, in order. A `DELETE GROUP(G)` (with or
+    without ALL or REMOVE) removes every definition of group G the file made before it, and a
+    `DELETE type(name) GROUP(G)` that one definition ("The DFHCSDUP DELETE command"); a DEFINE
+    after such a DELETE knows the DELETE (`after`): the file re-defines what it deleted."""
+    kept: list[_Define | None] = []
+    by_key: dict[tuple[str, str, str], list[int]] = {}  # (type, group, name) -> indexes
+    by_group: dict[str, list[int]] = {}
+    cleared: dict[tuple[str, str, str], Statement] = {}  # ("", group, "") for a whole group
+    for st in statements:
+        if st.op in _DEFINES and st.operands:
+            head = st.operands[0]
+            rtype = resource_type(head.name or "")
+            name, group = _text(head), _text(st.keyword("GROUP"))
+            after = cleared.get((rtype, group, name)) or cleared.get(("", group, ""))
+            by_key.setdefault((rtype, group, name), []).append(len(kept))
+            by_group.setdefault(group, []).append(len(kept))
+            kept.append(_Define(st, rtype, name, group, after))
+        elif st.op == "DELETE":
+            group = _text(st.keyword("GROUP"))
+            if not group:
+                continue  # DELETE LIST(L): the list, not its groups' definitions
+            resources = [o for o in st.operands if (o.name or "") not in _NOT_RESOURCES]
+            if not resources:
+                for i in by_group.pop(group, []):
+                    kept[i] = None
+                cleared[("", group, "")] = st
+                continue
+            for o in resources:
+                key = (resource_type(o.name or ""), group, _text(o))
+                for i in by_key.pop(key, []):
+                    kept[i] = None
+                cleared[key] = st
+    return [d for d in kept if d is not None]
+
+
 def lower(pf: ParsedFile, low: Lowering) -> None:
-    for st in pf.statements:
-        if st.op != "DEFINE" or not st.operands:
-            continue
+    for d in surviving(pf.statements):
+        st, rtype, name, group = d.st, d.rtype, d.name, d.group
         head = st.operands[0]
-        rtype = head.name or ""
-        name = head.value.text.strip().upper()
-        grp = st.keyword("GROUP")
-        group = grp.value.text.strip().upper() if grp else ""
-        low.define("cics_resource", name, head.value.span, scope=f"{rtype}/{group}")
-        if rtype == "CONNECTION":
+        # A definition the file makes after deleting it replaces whatever another file
+        # defined of that name: only the file's own definitions of it are compared (PRS004).
+        scope = f"{rtype}/{group}"
+        if d.after is not None:
+            scope += f", as {low.path} defines it after its DELETE (line {d.after.span.line})"
+        low.define("cics_resource", name, head.value.span, scope=scope)
+        if rtype == "PROGRAM":
+            low.define("cics_program", name, head.value.span)
+        elif rtype == "TRANSACTION":
+            _transaction(st, low, name)
+        elif rtype == "CONNECTION":
             low.define("cics_connection", name, head.value.span, scope=group)
             attrs = {
                 "name": Attr(name, head.value.text, head.value.span),
@@ -47,6 +113,23 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             low.add("connection", name, st.span, attrs, scope=group)
         elif rtype == "SESSIONS":
             _lower_sessions(st, low, name, group, head)
+
+
+def _transaction(st: Statement, low: Lowering, name: str) -> None:
+    """The program a local transaction runs: defined in some group of the CSD, unless it is
+    CICS's own (DFH...) or the transaction runs in another region (REMOTESYSTEM)."""
+    prog = st.keyword("PROGRAM")
+    program = _text(prog)
+    if prog is None or not program or st.keyword("REMOTESYSTEM") is not None:
+        return
+    if program.startswith("DFH") or not program.replace("@", "A").replace("#", "A").isalnum():
+        return  # IBM's (DFHLIST's groups), or a value a job fills in (&PGM, <PGM>)
+    low.reference(
+        "cics_program",
+        program,
+        prog.value.span,
+        f"PROGRAM of TRANSACTION {name}",
+    )
 
 
 def _lower_sessions(st: Statement, low: Lowering, name: str, group: str, head: Operand) -> None:

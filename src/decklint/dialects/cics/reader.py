@@ -206,19 +206,23 @@ def read(src: SourceFile) -> ReadResult:
             out.units.append(LogicalUnit("".join(chunks), sm, start_line, "command"))
         parts = []
 
+    verb = ""  # the command being read
     for lineno, raw in enumerate(src.lines, 1):
         text = raw[:71].rstrip()
         cont = len(raw) > 71 and raw[71] == "*"
-        if len(raw) > 72 and not cont and raw[70] != " " and set(raw[71:80]) & set("()"):
+        past = _past_column_71(raw, cont)
+        if past:
             out.diagnostics.append(
                 Diagnostic(
                     "PRS001",
-                    Span(lineno, 72, lineno, len(raw) + 1),
-                    "text runs past column 71: DFHCSDUP reads columns 1-71 only, so the end "
-                    "of this command is lost (continue on the next line instead)",
+                    Span(lineno, 72, lineno, 72 + len(past)),
+                    "text runs past column 71: DFHCSDUP reads columns 1-71 only (column 72 "
+                    f"is its continuation column), so {past!r} is lost; continue on the next "
+                    "line instead (read here as meant)",
                     Severity.WARNING,
                 )
             )
+            text = raw[: 71 + len(past)].rstrip()
         if joining:
             parts.append((raw[:71] if cont else text, lineno, 1))
             joining = cont
@@ -230,9 +234,11 @@ def read(src: SourceFile) -> ReadResult:
             continue
         lead = len(text) - len(text.lstrip())
         m = _WORD.match(text, lead)
-        if m and verb_of(m.group(0)) and (m.end() == len(text) or not text[m.end()].isalnum()):
+        starts = m is not None and _starts_command(text, m, verb)
+        if starts and m is not None:
             flush()
             start_line = lineno
+            verb = verb_of(m.group(0)) or ""
         elif not parts:
             start_line = lineno
         else:
@@ -242,6 +248,44 @@ def read(src: SourceFile) -> ReadResult:
         joining = cont
     flush()
     return out
+
+
+def _past_column_71(raw: str, cont: bool) -> str:
+    """The end of a value that runs past column 71 into the columns DFHCSDUP does not read
+    (a parenthesis there, as a tool that writes 72 columns leaves it): "" when none does."""
+    if cont or len(raw) < 72 or raw[70] == " ":
+        return ""
+    tail = raw[71:80].rstrip()
+    if tail[1:].strip().isdigit():
+        tail = tail[:1]  # a sequence number in columns 73-80
+    end = tail.find(" ")
+    tail = tail if end < 0 else tail[:end]
+    return tail if tail and set(tail) & set("()") else ""
+
+
+# Attributes DFHCSDUP writes as a bare word that are also command verbs: REMOVE is DELETE's
+# option ("DELETE GROUP(G) REMOVE"); a word followed by "(" is an attribute, never a verb
+# (FILE's ADD(YES) and DELETE(NO), ADD's LIST(L)): a command verb is followed by a blank
+# and its operands (CICS TS "DFHCSDUP commands").
+_OPTION_WORDS = {"DELETE": frozenset({"REMOVE", "ALL"})}
+
+
+def _starts_command(text: str, m: re.Match[str], current: str) -> bool:
+    """Whether the record's first word is a command verb that starts a new command."""
+    word = m.group(0)
+    verb = verb_of(word)
+    if verb is None:
+        return False
+    rest = text[m.end() :]
+    if rest[:1].isalnum() or rest.lstrip().startswith("("):
+        return False  # a longer word, or an attribute: ADD(YES), DELETE (NO)
+    # DELETE's REMOVE on a record of its own is the option, not the command
+    return bool(rest.strip()) or word.upper() not in _OPTION_WORDS.get(current, ())
+
+
+# A value a sample leaves for its user to fill: `<DB2SSID>`, `@CICS_PREFIX@` (no name or
+# data set name of a CSD holds "<", or "_" between "@"s).
+_PLACEHOLDER = re.compile(r"<[A-Za-z][^<>()\s]*>|@[A-Za-z0-9]*_[A-Za-z0-9_]*@")
 
 
 def parse(src: SourceFile) -> ParsedFile:
@@ -282,6 +326,18 @@ def parse(src: SourceFile) -> ParsedFile:
                 s0 = val_tok.start_pos + 1
                 val = Value("string", inner, sm.span(s0, s0 + len(inner)))
                 end = val_tok.end_pos
+                hole = _PLACEHOLDER.search(inner)
+                if hole is not None:
+                    at = s0 + hole.start()
+                    diags.append(
+                        Diagnostic(
+                            "PRS001",
+                            sm.span(at, at + len(hole.group(0))),
+                            f"{hole.group(0)} is an unfilled placeholder (instructions write "
+                            "the value to put there so): replace it with the real value; "
+                            "DFHCSDUP would reject the command",
+                        )
+                    )
             operands.append(Operand(key, val, sm.span(name_tok.start_pos, end), str(name_tok)))
         statements.append(
             Statement(

@@ -54,7 +54,8 @@ def read(src: SourceFile) -> ReadResult:
                     "TCP026",
                     Span(i, 1, i, lead + 1),
                     "the statement does not start in column 1: CSM reads IVTPRM00 statements "
-                    "from column 1, so it takes this line as a comment and the default applies",
+                    "from column 1, so it takes this line as a comment and the default applies; "
+                    "start it in column 1",
                 )
             )
             out.comments.append(Remark(i, lead + 1, stripped))

@@ -37,6 +37,7 @@ KINDS: tuple[KindSpec, ...] = (
         preestablished="AS/400 PREESTSSN",
         appncos="APPNCOS: APPN class-of-service name",
         bulk="true when the mode carries bulk data (by name or configuration)",
+        product="the product of a dialect that reads two (AIX: SNA Services/6000 or CS/AIX)",
         review_skip=("pacing_min", "pacing_max"),  # the pacing bytes' reading, compared as coded
     ),
     kind(

@@ -21,7 +21,19 @@ from decklint.source import SourceFile
 
 # The statements of a generation only NCP codes, written as NCP writes them: the operation,
 # then a keyword operand on its card or the continuation card (GENEND may have none).
-SNIFF_OPS = ("PCCU", "BUILD", "SYSCNTRL", "HOST", "GENEND", "CSB", "SERVICE")
+# Statements only an NCP generation codes; CLUSTER and TERMINAL (BSC and start-stop devices)
+# tell a fragment of one, a GROUP's lines and their stations kept in a member of their own.
+SNIFF_OPS = (
+    "PCCU",
+    "BUILD",
+    "SYSCNTRL",
+    "HOST",
+    "GENEND",
+    "CSB",
+    "SERVICE",
+    "CLUSTER",
+    "TERMINAL",
+)
 _NCP_OPS = re.compile(
     rf"^\S*[ \t]+({'|'.join(SNIFF_OPS)})"
     r"(?:(?:[ \t]+|[ \t]*\n[ \t]+)([A-Z][A-Z0-9]{0,15})=|[ \t]*$)",
@@ -48,7 +60,7 @@ def sniff(src: SourceFile) -> float:
         return 0.97
     if "BUILD" in hits and "HOST" in hits:
         return 0.9
-    if hits & {"PCCU", "GENEND", "SYSCNTRL"}:
+    if hits & {"PCCU", "GENEND", "SYSCNTRL", "CLUSTER", "TERMINAL"}:
         return 0.85
     return 0.0
 

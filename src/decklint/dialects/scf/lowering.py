@@ -18,13 +18,20 @@ from pathlib import PurePath
 
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.catalog_check import operand_problems, product_catalog
+from decklint.findings import Severity
 from decklint.ir import Diagnostic, Operand, Statement, Value
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 from decklint.source import Span
 
 # the object types decklint models, and the model kind each becomes
-KINDS = {"PROCESS": "nsk_process", "LINE": "nsk_line", "PORT": "nsk_port", "SUBNET": "nsk_subnet"}
+KINDS = {
+    "PROCESS": "nsk_process",
+    "LINE": "nsk_line",
+    "PORT": "nsk_port",
+    "SUBNET": "nsk_subnet",
+    "PU": "nsk_pu",
+}
 
 
 @functools.cache
@@ -79,6 +86,40 @@ def seconds(text: str) -> float | str | None:
     h = int(m.group(1) or 0)
     mi = int(m.group(2) or 0)
     return round(h * 3600 + mi * 60 + float(m.group(3)), 6)
+
+
+@functools.cache
+def renamed() -> dict[tuple[str, str], str]:
+    """(object type, retired attribute) -> the attribute that replaced it (`renamed:` in the
+    catalog: SNAX's TR attributes, LN since the G06.03 RVU)."""
+    out: dict[tuple[str, str], str] = {}
+    for typ in KINDS:
+        body = product_catalog("scf").raw.get(typ) or {}
+        for name, b in (body.get("operands") or {}).items():
+            if isinstance(b, dict) and b.get("renamed"):
+                out[(typ, norm(str(name)))] = str(b["renamed"])
+    return out
+
+
+def sapinfo(v: Value) -> tuple[tuple[int, int | None], ...]:
+    """SAPINFO (SAP %H04, MAXLS 20, DFT 30.30, DFC 100, DFS 10; SAP %H08, MAXLS 4) as
+    ((sap, maxls), ...): a SAP begins a group, MAXLS gives its link stations."""
+    words = [w.text.rstrip(";") for w in v.items if w is not None] if v.items else v.text.split()
+    groups: list[list[int | None]] = []
+    key = ""
+    for w in words:
+        up = w.upper()
+        if up in ("SAP", "MAXLS", "DFC", "DFS", "DFT"):
+            key = up
+            if up == "SAP":
+                groups.append([None, None])
+            continue
+        if key == "SAP" and groups:
+            groups[-1][0] = number(w)
+        elif key == "MAXLS" and groups:
+            groups[-1][1] = number(w)
+        key = ""
+    return tuple((g[0], g[1]) for g in groups if g[0] is not None)
 
 
 @dataclass
@@ -156,6 +197,12 @@ class _Model:
                 )
         elif fieldname in ("qiomode", "rfc1323", "delayacks", "qio"):
             value = text.upper() in ("ON", "YES", "TRUE")
+        elif fieldname == "sapinfo":
+            value = sapinfo(v)
+        elif fieldname == "lnt2":
+            value = seconds(text)
+        elif fieldname in ("remote_address", "station", "type", "program", "device"):
+            value = text.upper()
         else:
             n = number(text)
             value = n if n is not None else text.upper()
@@ -167,8 +214,9 @@ class _Model:
                 self.command(st)
             elif st.kind == "header":
                 ops = {o.name: o for o in st.operands}
-                typ, name = ops["TYPE"].value.text.upper(), ops["NAME"]
-                self.current = self.obj(typ, self.name(name.value.text), st.span)
+                typ = ops["TYPE"].value.text.upper()
+                name = ops["NAME"].value.text if "NAME" in ops else "*"
+                self.current = self.obj(typ, self.name(name), st.span)
             elif st.kind in ("detail", "colon", "row") and self.current is not None:
                 self.details(st, self.current)
         self.finish()
@@ -220,10 +268,10 @@ class _Model:
             name = self.name(name_v.text)
         if not name or "*" in name:
             return
+        self.judge(st, typ, attrs)
         o = self.obj(typ, name, st.span)
         if o is None:
             return
-        self.judge(st, typ, attrs)
         if st.op == "ADD" and typ == "PROCESS":
             real = next((a for a in attrs if norm(a.name or "") == "NAME"), None)
             if real is not None:
@@ -240,11 +288,23 @@ class _Model:
         entry = cat.statement(typ) if st.op in ("ADD", "ALTER") else None
         if entry is None or not entry.operands:
             return
-        named = [(norm(a.name or ""), a) for a in attrs]
+        named = [(norm(a.name or ""), _decimal(a)) for a in attrs]
         what = f"{st.op} {typ}"
         coded = [n for n, _ in named]
         for d in operand_problems(cat, entry, named, what, coded, "SCF", "attribute", (" ", "")):
             self.low.diag(d)
+        for key, a in named:
+            new = renamed().get((typ, key))
+            if new is not None:
+                self.low.diag(
+                    Diagnostic(
+                        "NSK011",
+                        a.span,
+                        f"{a.name_text or key} is the retired name of {new}: SCF still takes it, "
+                        f"and INFO {typ} displays {new}; code {new}",
+                        Severity.INFO,
+                    )
+                )
 
     def run_line(self, st: Statement, pos: list[Operand]) -> None:
         program = next((o.value for o in pos if o.value.kind != "runopts"), None)
@@ -275,16 +335,60 @@ class _Model:
                 span = Span(opts.span.line, col, opts.span.line, col + len(text))
                 self.set(o, key, Value("word", text, span), span)
 
+    def default(self, kind: str, field_name: str) -> Attr:
+        """A PU attribute not coded: the SNAX default the catalog gives (the other objects'
+        defaults are left to the rules, which say what a default means for them)."""
+        if kind != "nsk_pu":
+            return default(None)
+        found = pu_defaults().get(field_name)
+        return default(found, "SNAX default") if found is not None else default(None)
+
     def finish(self) -> None:
         for o in self.objects.values():
             attrs = {"name": Attr(o.name), "system": default(self.system)}
             for f in sorted(set(fields(o.kind).values())):
-                attrs[f] = o.attrs.get(f, default(None))
+                attrs[f] = o.attrs.get(f) or self.default(o.kind, f)
             if o.kind == "nsk_process":
                 attrs["role"] = default(role(o.name, str(attrs["program"].value or "")))
-            if o.kind == "nsk_port":
+            if o.kind in ("nsk_port", "nsk_pu"):
                 attrs["line"] = default(o.name.split(".#")[0] if ".#" in o.name else None)
+            if o.kind == "nsk_pu":
+                attrs["remote_mac"] = _remote_mac(attrs["remote_address"])
+            if o.kind == "nsk_subnet":
+                attrs["process"] = default(o.name.split(".#")[0] if ".#" in o.name else None)
             self.low.add(o.kind, o.name, o.span, attrs, scope=self.folder)
+
+
+def _remote_mac(addr: Attr) -> Attr:
+    """The MAC address in LNRMTADDR (its SAP, then the MAC: 14 hexadecimal digits)."""
+    text = str(addr.value or "")
+    if not re.fullmatch(r"[0-9A-F]{14}", text):
+        return default(None)
+    return Attr(text[2:], addr.raw, addr.span)
+
+
+def _decimal(a: Operand) -> Operand:
+    """An attribute whose value is an SCF number (%H04, %B101, %17) as the catalog judges it:
+    by its value, written in decimal."""
+    v = a.value
+    if len(v.text) > 24 or v.text.strip().isdigit():  # a number of more digits is judged as written
+        return a
+    n = number(v.text)
+    if n is None:
+        return a
+    return a._replace(value=v._replace(text=str(n)))
+
+
+@functools.cache
+def pu_defaults() -> dict[str, object]:
+    """Model field -> the catalog's default for a SNAX PU attribute (LNMAXOUT 127, ...)."""
+    body = product_catalog("scf").raw.get("PU") or {}
+    out: dict[str, object] = {}
+    for b in (body.get("operands") or {}).values():
+        if isinstance(b, dict) and b.get("field") and b.get("default") is not None:
+            value = b["default"]
+            out.setdefault(str(b["field"]), seconds(value) if b["field"] == "lnt2" else value)
+    return out
 
 
 def role(name: str, program: str) -> str:

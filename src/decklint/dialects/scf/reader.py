@@ -66,7 +66,7 @@ _PROMPT = re.compile(r"^\s*\d*->\s?")
 _HEADER = re.compile(
     # possessive runs: a line of many blanks once took minutes to reject
     r"^\s*+(?P<sub>[A-Za-z][\w/-]*+(?:[ ]++[\w/-]++)*?)\s++(?:Detailed\s++)?"
-    r"(?P<what>Info|Status|Stats)\s++(?P<type>[A-Za-z]++)\s++(?P<name>[\\$#]\S*+)\s*+$",
+    r"(?P<what>Info|Status|Stats)\s++(?P<type>[A-Za-z]++)(?:\s++(?P<name>[\\$#]\S*+)|:)?\s*+$",
     re.IGNORECASE,
 )
 # Possessive runs and a start only where a name can start: linear on any line (a 10 MB word
@@ -188,6 +188,7 @@ def parse(src: SourceFile) -> ParsedFile:
     statements: list[Statement] = []
     diags: list[Diagnostic] = list(rd.diagnostics)
     columns: list[str] = []
+    header_type = ""
     for kind, unit in reader.units:
         rd.units.append(unit)
         sm = unit.smap
@@ -208,7 +209,9 @@ def parse(src: SourceFile) -> ParsedFile:
                     sm.span(m.start(k), m.end(k)),
                 )
                 for k in ("sub", "what", "type", "name")
+                if m.group(k) is not None
             )
+            header_type = m.group("type").upper()
             statements.append(
                 Statement(
                     src.path, "scf", len(statements), "DISPLAY", whole, operands=ops, kind="header"
@@ -216,6 +219,8 @@ def parse(src: SourceFile) -> ParsedFile:
             )
         elif kind == "columns":
             columns = unit.text.upper().replace("*", "").split()
+            if columns and columns[0] == header_type:  # SNAX: `Line *Station ...`
+                columns[0] = "NAME"
         elif kind in ("detail", "colon", "row"):
             ops = _pairs(kind, unit.text, sm, columns)
             if ops:
@@ -316,7 +321,8 @@ def _value(c: Any, sm: SourceMap) -> Value:
             if k is not None and getattr(k, "type", "") not in ("LPAR", "RPAR", "COMMA")
         ]
         span = sm.span(c.children[0].start_pos, c.children[-1].end_pos)
-        return Value("list", "", span, tuple(_value(k, sm) for k in kids))
+        items = tuple(_value(k, sm) for k in kids)
+        return Value("list", f"({' '.join(i.text for i in items)})", span, items)
     text = str(c)
     kind = (
         "runopts"
@@ -329,8 +335,8 @@ def _value(c: Any, sm: SourceMap) -> Value:
 
 
 _SNIFF_VERBS = words("ASSUME INFO ALTER ADD STATUS START")
-_SNIFF_OBJECTS = words("PROCESS LINE PORT SUBNET")
-_SNIFF_DETAILS = ("DATAFORWARD", "QIOMODE", "PPID", "PRIMARYCPU")
+_SNIFF_OBJECTS = words("PROCESS LINE PORT SUBNET PU ROUTE")
+_SNIFF_DETAILS = ("DATAFORWARD", "QIOMODE", "PPID", "PRIMARYCPU", "LNMAXOUT")
 # The subsystems whose INFO and STATUS displays a capture holds ("TLAM Detailed Info LINE").
 _SNIFF_SUBSYSTEMS = words("TCPIP TCPIPV6 TLAM EXPAND SNAX X25AM KERNEL PAM SLSA LAN TELSERV")
 

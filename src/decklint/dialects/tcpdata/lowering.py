@@ -11,6 +11,7 @@ from decklint.dialects.base import (
 )
 from decklint.dialects.tcpdata.reader import known, role
 from decklint.dialects.tcpip.reader import placeholder
+from decklint.findings import Severity
 from decklint.ir import (
     Diagnostic,
     Value,
@@ -27,7 +28,10 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     names = known(r)
     name = PurePath(pf.source.path).name
     fields: dict[str, Attr] = {}
+    block = _banner_block(pf, low) if r == "ftpdata" else set()
     for st in pf.statements:
+        if st.index in block:
+            continue  # the banner's text: said once, on its BANNER
         for o in st.operands:
             if _PLACEHOLDER.match(o.value.text):
                 low.diag(Diagnostic("PRS001", o.span, placeholder(o.value.text)))
@@ -58,6 +62,35 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         for f in ("tcpipjobname", "hostname", "datasetprefix", "domainorigin", "resolvertimeout"):
             attrs[f] = fields.get(f, default(None))
         low.add("tcpip_data", name, first, attrs)
+
+
+def _banner_block(pf: ParsedFile, low: Lowering) -> set[int]:
+    """A BANNER coded with no file and followed by the banner's text up to an ENDBANNER (as
+    other FTP servers' configurations write it): one warning, on the BANNER, and the indexes
+    of the statements that are the block's text and its end. z/OS FTP.DATA's BANNER names the
+    file that holds the text (IP Configuration Reference, "BANNER (FTP server) statement")."""
+    sts = list(pf.statements)
+    out: set[int] = set()
+    for i, st in enumerate(sts):
+        if st.op != "BANNER" or st.operands or st.index in out:
+            continue
+        end = next((j for j in range(i + 1, len(sts)) if sts[j].op == "ENDBANNER"), None)
+        if end is None:
+            continue
+        out.update(s.index for s in sts[i + 1 : end + 1])
+        last = sts[end].span.line
+        low.diag(
+            Diagnostic(
+                "PRS001",
+                st.op_span or st.span,
+                f"BANNER names the file that holds the banner text (BANNER /etc/ftpd.banner, or "
+                f"a data set in quotes); the z/OS FTP server reads no BANNER ... ENDBANNER "
+                f"block, so lines {st.span.line + 1}-{last} are no FTP.DATA statements: keep "
+                "the text in a file and name it",
+                Severity.WARNING,
+            )
+        )
+    return out
 
 
 _PLACEHOLDER = re.compile(r"<[^<>\s]+>\Z")

@@ -69,7 +69,8 @@ def blank(src: SourceFile, out: ReadResult) -> str:
                     "TCP025",
                     Span(i + 1, cut + 1, i + 1, cut + 2),
                     f"no blank between {word!r} and the ';' of its comment: the profile "
-                    "syntax wants one, so the stack may not see where the word ends",
+                    "syntax wants one, so the stack may not see where the word ends; put a "
+                    "blank before the ';'",
                 )
             )
         lines[i] = line[:cut] + " " * (len(line) - cut)

@@ -8,7 +8,9 @@ DIALECT = Dialect(
     name="tsm",
     module="decklint.dialects.tsm.spec",
     language="tsm-options",
-    globs=("dsm.opt", "dsm.sys", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT"),
+    # dsm.sys_stanza, dsm.opt.local: fragments and copies; InclExcl: the include-exclude list
+    # INCLEXCL names (its lines are INCLUDE and EXCLUDE options)
+    globs=("dsm.opt*", "dsm.sys*", "dsm*.opt", "dsm*.sys", "DSMSYS", "DSMOPT", "inclexcl*"),
     product="ADSM",
     node=NodeRule("folder"),
     rank=10,

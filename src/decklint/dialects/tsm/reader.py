@@ -52,10 +52,13 @@ def option(spelling: str) -> str:
 def options_file(path: str) -> str:
     """Which options file a path is by its name: "dsm.sys" (dsm.sys, DSMSYS), "dsm.opt"
     (dsm.opt or another *.opt), or "" when the name does not tell."""
+    from decklint.inputs.templates import suffix
+
     name = PurePath(path).name.upper()
-    if name == "DSMSYS" or name.endswith(".SYS"):
+    name = name[: -len(suffix(name))] if suffix(name) else name  # dsm.opt.j2 is a dsm.opt
+    if name == "DSMSYS" or name.endswith(".SYS") or name.startswith("DSM.SYS"):
         return "dsm.sys"
-    if name.endswith(".OPT"):
+    if name.endswith(".OPT") or name.startswith("DSM.OPT"):
         return "dsm.opt"
     return ""
 

@@ -49,6 +49,7 @@ KINDS: tuple[KindSpec, ...] = (
         sscpname="SSCPNAME",
         netid="NETID",
         cpcp="CPCP: CP-CP sessions on connections whose PU does not code CPCP (as coded)",
+        conntype="CONNTYPE: APPN or LEN for the type 2.1 PUs that do not code it (as coded)",
         members="a configuration list's (ATCCONxx) major nodes, activated at VTAM's start",
         config="CONFIG: the configuration list (ATCCONxx) VTAM starts with",
         sscpid="SSCPID",

@@ -477,7 +477,7 @@ def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
                 op.text,
                 size.span if size is not None else op.span,
             )
-        elif key in ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "CPCP", "CONFIG", "SSCPID"):
+        elif key in ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "CPCP", "CONNTYPE", "CONFIG", "SSCPID"):
             attrs[key.lower()] = coded(op)
     attrs.setdefault("iobuf_size", default(None, "IOBUF not coded"))
     attrs.setdefault("nodetype", default(None))

@@ -40,10 +40,14 @@ _STMT = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 # A configuration list (ATCCONxx): member names, a comma after each on a line but the last
-# one of the list, then a '-' continuation or a /* */ remark. No text is such lines only.
+# one of the list, then a '-' continuation, a /* */ remark, or a remark after a blank (the
+# blank ends the items: `NETLIST,           NETVIEW`, `APPLTSO,     *  TSO` in column 56; the
+# names repeat lazily, so a word after a comma and a blank is such a remark). No text is such
+# lines only.
 _NAME = r"[A-Z@#$][A-Z0-9@#$]{0,7}"
 _CONFIG_LINE = re.compile(
-    rf"[ \t]*{_NAME}(?:[ \t]*,[ \t]*{_NAME})*[ \t]*(,?)[ \t]*(?:-|/\*.*\*/)?[ \t]*"
+    rf"[ \t]*{_NAME}(?:[ \t]*,[ \t]*{_NAME})*?[ \t]*(,?)"
+    r"(?:[ \t]*-|[ \t]*/\*.*\*/|[ \t]+[^ \t].*)?[ \t]*"
 )
 _NAME_LIST = re.compile(rf"{_NAME}(?:,{_NAME})+")
 _START_OPTIONS = frozenset(

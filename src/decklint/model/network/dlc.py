@@ -36,6 +36,8 @@ def infer(links: Linker) -> None:
         ends.append((e, "destination", e.name, "TRLD"))
     for e in topo.of("controller"):
         ends.append((e, "adptadr", None, "ADPTADR"))
+    for e in topo.of("nsk_pu"):  # a NonStop SNAX PU's remote station
+        ends.append((e, "remote_mac", None, "LNRMTADDR"))
     any_ncp = bool(topo.of("line"))
     seen: set[tuple[str, str, int]] = set()
     for e, field, cp, via in ends:

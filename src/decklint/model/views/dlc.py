@@ -10,7 +10,8 @@ Setting = tuple[int, Entity, str, str]  # (value, where it is set, field, what t
 
 def node_frame(topo: Topology, node: str) -> Setting | None:
     """The DLC frame a workstation node uses, with where it is set: CM/2's declared frame,
-    NS/DOS TRMF, the smallest AS/400 controller or line MAXFRAME, an AIX DLC profile's."""
+    NS/DOS TRMF, the smallest AS/400 controller or line MAXFRAME, an AIX DLC profile's, a
+    NonStop SNAX line's RECSIZE."""
     files = {p for p, n in topo.site.items() if n == node}
     found: list[Setting] = []
     for p in topo.of("dlc_profile"):
@@ -26,12 +27,16 @@ def node_frame(topo: Topology, node: str) -> Setting | None:
     for d in topo.of("aix_dlc"):
         if d.path in files and isinstance(d.value("frame"), int):
             found.append((d.value("frame"), d, "frame", "DLC frame"))
+    for ln in topo.of("nsk_line"):  # a NonStop SNAX line: the data bytes of its frames
+        if ln.path in files and ln.coded("recsize") and isinstance(ln.value("recsize"), int):
+            found.append((ln.value("recsize"), ln, "recsize", "SNAX LINE RECSIZE"))
     return min(found, key=lambda f: f[0]) if found else None
 
 
 def node_windows(topo: Topology, node: str) -> tuple[Setting | None, Setting | None]:
     """A workstation node's DLC (send, receive) windows, with where each is set: CM/2's
-    declared windows, NS/DOS TRLD MAXOUT/MAXIN, an AIX DLC profile's window counts."""
+    declared windows, NS/DOS TRLD MAXOUT/MAXIN, an AIX DLC profile's window counts, a NonStop
+    SNAX PU's LNMAXOUT/LNMAXIN."""
     files = {p for p, n in topo.site.items() if n == node}
     send: list[Setting] = []
     recv: list[Setting] = []
@@ -48,6 +53,7 @@ def node_windows(topo: Topology, node: str) -> tuple[Setting | None, Setting | N
     for kind, s_field, r_field, s_label, r_label in (
         ("nsdos_link", "maxout", "maxin", "TRLD MAXOUT", "TRLD MAXIN"),
         ("aix_dlc", "send_window", "receive_window", "transmit window", "receive window"),
+        ("nsk_pu", "lnmaxout", "lnmaxin", "SNAX PU LNMAXOUT", "SNAX PU LNMAXIN"),
     ):
         for e in topo.of(kind):
             if e.path in files:

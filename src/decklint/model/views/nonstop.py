@@ -1,4 +1,4 @@
-"""NonStop systems, each with its objects (processes, lines, ports, subnets) merged across
+"""NonStop systems, each with its objects (processes, lines, ports, subnets, SNAX PUs) merged across
 the files that describe it."""
 
 from __future__ import annotations
@@ -74,7 +74,7 @@ def systems(topo: Topology) -> list[System]:
 
 def _systems(topo: Topology) -> list[System]:
     by: dict[str, System] = {}
-    for k in ("nsk_process", "nsk_line", "nsk_port", "nsk_subnet"):
+    for k in ("nsk_process", "nsk_line", "nsk_port", "nsk_subnet", "nsk_pu"):
         for e in sorted(topo.of(k), key=lambda x: x.path):
             s = by.setdefault(e.scope, System(e.scope))
             o = s.objects[k].setdefault(e.name, Obj(k, e.name))
