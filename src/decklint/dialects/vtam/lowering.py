@@ -457,6 +457,10 @@ def _lower_pool(op: Operand, low: Lowering) -> None:
     low.add("buffer_pool", name, op.span, attrs)
 
 
+# The start options lowered as fields of the start list (`vtam_start`).
+_START_FIELDS = ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "CPCP", "CONNTYPE", "CONFIG", "SSCPID")
+
+
 def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
     stem = PurePath(pf.source.path).stem
     named = _LIST_NAME.search(stem)  # a file named after its member: site--ATCSTR00.txt
@@ -477,7 +481,7 @@ def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
                 op.text,
                 size.span if size is not None else op.span,
             )
-        elif key in ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "CPCP", "CONNTYPE", "CONFIG", "SSCPID"):
+        elif key in _START_FIELDS:
             attrs[key.lower()] = coded(op)
     attrs.setdefault("iobuf_size", default(None, "IOBUF not coded"))
     attrs.setdefault("nodetype", default(None))
