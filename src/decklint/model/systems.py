@@ -1,9 +1,11 @@
 """Which files make one system, and which make one VTAM in it.
 
 A *system* is one z/OS, MVS or VM image: the configuration's `topology: systems:` says which
-files belong to it where the decks cannot, else a file's system is its folder (a library:
-VTAMLST, TCPPARMS, PARMLIB). A system is no node: it groups the nodes of the products that
-run in it, and names what its decks leave unnamed (a VTAM without a start list).
+files belong to it where the decks cannot, else a file's system is its folder, the folder
+above for one named after a library (SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are SYSA;
+a deck cut out of a job is its job file's). A system is no node: it groups the nodes of the
+products that run in it, and names what its decks leave unnamed (a VTAM without a start
+list; files linted from inside their folder have no folder name, and name it by a member).
 
 A VTAM is every VTAM deck that evidence ties to it, wherever the files sit:
 
