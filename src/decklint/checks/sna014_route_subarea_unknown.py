@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.lint.check import Context, Hit, check
-from decklint.model.network._sna import hosts
-from decklint.model.network.base import Linker
 from decklint.model.views.links import links_of
 
 
@@ -17,6 +15,9 @@ def route_subarea_unknown(ctx: Context) -> Iterator[Hit]:
     unknown = [lk for lk in links_of(topo, "route") if lk.value("status") == "unknown-peer"]
     if not unknown:
         return
+    from decklint.model.network._sna import hosts  # the subareas the links were drawn by
+    from decklint.model.network.base import Linker
+
     known = hosts(Linker(topo, topo.site)).subarea
     for lk in unknown:
         me = lk.value("node_a")

@@ -18,8 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from decklint.model.entities import Attr, Entity, packed_attrs
 from decklint.model.lowering import default
@@ -47,8 +46,7 @@ def short(name: Any) -> str:
     return str(name or "").upper().rsplit(".", 1)[-1]
 
 
-@dataclass(frozen=True)
-class Evidence:
+class Evidence(NamedTuple):
     """One kind of evidence: the links it infers, in which order among the others (a module
     may read the links an earlier one made), and what it is, for the documentation."""
 
