@@ -1,9 +1,11 @@
 """What decklint says about real decks, reviewed: precision on decks nobody here wrote.
 
 Every file of ../shared/corpus, ../shared/corpus-next, ../shared/corpus-3 and ../shared/corpus-4
-is linted with the files of its system (fixtures/corpus/groups.yaml) or alone, and its findings
-are compared with a reviewed record, fixtures/corpus/findings/<folder>/<file>.txt: one line a
-finding, `line:col severity CODE message`. `--update-golden` rewrites the records; review them as a
+is linted with the files of its system (fixtures/corpus/groups.yaml, declared to decklint as one
+system, as `topology: systems:` does: the corpus keeps a system's files in folders by kind) or
+alone, and its findings are compared with a reviewed record,
+fixtures/corpus/findings/<folder>/<file>.txt: one line a finding, `line:col severity CODE
+message`. `--update-golden` rewrites the records; review them as a
 diff (every error and warning there must be one a systems programmer would call right).
 Skipped when the shared folders are absent; nothing of them is copied into the project.
 """
@@ -16,8 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from decklint.api import lint_paths
+from decklint.api import Options, lint_paths
 from decklint.findings import Finding
+from decklint.model.settings import Settings
 
 from .conftest import CORPUS, FIXTURES
 
@@ -62,6 +65,13 @@ GROUPS = _groups(FILES) if FILES else {}
 pytestmark = pytest.mark.skipif(not FILES, reason="shared corpus not available")
 
 
+def as_system(group: str, members: list[str]) -> Options:
+    """The options of a group's lint: its files one system, as the configuration says."""
+    if len(members) < 2:
+        return Options()
+    return Options(settings=Settings(system_files=((group.upper(), tuple(members)),)))
+
+
 def _line(f: Finding) -> str:
     return f"{f.span.line}:{f.span.col} {f.severity.label} {f.code} {f.message}"
 
@@ -78,7 +88,7 @@ def test_findings_match_the_reviewed_record(
 ) -> None:
     members = GROUPS[group]
     monkeypatch.chdir(SHARED)  # paths in messages as a user linting the folder sees them
-    result = lint_paths(members)
+    result = lint_paths(members, as_system(group, members))
     by_file: dict[str, list[str]] = {m: [] for m in members}
     for f in sorted(result.findings, key=lambda f: (f.span.line, f.span.col, f.code, f.message)):
         rel = Path(f.path).as_posix()
@@ -99,8 +109,8 @@ def test_not_known_notes_are_rare_on_real_decks(monkeypatch: pytest.MonkeyPatch)
     lines = sum(len((SHARED / f).read_bytes().splitlines()) for f in FILES)
     notes = [
         f
-        for members in GROUPS.values()
-        for f in lint_paths(members).findings
+        for group, members in GROUPS.items()
+        for f in lint_paths(members, as_system(group, members)).findings
         if f.code == "PRS002" and " is not known" in f.message
     ]
     assert len(notes) / lines * 100 <= 0.5, [f"{f.path}:{f.span.line} {f.message}" for f in notes]

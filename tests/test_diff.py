@@ -117,8 +117,9 @@ def test_an_ncp_unitsz_change_names_both_lines(repo: Path) -> None:
     assert (at(unitsz["base"]), at(unitsz["head"])) == ("LAB45:17:16", "LAB45:18:16")
     assert [c["subject"] for c in doc["changes"]] == ["NCP HOST LAB45.LAB45H"]
     # NCP001 still holds (512 is below 4000), one line down: moved, neither fixed nor new;
-    # VTAM's IOBUF no longer matches UNITSZ
-    assert codes(doc["findings"]["new"]) == ["ATCSTR00:10:VTM005"]
+    # VTAM's IOBUF (384) is still judged against the NCP it owns: it agreed with UNITSZ below
+    # 4000 and now differs from it, one finding of one place and rule in both revisions
+    assert codes(doc["findings"]["new"]) == []
     assert doc["findings"]["fixed"] == []
     moved = {
         (m["head"]["code"], m["base"]["line"], m["head"]["line"]) for m in doc["findings"]["moved"]
@@ -648,19 +649,20 @@ def test_text_and_markdown_list_every_changed_operand(repo: Path) -> None:
 
 
 def test_a_statement_decklint_does_not_model_is_listed_as_not_judged(repo: Path) -> None:
-    """The NCP's PATH statement and SYSCNTRL are not modelled: a PATH renamed is one removed
-    and one added, an operand of SYSCNTRL changed is a change of the statement."""
+    """The NCP's SYSCNTRL is not modelled: an operand of it changed is a change of the
+    statement, not judged. (Its PATH statement is modelled, as the subarea route the links
+    read: renamed, it is a renamed route.)"""
     text = (repo / "LAB45").read_text()
     text = text.replace("LAB45VR  PATH", "LAB45VX  PATH", 1).replace("RIMM,ENDCALL", "RIMM", 1)
     (repo / "LAB45").write_text(text)
     _, doc = diff("main")
     got = {(c["change"], c["kind"], c["subject"], c["judged"]) for c in doc["changes"]}
     assert got == {
-        ("renamed", "statement", "PATH LAB45VX", False),
+        ("renamed", "subarea_route", "PATH LAB45VX", True),
         ("changed", "statement", "SYSCNTRL", False),
     }
     renamed = changed(doc, "PATH LAB45VX")
-    assert renamed["note"] == "was LAB45VR; not judged: decklint does not model it"
+    assert renamed["note"] == "was LAB45VR"
     assert renamed["head"] == {"path": "LAB45", "line": 19, "column": 1}
     (d,) = changed(doc, "SYSCNTRL")["differences"]
     assert d["detail"] == (
@@ -686,3 +688,25 @@ def test_an_inserted_card_does_not_read_as_changed_statements(repo: Path) -> Non
     (repo / "SWLAB").write_text("\n".join(text))
     _, doc = diff("main")
     assert doc["changes"] == []
+
+
+def test_links_that_change_disappear_and_appear(repo: Path) -> None:
+    """The network a change makes: the NCP's route to the host's subarea goes nowhere after
+    DESTSA is mistyped; a configuration list that activates the NCP gives its channel link
+    another evidence (the list's entry) in place of the system's one VTAM."""
+    card_edit(repo / "LAB45", 19, "DESTSA=1,", "DESTSA=9,")
+    (repo / "ATCCON00").write_text("APPLLAB,\nLAB45,\nSWLAB\n")
+    commit(repo)
+    _, doc = diff("main", "HEAD")
+    subjects = {c["subject"]: c for c in doc["changes"]}
+    route = subjects["route link from PATH DESTSA=1 (LAB45)"]
+    assert route["change"] == "disappeared"
+    new = subjects["route link from PATH DESTSA=9 (LAB45)"]
+    assert new["change"] == "appeared"
+    assert codes(doc["findings"]["new"]) == ["LAB45:19:SNA014"]
+    channel = subjects["channel link from NCP LAB45 (LAB45)"]
+    assert channel["change"] == "changed"
+    (status,) = channel["differences"]
+    assert "VTAM RTPVTAM" in status["detail"]
+    text = CliRunner().invoke(main, ["diff", "main", "HEAD"]).output
+    assert "route link from PATH DESTSA=9 (LAB45)" in text

@@ -74,8 +74,12 @@ def test_vtm005_says_how_much_a_difference_matters_for_the_release(
 def test_vtm005_takes_iobuf_equal_to_unitsz_above_4000_as_right() -> None:
     files = {"ATCSTR00": "IOBUF=(50,4016,40,F)\n", "n5.ncp": _ncp(unitsz=4016)}
     assert _findings("VTM005", files) == []
-    (alone,) = _findings("VTM005", {"ATCSTR00": "IOBUF=(50,4016,40,F)\n"})
-    assert alone.message == "IOBUF buffer size is 4016, not 4000"
+    assert _findings("VTM005", {"ATCSTR00": "IOBUF=(50,4016,40,F)\n"}) == []
+    (alone,) = _findings("VTM005", {"ATCSTR00": "IOBUF=(50,128,40,F)\n"})
+    assert alone.severity.label == "info"
+    assert alone.message.startswith("IOBUF buffer size is 128, below 4000")
+    assert "code IOBUF=(50,4000,40,F)" in alone.message
+    assert "No channel-attached NCP this VTAM owns is linted" in alone.message
 
 
 def test_ncp003_names_the_buffers_vtam_uses_for_the_release() -> None:

@@ -326,7 +326,7 @@ def test_home_addresses_are_keyed_as_ipaddress_reads_them() -> None:
     import ipaddress
     import random
 
-    from decklint.model.links import _ip_key
+    from decklint.model.network.ip import _ip_key
 
     parts = ["0", "00", "01", "1", "9", "99", "100", "199", "249", "255", "256", "999", "x", ""]
     rng = random.Random(7)

@@ -58,20 +58,22 @@ def test_a_telnet_server_profile_is_its_own_node_and_no_stack() -> None:
     assert ("sys/TN3270", 4) in timers
 
 
-def test_the_system_of_a_folder_without_a_stack_is_the_folders() -> None:
-    """Members that anchor to a stack (BPXPRMxx, TCPIP.DATA) are the system's, not a Telnet
-    server's nor an obeyfile member's linted without its profile."""
+def test_z_os_unix_is_a_node_of_its_own() -> None:
+    """BPXPRMxx members are z/OS UNIX's (OMVS), neither a Telnet server's nor an obeyfile
+    member's linted without its profile."""
     res = lint_texts(
         {"sys/TN3270": SERVER, "sys/BPXPRM00": BPX, "sys/IP6ON": "IPCONFIG6 DATAGRAMFWD\n"}
     )
-    assert res.topology.site["sys/BPXPRM00"] == "SYS"
+    assert res.topology.site["sys/BPXPRM00"] == "OMVS"
+    nodes = {n.name: n.value("product") for n in res.topology.of("node")}
+    assert nodes["OMVS"] == "z/OS UNIX" and nodes["TN3270"] == "TN3270E server"
 
 
 def test_a_stack_beside_it_is_judged_as_a_stack() -> None:
     files = {"sys/TN3270": SERVER, "sys/TNPORTS": PORTS, "sys/BPXPRM00": BPX}
     res = lint_texts({**files, "sys/PROFILE": STACK})
     (stack,) = res.topology.of("tcpip_stack")
-    assert stack.name == "SYS" and res.topology.site["sys/BPXPRM00"] == "SYS"
+    assert stack.name == "SYS" and res.topology.site["sys/BPXPRM00"] == "OMVS"
     assert not [f for f in res.findings if f.code == "BPX005"]
     unreserved = lint_texts({**files, "sys/PROFILE": STACK.replace("PORTRANGE", "; PORTRANGE")})
     (bpx,) = [f for f in unreserved.findings if f.code == "BPX005"]

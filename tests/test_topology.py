@@ -259,7 +259,7 @@ def test_html_renders_in_a_headless_browser(
     ],
 )
 def test_route_destination_networks(dest: str, mask: str | None, want: str | None) -> None:
-    from decklint.model.links import network
+    from decklint.model.network.ip import network
 
     got = network(dest, mask)
     assert (str(got) if got is not None else None) == want

@@ -560,6 +560,10 @@ def _place_embedded(run: _Run, inputs: Sequence[Input]) -> None:
     if origins:
         run.findings = [_place(f, origins) for f in run.findings]
         run.files = _merge_files(run.files, origins)
+        run.topo.placed = {
+            deck: (container, block.line, block.col, block.text.count("\n") + 1)
+            for deck, (container, block) in origins.items()
+        }
 
 
 Origins = dict[str, tuple[str, "embedded.Block"]]  # cut-out deck -> (container, where)

@@ -705,10 +705,11 @@ def _project(
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice(["json", "dot", "mermaid", "html"]),
+    type=click.Choice(["json", "dot", "mermaid", "html", "text"]),
     default="json",
     show_default=True,
-    help="JSON (stable schema), Graphviz DOT, Mermaid, or one self-contained HTML page.",
+    help="JSON (stable schema), Graphviz DOT, Mermaid, one self-contained HTML page, or a "
+    "text tree to read in a terminal.",
 )
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="Write to this file.")
 @click.option(
@@ -748,6 +749,10 @@ def topology(
         text = export.to_dot(data)
     elif fmt == "mermaid":
         text = export.to_mermaid(data)
+    elif fmt == "text":
+        from decklint.report.topology_text import to_text
+
+        text = to_text(data)
     else:
         base = os.path.dirname(os.path.abspath(output)) if output else os.getcwd()
         text = export.to_html(data, os.path.relpath(base))

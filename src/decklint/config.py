@@ -35,7 +35,8 @@ KEYS = {
     "network": "appn or subarea: the SNA header per RU segment (9 or 29 bytes)",
     "rule-paths": "folders with the site's own rule manifests",
     "nodes": "facts no deck holds, per node: DLC frame size and windows of a CM/2 .CFG, ...",
-    "topology": "nodes (files: globs, and facts as under nodes:) and declared links",
+    "topology": "nodes (files: globs, and facts as under nodes:), systems (files: globs) and "
+    "declared links",
     "format": "how `decklint format` lays files out (see FORMAT_KEYS)",
     "target-release": "the release each product is judged for before an upgrade: "
     "{z/OS: 3.1, VTAM: ...} (the decks below this configuration's folder)",
@@ -163,6 +164,7 @@ class Config:
     rule_paths: tuple[str, ...] = ()
     nodes: dict[str, dict[str, tuple[Any, int]]] = field(default_factory=dict)  # fact -> (v, line)
     node_files: dict[str, tuple[str, ...]] = field(default_factory=dict)  # node -> globs
+    system_files: dict[str, tuple[str, ...]] = field(default_factory=dict)  # system -> globs
     links: tuple[DeclaredLink, ...] = ()
     lines: dict[str, int] = field(default_factory=dict)  # key -> line, for later errors
     # settings not read because the folder is not trusted (`load(untrusted=True)`): where each is
@@ -538,12 +540,12 @@ def _format(value: Any, path: Path, lines: dict[str, int]) -> dict[str, Any]:
 def _topology(value: Any, path: Path, lines: dict[str, int], cfg: Config) -> Config:
     where = f"{path}:{lines.get('topology', 1)}"
     if not isinstance(value, dict):
-        raise ConfigError(f"{where}: topology has nodes: and links:")
-    bad = sorted(set(value) - {"nodes", "links"})
+        raise ConfigError(f"{where}: topology has nodes:, systems: and links:")
+    bad = sorted(set(value) - {"nodes", "systems", "links"})
     if bad:
         raise ConfigError(
             f"{path}:{lines.get(f'topology.{bad[0]}', 1)}: topology: unknown key {bad[0]!r} "
-            "(nodes, links)"
+            "(nodes, systems, links)"
         )
     nodes = value.get("nodes") or {}
     if not isinstance(nodes, dict):
@@ -579,7 +581,29 @@ def _topology(value: Any, path: Path, lines: dict[str, int], cfg: Config) -> Con
         raise ConfigError(f"{path}:{lines.get('topology.links', 1)}: topology.links is a list")
     for i, item in enumerate(raw):
         links.append(_link(item, path, lines.get(f"topology.links.{i}", 1), i))
-    return replace(cfg, nodes=merged, node_files=files, links=tuple(links))
+    systems = _systems(value.get("systems") or {}, path, lines, dict(cfg.system_files))
+    return replace(cfg, nodes=merged, node_files=files, system_files=systems, links=tuple(links))
+
+
+def _systems(
+    value: Any, path: Path, lines: dict[str, int], out: dict[str, tuple[str, ...]]
+) -> dict[str, tuple[str, ...]]:
+    """`topology: systems: NAME: {files: [globs]}`: the files of one system (a z/OS, MVS or VM
+    image), where the decks cannot say which system they belong to."""
+    if not isinstance(value, dict):
+        raise ConfigError(f"{path}:{lines.get('topology.systems', 1)}: topology.systems maps names")
+    for name, entry in value.items():
+        at = f"{path}:{lines.get(f'topology.systems.{name}', 1)}"
+        if not isinstance(entry, dict) or set(entry) != {"files"}:
+            raise ConfigError(f"{at}: topology.systems.{name} must be a mapping with files: only")
+        try:
+            out[str(name).upper()] = _str_list(entry["files"], at, f"topology.systems.{name}.files")
+        except ConfigError:
+            raise ConfigError(
+                f"{path}:{lines.get(f'topology.systems.{name}.files', 1)}: "
+                f"topology.systems.{name}.files must be a list of globs"
+            ) from None
+    return out
 
 
 def _link(item: Any, path: Path, line: int, i: int) -> DeclaredLink:

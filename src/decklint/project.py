@@ -50,17 +50,23 @@ def _topology(configs: Sequence[Config]) -> dict[str, Any]:
     import os
 
     files: dict[str, tuple[str, ...]] = {}
+    systems: dict[str, tuple[str, ...]] = {}
     links: list[tuple[str, str, tuple[Any, ...], str, int]] = []
     for cfg in configs:
         where = _display(cfg.path) if cfg.path else ""
         rel = os.path.relpath(cfg.root)
-        for name, globs in sorted(cfg.node_files.items()):
-            files.setdefault(
-                name, tuple(g if rel == "." else f"{Path(rel).as_posix()}/{g}" for g in globs)
-            )
+        for into, given in ((files, cfg.node_files), (systems, cfg.system_files)):
+            for name, globs in sorted(given.items()):
+                into.setdefault(
+                    name, tuple(g if rel == "." else f"{Path(rel).as_posix()}/{g}" for g in globs)
+                )
         for ln in cfg.links:
             links.append((ln.a, ln.b, ln.facts, where, ln.line))
-    return {"node_files": tuple(files.items()), "links": tuple(links)}
+    return {
+        "node_files": tuple(files.items()),
+        "system_files": tuple(systems.items()),
+        "links": tuple(links),
+    }
 
 
 def _targets(configs: Sequence[Config]) -> dict[str, Any]:
@@ -350,6 +356,7 @@ class Project:
             "node-facts": {k: doc for k, (_t, doc) in NODE_FACTS.items()},
             "topology": {
                 "nodes": {name: list(globs) for name, globs in sorted(cfg.node_files.items())},
+                "systems": {name: list(globs) for name, globs in sorted(cfg.system_files.items())},
                 "links": [{"between": [lk.a, lk.b], **dict(lk.facts)} for lk in cfg.links],
             },
         }

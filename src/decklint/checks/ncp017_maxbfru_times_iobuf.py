@@ -8,10 +8,13 @@ from collections.abc import Iterator
 
 from decklint.checks._wording import related
 from decklint.dialects.catalog import catalog
+from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 from decklint.model.topology import Topology
+from decklint.model.views.links import links_of
 from decklint.model.views.ncp import host_iobuf
+from decklint.source import Span
 
 
 def limit() -> int | None:
@@ -50,6 +53,20 @@ def maxbfru_times_iobuf(ctx: Context) -> Iterator[Hit]:
                 "most": ((limit() or 1) - 1) // size,
                 "limit": limit(),
             },
-            related=(related(start, "iobuf_size", f"IOBUF buffer size {size}"),),
+            related=(
+                related(start, "iobuf_size", f"IOBUF buffer size {size}"),
+                *_ownership(ctx.topo, host, start),
+            ),
             subject=host.id,
         )
+
+
+def _ownership(topo: Topology, host: Entity, start: Entity) -> tuple[Related, ...]:
+    """Where the decks say that the VTAM of the start list owns the HOST's NCP."""
+    ncp, vtam = topo.site.get(host.path), topo.site.get(start.path)
+    for lk in links_of(topo, "channel"):
+        if lk.value("node_a") == ncp and lk.value("node_b") == vtam and lk.value("b_path"):
+            line, col = int(lk.value("b_line")), int(lk.value("b_col") or 1)
+            why = f"VTAM {vtam} owns NCP {ncp}: {str(lk.value('via')).split('; ', 1)[-1]}"
+            return (Related(str(lk.value("b_path")), Span(line, col, line, col), why),)
+    return ()

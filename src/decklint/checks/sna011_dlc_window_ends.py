@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from decklint.checks._wording import described
 from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
-from decklint.model.links import mac
+from decklint.model.network.base import mac
 from decklint.model.topology import Topology
 from decklint.model.views.dlc import Setting, node_windows
 from decklint.model.views.links import links_of

@@ -57,7 +57,10 @@ def _routed_stacks(ctx: Context) -> Iterator[Hit]:
                 "what": f"stack {small.name}: TCP window {ws}{note} but {big.name}, which it "
                 f"routes to directly, uses {wl}; make them equal (32768 or 65535)"
             },
-            related=(Related(big_path, big_span, f"{big.name} TCPRCVBUFRSIZE {wl}"),),
+            related=(
+                Related(big_path, big_span, f"{big.name} TCPRCVBUFRSIZE {wl}"),
+                Related(lk.path, lk.span, f"{a.name} routes to {b.name} ({lk.value('via')})"),
+            ),
             subject=small.entity.id,
             dialect="tcpip",
         )

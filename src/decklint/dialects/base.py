@@ -45,7 +45,13 @@ class NodeRule(NamedTuple):
 
     `by` is one of:
       "named":  the node the file's definitions name (an NCP's NEWNAME, a CP name);
-      "anchor": the first entity of `kinds` in the file's folder gives it: its `field`, or its
+      "vtam":   the VTAM evidence ties the deck to (model/systems.py: start and configuration
+                lists, the tables a deck uses, one job's members, the system's one VTAM);
+      "system": one node of the product per system (model/systems.py), named `field` (z/OS
+                UNIX: OMVS), qualified by the system where several systems have one;
+      "host":   the node of the system's VTAM (a CICS region's CSD), else the folder's name;
+      "anchor": the first entity of `kinds` in the file's system (its folder, unless the
+                configuration's `topology: systems:` says) gives it: its `field`, or its
                 name for "name", or the node it names for "node" (a folder's default node
                 does not count); with `when`, only an entity for which that field is true
                 (a stack with a main profile, not an obeyfile member linted without it);

@@ -133,18 +133,22 @@ MODEL_KINDS: tuple[KindSpec, ...] = (
         "VERSION) or a lower bound from what its decks use ('z/OS V1R10 or later (INTERFACE "
         "... DEFINE IPAQENET)'); None when nothing tells",
         release_from="where the evidence that decides it is (a file and line)",
-        review_skip=("files", "paths", "products", "declared"),  # bookkeeping
+        system="the system (z/OS, MVS or VM image) it runs in or is owned from, as drawn",
+        external="true for a peer the decks name but do not define",
+        review_skip=("files", "paths", "products", "declared", "system"),  # bookkeeping
     ),
     kind(
         "link",
         "a connection between two nodes, inferred from the decks or declared, with a status",
         resolved=True,
-        kind="path, dlc, cp, session, ip, tcp-peer, adapter, listener, cpu, or a medium",
+        kind="the evidence: path, dlc, cp, session, ip, channel, owner, inn, cdrm, adjsscp, "
+        "adjcp, route, ctc, trl, telnet, telnet-lu, bpxprm, cpu, tcp-peer, adapter, listener, "
+        "or a declared medium",
         node_a="the node of the first end",
         node_b="the node of the second end",
         end_a="the first end (e.g. the workstation's DLC definition)",
         end_b="the second end (e.g. the NCP line)",
-        status="matched, half-open, unknown-peer, ambiguous or declared",
+        status="matched, half-open, unknown-peer, external, ambiguous or declared",
         via="what the link was inferred from",
         b_path="the file of the second end",
         b_line="the line of the second end",

@@ -15,7 +15,7 @@ from decklint.source import Span
 
 
 def resolve(topo: Topology) -> None:
-    from decklint.model import links, release, site, tcpip
+    from decklint.model import network, release, site, tcpip
 
     tcpip.resolve(topo)
     _declared(topo)
@@ -24,7 +24,9 @@ def resolve(topo: Topology) -> None:
     release.releases(topo)  # each node's release, from the configuration and its decks
     site.build_nodes(topo, files)
     tcpip.settle(topo)  # stack defaults by the release
-    links.infer(topo, files)
+    linker = network.infer(topo, files)
+    site.external_nodes(topo, linker.externals)
+    site.owned_systems(topo)
 
 
 _FACT_FIELDS = {

@@ -22,6 +22,8 @@ class Settings:
     # `topology:` of the configurations: node -> file globs, and declared links
     # (node a, node b, facts, configuration file, line)
     node_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # system -> file globs (`topology: systems:`): the files of one z/OS, MVS or VM image
+    system_files: tuple[tuple[str, tuple[str, ...]], ...] = ()
     links: tuple[tuple[str, str, tuple[tuple[str, Any], ...], str, int], ...] = ()
     # The release each product is judged for (`decklint.model.release.target_of`): the run's,
     # (family, release, who said it: '--target-release' overrides every other), and those of

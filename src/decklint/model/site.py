@@ -1,10 +1,13 @@
 """The site: which node every linted file belongs to.
 
-A node is a system that owns definitions (a host, a communication controller, a workstation,
-a TCP/IP stack, a NonStop system). Each dialect's registry entry says how its files find
-their node (`NodeRule`) and which product it is drawn as. The configuration's `topology:
-nodes: NAME: files: [globs]` overrides the inference, and nodes it declares without files (a
-Windows client, a Multiprise adapter) are nodes too.
+A node is one product instance that owns definitions (a VTAM, an NCP, a TCP/IP stack, a
+TN3270E server, z/OS UNIX, a workstation, a NonStop system); the system it runs in (a z/OS,
+MVS or VM image) groups nodes and is no node (`decklint.model.systems`). Each dialect's
+registry entry says how its files find their node (`NodeRule`) and which product it is drawn
+as. The configuration's `topology: nodes: NAME: files: [globs]` overrides the inference, and
+nodes it declares without files (a Windows client, a Multiprise adapter) are nodes too. After
+the links, a peer they name that no deck defines becomes an external node, and an NCP is
+drawn in the system of the VTAM that owns it.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from pathlib import PurePath
 
 from decklint import dialects
 from decklint.dialects.base import NodeRule
+from decklint.model import systems
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
 from decklint.model.release import Release
@@ -66,6 +70,7 @@ def assign(topo: Topology) -> dict[str, str]:
     anchors: dict[tuple[tuple[str, ...], str], dict[str, str]] = {}
     globs = topo.settings.node_files
     out: dict[str, str] = {}
+    later: dict[str, list[tuple[str, NodeRule]]] = defaultdict(list)  # by -> files
     for path, dialect in sorted(topo.dialects.items()):
         if dialect == "config":
             continue
@@ -83,11 +88,13 @@ def assign(topo: Topology) -> dict[str, str]:
             continue
         known = dialects.REGISTRY.get(dialect)
         rule = known.node if known is not None else NodeRule("named")
-        if rule.by == "anchor":
+        if rule.by in ("vtam", "system", "host"):
+            later[rule.by].append((path, rule))
+        elif rule.by == "anchor":
             key = (rule.kinds, rule.field)
             if key not in anchors:
                 anchors[key] = _anchors(topo, rule)
-            out[path] = anchors[key].get(_folder(path)) or _folder_name(path)
+            out[path] = anchors[key].get(systems.system_key(path, topo)) or _folder_name(path)
         elif rule.by == "folder":
             out[path] = _folder_name(path)
         elif rule.by == "file":
@@ -95,11 +102,37 @@ def assign(topo: Topology) -> dict[str, str]:
         else:  # the node its definitions name (an NCP's NEWNAME, a workstation's CP name)
             node_keys = sorted({e.node for e in topo.entities_of(path)})
             out[path] = _strip(node_keys[0]) if node_keys else _folder_name(path)
+    vtams, unnamed = systems.vtam_nodes(topo, [p for p, _r in later["vtam"]])
+    taken = set(out.values())
+    for path, name in vtams.items():  # a system's VTAM beside a node of that name
+        out[path] = f"{name}/VTAM" if name in unnamed and name in taken else name
+    _per_system(topo, later["system"], out)
+    hosts: dict[str, set[str]] = defaultdict(set)  # system -> its VTAMs
+    for path in vtams:
+        hosts[systems.system_key(path, topo)].add(out[path])
+    for path, _rule in later["host"]:
+        found = hosts.get(systems.system_key(path, topo), set())
+        out[path] = next(iter(found)) if len(found) == 1 else _folder_name(path)
     return out
 
 
+def _per_system(topo: Topology, files: list[tuple[str, NodeRule]], out: dict[str, str]) -> None:
+    """One node of a product per system (z/OS UNIX: OMVS), qualified by the system where
+    several systems have one."""
+    by_name: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for path, rule in files:
+        by_name[rule.field][systems.system_key(path, topo)].append(path)
+    for name, by_system in by_name.items():
+        # systems that show alike (two folders named PARMLIB) cannot be told apart: one node
+        alike = len({systems.system_name(k, topo) for k in by_system}) == 1
+        for key, paths in by_system.items():
+            shown = name if alike else f"{name}/{systems.system_name(key, topo)}"
+            out.update(dict.fromkeys(paths, shown))
+
+
 def _anchors(topo: Topology, rule: NodeRule) -> dict[str, str]:
-    """Folder -> the node the first entity of the rule's kinds in it gives."""
+    """System (model/systems.py: the folder, unless the configuration says) -> the node the
+    first entity of the rule's kinds in it gives."""
     out: dict[str, str] = {}
     for kind in rule.kinds:
         for e in topo.of(kind):
@@ -112,12 +145,8 @@ def _anchors(topo: Topology, rule: NodeRule) -> dict[str, str]:
             else:
                 value = e.value(rule.field)
             if value:
-                out.setdefault(_folder(e.path), str(value))
+                out.setdefault(systems.system_key(e.path, topo), str(value))
     return out
-
-
-def _folder(path: str) -> str:
-    return str(PurePath(path).parent)
 
 
 def _folder_name(path: str) -> str:
@@ -163,6 +192,8 @@ def build_nodes(topo: Topology, files: dict[str, str]) -> None:
             "declared": default(d is not None),
             "release": default(release),
             "release_from": default(where),
+            "system": default(_system_of(topo, paths.get(name, []))),
+            "external": default(False),
         }
         path = anchor.path if anchor else "-"
         span = anchor.span if anchor else Span(1, 1, 1, 1)
@@ -193,3 +224,53 @@ def _release(topo: Topology, name: str, d: Entity | None) -> tuple[str | None, s
         return "; ".join(_said(r) for r in rels), where
     declared = d.value("release") if d is not None else None
     return (f"{declared} (declared)", None) if declared else (None, None)
+
+
+def _system_of(topo: Topology, paths: list[str]) -> str:
+    """The system most of a node's files sit in, as shown ('' for a node without files)."""
+    names = [systems.system_name(systems.system_key(p, topo), topo) for p in sorted(paths)]
+    return max(dict.fromkeys(names), key=names.count) if names else ""
+
+
+def owned_systems(topo: Topology) -> None:
+    """An NCP is drawn in the system of the VTAM that owns it (its ownership links)."""
+    owner: dict[str, str] = {}
+    for lk in topo.of("link"):
+        if lk.value("kind") in ("channel", "owner") and lk.value("status") == "matched":
+            owner.setdefault(str(lk.value("node_a")), str(lk.value("node_b")))
+    if not owner:
+        return
+    nodes = {n.name: n for n in topo.of("node")}
+    built = {}
+    for name, vtam in owner.items():
+        n, v = nodes.get(name), nodes.get(vtam)
+        if n is None or v is None or n.value("system") == v.value("system"):
+            continue
+        attrs = dict(n.attrs)
+        attrs["system"] = default(v.value("system"))
+        built[id(n)] = Entity("node", n.name, n.path, n.dialect, n.span, n.node, attrs, n.scope)
+    if built:
+        topo.entities[:] = [built.get(id(e), e) for e in topo.entities]
+        topo._by_kind["node"] = [built.get(id(e), e) for e in topo._by_kind["node"]]
+
+
+def external_nodes(topo: Topology, externals: dict[str, tuple[str, Entity]]) -> None:
+    """A node for each peer the links name but no linted deck defines (another domain's
+    CDRM, a stack a BPXPRMxx member names), drawn as external: where it is named first."""
+    for name, (product, where) in sorted(externals.items()):
+        attrs = {
+            "name": Attr(name),
+            "product": default(product),
+            "family": default(""),
+            "products": default((product,)),
+            "files": default(0),
+            "paths": default(()),
+            "declared": default(False),
+            "release": default(None),
+            "release_from": default(None),
+            "system": default(""),
+            "external": default(True),
+        }
+        e = Entity("node", name, where.path, "site", where.span, name, attrs, "")
+        topo.entities.append(e)
+        topo._by_kind["node"].append(e)

@@ -106,14 +106,19 @@ def resolve(topo: Topology) -> None:
         return
     paths = [p.path for p in profiles]
     index: dict[str, list[str]] = defaultdict(list)
+    words: dict[str, list[str]] = defaultdict(list)
     for p in paths:
         for key in member_keys(p):
             index[key].append(p)
+        for key in _words(p):
+            words[key].append(p)
     includes: dict[str, list[tuple[Entity, str | None]]] = defaultdict(list)
     included: set[str] = set()
     for inc in topo.of("tcpip_include"):
         src = inc.path
         found = [t for t in index.get(inc.name, []) if t != src]
+        if not found:  # a member kept under a longer name: site-PROF2-notes holds PROF2
+            found = [t for t in words.get(inc.name, []) if t != src]
         target = found[0] if len(found) == 1 else None
         includes[src].append((inc, target))
         if target is not None:
@@ -129,11 +134,12 @@ def resolve(topo: Topology) -> None:
         if p not in owner:
             members[p] = [p]
             owner[p] = p
-    names = _names(members)
+    by_path = {p.path: p for p in profiles}
+    unnamed = _one_stack_per_system(topo, members, owner, by_path)
+    names = _names(members, unnamed)
     declared = {name: {k: v for k, v, _l in facts} for name, _p, facts in topo.settings.declared}
     moved = {p: names[owner[p]] for p in paths if names[owner[p]] != stack_name(p)}
     targets = {(inc.path, inc.span): t for f in includes.values() for inc, t in f}
-    by_path = {p.path: p for p in profiles}
     servers = {r for r, files in members.items() if all(by_path[f].value("telnet") for f in files)}
     readers = {p: "the Telnet server" if owner[p] in servers else "the stack" for p in paths}
     _rehome(topo, moved, targets, readers)
@@ -184,8 +190,86 @@ def stack_name(path: str) -> str:
     return name
 
 
-def _names(members: dict[str, list[str]]) -> dict[str, str]:
-    out = {root: stack_name(root) for root in members}
+# The job name of a stack no deck names: TCPIP, the name TCPIP.DATA's TCPIPJOBNAME takes
+# when not coded (IP Configuration Reference, TCPIPJOBNAME statement).
+DEFAULT_JOB = "TCPIP"
+
+
+def _words(path: str) -> set[str]:
+    """The words of a file's name that may be a member's name (`site-PROF2-notes`: PROF2)."""
+    name = PurePath(path).name.upper()
+    return {
+        w for w in re.split(r"[^A-Z0-9@#$]+", name) if re.fullmatch(r"[A-Z@#$][A-Z0-9@#$]{0,7}", w)
+    }
+
+
+def _one_stack_per_system(
+    topo: Topology,
+    members: dict[str, list[str]],
+    owner: dict[str, str],
+    by_path: dict[str, Entity],
+) -> dict[str, str]:
+    """Profile members no linted profile INCLUDEs, two or more in a system whose files hold no
+    main profile (nor a file named as one, PROFILE.TCPIP): the OBEYFILE and INCLUDE members of
+    the system's one stack, whose profile is not among them, unless two define one device or
+    interface. They are one stack, named by the default job name (qualified by its system
+    where several systems have one). Root -> that name."""
+    from decklint.model.systems import system_key, system_name
+
+    loose: dict[str, list[str]] = defaultdict(list)
+    mains: set[str] = set()
+    for root, files in members.items():
+        profs = [by_path[f] for f in files]
+        key = system_key(root, topo)
+        if all(p.value("telnet") for p in profs):
+            continue  # a TN3270E server's profile: no stack
+        if any(p.value("main") or _profile_named(p.path) for p in profs):
+            mains.add(key)
+        else:
+            loose[key].append(root)
+    out: dict[str, str] = {}
+    # two members or more (a lone one may as well be a sample: it keeps its file's name)
+    systems = [
+        k
+        for k, roots in loose.items()
+        if k not in mains and len(roots) > 1 and _one_stack(topo, roots, members)
+    ]
+    for key in systems:
+        roots = sorted(loose[key])
+        first = roots[0]
+        for root in roots[1:]:
+            for f in members.pop(root):
+                owner[f] = first
+                members[first].insert(-1, f)
+        shown = {system_name(k, topo) for k in systems}
+        out[first] = DEFAULT_JOB if len(shown) == 1 else f"{DEFAULT_JOB}/{system_name(key, topo)}"
+    return out
+
+
+def _profile_named(path: str) -> bool:
+    """A file named as a stack's profile data set (PROFILE.TCPIP, TCPIP.PROFILE.TCPIP)."""
+    name = PurePath(path).name.upper()
+    return name in _GENERIC or name.startswith("PROFILE.") or name.endswith(".PROFILE.TCPIP")
+
+
+def _one_stack(topo: Topology, roots: list[str], members: dict[str, list[str]]) -> bool:
+    """Whether members can be one stack's: no two define one device or interface (samples
+    of one interface before and after a change are two stacks' files, not one)."""
+    if len(roots) < 2:
+        return True
+    owner: dict[tuple[str, str], str] = {}
+    files = {f: root for root in roots for f in members[root]}
+    for d in topo.symbols.definitions:
+        root = files.get(d.path)
+        if root is None or d.kind not in ("tcpip_link", "tcpip_device"):
+            continue
+        if owner.setdefault((d.kind, d.name.upper()), root) != root:
+            return False
+    return True
+
+
+def _names(members: dict[str, list[str]], given: dict[str, str]) -> dict[str, str]:
+    out = {root: given.get(root) or stack_name(root) for root in members}
     seen: dict[str, int] = defaultdict(int)
     for root, name in sorted(out.items()):
         seen[name] += 1

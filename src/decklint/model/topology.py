@@ -27,6 +27,9 @@ class Topology:
     dialects: dict[str, str] = field(default_factory=dict)
     _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
     site: dict[str, str] = field(default_factory=dict)  # file -> the node it belongs to
+    # a deck cut out of a file (a job's member) -> (that file, its first line there, the
+    # columns the file took off its left, how many lines it has): where outputs show it
+    placed: dict[str, tuple[str, int, int, int]] = field(default_factory=dict)
     # file -> where its lowered entities are in `entities` (start, end): resolve replaces
     # entities in place and appends what it infers after `merged`, so the ranges hold
     _ranges: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))

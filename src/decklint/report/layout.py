@@ -30,11 +30,24 @@ class Route:
 
 
 @dataclass(frozen=True)
+class Band:
+    """The part of one row a group (a system) takes: a box behind its nodes."""
+
+    group: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    first: bool  # the group's topmost band: where its name is written
+
+
+@dataclass(frozen=True)
 class Layout:
     width: float
     height: float
     pos: dict[str, Point]  # node centres
     routes: dict[tuple[str, str], Route]  # by (node a, node b) as given
+    bands: tuple[Band, ...] = ()
 
 
 def rows_for(
@@ -64,7 +77,14 @@ def rows_for(
     return {n: squeeze[r - base] for n, r in row.items()}
 
 
-def layout(names: list[str], row: dict[str, int], edges: list[tuple[str, str]]) -> Layout:
+def layout(
+    names: list[str],
+    row: dict[str, int],
+    edges: list[tuple[str, str]],
+    groups: dict[str, str] | None = None,
+) -> Layout:
+    """The drawing; `groups` (node -> group, a system) keeps each group's nodes side by side
+    in every row, with a band behind them."""
     rows: list[list[str]] = [[] for _ in range(max(row.values(), default=0) + 1)]
     for n in sorted(names):
         rows[row[n]].append(n)
@@ -95,6 +115,8 @@ def layout(names: list[str], row: dict[str, int], edges: list[tuple[str, str]]) 
             same[a].append(b)
             same[b].append(a)
     _order(rows, up, down, same)
+    if groups:
+        _group(rows, groups)
     pos = _coordinates(rows)
     width = max((_row_width(r) for r in rows), default=BOX_W) + 2 * _MARGIN
     arcs = _arc_heights(rows, edges, row)
@@ -107,7 +129,55 @@ def layout(names: list[str], row: dict[str, int], edges: list[tuple[str, str]]) 
             routes[(a, b)] = _through([pos[n] for n in chains[(a, b)]], chains[(a, b)], names)
         elif a != b:
             routes[(a, b)] = _within(pos[a], pos[b], rows[row[a]], a, b)
-    return Layout(width, height, {n: pos[n] for n in names}, routes)
+    bands = _bands(rows, pos, groups or {})
+    return Layout(width, height, {n: pos[n] for n in names}, routes, bands)
+
+
+def _group(rows: list[list[str]], groups: dict[str, str]) -> None:
+    """Each row's nodes of one group side by side, groups in the order of their mean place
+    (a slot a long link passes through stays where it is among them)."""
+    for r, row in enumerate(rows):
+        at = {n: i for i, n in enumerate(row)}
+        places: dict[str, list[int]] = defaultdict(list)
+        for n in row:
+            places[groups.get(n, "")].append(at[n])
+        mean = {g: sum(v) / len(v) for g, v in places.items()}
+        rows[r] = sorted(row, key=lambda n: (mean[groups.get(n, "")], at[n]))
+
+
+def _bands(
+    rows: list[list[str]], pos: dict[str, Point], groups: dict[str, str]
+) -> tuple[Band, ...]:
+    out: list[Band] = []
+    seen: set[str] = set()
+    pad = _GAP / 2 - 2
+    for row in rows:
+        runs: list[tuple[str, list[str]]] = []
+        for n in row:
+            g = groups.get(n, "")
+            if n.startswith("\0") or not g:
+                continue
+            if runs and runs[-1][0] == g:
+                runs[-1][1].append(n)
+            else:
+                runs.append((g, [n]))
+        for g, members in runs:
+            xs = [pos[n][0] for n in members]
+            y = pos[members[0]][1]
+            first = g not in seen
+            seen.add(g)
+            top = y - BOX_H / 2 - (18 if first else 8)
+            out.append(
+                Band(
+                    g,
+                    min(xs) - BOX_W / 2 - pad,
+                    top,
+                    max(xs) + BOX_W / 2 + pad,
+                    y + BOX_H / 2 + 8,
+                    first,
+                )
+            )
+    return tuple(out)
 
 
 def _order(

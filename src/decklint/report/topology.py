@@ -29,6 +29,7 @@ _STYLE = {
     "declared": ("solid", "#4a5568"),
     "half-open": ("dashed", "#b7791f"),
     "unknown-peer": ("dotted", "#c53030"),
+    "external": ("dotted", "#718096"),
     "ambiguous": ("bold", "#c05621"),
 }
 _FILL = {"error": "#fed7d7", "warning": "#feebc8", "info": "#e2e8f0", "": "#ffffff"}
@@ -78,8 +79,9 @@ def export(
     by_node: dict[str, list[Any]] = defaultdict(list)
     by_place: dict[tuple[str, int], list[Any]] = defaultdict(list)
     declared_paths = {e.path: e for e in topo.of("declared_node")}
+    at = _Placer(topo)
     for f in findings:
-        node = site.get(f.path)
+        node = site.get(f.path) or site.get(at.deck(f.path, f.span.line) or "")
         if node is None and f.path in declared_paths:
             node = _declared_owner(topo, f)
         if node is not None:
@@ -94,19 +96,23 @@ def export(
                 "name": n.name,
                 "product": n.value("product"),
                 "products": list(n.value("products") or ()),
-                "files": list(n.value("paths") or ()),
+                "files": list(dict.fromkeys(at.file(p) for p in n.value("paths") or ())),
                 "declared": bool(n.value("declared")),
                 "release": n.value("release"),
                 "release_from": n.value("release_from"),
                 "values": _values(topo, set(n.value("paths") or ()), n.name),
+                "system": n.value("system") or "",
+                "external": bool(n.value("external")),
+                "outline": [at.group(g) for g in _outline(topo, n.value("paths") or ())],
                 "findings": counts,
                 "finding_list": [_finding(f) for f in fs],
             }
         )
     links = []
     for lk in sorted(topo.of("link"), key=lambda e: (e.value("kind"), e.name)):
-        at_a = by_place.get((lk.path, lk.span.line), [])
-        b_path, b_line = lk.value("b_path"), lk.value("b_line")
+        a_path, a_line, a_col = at.place(lk.path, lk.span.line, lk.span.col)
+        b_path, b_line, b_col = at.place(lk.value("b_path"), lk.value("b_line"), lk.value("b_col"))
+        at_a = by_place.get((a_path, a_line), [])
         at_b = by_place.get((b_path, b_line), []) if b_path else []
         codes = sorted(
             {f.code for f in (*at_a, *at_b) if link_codes is None or f.code in link_codes}
@@ -126,22 +132,91 @@ def export(
                 "a": {
                     "node": lk.value("node_a"),
                     "end": lk.value("end_a"),
-                    "path": lk.path,
-                    "line": lk.span.line,
-                    "col": lk.span.col,
+                    "path": a_path,
+                    "line": a_line,
+                    "col": a_col,
                 },
                 "b": {
                     "node": lk.value("node_b") or None,
                     "end": lk.value("end_b"),
                     "path": b_path,
                     "line": b_line,
-                    "col": lk.value("b_col"),
+                    "col": b_col,
                 },
                 "values": values,
                 "findings": codes,
             }
         )
     return {"schema_version": SCHEMA_VERSION, "nodes": nodes, "links": links}
+
+
+class _Placer:
+    """Where an output shows a place in a deck cut out of a file (a job's member): in that
+    file, as the findings are (`Topology.placed`)."""
+
+    def __init__(self, topo: Topology) -> None:
+        self.placed = topo.placed
+        self.by_file: dict[str, list[tuple[int, int, str]]] = defaultdict(list)
+        for deck, (container, first, _col, count) in self.placed.items():
+            self.by_file[container].append((first, first + count - 1, deck))
+
+    def file(self, path: str) -> str:
+        got = self.placed.get(path)
+        return got[0] if got else path
+
+    def place(self, path: Any, line: Any, col: Any) -> tuple[Any, Any, Any]:
+        got = self.placed.get(path) if path else None
+        if got is None or not isinstance(line, int):
+            return path, line, col
+        container, first, off, _count = got
+        return container, line + first - 1, (col + off) if isinstance(col, int) else col
+
+    def group(self, g: dict[str, Any]) -> dict[str, Any]:
+        """An outline group placed where outputs show it."""
+        path, line, _col = self.place(g["path"], g["line"], 1)
+        return {**g, "path": path, "line": line}
+
+    def deck(self, path: str, line: int) -> str | None:
+        """The deck of a file's line, where the file holds cut-out decks."""
+        for first, last, deck in self.by_file.get(path, ()):
+            if first <= line <= last:
+                return deck
+        return None
+
+
+def _outline(topo: Topology, paths: tuple[str, ...]) -> list[dict[str, Any]]:
+    """What a node holds, folded for reading: an NCP's lines with the PUs (and subarea link
+    stations) under each; a VTAM's major nodes (its decks) with their PUs."""
+    wanted = set(paths)
+    if not wanted:
+        return []
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for ln in topo.of("line"):
+        if ln.path in wanted:
+            out[(ln.path, ln.name)] = {
+                "name": f"LINE {ln.name}",
+                "path": ln.path,
+                "line": ln.span.line,
+                "pus": [],
+            }
+    for kind in ("pu", "subarea_station"):
+        for e in topo.of(kind):
+            if e.path not in wanted or (kind == "subarea_station" and e.value("statement") == "PU"):
+                continue
+            key = (e.path, str(e.value("line") or ""))
+            if key not in out:
+                key = (e.path, "")
+                out.setdefault(
+                    key,
+                    {
+                        "name": f"member {os.path.basename(e.path)}",
+                        "path": e.path,
+                        "line": 1,
+                        "pus": [],
+                    },
+                )
+            out[key]["pus"].append(e.name)
+    return [g for _k, g in sorted(out.items()) if g["pus"] or g["name"].startswith("LINE")]
 
 
 def _declared_owner(topo: Topology, f: Any) -> str | None:
@@ -308,7 +383,7 @@ _TIER = {
     "ADSM": 2,
 }
 # Worst first: the status a drawn pair of nodes shows when several links join them.
-_STATUS_ORDER = ("unknown-peer", "ambiguous", "half-open", "declared", "matched")
+_STATUS_ORDER = ("unknown-peer", "ambiguous", "half-open", "external", "declared", "matched")
 
 
 def _pairs(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -356,12 +431,27 @@ def to_html(data: dict[str, Any], base: str = ".") -> str:
             p = {**p, "a": p["b"], "b": p["a"]}
         pairs.append(p)
     edges = [(p["a"], p["b"]) for p in pairs if p["b"] in names]
-    drawing = layout.layout(names, _rows(data, edges), edges)
+    systems = {n["name"]: n.get("system") or "" for n in data["nodes"]}
+    drawing = layout.layout(names, _rows(data, edges), edges, systems)
     width, height = int(drawing.width), int(drawing.height)
     svg = [
         f'<svg id="site" xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" role="img" aria-label="site topology">'
     ]
+    for band in drawing.bands:
+        svg.append(
+            f'<g class="system" data-system="{_esc(band.group)}">'
+            f'<rect x="{band.x0:.0f}" y="{band.y0:.0f}" width="{band.x1 - band.x0:.0f}" '
+            f'height="{band.y1 - band.y0:.0f}" rx="10" fill="#edf2f7" stroke="#a0aec0" '
+            'stroke-dasharray="4 3" />'
+            + (
+                f'<text x="{band.x0 + 8:.0f}" y="{band.y0 + 13:.0f}" class="sys">'
+                f"{_esc('system ' + band.group)}</text>"
+                if band.first
+                else ""
+            )
+            + "</g>"
+        )
     for p in pairs:
         style, color = _STYLE.get(p["status"], ("solid", "#2d3748"))
         if p["findings"]:
@@ -418,14 +508,47 @@ def to_html(data: dict[str, Any], base: str = ".") -> str:
             )
         svg.append("</a></g>")
     svg.append("</svg>")
-    body = [_HEAD, "<h1>decklint: site topology</h1>", _legend(data), "\n".join(svg)]
+    body = [_HEAD, "<h1>decklint: site topology</h1>", _legend(data), _filters(data)]
+    body.append("\n".join(svg))
     body.append("<h2>Nodes</h2>")
+    by_system: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for n in data["nodes"]:
-        body.append(_node_section(n, base))
+        by_system["(external)" if n.get("external") else n.get("system") or ""].append(n)
+    for system in sorted(by_system, key=lambda k: (k in ("", "(external)"), k)):
+        title = (
+            "Peers named but not linted"
+            if system == "(external)"
+            else f"System {system}"
+            if system
+            else "Declared and other nodes"
+        )
+        body.append(f'<section class="sysinfo"><h3>{_esc(title)}</h3>')
+        body.extend(_node_section(n, base) for n in by_system[system])
+        body.append("</section>")
     body.append("<h2>Links</h2>")
     body.append(_links_table(data, base))
+    body.append(_SCRIPT)
     body.append("</body></html>")
     return "\n".join(body) + "\n"
+
+
+def _filters(data: dict[str, Any]) -> str:
+    """A search box (nodes, links and findings whose text holds it) and a switch per link
+    status and kind: what a page of hundreds of nodes needs to be read."""
+    statuses = sorted({lk["status"] for lk in data["links"]})
+    kinds = sorted({lk["kind"] for lk in data["links"]})
+
+    def box(cls: str, value: str) -> str:
+        v = _esc(value)
+        return f'<label><input type="checkbox" class="{cls}" value="{v}" checked/> {v}</label>'
+
+    return (
+        '<form class="filters" onsubmit="return false">'
+        '<label>Search <input type="search" id="q" placeholder="node, file, kind, code"/></label>'
+        + ('<span class="sw">status: ' + " ".join(box("st", x) for x in statuses) + "</span>")
+        + ('<span class="sw">kind: ' + " ".join(box("kd", x) for x in kinds) + "</span>")
+        + "</form>"
+    )
 
 
 def _href(path: str | None, line: int | None, base: str) -> str:
@@ -444,7 +567,7 @@ def _href(path: str | None, line: int | None, base: str) -> str:
 def _where(path: str | None, line: int | None, col: int | None, base: str) -> str:
     if not path:
         return ""
-    text = f"{path}:{line}:{col}" if line else path
+    text = (f"{path}:{line}:{col}" if col else f"{path}:{line}") if line else path
     return f'<a class="loc" href="{_href(path, line, base)}">{_esc(text)}</a>'
 
 
@@ -460,7 +583,8 @@ def _legend(data: dict[str, Any]) -> str:
     return (
         f'<p class="summary">{len(data["nodes"])} nodes, {len(data["links"])} links '
         f"({_esc(statuses)}); {errors} and {warnings} on the nodes. "
-        "Solid lines: matched or declared; dashed: half-open; dotted: unknown peer; "
+        "Solid lines: matched or declared; dashed: half-open; dotted: unknown peer (red) or "
+        "a peer named but not linted (grey); "
         "red: a finding at one of the link's ends.</p>"
     )
 
@@ -480,12 +604,24 @@ def _node_section(n: dict[str, Any], base: str) -> str:
     if n.get("release"):
         at = f" ({_esc(n['release_from'])})" if n.get("release_from") else ""
         release = f"<p>Release: {_esc(n['release'])}{at}</p>"
+    if n.get("external"):
+        files = "none: a peer the decks name, not among the linted files"
+    outline = "".join(
+        f"<details><summary>{_esc(g['name'])} ({len(g['pus'])}) "
+        f"{_where(g['path'], g['line'], None, base)}</summary>"
+        f'<p class="pus">{_esc(", ".join(g["pus"]))}</p></details>'
+        for g in n.get("outline") or ()
+    )
+    text = " ".join(
+        [n["name"], str(n["product"]), *n["files"], *(f["code"] for f in n["finding_list"])]
+    )
     return (
-        f'<section class="nodeinfo" id="n-{name}"><h3>{name} <small>'
-        f"{_esc(' + '.join(n['products']) or str(n['product']))}</small></h3>"
+        f'<section class="nodeinfo" id="n-{name}" data-text="{_esc(text.lower())}"><h4>{name} '
+        f"<small>{_esc(' + '.join(n['products']) or str(n['product']))}</small></h4>"
         f"<p>Files: {files}</p>"
         + release
         + (f"<table>{rows}</table>" if rows else "")
+        + (f'<div class="outline">{outline}</div>' if outline else "")
         + (f'<ul class="findings">{found}</ul>' if found else "<p>No findings.</p>")
         + "</section>"
     )
@@ -494,8 +630,25 @@ def _node_section(n: dict[str, Any], base: str) -> str:
 def _links_table(data: dict[str, Any], base: str) -> str:
     rows = []
     for lk in data["links"]:
+        text = " ".join(
+            str(x or "")
+            for x in (
+                lk["kind"],
+                lk["status"],
+                lk["a"]["node"],
+                lk["a"]["end"],
+                lk["a"]["path"],
+                lk["b"]["node"],
+                lk["b"]["end"],
+                lk["b"]["path"],
+                lk["via"],
+                *lk["findings"],
+            )
+        )
         rows.append(
-            f'<tr class="{lk["status"]}"><td>{_esc(lk["kind"])}</td>'
+            f'<tr class="{lk["status"]}" data-status="{_esc(lk["status"])}" '
+            f'data-kind="{_esc(lk["kind"])}" data-text="{_esc(text.lower())}">'
+            f"<td>{_esc(lk['kind'])}</td>"
             f"<td>{_esc(lk['status'])}</td>"
             f"<td>{_esc(lk['a']['node'] or '')}: {_esc(lk['a']['end'])}<br/>"
             f"{_where(lk['a']['path'], lk['a']['line'], lk['a']['col'], base)}</td>"
@@ -529,4 +682,48 @@ td,th{border:1px solid #cbd5e0;padding:.2em .5em;vertical-align:top}
 .warning .code{color:#c05621;font-weight:bold} .info .code{color:#4a5568}
 .loc{font-family:monospace} .summary{color:#4a5568}
 tr.unknown-peer td,tr.half-open td{background:#fffaf0}
+.sys{font-size:11px;fill:#4a5568;font-style:italic}
+.filters{margin:.6em 0;font-size:.85em} .filters .sw{margin-left:1.2em}
+.sysinfo{border-left:3px solid #cbd5e0;padding-left:.8em;margin:.8em 0}
+h4{font-size:.95em;margin:.2em 0} .pus{font-size:.8em;font-family:monospace;margin:.2em 1em}
+.hidden{display:none} g.dim{opacity:.15}
 </style></head><body>"""
+
+
+# The filters' behaviour: no external resource, no data from the decks (they are in the page's
+# attributes, escaped, and only compared as text).
+_SCRIPT = """<script>
+(function () {
+  var q = document.getElementById("q");
+  function on(cls) {
+    var out = {};
+    document.querySelectorAll("input." + cls).forEach(function (b) { out[b.value] = b.checked; });
+    return out;
+  }
+  function apply() {
+    var t = (q.value || "").toLowerCase(), st = on("st"), kd = on("kd");
+    document.querySelectorAll("section.nodeinfo").forEach(function (s) {
+      s.classList.toggle("hidden", t !== "" && s.dataset.text.indexOf(t) < 0);
+    });
+    document.querySelectorAll("table.links tr[data-status]").forEach(function (r) {
+      var shown = st[r.dataset.status] !== false && kd[r.dataset.kind] !== false &&
+        (t === "" || r.dataset.text.indexOf(t) >= 0);
+      r.classList.toggle("hidden", !shown);
+    });
+    document.querySelectorAll("g.link").forEach(function (g) {
+      var kinds = (g.dataset.kind || "").split(" ");
+      var shown = st[g.dataset.status] !== false &&
+        kinds.some(function (k) { return kd[k] !== false; });
+      g.classList.toggle("dim", !shown);
+    });
+    document.querySelectorAll("g.node").forEach(function (g) {
+      var s = document.getElementById("n-" + g.id.slice(5));
+      g.classList.toggle("dim", t !== "" && (!s || s.classList.contains("hidden")));
+    });
+  }
+  q.addEventListener("input", apply);
+  document.querySelectorAll("form.filters input[type=checkbox]").forEach(function (b) {
+    b.addEventListener("change", apply);
+  });
+})();
+</script>"""

@@ -416,16 +416,18 @@ def _sizes(eb: Entity, eh: Entity) -> str:
 
 
 def _link_status(eb: Entity, eh: Entity, base: Model, head: Model) -> list[Difference]:
-    """A link's status and other end, as one difference."""
+    """A link's status, other end and evidence, as one difference."""
     sb, sh = eb.value("status"), eh.value("status")
     bb, bh = eb.value("end_b"), eh.value("end_b")
-    if (sb, bb, eb.value("node_b")) == (sh, bh, eh.value("node_b")):
+    vb, vh = eb.value("via"), eh.value("via")
+    if (sb, bb, eb.value("node_b"), vb) == (sh, bh, eh.value("node_b"), vh):
         return []
 
     def end(e: Entity) -> str:
         note = e.value("note")
         node = e.value("node_b") or "no node"
-        return f"{e.value('status')} to {e.value('end_b') or '?'} ({node})" + (
+        via = f" by {e.value('via')}" if vb != vh else ""
+        return f"{e.value('status')} to {e.value('end_b') or '?'} ({node}){via}" + (
             f": {note}" if note else ""
         )
 

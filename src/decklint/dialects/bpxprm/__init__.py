@@ -10,7 +10,7 @@ DIALECT = Dialect(
     language="bpxprm",
     globs=("BPXPRM*", "*.bpxprm"),
     product="z/OS UNIX",
-    node=NodeRule("anchor", ("tcpip_stack",), "name", "main"),
+    node=NodeRule("system", field="OMVS"),
     rank=None,
     syntax=("z/OS MVS Initialization and Tuning Reference", "Syntax rules for BPXPRMxx"),
     catalog="bpxprm",

@@ -19,6 +19,15 @@ from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 
 
+def _system(path: str) -> str:
+    """The system whose members a file is: its folder's name, the folder above for a folder
+    named after a library (SYSA/PARMLIB/BPXPRM00 is SYSA's; model/systems.py)."""
+    from decklint.model.systems import library_folder
+
+    folder = library_folder(PurePath(path).parent)
+    return (folder.name or "BPX").upper()
+
+
 def _number(v: Value) -> int | None:
     return number(v.text) if v.kind != "string" else None
 
@@ -29,7 +38,7 @@ def _value(v: Value) -> Attr:
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:
-    system = (PurePath(pf.source.path).parent.name or "BPX").upper()
+    system = _system(pf.source.path)
     t = tables()
     for st in pf.statements:
         role = t.roles.get(st.op)

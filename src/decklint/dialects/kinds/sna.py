@@ -1,5 +1,6 @@
 """SNA entity kinds that several dialects make: modes (VTAM, CM/2, NS/DOS, AIX, AS/400),
-PUs and LUs (VTAM, NCP)."""
+PUs and LUs (VTAM, NCP), subarea routes and the link stations to adjacent subareas (VTAM,
+NCP)."""
 
 from __future__ import annotations
 
@@ -70,5 +71,26 @@ KINDS: tuple[KindSpec, ...] = (
         vpacing="VPACING",
         pu="the PU the LU belongs to",
         word="LU",
+    ),
+    kind(
+        "subarea_route",
+        "a subarea PATH statement (VTAM path table, NCP): explicit routes to destination subareas",
+        destsa="DESTSA: the destination subareas",
+        routes="the explicit routes: (ER number, adjacent subarea, TG number) each",
+        word="PATH",
+    ),
+    kind(
+        "subarea_station",
+        "a link station to an adjacent subarea node: an NCP INNODE, or a PU of type 4 or 5 on an "
+        "NCP subarea line or in a VTAM channel-attachment major node",
+        statement="INNODE or PU",
+        putype="PUTYPE: 4 (an NCP) or 5 (a VTAM host)",
+        subarea="SUBAREA: the adjacent node's subarea (INNODE, switched subarea PU)",
+        tgn="TGN: the transmission group number",
+        line="the LINE the station is defined under",
+        address="ADDRESS of that LINE (a channel-to-channel adapter's device address)",
+        lnctl="LNCTL of its GROUP (SDLC, CTCA, CA, ...)",
+        major="NCP, or the VTAM major node type (CA)",
+        word="link station",
     ),
 )

@@ -72,4 +72,14 @@ KINDS: tuple[KindSpec, ...] = (
         drawn=(("maxtsl", "MAXTSL"), ("rcvbufc", "RCVBUFC")),
         drawn_order=2,
     ),
+    kind(
+        "pccu",
+        "a PCCU statement of an NCP: how one VTAM host owns, loads and reaches the controller",
+        ncp="the NCP (BUILD NEWNAME)",
+        cuaddr="CUADDR: the channel address VTAM loads and contacts a channel-attached NCP by",
+        rname="RNAME: the link stations (in adjacent NCPs) VTAM reaches a link-attached NCP by",
+        subarea="SUBAREA: the subarea of the VTAM host this PCCU applies to",
+        netid="NETID: the network of that VTAM host",
+        word="PCCU",
+    ),
 )

@@ -6,6 +6,7 @@ from pathlib import PurePath
 
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.facts import Scope, catalogued, link_attached
+from decklint.dialects.vtam import network
 from decklint.dialects.vtam.resources import lower_lu, lower_pu, table_references
 from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
@@ -35,6 +36,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     line_name = ""
     pu_name = ""
     hosts: list[Statement] = []
+    pccus: list[Statement] = []
     build_t2: Attr = default(None)
     lines: list[tuple[Statement, str, Statement | None]] = []
     newdefn: Operand | None = None
@@ -47,6 +49,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         if op in ("OPTIONS", "BUILD"):  # what tells the NCP's release (catalog release_evidence)
             newdefn = newdefn or st.keyword("NEWDEFN")
         if op == "PCCU":
+            pccus.append(st)
             ncp_attrs["pccu_maxdata"] = catalogued(st.keyword("MAXDATA"), "ncp", op, "MAXDATA")
             ncp_attrs["delay"] = coded(st.keyword("DELAY"))
             ncp_span = ncp_span or st.span
@@ -80,7 +83,13 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             sift = {}
             if group is not None:
                 sift = {k: v for k, v in group.keywords().items() if k in ("MODETAB", "DLOGMOD")}
-            lower_pu(_sifted(st, line, group), low, sift, "NCP", line_name, "ncp", scope)
+            sifted = _sifted(st, line, group)
+            lower_pu(sifted, low, sift, "NCP", line_name, "ncp", scope)
+            network.lower_station(sifted, low, line, "NCP", group)
+        elif op == "INNODE":
+            network.lower_station(st, low, line, "NCP", group)
+        elif op == "PATH":
+            network.lower_route(st, low)
         elif op == "LU":
             lower_lu(st, low, {}, pu_name, "ncp", scope)
         if st.label and op in ("LINE", "PU", "LU", "GROUP", "CLUSTER", "TERMINAL"):
@@ -101,6 +110,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     remote = default(isinstance(typgen, str) and link_attached(typgen))
     for i, host in enumerate(hosts):
         _lower_host(host, i, name, ncp_attrs.get("pccu_maxdata", default(None)), remote, low)
+    for i, pccu in enumerate(pccus):
+        _lower_pccu(pccu, i, name, low)
     for st, gname, gst in lines:
         _lower_line(st, low, gname, gst, build_t2)
 
@@ -138,6 +149,31 @@ def _lower_host(
         link_attached=remote,
     )
     low.add("ncp_host", name, st.span, attrs)
+
+
+def _address(op: Operand | None) -> Attr:
+    """A channel address as written (hexadecimal digits, never a number)."""
+    return coded(op, op.value.upper()) if op is not None else default(None)
+
+
+def _lower_pccu(st: Statement, index: int, ncp: str, low: Lowering) -> None:
+    """One PCCU statement: how the VTAM host whose SUBAREA (and NETID) it names owns the NCP:
+    by a channel address (CUADDR) or through link stations of adjacent NCPs (RNAME)."""
+    rname = st.keyword("RNAME")
+    names: tuple[str, ...] = ()
+    if rname is not None:
+        v = rname.value
+        names = tuple(i.upper() for i in (v.items if v.is_list else (v,)) if i is not None)
+    label = (st.label or "").upper()
+    attrs = {
+        "name": Attr(label or f"{ncp}.{index + 1}", st.label, st.label_span),
+        "ncp": default(ncp),
+        "cuaddr": _address(st.keyword("CUADDR")),
+        "rname": Attr(names, rname.text, rname.span) if rname is not None else default(()),
+        "subarea": coded(st.keyword("SUBAREA")),
+        "netid": coded(st.keyword("NETID")),
+    }
+    low.add("pccu", label or f"{ncp}.{index + 1}", st.span, attrs)
 
 
 def _lower_group(st: Statement, low: Lowering) -> None:

@@ -200,4 +200,12 @@ KINDS: tuple[KindSpec, ...] = (
         disablesga="DISABLESGA coded",
         tcpipjobname="TCPIPJOBNAME: the stack a TN3270E server binds to",
     ),
+    kind(
+        "telnet_lus",
+        "LU names a TN3270E server assigns (a DEFAULTLUS or LUGROUP entry): a name or a range",
+        resolved=True,
+        block="the block it is in (DEFAULTLUS, LUGROUP, ...)",
+        first="the first LU name",
+        last="the last LU name of a range FIRST..LAST (else the name)",
+    ),
 )

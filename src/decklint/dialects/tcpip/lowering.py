@@ -22,9 +22,11 @@ from decklint.dialects.tcpip import interfaces, ports, routes, settings, traces
 from decklint.dialects.tcpip import keywords as kw
 from decklint.dialects.tcpip.profile import Handler, Profile
 from decklint.dialects.tcpip.telnet import (
+    LU_BLOCKS,
     TELNET_BLOCKS,
     telnet_done,
     telnet_entry,
+    telnet_lus,
     telnet_open,
     telnet_server,
 )
@@ -101,6 +103,7 @@ HANDLERS: dict[tuple[str, str], Handler] = {
     **ports.HANDLERS,
     **traces.HANDLERS,
     ("statement", "include"): _include,
+    **{("entry", block.lower()): telnet_lus for block in LU_BLOCKS},
 }
 
 

@@ -88,3 +88,22 @@ def telnet_done(prof: Profile) -> None:
     name = st.op + (" " + ",".join(map(str, ports)) if ports else "")
     prof.add("telnet_params", name, st.op_span or st.span, attrs)
     prof.telnet = None
+
+
+# The BEGINVTAM blocks whose entries are LU names a TN3270E server assigns to its clients:
+# each must be defined to VTAM as an application (IP Configuration Guide, "Defining LUs").
+LU_BLOCKS = frozenset({"DEFAULTLUS", "LUGROUP", "DEFAULTPRT", "PRTGROUP", "DEFAULTLUSSPEC"})
+
+
+def telnet_lus(prof: Profile, st: Statement) -> None:
+    """The LU names of a DEFAULTLUS or LUGROUP entry: a name, or a range FIRST..LAST."""
+    for o in st.operands:
+        text = o.value.text.upper()
+        first, sep, last = text.partition("..")
+        attrs = {
+            "name": Attr(text, o.value.text, o.value.span),
+            "block": default(st.label),
+            "first": default(first),
+            "last": default(last if sep else first),
+        }
+        prof.add("telnet_lus", text, o.value.span, attrs)

@@ -40,7 +40,7 @@ DIALECT = Dialect(
         "*.modetab",
     ),
     product="VTAM",
-    node=NodeRule("anchor", ("vtam_start",), "sscpname"),
+    node=NodeRule("vtam"),
     rank=3,
     syntax=(
         "z/OS Communications Server: SNA Resource Definition Reference",

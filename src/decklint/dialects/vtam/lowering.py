@@ -7,6 +7,7 @@ from pathlib import PurePath
 
 from decklint.dialects.base import ParsedFile, member_name
 from decklint.dialects.facts import Scope, catalogued, operand_entry, pace_window
+from decklint.dialects.vtam import network
 from decklint.dialects.vtam.reader import _LIST_NAME, _TABLE_OPS
 from decklint.dialects.vtam.resources import (
     lower_lu,
@@ -42,6 +43,10 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     tables = _Tables()
     opened = dict(pf.open_macros)
     scope = Scope()
+    netid: str | None = None  # of the NETWORK statement in force (CDRM, ADJSSCP tables)
+    destination: str | None = None  # the CDRM an adjacent SSCP table's entries serve
+    group_st: Statement | None = None
+    line_st: Statement | None = None
     for st in stmts:
         op = st.op
         if st.kind == "statement":
@@ -58,16 +63,28 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
         if op in _TABLE_OPS:
             tables.lower(st, low)
             continue
+        if op in ("VBUILD", "LBUILD") and st.label:
+            # the major node's name, which a configuration list may use for the deck
+            low.define("major_node", st.label.upper(), st.label_span or st.span)
         if op == "VBUILD":
             t = st.keyword("TYPE")
             major = t.value.upper() if t else ""
             group_sift = {}
             pu_sift = {}
+            netid = destination = None
+            group_st = line_st = None
+        elif op == "NETWORK":
+            n = st.keyword("NETID")
+            netid = n.value.upper() if n is not None else None
+            destination = None
         elif op == "GROUP":
             group_sift = {k: v for k, v in st.keywords().items()}
             pu_sift = {}
+            group_st, line_st = st, None
             if major == "XCA" and st.label:
-                low.define("group", st.label.upper(), st.label_span or st.span)
+                _lower_xca_group(st, low)
+        elif op == "LINE":
+            line_st = st
         elif op == "MODETAB":
             if st.label:
                 table = st.label.upper()
@@ -98,10 +115,24 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             pu_sift.update({k: v for k, v in st.keywords().items() if k in _SIFT_DEVICE})
             pu_name = st.label or ""
             lower_pu(st, low, pu_sift, major or "VTAM", "", "vtam", scope)
+            if major == "CA":
+                network.lower_station(st, low, line_st, major, group_st)
         elif op == "LU":
             lower_lu(st, low, pu_sift or group_sift, pu_name, "vtam", scope)
+        elif op == "PATH" and st.keyword("DESTSA") is not None:
+            network.lower_route(st, low)
         elif op == "PATH" and major == "SWNET":
             _lower_path(st, low, pu_name)
+        elif op == "CDRM" and major == "CDRM":
+            network.lower_cdrm(st, low, netid)
+        elif op == "CDRM" and major == "ADJSSCP":
+            destination = (st.label or "").upper() or None
+        elif op == "ADJCDRM" and major == "ADJSSCP":
+            network.lower_adjsscp(st, low, destination, netid)
+        elif op == "ADJCP":
+            network.lower_adjcp(st, low)
+        elif op == "TRLE":
+            network.lower_trle(st, low)
         if major == "ADJSSCP" and op in ("CDRM", "ADJCDRM") and st.label:
             # In an adjacent SSCP table a CDRM line names the destination CDRM whose adjacent
             # SSCPs follow, and an ADJCDRM line an adjacent SSCP: both refer to CDRMs that
@@ -110,12 +141,14 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             # (CDRDYN), so an unresolved one is not reported.
             usage = "destination of the adjacent SSCP table" if op == "CDRM" else "adjacent SSCP"
             low.reference("cdrm", st.label.upper(), st.label_span or st.span, usage, rule="")
+        elif op == "CDRM" and st.label:
+            # every host's CDRM major node defines the CDRMs of the other domains too, under
+            # the names those domains give their own: one name in two VTAMs' decks is right
+            low.define("cdrm", st.label.upper(), st.label_span or st.span)
         elif op in _RESOURCE_OPS and st.label:
             low.define("vtam_resource", st.label.upper(), st.label_span or st.span)
             if op == "CDRSC":
                 _owner_reference(st, low)
-            if op == "CDRM":
-                low.define("cdrm", st.label.upper(), st.label_span or st.span)
 
 
 # What each operation of a macro's model statements may define, by symbol kind.
@@ -276,6 +309,21 @@ def _lower_appl(st: Statement, low: Lowering, sift: dict[str, Operand]) -> None:
     low.add("application", name, st.span, attrs)
 
 
+def _lower_xca_group(st: Statement, low: Lowering) -> None:
+    """A group of an XCA major node: switched PUs dial through it (their PATH GRPNM)."""
+    name = st.label.upper() if st.label else ""
+    low.define("group", name, st.label_span or st.span)
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "ecltype": default(None),
+        "logical": default(False),
+        "peripheral": default(True),
+        "phyport": default(None),
+        "lnctl": coded(st.keyword("LNCTL")),
+    }
+    low.add("group", name, st.span, attrs)
+
+
 def _lower_path(st: Statement, low: Lowering, pu: str) -> None:
     """A dial path of a switched PU: GRPNM names the NCP (or XCA) group it goes through."""
     grp = st.keyword("GRPNM")
@@ -409,6 +457,10 @@ def _lower_pool(op: Operand, low: Lowering) -> None:
     low.add("buffer_pool", name, op.span, attrs)
 
 
+# The start options lowered as fields of the start list (`vtam_start`).
+_START_FIELDS = ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "CPCP", "CONNTYPE", "CONFIG", "SSCPID")
+
+
 def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
     stem = PurePath(pf.source.path).stem
     named = _LIST_NAME.search(stem)  # a file named after its member: site--ATCSTR00.txt
@@ -429,31 +481,34 @@ def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:
                 op.text,
                 size.span if size is not None else op.span,
             )
-        elif key in ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "CPCP", "CONNTYPE"):
+        elif key in _START_FIELDS:
             attrs[key.lower()] = coded(op)
     attrs.setdefault("iobuf_size", default(None, "IOBUF not coded"))
     attrs.setdefault("nodetype", default(None))
-    members = _config_members(pf)
-    if members:
+    items = _config_members(pf)
+    if items:
+        members = tuple(dict.fromkeys(m for m, _op in items))
         attrs["members"] = Attr(members, ",".join(members), span)
     low.add("vtam_start", name, span, attrs)
+    network.lower_config_entries(items, name, low)
 
 
 _MEMBER = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 
 
-def _config_members(pf: ParsedFile) -> tuple[str, ...]:
-    """The major nodes a configuration list (ATCCONxx) activates at VTAM's start: its items,
-    when every one is a member name (a start list codes options, `SSCPID=01`, `NOPROMPT`)."""
+def _config_members(pf: ParsedFile) -> list[tuple[str, Operand]]:
+    """The major nodes a configuration list (ATCCONxx) activates at VTAM's start, each with
+    the item that names it, when every item is a member name (a start list codes options,
+    `SSCPID=01`, `NOPROMPT`)."""
     from decklint.dialects.catalog import START_OPTIONS, catalog
 
     cat = catalog("vtam")
     options = cat.section_operands(START_OPTIONS) if cat is not None else {}
-    names: list[str] = []
+    names: list[tuple[str, Operand]] = []
     for st in pf.statements:
         for op in st.operands:
             word = str(op.value.text if op.value is not None else "").upper()
             if op.name or word in options or not _MEMBER.fullmatch(word):
-                return ()
-            names.append(word)
-    return tuple(dict.fromkeys(names))
+                return []
+            names.append((word, op))
+    return names

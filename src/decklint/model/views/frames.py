@@ -25,6 +25,17 @@ class Frames:
         self.topo = topo
         self.ring = smallest_frame(topo)
         self.header = topo.header_bytes
+        # the token-ring lines of the NCPs each VTAM owns (its ownership links), smallest first
+        owned: dict[str, set[str]] = {}
+        for kind in ("channel", "owner"):
+            for lk in links_of(topo, kind):
+                if lk.value("status") == "matched":
+                    owned.setdefault(str(lk.value("node_b")), set()).add(str(lk.value("node_a")))
+        self.rings: dict[str, Entity] = {}
+        for vtam, ncps in owned.items():
+            rings = [ln for ln in ring_lines(topo) if topo.site.get(ln.path) in ncps]
+            if rings:
+                self.rings[vtam] = min(rings, key=lambda ln: ln.value("maxtsl"))
         self.by_node: dict[tuple[str, str], list[tuple[int, Entity, str]]] = {}
         for p in topo.of("dlc_profile"):
             self._add(("cm2", p.node), p.value("frame"), p, "frame")
@@ -47,8 +58,9 @@ class Frames:
     def for_mode(self, mode: Entity) -> tuple[int, Entity, str, int, str] | None:
         """(frame, where it is defined, field, header, why) for a mode, or None.
 
-        VTAM modes: the smallest MAXTSL of the NCP token-ring lines, with the network's
-        header. Workstation modes (APPN, FID2, 9-byte header): the frame of their own node,
+        VTAM modes: the smallest MAXTSL of the token-ring lines of the NCPs the mode's VTAM
+        owns (its ownership links), else of every linted NCP, with the network's header.
+        Workstation modes (APPN, FID2, 9-byte header): the frame of their own node,
         declared for CM/2 (nodes:), TRMF for NS/DOS, the smallest line MAXFRAME for the AS/400,
         or the MAXTSL of the NCP line the node's DLC link reaches when that is smaller (the
         two ends of a link use the lesser frame).
@@ -56,10 +68,11 @@ class Frames:
         if mode.value("default_ru_size") is True:
             return None  # the product sizes the RU to the frame
         if mode.dialect == "vtam":
-            if self.ring is None:
+            ring = self.rings.get(self.topo.site.get(mode.path, ""), self.ring)
+            if ring is None:
                 return None
             hdr, why = self.header
-            return self.ring.value("maxtsl"), self.ring, "maxtsl", hdr, why
+            return ring.value("maxtsl"), ring, "maxtsl", hdr, why
         keys = {
             "cm2": [("cm2", mode.node)],
             "nsdos": [("nsdos", mode.node), ("nsdos-dir", mode.path.rsplit("/", 1)[0])],

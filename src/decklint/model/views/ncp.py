@@ -87,10 +87,15 @@ def release_of(topo: Topology, path: str, name: str) -> Release:
 
 
 def host_iobuf(topo: Topology, host: Entity) -> tuple[int, Entity] | None:
-    """The IOBUF buffer size of the VTAM a HOST statement is for, with its start list: the
-    linted start list whose HOSTSA is the HOST's SUBAREA, else those that code no HOSTSA (or
-    every one, where the HOST codes no SUBAREA) when they all say the same size."""
+    """The IOBUF buffer size of the VTAM a HOST statement is for, with its start list: of the
+    VTAMs that own the NCP over a channel (its ownership links; every linted VTAM where none
+    is known), the start list whose HOSTSA is the HOST's SUBAREA, else those that code no
+    HOSTSA (or every one, where the HOST codes no SUBAREA) when they all say the same size."""
+    from decklint.model.views.owners import channel_owners
+
     starts = [s for s in topo.of("vtam_start") if isinstance(s.value("iobuf_size"), int)]
+    owners = channel_owners(topo).get(topo.site.get(host.path, ""), set())
+    starts = [s for s in starts if topo.site.get(s.path) in owners] or starts
     if host.coded("subarea"):
         own = [
             s for s in starts if s.coded("hostsa") and s.value("hostsa") == host.value("subarea")

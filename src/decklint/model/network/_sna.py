@@ -1,0 +1,69 @@
+"""What the SNA kinds of evidence share: the VTAMs of the site (their start lists, the systems
+their decks sit in, the SSCP names they answer to) and which node has which subarea."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from decklint.model.entities import Entity
+from decklint.model.network.base import Linker
+from decklint.model.systems import system_key
+
+
+class Hosts:
+    """The VTAMs and subareas of the site, indexed once per run."""
+
+    def __init__(self, links: Linker) -> None:
+        topo = links.topo
+        self.links = links
+        # a node whose decks are a VTAM's (or hold one: the configuration's `nodes: files:`)
+        self.vtams = {
+            n.name
+            for n in topo.of("node")
+            if "VTAM" in (n.value("products") or ()) and n.value("files")
+        }
+        self.by_system: dict[str, set[str]] = defaultdict(set)
+        for path, node in links.site.items():
+            if node in self.vtams and topo.dialects.get(path) == "vtam":
+                self.by_system[system_key(path, topo)].add(node)
+        self.start: dict[str, Entity] = {}  # VTAM node -> its start list
+        for s in sorted(topo.of("vtam_start"), key=lambda e: e.path):
+            node = links.node(s)
+            if s.value("members") is None and node in self.vtams:
+                self.start.setdefault(node, s)
+        # SSCP name -> VTAM node: its SSCPNAME, else the node's own name
+        self.sscp: dict[str, str] = {v: v for v in self.vtams}
+        for node, s in self.start.items():
+            if s.value("sscpname"):
+                self.sscp[str(s.value("sscpname")).upper()] = node
+        # subarea -> (node, what says it, field): VTAM HOSTSA, NCP BUILD SUBAREA, and the
+        # SSCPs a CDRM major node names (another domain's, which may be no linted node)
+        self.subarea: dict[int, list[tuple[str, Entity, str]]] = defaultdict(list)
+        for node, s in self.start.items():
+            if isinstance(s.value("hostsa"), int):
+                self.subarea[s.value("hostsa")].append((node, s, "hostsa"))
+        for n in topo.of("ncp"):
+            if isinstance(n.value("subarea"), int):
+                self.subarea[n.value("subarea")].append((links.node(n), n, "subarea"))
+        for c in topo.of("cdrm"):
+            sa = c.value("subarea")
+            if isinstance(sa, int) and not any(
+                e.kind == "vtam_start" for _n, e, _f in self.subarea[sa]
+            ):
+                owner = self.sscp.get(c.name, c.name)
+                if not any(n == owner for n, _e, _f in self.subarea[sa]):
+                    self.subarea[sa].append((owner, c, "subarea"))
+
+    def of_system(self, path: str) -> set[str]:
+        """The VTAMs whose decks sit in the system of `path`."""
+        return self.by_system.get(system_key(path, self.links.topo), set())
+
+    def at(self, subarea: int) -> list[tuple[str, Entity, str]]:
+        """The nodes with a subarea: linted ones first."""
+        found = self.subarea.get(subarea, [])
+        return sorted(found, key=lambda f: f[0] not in self.links.nodes)
+
+
+def hosts(links: Linker) -> Hosts:
+    """The Hosts index of a run, built once."""
+    return links.topo.memo("network.hosts", lambda: Hosts(links))  # type: ignore[no-any-return]

@@ -1,0 +1,258 @@
+"""The links each kind of evidence draws, on decks shaped like real ones (fixtures/links/:
+sequence numbers, remarks, continuations, members cut out of jobs): both ends' nodes, a kind,
+a status and both ends' file:line; and the nodes as the products are (one VTAM holding every
+member its evidence ties to it, one z/OS UNIX per system, profile members one stack)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from decklint.api import Options, lint_paths, lint_texts
+from decklint.cli import main
+from decklint.model.network import kinds
+from decklint.model.settings import Settings
+
+from .conftest import FIXTURES
+
+LINKS = FIXTURES / "links"
+
+
+def drawn(paths: list[Path], settings: Settings | None = None) -> dict[str, Any]:
+    res = lint_paths([str(p) for p in paths], Options(settings=settings or Settings()))
+    topo = res.topology
+    return {
+        "nodes": {n.name: (n.value("product"), n.value("files")) for n in topo.of("node")},
+        "links": {
+            (e.value("kind"), e.value("node_a"), e.value("node_b")): e for e in topo.of("link")
+        },
+        "site": topo.site,
+        "findings": res.findings,
+    }
+
+
+def end(e: Any, which: str = "a") -> str:
+    path, line = (e.path, e.span.line) if which == "a" else (e.value("b_path"), e.value("b_line"))
+    return f"{Path(str(path)).resolve().relative_to(LINKS).as_posix()}:{line}"
+
+
+def test_every_kind_of_evidence_is_a_module_that_registers_itself() -> None:
+    names = [k.name for k in kinds()]
+    assert names[:3] == ["path", "dlc", "cp"]  # the order the bundled networks were drawn in
+    assert {"owner", "inn", "cdrm", "adjsscp", "adjcp", "route", "ctc", "trl"} <= set(names)
+    assert {"telnet", "telnet-lu", "bpxprm", "declared"} <= set(names)
+    assert all(k.doc for k in kinds())
+
+
+def test_a_vtam_owns_its_channel_attached_and_link_attached_ncps() -> None:
+    got = drawn([LINKS / "mvs-3705"])
+    assert got["nodes"] == {"ATCSTR00": ("VTAM", 3), "NLOC": ("NCP", 1), "NREM": ("NCP", 1)}
+    links = got["links"]
+    channel = links[("channel", "NLOC", "ATCSTR00")]
+    assert channel.value("status") == "matched"
+    assert channel.value("via") == "PCCU CUADDR; configuration list ATCCON00"
+    assert (end(channel), end(channel, "b")) == (
+        "mvs-3705/VTAMLST/NLOC:2",  # CUADDR=664
+        "mvs-3705/VTAMLST/ATCCON00:5",  # NLOC, in the configuration list
+    )
+    owner = links[("owner", "NREM", "ATCSTR00")]
+    assert (owner.value("status"), end(owner), end(owner, "b")) == (
+        "matched",
+        "mvs-3705/VTAMLST/NREM:2",  # RNAME=NLOCP18
+        "mvs-3705/VTAMLST/ATCCON00:6",
+    )
+    inn = links[("inn", "NLOC", "NREM")]
+    assert (inn.value("status"), end(inn), end(inn, "b")) == (
+        "matched",
+        "mvs-3705/VTAMLST/NLOC:13",  # NLOCP18 INNODE ... SUBAREA=18
+        "mvs-3705/VTAMLST/NREM:2",
+    )
+    assert len(links) == 3
+
+
+def test_ncps_written_by_jobs_belong_to_the_one_vtam_of_their_system() -> None:
+    """No start list, no configuration list: the NCPs' members are the system's VTAMLST's,
+    and their PCCU statements that VTAM's."""
+    got = drawn([LINKS / "emulator"])
+    assert got["nodes"] == {"EMULATOR": ("VTAM", 1), "NLOC": ("NCP", 1), "NREM": ("NCP", 1)}
+    assert {k: e.value("status") for k, e in got["links"].items()} == {
+        ("channel", "NLOC", "EMULATOR"): "matched",
+        ("owner", "NREM", "EMULATOR"): "matched",
+        ("inn", "NLOC", "NREM"): "matched",
+    }
+    channel = got["links"][("channel", "NLOC", "EMULATOR")]
+    assert channel.value("via") == "PCCU CUADDR; the one VTAM of the NCP's system"
+
+
+def test_two_hosts_joined_by_cdrm_adjsscp_adjcp_path_and_ctc() -> None:
+    got = drawn([LINKS / "vm-mvs"])
+    assert got["nodes"] == {
+        "VMHOST": ("VTAM", 7),
+        "MVSHOST": ("VTAM", 2),
+        "VSEHOST": ("VTAM", 0),  # a CDRM of another domain: an external node
+    }
+    status = {k: e.value("status") for k, e in got["links"].items()}
+    assert status == {
+        ("cdrm", "VMHOST", "MVSHOST"): "matched",
+        ("cdrm", "VMHOST", "VSEHOST"): "external",
+        ("cdrm", "MVSHOST", "VMHOST"): "matched",
+        ("adjsscp", "VMHOST", "MVSHOST"): "matched",
+        ("adjcp", "VMHOST", "MVSHOST"): "matched",
+        ("route", "VMHOST", "MVSHOST"): "matched",
+        ("route", "VMHOST", ""): "unknown-peer",  # DESTSA=16: no node has it
+        ("ctc", "VMHOST", "MVSHOST"): "matched",
+    }
+    ctc = got["links"][("ctc", "VMHOST", "MVSHOST")]
+    assert (end(ctc), end(ctc, "b")) == (
+        "vm-mvs/VMHOST/CTCA.vtamlst:8",  # MVSPU PU PUTYPE=4,TGN=3
+        "vm-mvs/MVSHOST/ATCSTR00:1",  # HOSTSA=6
+    )
+    assert "LINE MVSL ADDRESS=E42" in ctc.value("note")
+    assert [f.code for f in got["findings"] if f.severity.label == "error"] == []
+
+
+def test_a_z_os_system_its_trl_stack_tn3270e_server_and_z_os_unix() -> None:
+    got = drawn([LINKS / "zos"])
+    assert got["nodes"] == {
+        "SYSA": ("VTAM", 3),
+        "TCPIP": ("TCP/IP", 2),  # two members no linted profile includes: one stack
+        "TNPROF": ("TN3270E server", 1),
+        "OMVS": ("z/OS UNIX", 1),
+        "TCPIPB": ("TCP/IP", 0),  # named by BPXPRM00, not linted
+    }
+    status = {k: e.value("status") for k, e in got["links"].items()}
+    assert status == {
+        ("trl", "TCPIP", "SYSA"): "matched",
+        ("telnet", "TNPROF", "TCPIP"): "matched",
+        ("telnet-lu", "TNPROF", "SYSA"): "matched",
+        ("bpxprm", "OMVS", "TCPIP"): "matched",
+        ("bpxprm", "OMVS", "TCPIPB"): "external",
+    }
+    trl = [e for e in got["links"].values() if e.value("kind") == "trl"]
+    assert len(trl) == 1  # two interfaces, one key: both are drawn in the JSON (below)
+    res = lint_paths([str(LINKS / "zos")])
+    ports = sorted(
+        (end(e), end(e, "b")) for e in res.topology.of("link") if e.value("kind") == "trl"
+    )
+    assert ports == [
+        ("zos/SYSA/TCPPARMS/OSAIFACE:5", "zos/SYSA/VTAMLST/OSATRL:3"),  # PORTNAME OSAPRTA
+        ("zos/SYSA/TCPPARMS/OSAV6:4", "zos/SYSA/VTAMLST/OSATRL:6"),  # PORTNAME OSAPRTB
+    ]
+    lu = got["links"][("telnet-lu", "TNPROF", "SYSA")]
+    assert (end(lu), end(lu, "b")) == ("zos/SYSA/TCPPARMS/TNPROF:12", "zos/SYSA/VTAMLST/APTELNET:5")
+
+
+def test_library_folders_are_one_system() -> None:
+    """SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are the libraries of one system, SYSA:
+    its unnamed-in-a-folder members join its nodes, and BPXPRMxx's system is SYSA."""
+    res = lint_paths([str(LINKS / "zos")])
+    systems = {n.name: n.value("system") for n in res.topology.of("node")}
+    assert systems["SYSA"] == systems["TCPIP"] == systems["OMVS"] == "SYSA"
+    assert {e.scope for e in res.topology.of("bpx_setting")} == {"SYSA"}
+
+
+def test_a_folder_of_unrelated_members_does_not_merge() -> None:
+    """Two start lists with different SSCPNAMEs in one folder are two VTAMs; what ties to
+    neither stands alone, named by its member."""
+    res = lint_texts(
+        {
+            "mixed/hosta--ATCSTR00": "SSCPID=01,SSCPNAME=HOSTA,CONFIG=00\n",
+            "mixed/hosta--ATCCON00": "APPLA,\nAPPLB\n",
+            "mixed/hosta--APPLA": "APPLA    VBUILD TYPE=APPL\nCICSA    APPL  AUTH=ACQ\n",
+            "mixed/hostb--ATCSTR00": "SSCPID=02,SSCPNAME=HOSTB,HOSTSA=2\n",
+            "mixed/other--SWNETX": "SWNETX   VBUILD TYPE=SWNET\n",
+        },
+        Options(dialect="vtam"),
+    )
+    assert res.topology.site == {
+        "mixed/hosta--ATCSTR00": "HOSTA",
+        "mixed/hosta--ATCCON00": "HOSTA",
+        "mixed/hosta--APPLA": "HOSTA",
+        "mixed/hostb--ATCSTR00": "HOSTB",
+        "mixed/other--SWNETX": "OTHER--SWNETX",
+    }
+
+
+def test_mode_tables_in_other_folders_join_the_vtam_that_uses_them() -> None:
+    res = lint_texts(
+        {
+            "host/ATCSTR00": "SSCPID=01,SSCPNAME=HOST1\n",
+            "host/LCLA": "LCLA     VBUILD TYPE=LOCAL\nP1       PU    CUADDR=0E0,MODETAB=LABMODES\n",
+            "tables/LABMODES": (
+                "LABMODES MODETAB\nBATCH    MODEENT LOGMODE=BATCH\n         MODEEND\n"
+            ),
+            "more/OTHERTAB": "OTHERTAB MODETAB\nINTER    MODEENT LOGMODE=INTER\n         MODEEND\n",
+        },
+    )
+    assert set(res.topology.site.values()) == {"HOST1"}  # used, or a table in the one VTAM
+
+
+def test_a_configured_system_gathers_folders_by_kind() -> None:
+    """The configuration's `topology: systems:` where the decks cannot say: a repository
+    that keeps a system's files in folders by kind."""
+    files = {
+        "vtam/OSATRL": "OSATRL   VBUILD TYPE=TRL\nOSATRLA  TRLE  LNCTL=MPC,PORTNAME=OSAPRTA,"
+        "MPCLEVEL=QDIO\n",
+        "tcpip/OSAIFACE": "INTERFACE OSAA DEFINE IPAQENET PORTNAME OSAPRTA IPADDR 10.1.1.1/24\n",
+        "tn/TNPROF": "TELNETGLOBALS\n  TCPIPJOBNAME OSAIFACE\nENDTELNETGLOBALS\n"
+        "TELNETPARMS\n  PORT 23\nENDTELNETPARMS\n",
+    }
+    alone = lint_texts(files).topology
+    assert {n.value("system") for n in alone.of("node") if n.value("files")} == {
+        "VTAM",
+        "TCPIP",
+        "TN",
+    }
+    settings = Settings(system_files=(("SYSB", ("vtam/*", "tcpip/*", "tn/*")),))
+    topo = lint_texts(files, Options(settings=settings)).topology
+    assert {n.value("system") for n in topo.of("node") if n.value("files")} == {"SYSB"}
+    status = {(e.value("kind"), e.value("status")) for e in topo.of("link")}
+    assert status == {("trl", "matched"), ("telnet", "matched")}
+
+
+def test_topology_text_is_a_tree_with_both_ends(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(LINKS)
+    res = CliRunner().invoke(main, ["topology", "--format", "text", "mvs-3705"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0] == "3 nodes, 3 links (3 matched)"
+    assert "system MVS-3705" in lines
+    assert "    channel -> VTAM ATCSTR00 (matched)" in lines
+    at = lines.index("    channel -> VTAM ATCSTR00 (matched)")
+    assert lines[at + 1].strip().startswith("from NCP NLOC mvs-3705/VTAMLST/NLOC:2")
+    assert lines[at + 2].strip() == "to   mvs-3705/VTAMLST/ATCCON00:5"
+
+
+def test_json_and_html_carry_systems_external_nodes_and_evidence(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import json
+
+    monkeypatch.chdir(LINKS)
+    data = json.loads(CliRunner().invoke(main, ["topology", "vm-mvs"]).output)
+    nodes = {n["name"]: n for n in data["nodes"]}
+    assert nodes["VSEHOST"]["external"] and nodes["VSEHOST"]["files"] == []
+    assert nodes["VMHOST"]["system"] == "VMHOST"
+    ctc = next(lk for lk in data["links"] if lk["kind"] == "ctc")
+    assert (
+        ctc["via"] == "PU MVSPU TGN=3 = PATH ER" and ctc["b"]["path"] == "vm-mvs/MVSHOST/ATCSTR00"
+    )
+    page = CliRunner().invoke(main, ["topology", "--format", "html", "vm-mvs"]).output
+    assert 'id="q"' in page and 'class="st" value="external"' in page
+    assert "System VMHOST" in page and "Peers named but not linted" in page
+    assert '<g class="system" data-system="VMHOST">' in page
+
+
+def test_jobs_placed_in_the_file_they_were_cut_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    import json
+
+    monkeypatch.chdir(LINKS)
+    data = json.loads(CliRunner().invoke(main, ["topology", "emulator"]).output)
+    inn = next(lk for lk in data["links"] if lk["kind"] == "inn")
+    assert (inn["a"]["path"], inn["a"]["line"]) == ("emulator/ncpjob1.jcl", 20)
+    assert (inn["b"]["path"], inn["b"]["line"]) == ("emulator/ncpjob2.jcl", 9)
+    nodes = {n["name"]: n for n in data["nodes"]}
+    assert nodes["NLOC"]["files"] == ["emulator/ncpjob1.jcl"]
