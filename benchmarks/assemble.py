@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shapes import huge_deck
 
+from decklint.core.source import SourceFile
 from decklint.dialects.assembler.conditional import assemble
 from decklint.dialects.cards import read_assembler
-from decklint.source import SourceFile
 
 MODE_MACRO = [
     "         MACRO",

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from decklint.api import lint_texts
+from decklint.core.findings import Severity
 from decklint.dialects.catalog import CatalogError, build
 from decklint.dialects.schema import one_edit, suggest
-from decklint.findings import Severity
 
 
 def test_one_edit_reaches_short_names() -> None:

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from decklint.core.findings import Severity
+from decklint.core.source import SourceFile
 from decklint.dialects.assembler.conditional import Assembled, Limits, assemble
 from decklint.dialects.cards import read_assembler
-from decklint.findings import Severity
-from decklint.source import SourceFile
 
 
 def card(text: str, mark: str = "X") -> str:

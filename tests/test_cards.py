@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from decklint.core.source import SourceFile
 from decklint.dialects.cards import read_assembler, read_option_list
 from decklint.dialects.vtam.reader import parse
-from decklint.source import SourceFile
 
 
 def card(text: str, cont: str = " ", seq: str = "") -> str:
@@ -229,8 +229,8 @@ def test_an_adjacent_sscp_table_refers_to_the_cdrms_the_cdrm_major_node_defines(
 
 
 def test_conditional_assembly_operands_keep_blanks_inside_parentheses() -> None:
+    from decklint.core.source import SourceFile
     from decklint.dialects.cards import read_assembler
-    from decklint.source import SourceFile
 
     text = (
         ".GONCE   AIF   ('&FM' EQ '' OR (&X AND NOT &Y)).NOGFM   remark here\n"
@@ -248,8 +248,8 @@ def test_conditional_assembly_operands_keep_blanks_inside_parentheses() -> None:
 
 
 def test_attribute_references_are_no_quoted_strings() -> None:
+    from decklint.core.source import SourceFile
     from decklint.dialects.cards import read_assembler
-    from decklint.source import SourceFile
 
     text = (
         ".NOGRU   AIF   (T'&SYSLIST(0) NE 'O').OK\n"

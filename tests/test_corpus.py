@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from decklint.api import decode, lint_paths
+from decklint.core.source import SourceFile
 from decklint.dialects.schema import statement_schema
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
 
 from .conftest import CORPUS, FIXTURES
 

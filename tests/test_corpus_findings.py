@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from decklint.api import Options, lint_paths
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.model.settings import Settings
 
 from .conftest import CORPUS, FIXTURES

@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from decklint import dialects
+from decklint.core.source import SourceFile
 from decklint.dialects.bpxprm import reader as bpxprm
 from decklint.dialects.catalog import catalog
 from decklint.dialects.ncp import reader as ncp
@@ -24,7 +25,6 @@ from decklint.dialects.tsm import reader as tsm
 from decklint.dialects.vtam import reader as vtam
 from decklint.inputs import evidence
 from decklint.inputs.discover import Detection, by_config, detect
-from decklint.source import SourceFile
 
 from .conftest import CORPUS, FIXTURES
 

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from decklint import dialects
+from decklint.core.ir import LogicalUnit
+from decklint.core.source import SourceFile
 from decklint.dialects.base import Dialect
 from decklint.dialects.cards import read_assembler
 from decklint.dialects.kinds import kinds
-from decklint.ir import LogicalUnit
 from decklint.model.release import FAMILIES
-from decklint.source import SourceFile
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "decklint"

@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.findings import Applicability, Edit
+from decklint.core.findings import Applicability, Edit
+from decklint.core.source import Span
 from decklint.fix import loop, patch
 from decklint.fix import write as fix_write
-from decklint.source import Span
 
 from .helpers import options_for
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from decklint import api
-from decklint.ir import Statement, Statements
+from decklint.core.ir import Statement, Statements
+from decklint.core.source import Span
 from decklint.lint import check
 from decklint.lint.manifest import ManifestError, from_dict
 from decklint.lint.registry import load_registry
-from decklint.source import Span
 
 from .helpers import manifest_data
 
@@ -152,9 +152,9 @@ def test_pickling_statements_loaded_back_never_unpacks_them() -> None:
 
 
 def test_a_parsed_file_holds_its_statements_in_one_form() -> None:
+    from decklint.core.ir import ReadResult
+    from decklint.core.source import SourceFile
     from decklint.dialects.base import ParsedFile
-    from decklint.ir import ReadResult
-    from decklint.source import SourceFile
 
     pf = ParsedFile(SourceFile.from_text("a", ""), "ncp", _statements(), ReadResult(), ())
     assert isinstance(pf.statements, Statements) and pf.statements == _statements()

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from decklint import api
+from decklint.core.findings import Finding
+from decklint.core.source import SourceFile
 from decklint.dialects.vtam import reader as vtam
-from decklint.findings import Finding
 from decklint.inputs import embedded, jcl, updte
-from decklint.source import SourceFile
 from tests.conftest import FIXTURES
 
 JOBS = FIXTURES / "jobs"

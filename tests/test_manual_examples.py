@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from decklint import api
+from decklint.core.source import SourceFile
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures" / "dialects"
 DIALECTS = ("cm2", "nsdos", "aix", "scf")

@@ -17,10 +17,10 @@ from types import FrameType
 from typing import Any
 
 from decklint import api, dialects
+from decklint.core.ir import Statements
+from decklint.core.source import SourceFile
 from decklint.fix import edits
-from decklint.ir import Statements
 from decklint.lint import baseline
-from decklint.source import SourceFile
 
 
 def _card(text: str, more: bool) -> str:

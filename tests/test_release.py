@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from decklint import api, ide
+from decklint.core.findings import Finding
 from decklint.dialects.catalog import OperandEntry
-from decklint.findings import Finding
 from decklint.model.release import Release, choice, ncp_level, release_of, zos_level
 from decklint.report.topology import export, to_dot
 

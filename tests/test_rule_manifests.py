@@ -10,7 +10,7 @@ from decklint import api
 from decklint.lint.check import load_checks
 from decklint.lint.manifest import load_file
 from decklint.lint.registry import load_registry, manifest_files
-from decklint.resources import rules_root
+from decklint.platform.resources import rules_root
 
 from .conftest import SEEDS
 from .helpers import options_for

@@ -342,9 +342,9 @@ def test_a_triangle_in_one_row_arcs_over_the_middle_node() -> None:
 
 
 def test_a_file_merged_twice_keeps_both_sets_of_entities() -> None:
+    from decklint.core.source import Span
     from decklint.model.lowering import Lowering
     from decklint.model.topology import Topology
-    from decklint.source import Span
 
     topo = Topology()
     for name, path in (("A", "x.vtam"), ("B", "y.vtam"), ("C", "x.vtam")):

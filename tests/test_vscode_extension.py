@@ -23,8 +23,8 @@ import pytest
 
 from decklint import dialects
 from decklint.cli import main
+from decklint.core.source import SourceFile
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
 
 from .conftest import FIXTURES, ROOT
 
@@ -1034,9 +1034,9 @@ def test_settings_reach_the_server_at_start_on_request_and_on_change(
 
 
 def test_the_extension_runs_decklint_as_decklint_starts_itself(unpacked: Path) -> None:
-    """The code the extension gives `python -c` is decklint's own (decklint.children): the
+    """The code the extension gives `python -c` is decklint's own (decklint.platform.children): the
     import path cut to its absolute folders before decklint is imported."""
-    from decklint.children import _BOOT
+    from decklint.platform.children import _BOOT
 
     script = (
         "const M = require('module'), load = M._load;"  # no VS Code here: an empty stand-in

@@ -284,9 +284,9 @@ def test_standard_input_cannot_be_watched() -> None:
 def test_a_place_on_line_100_is_never_an_emoji(color: bool) -> None:
     import io
 
-    from decklint.findings import Finding, Severity
+    from decklint.core.findings import Finding, Severity
+    from decklint.core.source import Span
     from decklint.report import changes
-    from decklint.source import Span
 
     f = Finding(
         "LAB45.ncp", Span(100, 16, 100, 20), "NCP001", "unitsz", Severity.WARNING, "m", "ncp"

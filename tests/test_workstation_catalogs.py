@@ -13,10 +13,10 @@ from click.testing import CliRunner
 
 from decklint import api, dialects
 from decklint.cli import main
+from decklint.core.findings import Severity
 from decklint.dialects import catalog as catalogs
 from decklint.dialects import schema
 from decklint.dialects.catalog_check import assumed, default_of, positions, value_problem
-from decklint.findings import Severity
 
 from .helpers import case_options
 
@@ -151,8 +151,8 @@ def test_every_catalogued_range_and_value_list_is_enforced(
 
 
 def _value(text: str):  # type: ignore[no-untyped-def]
-    from decklint.ir import Value
-    from decklint.source import Span
+    from decklint.core.ir import Value
+    from decklint.core.source import Span
 
     return Value("word", text, Span.point(1, 1))
 

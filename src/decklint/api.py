@@ -11,8 +11,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from decklint.core.findings import Citation, Finding, Severity
+from decklint.core.progress import OnProgress, Progress
+from decklint.core.source import Span
 from decklint.dialects.base import ParsedFile
-from decklint.findings import Citation, Finding, Severity
 from decklint.inputs.gather import Input as Input
 from decklint.inputs.gather import decode as decode
 from decklint.inputs.gather import expand as expand
@@ -34,8 +36,6 @@ from decklint.model.settings import Settings
 from decklint.model.topology import Topology
 from decklint.pipeline import schedule
 from decklint.pipeline.filephase import FileUnit, ParsedFiles, has_directives
-from decklint.progress import OnProgress, Progress
-from decklint.source import Span
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
@@ -57,7 +57,7 @@ class Options:
     excluded: Callable[[Path], bool] | None = None
     jobs: int = 1  # worker processes for parsing; 0: every core
     cache: bool = False  # keep and reuse per-file results in the user's cache folder
-    # Told how far the run is, per file and per rule on the whole model (decklint.progress).
+    # Told how far the run is, per file and per rule on the whole model (decklint.core.progress).
     progress: OnProgress | None = None
     # Keep the statements of the files parsed in this process for what reads most of them
     # after the run (a baseline, SARIF fingerprints); otherwise a file's statements are
@@ -300,7 +300,7 @@ class _Run:
         `cites`: the (document, section) it cites instead of the rule's citation."""
         m = self.selected.get(code)
         if m is not None:
-            from decklint.ir import Diagnostic
+            from decklint.core.ir import Diagnostic
 
             d = Diagnostic(code, span, message, sev)
             f = diagnostic_finding(m, d, path, dialect)
@@ -647,7 +647,7 @@ def manifests() -> list[Manifest]:
 def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> LintResult:
     """Keep only findings the baseline does not hold; report (or, with `update`, drop)
     baseline entries that no longer occur. Raises baseline.BaselineError."""
-    from decklint.ir import Diagnostic
+    from decklint.core.ir import Diagnostic
     from decklint.lint import baseline
 
     files = baseline.load(path)

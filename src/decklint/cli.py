@@ -58,7 +58,7 @@ def _complete_rules(ctx: Any, param: Any, incomplete: str) -> list[Any]:
 
     from click.shell_completion import CompletionItem
 
-    from decklint.resources import rules_root
+    from decklint.platform.resources import rules_root
 
     done, comma, last = incomplete.rpartition(",")
     words = {"ALL"}
@@ -97,7 +97,7 @@ class _Group(click.Group):
 def main(ctx: click.Context) -> None:
     """Lint IBM-era network definition decks (VTAM, NCP, CICS, ...)."""
     if ctx.invoked_subcommand != "cache":  # which says it in its own words
-        from decklint.store import status
+        from decklint.platform.store import status
 
         now = status()
         if now.refused:
@@ -593,7 +593,7 @@ def _to_output(path: str | None, emit: Callable[[Any, bool | None], None], color
     """A report to the file `path` (whole or not at all: `fileio.atomic_output`) or to
     standard output. A write that fails (a full disk, a missing folder) is an error, exit 2,
     whatever --exit-zero says."""
-    from decklint.fileio import atomic_output
+    from decklint.platform.fileio import atomic_output
 
     try:
         if path:
@@ -1158,8 +1158,8 @@ def _emit(
         locator = baseline.Locator(result.parsed)
         gitlab.write(result.findings, lambda f: baseline.identity(f, locator), out)
     else:
+        from decklint.core.source import SourceFile
         from decklint.report import text as textrep
-        from decklint.source import SourceFile
 
         shown: list[SourceFile] = []  # the file whose lines are quoted now (findings come
         # sorted by file: a large run does not hold every file's lines at once)
@@ -1186,7 +1186,7 @@ def _emit(
 def _show_fixes(findings: Any) -> None:
     """--show-fixes: the fixes --fix would apply (and those only --unsafe-fixes would), one a
     line, on standard error."""
-    from decklint.findings import Applicability
+    from decklint.core.findings import Applicability
     from decklint.report.safe import plain
 
     fixes = [f for f in findings if f.fix is not None]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 
 CONFIG_NAMES = (".decklint.yaml", ".decklint.yml")
 KEYS = {

@@ -6,16 +6,16 @@ from pathlib import Path
 from typing import Any
 
 from decklint import dialects
+from decklint.core.ir import Statement, Value
+from decklint.core.source import SourceFile
 from decklint.dialects.assembler.instructions import KINDS as ASSEMBLER_KINDS
 from decklint.dialects.base import ParsedFile
 from decklint.inputs.discover import detect
 from decklint.inputs.gather import decode
-from decklint.ir import Statement, Value
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering
 from decklint.model.settings import Settings
 from decklint.pipeline.filephase import node_for
-from decklint.source import SourceFile
 
 
 def load(path: str, text: str, dialect: str | None = None) -> tuple[ParsedFile, Lowering]:

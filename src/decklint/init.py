@@ -241,7 +241,7 @@ def write(folder: Path, text: str, *, force: bool) -> Path:
     target = there if there is not None and there.name != "pyproject.toml" else folder / NAME
     if os.path.islink(target):
         raise InitError(f"{target} is a symbolic link: not written")
-    from decklint.fileio import atomic_output
+    from decklint.platform.fileio import atomic_output
 
     with atomic_output(target) as out:
         out.write(text)

@@ -26,7 +26,7 @@ from decklint.config import (
     find,
     load,
 )
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.lint.manifest import ManifestError
 from decklint.lint.registry import Registry, load_registry, manifest_files
 from decklint.model.settings import DEFAULT_BULK_MODES, Settings

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.inputs.gather import files
 
 if TYPE_CHECKING:

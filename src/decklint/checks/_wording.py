@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decklint.findings import Related
+from decklint.core.findings import Related
 from decklint.model.entities import Attr, Entity
 from decklint.model.release import Choice
 from decklint.model.views.dlc import Setting

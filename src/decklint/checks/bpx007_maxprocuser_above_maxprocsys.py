@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
+from decklint.core.findings import Related, Severity
 from decklint.dialects import member_facts as facts
-from decklint.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity
 

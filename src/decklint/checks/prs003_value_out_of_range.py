@@ -8,11 +8,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Operand, Statement
 from decklint.dialects import schema
 from decklint.dialects.catalog import START_OPTIONS, Catalog, OperandEntry, build
 from decklint.dialects.facts import Problem, Scope, judge
-from decklint.findings import Severity
-from decklint.ir import Operand, Statement
 from decklint.lint.check import Context, Hit, check
 
 

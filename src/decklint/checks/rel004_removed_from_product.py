@@ -14,8 +14,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.checks._release import cited, judged, named
+from decklint.core.findings import Related
 from decklint.dialects.catalog import Event
-from decklint.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 from decklint.model.upgrade import Use, level, newest, uses, verdict

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import defaulted_note, undecided
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Attr

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Fix, Severity
+from decklint.core.findings import Fix, Severity
 from decklint.fix import edits
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Entity

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import undecided
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.entities import Attr
 from decklint.model.views.stacks import Stack

@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import importlib
 
+from decklint.core.findings import Citation
 from decklint.dialects.base import Dialect, DialectSpec
-from decklint.findings import Citation
 
 # The registered dialects, one line each: everything else about a dialect is the DIALECT
 # record of its package (dialects/<name>/__init__.py). The records are small and import no

@@ -22,6 +22,18 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from decklint.core.findings import Severity
+from decklint.core.ir import (
+    Diagnostic,
+    LogicalUnit,
+    Operand,
+    ReadResult,
+    Statement,
+    Statements,
+    Value,
+    classify_atom,
+)
+from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.dialects.assembler import instructions
 from decklint.dialects.assembler.conditional import (
     CALL,
@@ -34,18 +46,6 @@ from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
 from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
 from decklint.dialects.damage import Indent
 from decklint.dialects.lost_operands import lost
-from decklint.findings import Severity
-from decklint.ir import (
-    Diagnostic,
-    LogicalUnit,
-    Operand,
-    ReadResult,
-    Statement,
-    Statements,
-    Value,
-    classify_atom,
-)
-from decklint.source import SourceFile, SourceMap, Span
 
 
 def _rule(tree: Any) -> str:

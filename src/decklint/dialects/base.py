@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement, Statements
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, LogicalUnit, Operand, ReadResult, Statement, Statements
+from decklint.core.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
     from decklint.dialects.damage import Indent
@@ -157,8 +157,8 @@ def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
     The dialect grammars keep their terminals disjoint, so the basic lexer serves: it builds
     one scanner instead of one per parser state (docs/decisions.md, "Basic lexer").
     """
-    from decklint import larkcache
-    from decklint.resources import grammar_path
+    from decklint.platform import larkcache
+    from decklint.platform.resources import grammar_path
 
     return larkcache.parser(
         grammar_path(grammar),
@@ -358,8 +358,8 @@ def sniff_count(
 def unknown_name(span: Span, what: str, known: Iterable[str]) -> Diagnostic:
     """PRS002 for a name a dialect's tables do not hold: an error with a suggestion when it
     is a near miss of a known one, else information (kept, not modelled)."""
+    from decklint.core.findings import Severity
     from decklint.dialects.schema import suggest
-    from decklint.findings import Severity
 
     name = what.split()[-1]
     guess = suggest(name, sorted(known))

@@ -27,6 +27,9 @@ import re
 from collections.abc import Collection, Iterator, Sequence
 from itertools import count
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Remark
+from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.dialects.damage import (
     Indent,
     Scrub,
@@ -40,9 +43,6 @@ from decklint.dialects.damage import (
     pushed_mark,
     reflowed_deck,
 )
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Remark
-from decklint.source import SourceFile, SourceMap, Span
 
 TEXT_END = 71  # last text column
 CONT_COL = 72  # continuation column (1-based)

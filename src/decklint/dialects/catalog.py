@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from decklint.resources import grammars_root
+from decklint.platform.resources import grammars_root
 
 _FORMAT = 1  # bump when the JSON form of a catalog changes
 
@@ -301,7 +301,7 @@ def operand_names(product: str, statement: str) -> frozenset[str]:
 
 def _plain(raw: bytes) -> dict[str, Any]:
     """The catalog file as plain data, from the JSON kept in the cache when it is there."""
-    from decklint.store import vault
+    from decklint.platform.store import vault
 
     key = hashlib.sha256(raw + bytes([_FORMAT])).hexdigest()[:32]
     v = vault()
@@ -313,7 +313,7 @@ def _plain(raw: bytes) -> dict[str, Any]:
                 return data
         except ValueError:
             pass
-    from decklint import yamlsafe
+    from decklint.platform import yamlsafe
 
     data = yamlsafe.load(raw)
     if not isinstance(data, dict):

@@ -22,10 +22,10 @@ import functools
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Operand, Statement, Value
+from decklint.core.source import Span
 from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry, catalog
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Operand, Statement, Value
-from decklint.source import Span
 
 
 class CatalogMissing(LookupError):

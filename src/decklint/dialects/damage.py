@@ -31,9 +31,9 @@ from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
 
-from decklint.findings import Severity
-from decklint.ir import Diagnostic
-from decklint.source import SourceFile, Span
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic
+from decklint.core.source import SourceFile, Span
 
 # Tags a page wraps deck text in (a variable underlined, a keyword in bold, a line break)
 # and the entities an HTML export writes for characters of the deck. Only these: a deck's

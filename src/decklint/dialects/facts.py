@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
+from decklint.core.ir import Operand, Statement, Value, classify_atom, small_int
 from decklint.dialects.catalog import (
     Case,
     Catalog,
@@ -24,7 +25,6 @@ from decklint.dialects.catalog import (
     StatementEntry,
     catalog,
 )
-from decklint.ir import Operand, Statement, Value, classify_atom, small_int
 from decklint.model.entities import Attr
 from decklint.model.lowering import coded, default
 

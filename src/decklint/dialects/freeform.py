@@ -12,8 +12,8 @@ import bisect
 import re
 from collections.abc import Iterable
 
-from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Remark
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Remark
+from decklint.core.source import SourceFile, SourceMap, Span
 
 
 class Text:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic
+from decklint.core.source import Span
 from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry, catalog
-from decklint.findings import Severity
-from decklint.ir import Diagnostic
-from decklint.source import Span
 
 ASSUMED = "not confirmed in the manual"
 

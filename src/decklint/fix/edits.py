@@ -7,10 +7,10 @@ is safe is the rule manifest's `fix: applicability:`; the runner stamps it.
 
 from __future__ import annotations
 
-from decklint.findings import Applicability, Edit, Fix
-from decklint.ir import LineIndex, Operand, Statement
+from decklint.core.findings import Applicability, Edit, Fix
+from decklint.core.ir import LineIndex, Operand, Statement
+from decklint.core.source import Span
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 def card_image(dialect: str | None) -> bool:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from decklint import api
-from decklint.findings import Applicability, Edit, Finding, Severity
+from decklint.core.findings import Applicability, Edit, Finding, Severity
 from decklint.fix import patch
 from decklint.fix.edits import card_image
 

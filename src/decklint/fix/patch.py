@@ -19,7 +19,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from decklint.findings import Edit
+from decklint.core.findings import Edit
 
 TEXT_END = 71  # columns 1-71 hold the statement; 72 continues it; 73-80 are sequence numbers
 

@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from decklint import api
-from decklint.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 from decklint.fix.loop import FixRun
 from decklint.inputs import encoding as enc
+from decklint.platform.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 
 
 @dataclass

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from decklint import dialects
+from decklint.core.source import SourceFile
 from decklint.dialects.base import ParsedFile
 from decklint.fmt import free, meaning
 from decklint.fmt.deck import Hunk, apply, format_deck
 from decklint.fmt.layout import Settings
-from decklint.source import SourceFile
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|\Z)")
 

@@ -20,6 +20,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import Span
 from decklint.dialects.cards import (
     CONT_COL,
     RESUME_COL,
@@ -28,9 +31,6 @@ from decklint.dialects.cards import (
     looks_like_operands,
 )
 from decklint.dialects.damage import Scrub, clean, damage_pattern
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import Span
 
 
 class Piece(NamedTuple):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
+from decklint.core.ir import Value
 from decklint.dialects.catalog import OperandEntry
-from decklint.ir import Value
 from decklint.model.sna import decode_ru_byte
 
 _HEX = re.compile(r"[0-9A-Fa-f]+\Z")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from decklint.core.ir import Statement, Value
+from decklint.core.source import Span
 from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import decode, knowledge
 from decklint.ide.containers import Part, part_at
@@ -17,9 +19,7 @@ from decklint.ide.document import Document, Spot, inside
 from decklint.ide.navigate import Workspace, document, read_whole
 from decklint.ide.outline import ancestors
 from decklint.ide.records import Hover
-from decklint.ir import Statement, Value
 from decklint.model.release import Release, choice, of_file
-from decklint.source import Span
 
 if TYPE_CHECKING:
     from decklint.api import LintResult

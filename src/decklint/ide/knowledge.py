@@ -16,10 +16,10 @@ from pathlib import PurePath
 from typing import Any, NamedTuple
 
 from decklint import dialects
+from decklint.core.ir import Statement
 from decklint.dialects import catalog as catalogs
 from decklint.dialects.catalog import OperandEntry, StatementEntry
 from decklint.dialects.keywords import spelled
-from decklint.ir import Statement
 
 
 class Entry(NamedTuple):

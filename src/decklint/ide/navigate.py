@@ -14,11 +14,11 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from decklint.core.source import Span
 from decklint.ide.containers import Part, part_at, parts
 from decklint.ide.document import Document, inside, open_document
 from decklint.ide.records import Location
 from decklint.model.symbols import Definition, Reference
-from decklint.source import Span
 
 if TYPE_CHECKING:
     from decklint.api import LintResult

@@ -32,7 +32,7 @@ import functools
 import re
 from typing import Any
 
-from decklint.source import SourceFile
+from decklint.core.source import SourceFile
 
 HEAD = 8192  # characters looked at: a hundred cards
 SHELL_HEAD = 4096  # a script shows its syntax in its first screens

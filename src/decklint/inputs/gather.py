@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
+from decklint.core.progress import OnProgress, Progress
 from decklint.inputs import encoding as encoding_mod
 from decklint.inputs.discover import Unread, walk
-from decklint.progress import OnProgress, Progress
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded, jcl

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from decklint.source import Span
+from decklint.core.source import Span
 
 # Template suffixes of the tools that render decks into place: Jinja2 (Ansible, Salt),
 # ERB (Puppet, Chef), EPP (Puppet), and the generic ones.

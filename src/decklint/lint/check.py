@@ -6,9 +6,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from decklint.findings import Citation, Fix, Related, Severity
+from decklint.core.findings import Citation, Fix, Related, Severity
+from decklint.core.source import Span
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 @dataclass(frozen=True)

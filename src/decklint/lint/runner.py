@@ -7,9 +7,10 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from decklint.findings import Cause, Citation, Finding, Fix, Severity
+from decklint.core.findings import Cause, Citation, Finding, Fix, Severity
+from decklint.core.ir import Diagnostic
+from decklint.core.source import Span
 from decklint.fix import edits
-from decklint.ir import Diagnostic
 from decklint.lint.check import Context, FileRule, Hit, load_check
 from decklint.lint.expr import MatchCut, render
 from decklint.lint.manifest import Manifest
@@ -17,7 +18,6 @@ from decklint.lint.registry import Registry, load_registry
 from decklint.model.entities import Entity
 from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 def _values_for(entity: Entity, options: dict[str, Any]) -> Any:

@@ -33,8 +33,8 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from decklint import dialects
+from decklint.core.ir import Statement
 from decklint.dialects.catalog import Dated, OperandEntry
-from decklint.ir import Statement
 from decklint.model.topology import Topology
 
 Level = tuple[int, ...]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from decklint.records import Definition as Definition
-from decklint.records import Reference as Reference
+from decklint.core.records import Definition as Definition
+from decklint.core.records import Reference as Reference
 
 # Kinds whose definitions are unique within the scope (a duplicate is an error).
 UNIQUE_KINDS = frozenset(

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from decklint.ir import Statement
+from decklint.core.ir import Statement
 from decklint.model.entities import Entity
 from decklint.model.settings import Settings
 from decklint.model.symbols import SymbolTable

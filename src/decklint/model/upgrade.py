@@ -17,12 +17,12 @@ import functools
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
+from decklint.core.ir import Statement
+from decklint.core.source import Span
 from decklint.dialects import catalog as catalogs
 from decklint.dialects.catalog import Event, OperandEntry
-from decklint.ir import Statement
 from decklint.model import release as rel
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 class Use(NamedTuple):

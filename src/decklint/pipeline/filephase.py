@@ -14,17 +14,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from decklint import dialects
+from decklint.core.findings import Finding
+from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
+from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.dialects.base import ParsedFile
-from decklint.findings import Finding
 from decklint.inputs import templates
 from decklint.inputs.discover import detect
-from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
 from decklint.lint.check import FileRule, Hit
 from decklint.model.lowering import Lowering
 from decklint.model.settings import Settings
 from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
-from decklint.source import SourceFile, SourceMap, Span
 
 
 @dataclass(frozen=True)

@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.pipeline import cache as cache_mod
-from decklint.store import vault
+from decklint.platform.store import vault
 
 if TYPE_CHECKING:
     from decklint.inputs.gather import Input

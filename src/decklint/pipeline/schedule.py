@@ -169,7 +169,7 @@ def file_units(
         workers = 1
     ctx = None
     if workers > 1:
-        from decklint.children import pool_context
+        from decklint.platform.children import pool_context
 
         ctx = pool_context()
     if ctx is None:

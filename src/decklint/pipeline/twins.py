@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from decklint.source import split_lines
+from decklint.core.source import split_lines
 
 if TYPE_CHECKING:
     from decklint.inputs.gather import Input

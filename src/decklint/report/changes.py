@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import IO
 
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.report.console import colour
 from decklint.report.console import console as rich_console
 from decklint.report.safe import plain

@@ -9,11 +9,11 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from decklint.core.source import Span
 from decklint.model.entities import Attr, Entity
 from decklint.model.kinds import KindSpec
 from decklint.model.symbols import Definition, Reference
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 class Location(NamedTuple):

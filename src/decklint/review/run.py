@@ -13,12 +13,12 @@ from typing import NamedTuple
 
 from decklint import api
 from decklint.config import CONFIG_NAMES
+from decklint.core.source import Span
 from decklint.inputs.discover import SKIP_DIRS
 from decklint.inputs.gather import expand, not_a_deck, read_input
 from decklint.lint import baseline
 from decklint.review import changes, findings, statements
 from decklint.review.revisions import Entry, Repository, Revision
-from decklint.source import Span
 
 _CONFIG_FILES = frozenset((*CONFIG_NAMES, "pyproject.toml"))
 

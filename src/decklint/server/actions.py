@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from decklint import dialects
-from decklint.findings import Applicability, Finding, Severity
+from decklint.core.findings import Applicability, Finding, Severity
+from decklint.core.source import SourceFile
 from decklint.fix import patch
 from decklint.fix.edits import card_image
 from decklint.fix.loop import BROKEN
-from decklint.source import SourceFile
 
 FIX_ALL = "source.fixAll.decklint"  # the code action kind of "apply every safe fix"
 FIX_ALL_TITLE = "Apply every safe fix (decklint)"

@@ -31,8 +31,9 @@ from lsprotocol import types as lsp
 from pygls.lsp.server import LanguageServer
 
 from decklint import __version__
-from decklint.findings import Finding
-from decklint.progress import Progress
+from decklint.core.findings import Finding
+from decklint.core.progress import Progress
+from decklint.core.source import Span
 from decklint.server import convert
 from decklint.server.actions import (
     FIX_ALL,
@@ -45,7 +46,6 @@ from decklint.server.actions import (
 from decklint.server.jobs import Jobs
 from decklint.server.network import Document, Index, Network, Run, Settings, text_of, uri_of
 from decklint.server.positions import Codec
-from decklint.source import Span
 
 log = logging.getLogger(__name__)
 F = TypeVar("F", bound=Callable[..., Any])

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import functools
 
+from decklint.core.ir import (
+    Operand,
+    Statement,
+)
 from decklint.dialects.aix import records as cs
 from decklint.dialects.aix.reader import _CATALOG, _patterns
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.catalog import Catalog
 from decklint.dialects.catalog_check import operand_problems, product_catalog
-from decklint.ir import (
-    Operand,
-    Statement,
-)
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 

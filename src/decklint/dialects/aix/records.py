@@ -23,6 +23,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import PurePath
 from typing import NamedTuple
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Operand, Statement
 from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry
 from decklint.dialects.catalog_check import (
     assumed,
@@ -32,8 +34,6 @@ from decklint.dialects.catalog_check import (
     spelt,
 )
 from decklint.dialects.schema import ONE_EDIT_FROM, one_edit
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, coded, default
 

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.core.findings import Severity
+from decklint.core.ir import (
+    Diagnostic,
+    Operand,
+    Statement,
+    Value,
+)
 from decklint.dialects.base import (
     ParsedFile,
 )
@@ -14,13 +21,6 @@ from decklint.dialects.catalog_check import (
     operand_problems,
     positions,
     product_catalog,
-)
-from decklint.findings import Severity
-from decklint.ir import (
-    Diagnostic,
-    Operand,
-    Statement,
-    Value,
 )
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default

@@ -82,6 +82,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from decklint.core.ir import LogicalUnit
 from decklint.dialects.assembler.results import (
     CALL,
     CONDITIONAL,
@@ -92,7 +93,6 @@ from decklint.dialects.assembler.results import (
     Limits,
     MacroInfo,
 )
-from decklint.ir import LogicalUnit
 
 __all__ = [
     "CALL",
@@ -112,7 +112,7 @@ DEFAULT_LIMITS = Limits()
 def assemble(units: Sequence[LogicalUnit], *, limits: Limits = DEFAULT_LIMITS) -> Assembled:
     """Conditional assembly of one file's units (see the module's docstring)."""
     if _plain(units):
-        new = tuple.__new__  # as records are rebuilt (decklint.records): no per-field checks
+        new = tuple.__new__  # as records are rebuilt (decklint.core.records): no per-field checks
         return Assembled(tuple([new(Emitted, (u, "", ORDINARY)) for u in units]), (), ())
     from decklint.dialects.assembler.opencode import OpenCode  # here only: a plain file's
     # start-up would pay for importing the interpreter

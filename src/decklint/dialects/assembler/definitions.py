@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import Span
 from decklint.dialects.assembler.statements import Stmt, read
 from decklint.dialects.assembler.syntax import (
     SEQUENCE,
@@ -22,8 +24,6 @@ from decklint.dialects.assembler.syntax import (
     split_top,
 )
 from decklint.dialects.assembler.text import Text
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import Span
 
 
 class Definition(NamedTuple):

@@ -23,6 +23,9 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import Span
 from decklint.dialects.assembler import text as texts
 from decklint.dialects.assembler.definitions import Definition, prototype_name, read_definition
 from decklint.dialects.assembler.evaluation import Evaluator, Value, as_text
@@ -41,9 +44,6 @@ from decklint.dialects.assembler.substitution import generate
 from decklint.dialects.assembler.symbols import Frame, Globals, Operand, Unknown
 from decklint.dialects.assembler.syntax import Fields, NotExpanded, fields, split_top
 from decklint.dialects.assembler.text import EMPTY, Anchor, Text, written
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import Span
 
 SECTIONS = frozenset({"CSECT", "RSECT", "START", "DSECT", "COM"})
 SPECIAL = CONDITIONAL | {"MACRO"}

@@ -15,6 +15,8 @@ unknown, so that whatever uses it is not expanded or not substituted.
 
 from __future__ import annotations
 
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import SourceMap
 from decklint.dialects.assembler import text as texts
 from decklint.dialects.assembler.evaluation import Evaluator
 from decklint.dialects.assembler.expansion import SECTIONS, SPECIAL, Expander, anchor
@@ -31,8 +33,6 @@ from decklint.dialects.assembler.syntax import (
     label_op,
 )
 from decklint.dialects.assembler.text import Text
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import SourceMap
 
 
 class OpenCode(Expander):

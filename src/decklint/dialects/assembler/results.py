@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import Span
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import Span
 
 ORDINARY = "ordinary"  # a statement to parse and model
 CONDITIONAL = "conditional"  # a statement of conditional assembly that ran (open code)

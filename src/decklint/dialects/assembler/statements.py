@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import Span
 from decklint.dialects.assembler.expressions import Node, Parser, Str, Var, parse, variable_at
 from decklint.dialects.assembler.syntax import (
     SEQUENCE,
@@ -34,8 +36,6 @@ from decklint.dialects.assembler.syntax import (
     fields,
     split_top,
 )
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import Span
 
 SETS = {"SETA": "A", "SETB": "B", "SETC": "C"}
 DECLARATIONS = {

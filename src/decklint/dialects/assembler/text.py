@@ -8,7 +8,7 @@ so that a generated statement maps each character of `RUSIZES=X'87F8'` that came
 values) map to an anchor: the operation field of the call in the file.
 
 `unit` builds the reader's `LogicalUnit` for a generated statement from its `Text` (see
-`decklint.source.SourceMap`: a segment longer in the logical text than its physical piece
+`decklint.core.source.SourceMap`: a segment longer in the logical text than its physical piece
 clamps at the piece's end, which is how a default run maps onto the short operation field).
 """
 
@@ -18,8 +18,8 @@ import re
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from decklint.ir import LogicalUnit
-from decklint.source import SourceMap
+from decklint.core.ir import LogicalUnit
+from decklint.core.source import SourceMap
 
 # A value keeps at most this many pieces; past it the rest of its characters map to the anchor
 # (a value built character by character in a loop would otherwise copy ever longer tuples).

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from decklint.core.ir import (
+    Diagnostic,
+    Statement,
+    Value,
+)
 from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     ParsedFile,
     unknown_name,
 )
 from decklint.dialects.bpxprm.reader import _SUFFIX, number, tables
-from decklint.ir import (
-    Diagnostic,
-    Statement,
-    Value,
-)
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 

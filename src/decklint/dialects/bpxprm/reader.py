@@ -17,6 +17,18 @@ import functools
 import re
 from typing import Any, NamedTuple
 
+from decklint.core.findings import Severity
+from decklint.core.ir import (
+    Diagnostic,
+    Operand,
+    ReadResult,
+    Statement,
+    Statements,
+    Value,
+    classify_atom,
+    small_int,
+)
+from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     Head,
@@ -27,18 +39,6 @@ from decklint.dialects.base import (
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
 from decklint.dialects.keywords import words
-from decklint.findings import Severity
-from decklint.ir import (
-    Diagnostic,
-    Operand,
-    ReadResult,
-    Statement,
-    Statements,
-    Value,
-    classify_atom,
-    small_int,
-)
-from decklint.source import SourceFile, SourceMap, Span
 
 
 class Tables(NamedTuple):

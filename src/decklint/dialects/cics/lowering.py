@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from decklint.dialects.base import (
-    ParsedFile,
-)
-from decklint.dialects.cics.reader import resource_type
-from decklint.ir import (
+from decklint.core.ir import (
     Operand,
     Statement,
     small_int,
 )
+from decklint.dialects.base import (
+    ParsedFile,
+)
+from decklint.dialects.cics.reader import resource_type
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 

@@ -11,15 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from decklint.dialects.base import (
-    AttributeTable,
-    ParsedFile,
-    lark_parser,
-    parse_unit,
-    sniff_count,
-)
-from decklint.findings import Severity
-from decklint.ir import (
+from decklint.core.findings import Severity
+from decklint.core.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -29,7 +22,14 @@ from decklint.ir import (
     Statements,
     Value,
 )
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.dialects.base import (
+    AttributeTable,
+    ParsedFile,
+    lark_parser,
+    parse_unit,
+    sniff_count,
+)
 
 if TYPE_CHECKING:
     from decklint.dialects.catalog import StatementEntry

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from decklint.core.ir import Diagnostic, Operand, Statement
 from decklint.dialects.base import (
     ParsedFile,
 )
@@ -13,7 +14,6 @@ from decklint.dialects.catalog_check import (
     product_catalog,
     unknown_statement,
 )
-from decklint.ir import Diagnostic, Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, coded, default
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from decklint.core.ir import Operand, Statement
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.facts import Scope, catalogued, link_attached
 from decklint.dialects.vtam import network
 from decklint.dialects.vtam.resources import lower_lu, lower_pu, table_references
-from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
+from decklint.core.source import SourceFile
 from decklint.dialects.asm import card_indent, parse_assembler
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.damage import Indent
 from decklint.dialects.schema import statement_names
-from decklint.source import SourceFile
 
 # The statements of a generation only NCP codes, written as NCP writes them: the operation,
 # then a keyword operand on its card or the continuation card (GENEND may have none).

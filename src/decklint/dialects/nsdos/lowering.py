@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from decklint.core.ir import (
+    Statement,
+    Value,
+)
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.catalog import Catalog
 from decklint.dialects.catalog_check import (
@@ -15,10 +19,6 @@ from decklint.dialects.catalog_check import (
     unknown_statement,
 )
 from decklint.dialects.nsdos.reader import _CATALOG
-from decklint.ir import (
-    Statement,
-    Value,
-)
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 

@@ -5,17 +5,17 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.core.findings import Severity
+from decklint.core.ir import (
+    Diagnostic,
+    Value,
+)
 from decklint.dialects.base import (
     ParsedFile,
     unknown_name,
 )
 from decklint.dialects.tcpdata.reader import known, role
 from decklint.dialects.tcpip.reader import placeholder
-from decklint.findings import Severity
-from decklint.ir import (
-    Diagnostic,
-    Value,
-)
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 

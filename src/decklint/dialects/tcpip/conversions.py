@@ -30,11 +30,11 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from decklint.core.findings import Edit
+from decklint.core.ir import Statement
+from decklint.core.source import SourceFile, Span
 from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import comment_at, parse
-from decklint.findings import Edit
-from decklint.ir import Statement
-from decklint.source import SourceFile, Span
 
 _EOL = re.compile(r"\r\n|\r|\n")
 

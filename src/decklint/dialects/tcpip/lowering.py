@@ -17,6 +17,8 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePath
 
+from decklint.core.ir import Statement
+from decklint.core.source import Span
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.tcpip import interfaces, ports, routes, settings, traces
 from decklint.dialects.tcpip import keywords as kw
@@ -30,10 +32,8 @@ from decklint.dialects.tcpip.telnet import (
     telnet_open,
     telnet_server,
 )
-from decklint.ir import Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
-from decklint.source import Span
 
 _MEMBER = re.compile(r"\(([^()]+)\)\s*\Z")
 _VM_MARKERS = {"VM", "OBEY", "ASSORTEDPARMS", "INFORM", "SSLSERVERID", "VSWITCH", *kw.POOLS}

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from decklint.core.ir import Statement
 from decklint.dialects.tcpip.profile import Handler, Profile, attr, flag
-from decklint.ir import Statement
 from decklint.model.lowering import default
 
 

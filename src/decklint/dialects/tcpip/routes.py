@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from decklint.core.ir import Statement, Value
 from decklint.dialects.tcpip.profile import Handler, Profile, attr
-from decklint.ir import Statement, Value
 from decklint.model.entities import Attr
 from decklint.model.lowering import default
 

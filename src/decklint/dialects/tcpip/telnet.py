@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from decklint.core.ir import Statement, small_int
 from decklint.dialects.tcpip import keywords as kw
 from decklint.dialects.tcpip.profile import Profile, attr, flag
-from decklint.ir import Statement, small_int
 from decklint.model.entities import Attr
 from decklint.model.lowering import default
 

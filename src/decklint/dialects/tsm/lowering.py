@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from decklint.core.findings import Severity
+from decklint.core.ir import (
+    Diagnostic,
+    Statement,
+)
 from decklint.dialects.base import (
     ParsedFile,
     unknown_name,
 )
 from decklint.dialects.tsm.reader import _index
-from decklint.findings import Severity
-from decklint.ir import (
-    Diagnostic,
-    Statement,
-)
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, default
 

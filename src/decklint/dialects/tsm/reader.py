@@ -11,6 +11,16 @@ from __future__ import annotations
 from functools import cache
 from pathlib import PurePath
 
+from decklint.core.ir import (
+    Diagnostic,
+    Operand,
+    ReadResult,
+    Statement,
+    Statements,
+    Value,
+    classify_atom,
+)
+from decklint.core.source import SourceFile
 from decklint.dialects.base import (
     Head,
     ParsedFile,
@@ -20,16 +30,6 @@ from decklint.dialects.base import (
 from decklint.dialects.catalog import catalog
 from decklint.dialects.freeform import line_units
 from decklint.dialects.keywords import abbreviations, spelled, words
-from decklint.ir import (
-    Diagnostic,
-    Operand,
-    ReadResult,
-    Statement,
-    Statements,
-    Value,
-    classify_atom,
-)
-from decklint.source import SourceFile
 
 
 @cache

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Operand, Statement
 from decklint.dialects.base import ParsedFile, member_name
 from decklint.dialects.facts import Scope, catalogued, operand_entry, pace_window
 from decklint.dialects.vtam import network
@@ -16,8 +18,6 @@ from decklint.dialects.vtam.resources import (
     ref_modes,
     table_references,
 )
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.model.sna import decode_ru_byte

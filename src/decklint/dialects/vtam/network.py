@@ -6,7 +6,7 @@ configuration list. The link layer (model/network/) joins them across decks."""
 
 from __future__ import annotations
 
-from decklint.ir import Operand, Statement, Value
+from decklint.core.ir import Operand, Statement, Value
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, coded, default
 

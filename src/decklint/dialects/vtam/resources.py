@@ -4,8 +4,8 @@ catalog's default (`facts.catalogued`), by the major node or line the resource s
 
 from __future__ import annotations
 
+from decklint.core.ir import Operand, Statement
 from decklint.dialects.facts import Scope, catalogued
-from decklint.ir import Operand, Statement
 from decklint.model.entities import Attr
 from decklint.model.lowering import Lowering, coded, default
 

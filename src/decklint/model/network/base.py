@@ -20,10 +20,10 @@ import re
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
+from decklint.core.source import Span
 from decklint.model.entities import Attr, Entity, packed_attrs
 from decklint.model.lowering import default
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 _HEX = re.compile(r"[0-9A-F]+")
 

@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
+from decklint.core.source import Span
 from decklint.model.entities import Attr, Entity
 from decklint.model.lowering import default
 from decklint.model.network.base import Linker, evidence
-from decklint.source import Span
 
 
 @evidence("tcp-peer", 60, "a node's declared peer: (configuration)")

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from decklint.findings import Severity
-from decklint.records import Span, TupleView, pickle_chunks, record, unpickle_chunks
-from decklint.source import SourceMap
+from decklint.core.findings import Severity
+from decklint.core.records import Span, TupleView, pickle_chunks, record, unpickle_chunks
+from decklint.core.source import SourceMap
 
 # At most 30 digits: no operand takes more, and int() of a huge digit string is refused by
 # Python (and quadratic); a longer run is a word, which range checks report.

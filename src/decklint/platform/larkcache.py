@@ -1,7 +1,7 @@
 """Lark parsers built once and kept, sealed, in the user's cache folder.
 
 Lark's own `cache=` unpickles the file it is pointed at before it checks anything in it. Here
-a parser is serialized with `Lark.save`, sealed (`decklint.store.Vault`), and given to
+a parser is serialized with `Lark.save`, sealed (`decklint.platform.store.Vault`), and given to
 `Lark.load` only when its seal holds; an entry that does not open is built again.
 """
 
@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from decklint.store import vault
+from decklint.platform.store import vault
 
 _AREA = "parsers"  # in the cache folder: one entry per grammar and set of options
 

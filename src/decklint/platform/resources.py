@@ -10,10 +10,10 @@ from pathlib import Path
 def _data_root(name: str) -> Path:
     # The wheel maps grammars/ and rules/ into the package folder; a source checkout keeps
     # them at the top level. (Plain paths: importlib.resources costs start-up time.)
-    packaged = Path(__file__).resolve().parent / name
+    packaged = Path(__file__).resolve().parents[1] / name
     if packaged.is_dir():
         return packaged
-    checkout = Path(__file__).resolve().parents[2] / name
+    checkout = Path(__file__).resolve().parents[3] / name
     if checkout.is_dir():
         return checkout
     raise FileNotFoundError(f"decklint data folder {name!r} not found (broken installation?)")

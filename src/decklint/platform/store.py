@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from decklint.fileio import atomic_write
+from decklint.platform.fileio import atomic_write
 
 KEY_FILE = ".key"  # in the cache folder: the user's key (hidden, like the marks: not an entry)
 KEY_SIZE = 32

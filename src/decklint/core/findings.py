@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from decklint.source import Span
+from decklint.core.source import Span
 
 
 class Severity(enum.IntEnum):

@@ -12,8 +12,8 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from decklint.records import Span as Span
-from decklint.records import TupleView
+from decklint.core.records import Span as Span
+from decklint.core.records import TupleView
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
