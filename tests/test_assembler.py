@@ -11,9 +11,9 @@ from decklint.api import Input, Options, lint_inputs
 from decklint.core.findings import Finding
 from decklint.core.records import Definition, Reference
 from decklint.core.source import Span
+from decklint.core.symbols import WILDCARD, SymbolTable
 from decklint.dialects.assembler import dc, instructions
 from decklint.dialects.schema import statement_names
-from decklint.model.symbols import WILDCARD, SymbolTable
 
 # An interpret table with its routine: machine instructions, register equates, a literal.
 INTERPRET = """\

@@ -297,7 +297,7 @@ FOURTH_FILES = (
 
 def _read_as(name: str, text: str) -> str:
     """The dialect a run reads a file as ("" for none): its file phase, templates and all."""
-    from decklint.model.settings import Settings
+    from decklint.core.settings import Settings
     from decklint.pipeline.filephase import Steering, process
 
     return process(name, text, Steering(None, (), Settings())).dialect or ""

@@ -20,7 +20,7 @@ import yaml
 
 from decklint.api import Options, lint_paths
 from decklint.core.findings import Finding
-from decklint.model.settings import Settings
+from decklint.core.settings import Settings
 
 from .conftest import CORPUS, FIXTURES
 

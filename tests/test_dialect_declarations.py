@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from decklint import dialects
+from decklint.core.kinds import MODEL_KINDS
 from decklint.dialects import kinds as dialect_kinds
 from decklint.dialects.kinds import kinds
-from decklint.model.kinds import MODEL_KINDS
 
 NAMES = dialects.names()
 NODE_RULES = {"named", "vtam", "system", "host", "anchor", "folder", "file"}

@@ -25,6 +25,7 @@ from decklint import api
 from decklint.cli import main
 from decklint.config import ConfigError, load
 from decklint.core.findings import Edit
+from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, Span
 from decklint.dialects import catalog as catalogs
 from decklint.dialects.tcpip import conversions as cv
@@ -32,7 +33,6 @@ from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import parse
 from decklint.fix import patch
 from decklint.model import release as rel
-from decklint.model.settings import Settings
 
 from .conftest import CORPUS, FIXTURES
 

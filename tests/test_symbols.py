@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from decklint.core.source import Span
-from decklint.model.symbols import Definition, Reference, SymbolTable
+from decklint.core.symbols import Definition, Reference, SymbolTable
 
 AT = Span(1, 1, 1, 5)
 

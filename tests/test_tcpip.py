@@ -166,7 +166,7 @@ def test_duplicate_device_in_one_stack() -> None:
 
 def test_defaults_follow_the_declared_release() -> None:
     from decklint.api import Options
-    from decklint.model.settings import Settings
+    from decklint.core.settings import Settings
 
     def stack(release: str | None):  # type: ignore[no-untyped-def]
         facts = (("release", release, 2),) if release else ()

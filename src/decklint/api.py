@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from decklint.core.findings import Citation, Finding, Severity
 from decklint.core.progress import OnProgress, Progress
+from decklint.core.settings import Settings
 from decklint.core.source import Span
 from decklint.dialects.base import ParsedFile
 from decklint.inputs.gather import Input as Input
@@ -32,7 +33,6 @@ from decklint.lint.runner import (
     stamp_hits,
 )
 from decklint.model.resolve import resolve
-from decklint.model.settings import Settings
 from decklint.model.topology import Topology
 from decklint.pipeline import schedule
 from decklint.pipeline.filephase import FileUnit, ParsedFiles, has_directives

@@ -6,15 +6,15 @@ from pathlib import Path
 from typing import Any
 
 from decklint import dialects
+from decklint.core.entities import Attr
 from decklint.core.ir import Statement, Value
+from decklint.core.lowering import Lowering
+from decklint.core.settings import Settings
 from decklint.core.source import SourceFile
 from decklint.dialects.assembler.instructions import KINDS as ASSEMBLER_KINDS
 from decklint.dialects.base import ParsedFile
 from decklint.inputs.discover import detect
 from decklint.inputs.gather import decode
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering
-from decklint.model.settings import Settings
 from decklint.pipeline.filephase import node_for
 
 

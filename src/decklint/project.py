@@ -27,9 +27,9 @@ from decklint.config import (
     load,
 )
 from decklint.core.findings import Finding, Severity
+from decklint.core.settings import DEFAULT_BULK_MODES, Settings
 from decklint.lint.manifest import ManifestError
 from decklint.lint.registry import Registry, load_registry, manifest_files
-from decklint.model.settings import DEFAULT_BULK_MODES, Settings
 
 
 def _declared(configs: Sequence[Config]) -> tuple[tuple[str, str, tuple[Any, ...]], ...]:

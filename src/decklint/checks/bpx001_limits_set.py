@@ -8,11 +8,11 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
+from decklint.core.entities import Entity
 from decklint.core.findings import Related, Severity
 from decklint.core.source import Span
 from decklint.dialects import member_facts as facts
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.views.declared import declared
 
 # The limits the tuning document asks to be set; their defaults, ranges and how the declared

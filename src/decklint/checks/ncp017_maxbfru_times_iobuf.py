@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.core.entities import Entity
 from decklint.core.findings import Related
 from decklint.core.source import Span
 from decklint.dialects.catalog import catalog
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 from decklint.model.views.ncp import host_iobuf

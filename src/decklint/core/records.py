@@ -317,7 +317,7 @@ class _EntityFields(NamedTuple):
 class Entity(_EntityFields):
     """A model element (mode, application, PU, line, NCP, CICS sessions, ...).
 
-    `kind` selects its declared fields (see `decklint.model.kinds`); `node` is the system that
+    `kind` selects its declared fields (see `decklint.core.kinds`); `node` is the system that
     owns the definition; `scope` qualifies names that are only unique inside something (a
     mode inside its mode table, sessions inside a CICS group).
 

@@ -14,9 +14,9 @@ from decklint.core.ir import Diagnostic, LogicalUnit, Operand, ReadResult, State
 from decklint.core.source import SourceFile, SourceMap, Span
 
 if TYPE_CHECKING:
+    from decklint.core.lowering import Lowering
     from decklint.dialects.damage import Indent
     from decklint.dialects.schema import Rejecter
-    from decklint.model.lowering import Lowering
 
 
 @dataclass(frozen=True)

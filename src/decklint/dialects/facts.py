@@ -16,7 +16,9 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
+from decklint.core.entities import Attr
 from decklint.core.ir import Operand, Statement, Value, classify_atom, small_int
+from decklint.core.lowering import coded, default
 from decklint.dialects.catalog import (
     Case,
     Catalog,
@@ -25,8 +27,6 @@ from decklint.dialects.catalog import (
     StatementEntry,
     catalog,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import coded, default
 
 ASSUMED = "assumed"  # how the note of a default nobody confirmed starts (model Attr notes)
 

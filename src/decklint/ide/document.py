@@ -14,11 +14,11 @@ from typing import NamedTuple
 
 from decklint import dialects
 from decklint.core.ir import Operand, Statement, Value
+from decklint.core.lowering import Lowering
+from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, Span
 from decklint.dialects.base import ParsedFile
 from decklint.inputs.discover import detect
-from decklint.model.lowering import Lowering
-from decklint.model.settings import Settings
 from decklint.pipeline.filephase import node_for
 
 

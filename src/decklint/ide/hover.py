@@ -23,8 +23,8 @@ from decklint.model.release import Release, choice, of_file
 
 if TYPE_CHECKING:
     from decklint.api import LintResult
-    from decklint.model.entities import Entity
-    from decklint.model.symbols import Definition
+    from decklint.core.entities import Entity
+    from decklint.core.symbols import Definition
 
 _MAX_DEFAULTS = 40  # uncoded operands listed on a statement's hover
 

@@ -7,16 +7,16 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
+from decklint.core.entities import Entity
 from decklint.core.findings import Cause, Citation, Finding, Fix, Severity
 from decklint.core.ir import Diagnostic
 from decklint.core.source import Span
+from decklint.core.symbols import EXPANSION
 from decklint.fix import edits
 from decklint.lint.check import Context, FileRule, Hit, load_check
 from decklint.lint.expr import MatchCut, render
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import Registry, load_registry
-from decklint.model.entities import Entity
-from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
 
 

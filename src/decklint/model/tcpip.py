@@ -31,8 +31,8 @@ from collections.abc import Mapping
 from pathlib import PurePath
 from typing import Any
 
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
 from decklint.model.release import Choice, Release, choice, release_of
 from decklint.model.release import vm_level as vm_level
 from decklint.model.release import zos_level as zos_level

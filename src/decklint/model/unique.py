@@ -8,9 +8,9 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from typing import NamedTuple
 
+from decklint.core.entities import Entity
 from decklint.core.source import Span
 from decklint.dialects.catalog import Unique, catalog
-from decklint.model.entities import Entity
 
 
 class Claim(NamedTuple):

@@ -16,14 +16,14 @@ from pathlib import Path
 from decklint import dialects
 from decklint.core.findings import Finding
 from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
+from decklint.core.lowering import Lowering
+from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.core.symbols import EXPANSION
 from decklint.dialects.base import ParsedFile
 from decklint.inputs import templates
 from decklint.inputs.discover import detect
 from decklint.lint.check import FileRule, Hit
-from decklint.model.lowering import Lowering
-from decklint.model.settings import Settings
-from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
 
 

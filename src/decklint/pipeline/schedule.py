@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import multiprocessing.context
 
+from decklint.core.settings import Settings
 from decklint.lint.check import FileRule
-from decklint.model.settings import Settings
 from decklint.pipeline import cache as cache_mod
 from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, slim
 

@@ -9,10 +9,10 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from decklint.core.entities import Attr, Entity
+from decklint.core.kinds import KindSpec
 from decklint.core.source import Span
-from decklint.model.entities import Attr, Entity
-from decklint.model.kinds import KindSpec
-from decklint.model.symbols import Definition, Reference
+from decklint.core.symbols import Definition, Reference
 from decklint.model.topology import Topology
 
 

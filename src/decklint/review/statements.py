@@ -15,9 +15,9 @@ import difflib
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from decklint.core.entities import Entity
 from decklint.core.ir import Operand, Statement
 from decklint.core.source import Span
-from decklint.model.entities import Entity
 from decklint.review.changes import Change, Difference, Model, subject
 
 NOT_JUDGED = "not judged: decklint does not model it"

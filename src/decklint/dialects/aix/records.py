@@ -23,8 +23,10 @@ from collections.abc import Iterable, Iterator
 from pathlib import PurePath
 from typing import NamedTuple
 
+from decklint.core.entities import Attr
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Operand, Statement
+from decklint.core.lowering import Lowering, coded, default
 from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry
 from decklint.dialects.catalog_check import (
     assumed,
@@ -34,8 +36,6 @@ from decklint.dialects.catalog_check import (
     spelt,
 )
 from decklint.dialects.schema import ONE_EDIT_FROM, one_edit
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, coded, default
 
 PRODUCT = "CS/AIX"  # the `product` of the entities these records make
 _CATALOG = "aix"

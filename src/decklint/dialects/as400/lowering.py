@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.core.entities import Attr
 from decklint.core.findings import Severity
 from decklint.core.ir import (
     Diagnostic,
@@ -11,6 +12,7 @@ from decklint.core.ir import (
     Statement,
     Value,
 )
+from decklint.core.lowering import Lowering, default
 from decklint.dialects.base import (
     ParsedFile,
 )
@@ -22,8 +24,6 @@ from decklint.dialects.catalog_check import (
     positions,
     product_catalog,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
 
 _CATALOG = "as400"  # grammars/catalogs/as400.yaml: commands, parameters, positions, defaults
 

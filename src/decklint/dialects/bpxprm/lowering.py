@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from decklint.core.entities import Attr
 from decklint.core.ir import (
     Diagnostic,
     Statement,
     Value,
 )
+from decklint.core.lowering import Lowering, default
 from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     ParsedFile,
     unknown_name,
 )
 from decklint.dialects.bpxprm.reader import _SUFFIX, number, tables
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
 
 
 def _system(path: str) -> str:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from decklint.core.entities import Attr
 from decklint.core.ir import Diagnostic, Operand, Statement
+from decklint.core.lowering import Lowering, coded, default
 from decklint.dialects.base import (
     ParsedFile,
 )
@@ -14,8 +16,6 @@ from decklint.dialects.catalog_check import (
     product_catalog,
     unknown_statement,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, coded, default
 
 
 def _name(op: Operand | None) -> str:

@@ -9,7 +9,7 @@ import importlib
 from collections.abc import Iterator
 
 from decklint import dialects
-from decklint.model.kinds import MODEL_KINDS, KindSpec
+from decklint.core.kinds import MODEL_KINDS, KindSpec
 
 SHARED = ("sna",)
 

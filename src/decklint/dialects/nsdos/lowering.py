@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
+from decklint.core.entities import Attr
 from decklint.core.ir import (
     Statement,
     Value,
 )
+from decklint.core.lowering import Lowering, default
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.catalog import Catalog
 from decklint.dialects.catalog_check import (
@@ -19,8 +21,6 @@ from decklint.dialects.catalog_check import (
     unknown_statement,
 )
 from decklint.dialects.nsdos.reader import _CATALOG
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
 
 
 def _kv(st: Statement, name: str) -> Value | None:

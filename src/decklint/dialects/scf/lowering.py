@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from decklint.core.entities import Attr
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Operand, Statement, Value
+from decklint.core.lowering import Lowering, default
 from decklint.core.source import Span
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.catalog_check import operand_problems, product_catalog
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
 
 # the object types decklint models, and the model kind each becomes
 KINDS = {

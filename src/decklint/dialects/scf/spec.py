@@ -9,7 +9,7 @@ from decklint.dialects.base import DialectSpec, ParsedFile
 from decklint.dialects.scf.reader import parse, sniff
 
 if TYPE_CHECKING:
-    from decklint.model.lowering import Lowering
+    from decklint.core.lowering import Lowering
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

@@ -17,7 +17,9 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePath
 
+from decklint.core.entities import Attr
 from decklint.core.ir import Statement
+from decklint.core.lowering import Lowering, default
 from decklint.core.source import Span
 from decklint.dialects.base import ParsedFile
 from decklint.dialects.tcpip import interfaces, ports, routes, settings, traces
@@ -32,8 +34,6 @@ from decklint.dialects.tcpip.telnet import (
     telnet_open,
     telnet_server,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
 
 _MEMBER = re.compile(r"\(([^()]+)\)\s*\Z")
 _VM_MARKERS = {"VM", "OBEY", "ASSORTEDPARMS", "INFORM", "SSLSERVERID", "VSWITCH", *kw.POOLS}

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from decklint.core.entities import Attr
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Statement, Value
+from decklint.core.lowering import Lowering, default
 from decklint.core.source import Span
 from decklint.dialects.base import ParsedFile, unknown_name
 from decklint.dialects.tcpip.kinds import STACK_SETTINGS
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
 from decklint.model.tcpip import stack_name
 
 

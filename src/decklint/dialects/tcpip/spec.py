@@ -10,7 +10,7 @@ from decklint.dialects.tcpip.layout import LAYOUT
 from decklint.dialects.tcpip.reader import parse, sniff
 
 if TYPE_CHECKING:
-    from decklint.model.lowering import Lowering
+    from decklint.core.lowering import Lowering
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
+from decklint.core.entities import Attr
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Operand, Statement
+from decklint.core.lowering import Lowering, attr_or_default, coded, default
+from decklint.core.symbols import WILDCARD
 from decklint.dialects.base import ParsedFile, member_name
 from decklint.dialects.facts import Scope, catalogued, operand_entry, pace_window
 from decklint.dialects.vtam import network
@@ -18,10 +21,7 @@ from decklint.dialects.vtam.resources import (
     ref_modes,
     table_references,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, attr_or_default, coded, default
 from decklint.model.sna import decode_ru_byte
-from decklint.model.symbols import WILDCARD
 
 _RESOURCE_OPS = frozenset({"APPL", "PU", "LU", "CDRSC", "CDRM", "TRLE", "LOCAL"})
 _SIFT_APPL = ("MODETAB", "DLOGMOD", "VPACING", "AUTOSES", "DSESLIM", "DMINWNL", "DMINWNR")

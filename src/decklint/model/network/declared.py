@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
 from decklint.core.source import Span
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
 from decklint.model.network.base import Linker, evidence
 
 

@@ -3,7 +3,7 @@ NETNAME -> the VTAM LU (and through its PU the workstation) or application."""
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.network.base import Linker, evidence
 
 

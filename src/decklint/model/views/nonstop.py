@@ -7,8 +7,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+from decklint.core.entities import MISSING, Attr, Entity
 from decklint.core.source import Span
-from decklint.model.entities import MISSING, Attr, Entity
 from decklint.model.topology import Topology
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from decklint.core.entities import Attr, Entity
 from decklint.core.source import Span
-from decklint.model.entities import Attr, Entity
 from decklint.model.release import Release, release_of, unknown
 from decklint.model.tcpip import release_family
 from decklint.model.topology import Topology

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from decklint.core.entities import Attr, Entity
 from decklint.core.ir import Diagnostic, Operand
 from decklint.core.records import pickle_chunks, unpickle_chunks
+from decklint.core.settings import Settings
 from decklint.core.source import Span
-from decklint.model.entities import Attr, Entity
-from decklint.model.settings import Settings
-from decklint.model.symbols import Definition, Reference
+from decklint.core.symbols import Definition, Reference
 
 
 class Lowering:
