@@ -13,7 +13,7 @@ from decklint.core.records import Definition, Reference
 from decklint.core.source import Span
 from decklint.core.symbols import WILDCARD, SymbolTable
 from decklint.dialects.assembler import dc, instructions
-from decklint.dialects.schema import statement_names
+from decklint.knowledge.schema import statement_names
 
 # An interpret table with its routine: machine instructions, register equates, a literal.
 INTERPRET = """\

@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from decklint.cli import main
-from decklint.dialects import catalog as catalogs
-from decklint.dialects.schema import statement_schema
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge.schema import statement_schema
 
 KINDS = catalogs.KINDS
 

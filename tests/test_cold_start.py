@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from decklint.dialects import catalog
+from decklint.knowledge import catalog
 from decklint.lint import manifest
 from decklint.platform import store, yamlsafe
 from decklint.platform.resources import grammars_root, rules_root

@@ -14,8 +14,8 @@ import yaml
 
 from decklint.api import decode, lint_paths
 from decklint.core.source import SourceFile
-from decklint.dialects.schema import statement_schema
 from decklint.inputs.discover import detect
+from decklint.knowledge.schema import statement_schema
 
 from .conftest import CORPUS, FIXTURES
 

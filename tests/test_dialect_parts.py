@@ -58,6 +58,17 @@ def test_the_record_is_the_packages_and_every_field_is_set(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_its_catalog_has_its_name(name: str) -> None:
+    """The knowledge floor stands below the registry and reads none of its records: it finds
+    a dialect's catalog by the dialect's name (`schema.catalog_of`), so the catalog a record
+    names is the one of its own name."""
+    from decklint.knowledge import schema
+
+    assert dialects.REGISTRY[name].catalog == name, f"{name}: its catalog is not {name}.yaml"
+    assert schema.catalog_of(name) is not None
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_the_record_imports_no_reader(name: str) -> None:
     """The registry reads every record at start-up: a record that imports its reader (and
     Lark with it) would slow every run."""

@@ -11,7 +11,7 @@ import pytest
 
 from decklint import api, ide
 from decklint.core.findings import Finding
-from decklint.dialects.catalog import OperandEntry
+from decklint.knowledge.catalog import OperandEntry
 from decklint.model.release import Release, choice, ncp_level, release_of, zos_level
 from decklint.report.topology import export, to_dot
 
@@ -387,7 +387,7 @@ def test_a_start_option_that_exists_only_from_a_release_tells_it(
 ) -> None:
     """The mechanism reads the catalogs' start options too (no VTAM start option is dated in
     the shipped catalog yet): a copy of the VTAM catalog dating NODETYPE to VTAM V4R1."""
-    from decklint.dialects import catalog as catalogs
+    from decklint.knowledge import catalog as catalogs
     from decklint.model import release
 
     real = catalogs.catalog("vtam")

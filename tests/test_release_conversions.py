@@ -27,11 +27,11 @@ from decklint.config import ConfigError, load
 from decklint.core.findings import Edit
 from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, Span
-from decklint.dialects import catalog as catalogs
 from decklint.dialects.tcpip import conversions as cv
 from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import parse
 from decklint.fix import patch
+from decklint.knowledge import catalog as catalogs
 from decklint.model import release as rel
 
 from .conftest import CORPUS, FIXTURES

@@ -723,7 +723,7 @@ def _feature_decks() -> list[tuple[str, Path]]:
 def _disagreements(dialect: str, path: Path, text: str, tokens: Tokens) -> tuple[list[str], int]:
     """Where the grammar colours a deck otherwise than decklint reads it, and how many places
     were compared (see the test below)."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
     from decklint.server.actions import comment_prefix
 
     lines = text.splitlines()

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from decklint import api, dialects
 from decklint.cli import main
 from decklint.core.findings import Severity
-from decklint.dialects import catalog as catalogs
-from decklint.dialects import schema
-from decklint.dialects.catalog_check import assumed, default_of, positions, value_problem
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge import schema
+from decklint.knowledge.catalog_check import assumed, default_of, positions, value_problem
 
 from .helpers import case_options
 
@@ -103,7 +103,7 @@ def _deck(product: str, statement: str, operand: str, value: str) -> dict[str, s
 
 
 def _spelt(product: str, statement: str, operand: str) -> str:
-    from decklint.dialects.catalog_check import spelt
+    from decklint.knowledge.catalog_check import spelt
 
     cat = catalogs.catalog(product)
     assert cat is not None

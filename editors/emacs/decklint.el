@@ -80,7 +80,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.ivtprm.reader.sniff" . "a7afa276321f5301")
     ("decklint.dialects.ivtprm.reader._csm" . "0ab3ee5b5c227468")
     ("decklint.dialects.ncp.reader.sniff" . "d60c7d9d218aa1b0")
-    ("decklint.dialects.ncp.reader._statement" . "cd3134200b0d8817")
+    ("decklint.dialects.ncp.reader._statement" . "db29b1ca12882fb1")
     ("decklint.dialects.nsdos.reader.sniff" . "bb9789bf1179aea9")
     ("decklint.dialects.scf.reader.sniff" . "ad7bea832478fada")
     ("decklint.dialects.scf.reader._scf" . "e87f09121ba51861")
@@ -92,7 +92,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.tsm.reader._option_line" . "0c3978b7fdb9fc67")
     ("decklint.dialects.vtam.reader.sniff" . "7fe30b9dce5160e9")
     ("decklint.dialects.vtam.reader._config_list" . "684480a8212e7496")
-    ("decklint.dialects.vtam.reader._catalogued" . "27652dc4e74352e3"))
+    ("decklint.dialects.vtam.reader._catalogued" . "0860ec92bfc531d0"))
   "The Python functions this file ports, and the fingerprints it follows.
 From decklint.inputs.signs.logic().  When decklint's detection changes,
 the test names the function: port the change here and in detect.lua,

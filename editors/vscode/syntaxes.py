@@ -340,7 +340,7 @@ def csd_grammar() -> Json:
 def statements(dialect: str) -> str:
     """The statements of the dialect's catalog as one alternation, each with the abbreviations
     the product takes (the capitals of the catalog's `abbrev`: BEGINRoutes from BEGINR on)."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     found = catalog(dialect)
     words: dict[str, int] = {}

@@ -1254,7 +1254,7 @@ def _severities(m: Any) -> list[str]:
 
 def _catalog_entry(spec: str) -> list[str]:
     """The catalog lines for PRODUCT:STATEMENT, PRODUCT:OPERAND or PRODUCT:STATEMENT.OPERAND."""
-    from decklint.dialects import catalog as catalogs
+    from decklint.knowledge import catalog as catalogs
 
     try:
         return catalogs.lookup(spec)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.core.findings import Related, Severity
-from decklint.dialects.catalog import Unique
+from decklint.knowledge.catalog import Unique
 from decklint.lint.check import Hit
 from decklint.model.unique import Claim
 

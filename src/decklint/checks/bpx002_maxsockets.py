@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from decklint.core.entities import Entity
 from decklint.core.findings import Related, Severity
 from decklint.core.source import Span
-from decklint.dialects import member_facts as facts
+from decklint.knowledge import member_facts as facts
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.declared import declared
 

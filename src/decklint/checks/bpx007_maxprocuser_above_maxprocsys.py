@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from decklint.core.entities import Entity
 from decklint.core.findings import Related, Severity
-from decklint.dialects import member_facts as facts
+from decklint.knowledge import member_facts as facts
 from decklint.lint.check import Context, Hit, check
 
 

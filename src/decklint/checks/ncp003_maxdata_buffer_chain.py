@@ -16,7 +16,7 @@ from typing import NamedTuple
 from decklint.checks._wording import related
 from decklint.core.entities import Entity
 from decklint.core.findings import Related
-from decklint.dialects.facts import release_fact
+from decklint.knowledge.facts import release_fact
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.ncp import Release, host_iobuf, largest_frame, lines_by_path, release_of
 from decklint.model.views.stations import stations_of

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.core.findings import Severity
-from decklint.dialects.facts import case_where
+from decklint.knowledge.facts import case_where
 from decklint.lint.check import Context, Hit, check
 
 

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from decklint.core.findings import Applicability, Edit, Fix
 from decklint.core.ir import Operand
 from decklint.core.source import Span
-from decklint.dialects.schema import statement_schema, suggest
+from decklint.knowledge.schema import statement_schema, suggest
 from decklint.lint.check import Context, Hit, check
 
 

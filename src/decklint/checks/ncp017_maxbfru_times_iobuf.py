@@ -10,7 +10,7 @@ from decklint.checks._wording import related
 from decklint.core.entities import Entity
 from decklint.core.findings import Related
 from decklint.core.source import Span
-from decklint.dialects.catalog import catalog
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of

@@ -10,7 +10,7 @@ from decklint import dialects
 from decklint.core.findings import Severity
 from decklint.core.ir import Operand, Statement
 from decklint.dialects.base import AttributeTable
-from decklint.dialects.schema import (
+from decklint.knowledge.schema import (
     BY_OPERATION,
     Rejecter,
     closed_by_catalog,

@@ -9,7 +9,7 @@ from decklint.checks.vtm021_reference_wrong_kind import wrong_kind
 from decklint.core.entities import Entity
 from decklint.core.findings import Severity
 from decklint.core.symbols import CLOSED_WORLD, Reference
-from decklint.dialects.schema import suggest
+from decklint.knowledge.schema import suggest
 from decklint.lint.check import Context, Hit, check
 
 _WHAT = {

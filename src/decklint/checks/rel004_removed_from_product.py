@@ -15,7 +15,7 @@ from collections.abc import Iterator
 
 from decklint.checks._release import cited, judged, named
 from decklint.core.findings import Related
-from decklint.dialects.catalog import Event
+from decklint.knowledge.catalog import Event
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 from decklint.model.upgrade import Use, level, newest, uses, verdict

@@ -7,8 +7,8 @@ from collections.abc import Iterator, Sequence
 
 from decklint.checks._unique import hits
 from decklint.core.ir import Statement
-from decklint.dialects.catalog import OperandEntry, Unique, catalog
 from decklint.dialects.tcpip.telnet import parameter_blocks
+from decklint.knowledge.catalog import OperandEntry, Unique, catalog
 from decklint.lint.check import Context, Hit, check
 from decklint.model.unique import Claim, clashes
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.core.ir import Statement
-from decklint.dialects.catalog import catalog
 from decklint.dialects.tsm.reader import options_file
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 
 

@@ -20,7 +20,7 @@ from collections.abc import Iterator
 from decklint.checks._wording import related
 from decklint.core.entities import Entity
 from decklint.core.findings import Severity
-from decklint.dialects.facts import release_fact
+from decklint.knowledge.facts import release_fact
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.ncp import release_of
 from decklint.model.views.owners import owned_hosts

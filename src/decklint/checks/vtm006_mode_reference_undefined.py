@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from decklint.checks.vtm021_reference_wrong_kind import wrong_kind
 from decklint.core.findings import Severity
 from decklint.core.symbols import BUILTIN
-from decklint.dialects.schema import suggest
+from decklint.knowledge.schema import suggest
 from decklint.lint.check import Context, Hit, check
 
 

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.core.entities import Entity
-from decklint.dialects.catalog import catalog
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 
 # The major nodes whose PUs connect over switched links (a model PU becomes a switched one).

@@ -109,7 +109,7 @@ def catalog_citation(name: str) -> Citation | None:
     entry = REGISTRY.get(name)
     if entry is None or entry.catalog is None:
         return None
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog(entry.catalog)
     if cat is None or not cat.reference:

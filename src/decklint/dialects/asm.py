@@ -101,7 +101,7 @@ def _end_pos(node: Any) -> int:
 
 @functools.cache
 def _product_ops(dialect: str) -> frozenset[str]:
-    from decklint.dialects.schema import statement_names
+    from decklint.knowledge.schema import statement_names
 
     return frozenset(statement_names(dialect))
 

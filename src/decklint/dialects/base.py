@@ -16,7 +16,7 @@ from decklint.core.source import SourceFile, SourceMap, Span
 if TYPE_CHECKING:
     from decklint.core.lowering import Lowering
     from decklint.dialects.damage import Indent
-    from decklint.dialects.schema import Rejecter
+    from decklint.knowledge.schema import Rejecter
 
 
 @dataclass(frozen=True)
@@ -359,7 +359,7 @@ def unknown_name(span: Span, what: str, known: Iterable[str]) -> Diagnostic:
     """PRS002 for a name a dialect's tables do not hold: an error with a suggestion when it
     is a near miss of a known one, else information (kept, not modelled)."""
     from decklint.core.findings import Severity
-    from decklint.dialects.schema import suggest
+    from decklint.knowledge.schema import suggest
 
     name = what.split()[-1]
     guess = suggest(name, sorted(known))

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 
 from decklint.core.ir import Diagnostic, Remark, Statement
 from decklint.core.source import Span
-from decklint.dialects.catalog import operand_names
+from decklint.knowledge.catalog import operand_names
 
 DIALECTS = frozenset({"vtam", "ncp"})  # card decks whose catalog lists each statement's operands
 _OPERAND = re.compile(r"([A-Z][A-Z0-9@#$]*)=\S+")

@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 from decklint.core.ir import Statement, Value
 from decklint.core.source import Span
-from decklint.dialects.catalog import OperandEntry, value_lines
 from decklint.ide import decode, knowledge
 from decklint.ide.containers import Part, part_at
 from decklint.ide.document import Document, Spot, inside
 from decklint.ide.navigate import Workspace, document, read_whole
 from decklint.ide.outline import ancestors
 from decklint.ide.records import Hover
+from decklint.knowledge.catalog import OperandEntry, value_lines
 from decklint.model.release import Release, choice, of_file
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
 def _history(result: LintResult, doc: Document, st: Statement, e: knowledge.Entry) -> list[str]:
     """The statement's history by release, and what the node's target release (where one is
     named) does to it."""
-    from decklint.dialects.catalog import history_lines
+    from decklint.knowledge.catalog import history_lines
     from decklint.model import release as rel
     from decklint.model import upgrade
 
@@ -247,8 +247,8 @@ def _case_default(
     type 1 PU, VPACING in a local SNA major node)."""
     if not op.cases:
         return None
-    from decklint.dialects import catalog as catalogs
-    from decklint.dialects.facts import Scope, case_of
+    from decklint.knowledge import catalog as catalogs
+    from decklint.knowledge.facts import Scope, case_of
 
     cat = catalogs.catalog(e.product)
     if cat is None:
@@ -316,7 +316,7 @@ def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int)
         facts = [f"value: {op.kind}", *(f for f in value_lines(op) if not f.startswith("value: "))]
         lines += ["", " · ".join(facts)]
         if op.history:
-            from decklint.dialects.catalog import history_lines
+            from decklint.knowledge.catalog import history_lines
 
             told = history_lines(op, defaults=False)
             lines += ["", "**history by release**", *(f"- {h}" for h in told)]

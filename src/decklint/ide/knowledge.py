@@ -1,7 +1,7 @@
 """What decklint knows of a statement and its operands, found for a statement of a deck.
 
-The product catalogs (`grammars/catalogs/`, read by `decklint.dialects.catalog`) come first;
-the dialects without a catalog give what their operand schemas say (`dialects/schema.py`).
+The product catalogs (`grammars/catalogs/`, read by `decklint.knowledge.catalog`) come first;
+the dialects without a catalog give what their operand schemas say (`knowledge/schema.py`).
 An AIX attribute or an SCF line is looked up by what it sets (`_object_entry`).
 Each dialect names its statements its own way: a CICS DEFINE by its resource type, a TCP/IP
 DEVICE or LINK by its type too, a start list item by its start option, a TSM option by its
@@ -17,9 +17,9 @@ from typing import Any, NamedTuple
 
 from decklint import dialects
 from decklint.core.ir import Statement
-from decklint.dialects import catalog as catalogs
-from decklint.dialects.catalog import OperandEntry, StatementEntry
-from decklint.dialects.keywords import spelled
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge.catalog import OperandEntry, StatementEntry
+from decklint.knowledge.keywords import spelled
 
 
 class Entry(NamedTuple):
@@ -165,7 +165,7 @@ def _ezacicd_entry(cat: catalogs.Catalog, st: Statement) -> tuple[str, Statement
 
 
 def _schema_entry(dialect: str, op: str) -> Entry | None:
-    from decklint.dialects.schema import statement_schema
+    from decklint.knowledge.schema import statement_schema
 
     schema = statement_schema(dialect, op)
     if schema is None:
@@ -264,7 +264,7 @@ def is_keyword(e: Entry, name: str) -> bool:
 
 def statement_names(dialect: str, path: str = "") -> list[str]:
     """Every statement decklint knows in a dialect (for completion)."""
-    from decklint.dialects.schema import statement_names as schema_names
+    from decklint.knowledge.schema import statement_names as schema_names
 
     if dialect == "ezacicd":
         return ["EZACICD"]  # its catalog's statements are the macro's TYPEs

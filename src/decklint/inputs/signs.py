@@ -27,7 +27,6 @@ from decklint.dialects import base
 from decklint.dialects.aix import reader as aix
 from decklint.dialects.as400 import reader as as400
 from decklint.dialects.bpxprm import reader as bpxprm
-from decklint.dialects.catalog import operand_names
 from decklint.dialects.cics import reader as cics
 from decklint.dialects.cm2 import reader as cm2
 from decklint.dialects.ezacicd import reader as ezacicd
@@ -41,6 +40,7 @@ from decklint.dialects.tcpip import reader as tcpip
 from decklint.dialects.tsm import reader as tsm
 from decklint.dialects.vtam import reader as vtam
 from decklint.inputs import discover, evidence, gather
+from decklint.knowledge.catalog import operand_names
 
 # A table: a pattern, a set of words, a set of word pairs, or words by statement.
 Table = re.Pattern[str] | frozenset[str] | frozenset[tuple[str, str]] | Mapping[str, frozenset[str]]

@@ -34,7 +34,8 @@ from typing import Any, NamedTuple
 
 from decklint import dialects
 from decklint.core.ir import Statement
-from decklint.dialects.catalog import Dated, OperandEntry
+from decklint.knowledge.catalog import Dated, OperandEntry
+from decklint.knowledge.facts import ncp_level
 from decklint.model.topology import Topology
 
 Level = tuple[int, ...]
@@ -80,15 +81,6 @@ def vm_level(text: str) -> int | None:
         return int(m.group(1)) * 100 + int(m.group(2)) * 10
     m = re.search(r"([0-9]{3})", t)
     return int(m.group(1)) if m else None
-
-
-_VR = re.compile(r"V?\s*(\d{1,6})\s*(?:R|\.)\s*(\d{1,6})", re.IGNORECASE)
-
-
-def ncp_level(text: str) -> tuple[int, int] | None:
-    """(version, release) of 'V5R2.1', 'V7R8F', '4.3'; None when it is none of those."""
-    m = _VR.search(text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _vtam_level(text: str) -> Level | None:
@@ -617,7 +609,7 @@ def _title(st: Statement, key: str) -> str:
 def dated_ops(catalog_name: str) -> frozenset[str]:
     """The statement words (and start options) of a catalog that something dated hangs on:
     a statement with `since:`, or one with an operand that has one."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog(catalog_name)
     if cat is None:
@@ -665,7 +657,7 @@ def _ncp_evidence(topo: Topology, path: str) -> Iterable[Evidence]:
 def ncp_release_facts() -> dict[str, tuple[int, int]]:
     """The first release each of the NCP catalog's `release_facts` holds for, and the lowest
     release each `release_evidence` tells (grammars/catalogs/ncp.yaml)."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog("ncp")
     extra = cat.extra if cat is not None else {}
@@ -680,7 +672,7 @@ def ncp_release_facts() -> dict[str, tuple[int, int]]:
 
 
 def _ncp_evidence_note(key: str) -> str:
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog("ncp")
     body = ((cat.extra if cat is not None else {}).get("release_evidence") or {}).get(key) or {}

@@ -80,7 +80,7 @@ def catalog_number(value: Any) -> Any:
 
 def stack_default(field: str, rel: Release) -> Choice:
     """What a stack setting no file codes is for the stack's release."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     statement, operand = CATALOGUED[field]
     cat = catalog("tcpip")

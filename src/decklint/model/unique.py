@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from decklint.core.entities import Entity
 from decklint.core.source import Span
-from decklint.dialects.catalog import Unique, catalog
+from decklint.knowledge.catalog import Unique, catalog
 
 
 class Claim(NamedTuple):

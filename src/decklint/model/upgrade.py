@@ -1,7 +1,7 @@
 """What a node's decks use that a release removes, deprecates or does not have yet.
 
 The catalogs give each statement, operand and value its history by release (`history:` and
-`since:`, read by `decklint.dialects.catalog.events`). Here every statement of every file is
+`since:`, read by `decklint.knowledge.catalog.events`). Here every statement of every file is
 matched to its entry (through `decklint.ide.knowledge`, each kind of statement once per file,
 as `decklint.model.release` does for its evidence), and what it codes that has a history is
 a `Use`; `verdict` says what a release does to one. The release rules (REL) read these: a
@@ -19,8 +19,8 @@ from typing import Any, NamedTuple
 
 from decklint.core.ir import Statement
 from decklint.core.source import Span
-from decklint.dialects import catalog as catalogs
-from decklint.dialects.catalog import Event, OperandEntry
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge.catalog import Event, OperandEntry
 from decklint.model import release as rel
 from decklint.model.topology import Topology
 

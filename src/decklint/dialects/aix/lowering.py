@@ -13,8 +13,8 @@ from decklint.core.lowering import Lowering, default
 from decklint.dialects.aix import records as cs
 from decklint.dialects.aix.reader import _CATALOG, _patterns
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.catalog import Catalog
-from decklint.dialects.catalog_check import operand_problems, product_catalog
+from decklint.knowledge.catalog import Catalog
+from decklint.knowledge.catalog_check import operand_problems, product_catalog
 
 PROFILES = "SNA Services/6000"  # the `product` of the entities an exportsna profile makes
 

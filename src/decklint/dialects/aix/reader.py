@@ -35,7 +35,7 @@ from decklint.core.ir import (
 )
 from decklint.core.source import SourceFile, SourceMap
 from decklint.dialects.base import ParsedFile, parsed_units
-from decklint.dialects.catalog_check import product_catalog
+from decklint.knowledge.catalog_check import product_catalog
 
 _CATALOG = "aix"  # grammars/catalogs/aix.yaml: `no` options, profiles, CS/AIX records
 _PROFILES = {"DLC": "dlc", "ADAPTER": "adapter", "MODE": "mode"}  # catalog entry -> profile kind

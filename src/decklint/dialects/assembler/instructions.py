@@ -35,7 +35,7 @@ class Known(NamedTuple):
 
 @functools.cache
 def known() -> Known:
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog("hlasm")
     if cat is None:  # a broken install: every operation is the dialect's to judge

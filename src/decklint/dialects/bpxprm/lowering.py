@@ -11,12 +11,12 @@ from decklint.core.ir import (
     Value,
 )
 from decklint.core.lowering import Lowering, default
-from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     ParsedFile,
     unknown_name,
 )
 from decklint.dialects.bpxprm.reader import _SUFFIX, number, tables
+from decklint.knowledge import member_facts as facts
 
 
 def _system(path: str) -> str:

@@ -7,7 +7,7 @@ wins; resources (FILESYSTYPE, NETWORK, MOUNT, ...) add up. The members of one fo
 as one system's.
 
 The statements, their operands, ranges, value lists and defaults are the catalog's
-(grammars/catalogs/bpxprm.yaml, read through `tables()` and `decklint.dialects.facts`): this
+(grammars/catalogs/bpxprm.yaml, read through `tables()` and `decklint.knowledge.facts`): this
 module holds none of its own.
 """
 
@@ -29,7 +29,6 @@ from decklint.core.ir import (
     small_int,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
-from decklint.dialects import member_facts as facts
 from decklint.dialects.base import (
     Head,
     ParsedFile,
@@ -38,7 +37,8 @@ from decklint.dialects.base import (
     sniff_keywords,
 )
 from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.dialects.keywords import words
+from decklint.knowledge import member_facts as facts
+from decklint.knowledge.keywords import words
 
 
 class Tables(NamedTuple):

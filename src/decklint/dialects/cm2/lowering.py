@@ -8,8 +8,8 @@ from decklint.core.lowering import Lowering, coded, default
 from decklint.dialects.base import (
     ParsedFile,
 )
-from decklint.dialects.catalog import Catalog
-from decklint.dialects.catalog_check import (
+from decklint.knowledge.catalog import Catalog
+from decklint.knowledge.catalog_check import (
     default_note,
     default_of,
     operand_problems,

@@ -11,8 +11,9 @@ from decklint.core.ir import (
 )
 from decklint.core.lowering import Lowering, default
 from decklint.dialects.base import ParsedFile
-from decklint.dialects.catalog import Catalog
-from decklint.dialects.catalog_check import (
+from decklint.dialects.nsdos.reader import _CATALOG
+from decklint.knowledge.catalog import Catalog
+from decklint.knowledge.catalog_check import (
     default_note,
     default_of,
     operand_problems,
@@ -20,7 +21,6 @@ from decklint.dialects.catalog_check import (
     product_catalog,
     unknown_statement,
 )
-from decklint.dialects.nsdos.reader import _CATALOG
 
 
 def _kv(st: Statement, name: str) -> Value | None:

@@ -23,10 +23,10 @@ from decklint.core.ir import (
 )
 from decklint.core.source import SourceFile
 from decklint.dialects.base import ParsedFile, parsed_units
-from decklint.dialects.catalog_check import (
+from decklint.dialects.freeform import line_units
+from decklint.knowledge.catalog_check import (
     product_catalog,
 )
-from decklint.dialects.freeform import line_units
 
 _CATALOG = "nsdos"  # grammars/catalogs/nsdos.yaml: records, keywords, positions, defaults
 

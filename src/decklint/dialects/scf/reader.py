@@ -33,8 +33,8 @@ from decklint.dialects.base import (
     line_heads,
     parse_unit,
 )
-from decklint.dialects.catalog_check import product_catalog
-from decklint.dialects.keywords import words
+from decklint.knowledge.catalog_check import product_catalog
+from decklint.knowledge.keywords import words
 
 if TYPE_CHECKING:
     pass

@@ -29,9 +29,9 @@ from decklint.dialects.base import (
     parsed_units,
     sniff_keywords,
 )
-from decklint.dialects.catalog import catalog
 from decklint.dialects.freeform import line_units
-from decklint.dialects.keywords import words
+from decklint.knowledge.catalog import catalog
+from decklint.knowledge.keywords import words
 
 TCPIP_DATA = words(
     """ALWAYSWTO DATASETPREFIX DEFAULTIPNODES DOMAIN DOMAINORIGIN HOSTNAME LOADDBCSTABLES LOOKUP

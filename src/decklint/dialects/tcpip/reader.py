@@ -28,8 +28,8 @@ from decklint.core.ir import (
 )
 from decklint.core.source import SourceFile, Span
 from decklint.dialects.base import Head, ParsedFile, lark_parser, line_heads
-from decklint.dialects.keywords import words
 from decklint.dialects.tcpip import keywords as kw
+from decklint.knowledge.keywords import words
 
 if TYPE_CHECKING:
     pass

@@ -27,9 +27,9 @@ from decklint.dialects.base import (
     parsed_units,
     sniff_keywords,
 )
-from decklint.dialects.catalog import catalog
 from decklint.dialects.freeform import line_units
-from decklint.dialects.keywords import abbreviations, spelled, words
+from decklint.knowledge.catalog import catalog
+from decklint.knowledge.keywords import abbreviations, spelled, words
 
 
 @cache

@@ -7,7 +7,7 @@ from __future__ import annotations
 from decklint.core.entities import Attr
 from decklint.core.ir import Operand, Statement
 from decklint.core.lowering import Lowering, coded, default
-from decklint.dialects.facts import Scope, catalogued
+from decklint.knowledge.facts import Scope, catalogued
 
 
 def operand(stmt: Statement, name: str, sift: dict[str, Operand]) -> Operand | None:

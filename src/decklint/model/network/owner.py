@@ -11,7 +11,7 @@ from collections import defaultdict
 
 from decklint.core.entities import Entity
 from decklint.core.lowering import default
-from decklint.dialects.facts import link_attached
+from decklint.knowledge.facts import link_attached
 from decklint.model.network._sna import Hosts, hosts
 from decklint.model.network.base import Linker, evidence
 

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from decklint.core.entities import Attr, Entity
 from decklint.core.lowering import default
-from decklint.dialects.catalog import catalog
+from decklint.knowledge.catalog import catalog
 from decklint.model.release import Choice, choice
 from decklint.model.tcpip import defaulted
 from decklint.model.topology import Topology

@@ -1,9 +1,9 @@
 """Operand schemas: which operands each statement takes, their value kinds and ranges.
 
-For a dialect with a product catalog (`grammars/catalogs/<product>.yaml`, named by its registry
-entry), the schema is the catalog's: the catalog is the only table of statements, operands,
-kinds, ranges, values and defaults. The tables below serve the dialects that have no catalog
-yet, until their catalogs come.
+For a dialect with a product catalog (`grammars/catalogs/<product>.yaml`, named after the
+dialect, as its registry entry says), the schema is the catalog's: the catalog is the only
+table of statements, operands, kinds, ranges, values and defaults. The tables below serve the
+dialects that have no catalog yet, until their catalogs come.
 
 A schema is *closed* when it lists every operand the statement takes (an unknown operand is
 then reported), and *open* when it lists only the operands decklint knows (an unknown operand
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from decklint.dialects.catalog import Catalog, OperandEntry
+    from decklint.knowledge.catalog import Catalog, OperandEntry
 
 
 @dataclass(frozen=True)
@@ -78,12 +78,12 @@ REJECTING = frozenset({"vtam", "ncp", "cics"})
 
 @functools.cache
 def catalog_of(dialect: str) -> Catalog | None:
-    """The product catalog a dialect's registry entry names, if it has one."""
-    from decklint.dialects import REGISTRY
-    from decklint.dialects.catalog import catalog
+    """The product catalog a dialect reads, if it has one: the catalog of the dialect's own
+    name, as its registry entry names it too (one name per dialect; tests/test_dialect_parts.py
+    holds the two in step). The knowledge floor reads no record of the registry above it."""
+    from decklint.knowledge.catalog import catalog
 
-    entry = REGISTRY.get(dialect)
-    return None if entry is None or entry.catalog is None else catalog(entry.catalog)
+    return catalog(dialect)
 
 
 _KINDS = {"num": "time", "any": "text"}  # a table's kinds as the catalog names them
@@ -122,7 +122,7 @@ def operand_entries(dialect: str, op: str) -> dict[str, OperandEntry]:
     if cat is not None:
         entry = cat.statement(op)
         return dict(entry.operands) if entry is not None else {}
-    from decklint.dialects.catalog import OperandEntry
+    from decklint.knowledge.catalog import OperandEntry
 
     own = ALL.get(dialect, {}).get(op)
     return {

@@ -15,7 +15,7 @@ from typing import Any, NamedTuple
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic
 from decklint.core.source import Span
-from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry, catalog
+from decklint.knowledge.catalog import Catalog, OperandEntry, StatementEntry, catalog
 
 ASSUMED = "not confirmed in the manual"
 

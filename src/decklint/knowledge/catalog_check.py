@@ -25,7 +25,7 @@ from typing import Any
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Operand, Statement, Value
 from decklint.core.source import Span
-from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry, catalog
+from decklint.knowledge.catalog import Catalog, OperandEntry, StatementEntry, catalog
 
 
 class CatalogMissing(LookupError):
@@ -96,7 +96,7 @@ def unknown_statement(
     """PRS002 for a statement the catalog does not list (None when it does)."""
     if cat.statement(st.op) is not None:
         return None
-    from decklint.dialects.schema import suggest
+    from decklint.knowledge.schema import suggest
 
     guess = suggest(st.op, list(cat.names()))
     where = span or st.op_span or st.span
@@ -155,7 +155,7 @@ def operand_problems(
 def _unknown_operand(
     cat: Catalog, st: StatementEntry, name: str, o: Operand, label: str, coded: set[str], by: str
 ) -> Diagnostic | None:
-    from decklint.dialects.schema import suggest
+    from decklint.knowledge.schema import suggest
 
     guess = suggest(name, [n for n in st.operands if n not in coded])
     sure = not assumed(cat, st)

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 from decklint.core.entities import Attr
 from decklint.core.ir import Operand, Statement, Value, classify_atom, small_int
 from decklint.core.lowering import coded, default
-from decklint.dialects.catalog import (
+from decklint.knowledge.catalog import (
     Case,
     Catalog,
     Condition,
@@ -29,6 +29,16 @@ from decklint.dialects.catalog import (
 )
 
 ASSUMED = "assumed"  # how the note of a default nobody confirmed starts (model Attr notes)
+
+
+_VR = re.compile(r"V?\s*(\d{1,6})\s*(?:R|\.)\s*(\d{1,6})", re.IGNORECASE)
+
+
+def ncp_level(text: str) -> tuple[int, int] | None:
+    """(version, release) of 'V5R2.1', 'V7R8F', '4.3'; None when it is none of those. The one
+    reader of NCP levels: the catalogs' release facts here, the nodes' releases in the model."""
+    m = _VR.search(text)
+    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 class Scope:
@@ -154,11 +164,9 @@ class ReleaseFact(NamedTuple):
 
 def release_fact(product: str, key: str) -> ReleaseFact:
     """One of a catalog's `release_facts`; LookupError where it has none of that name."""
-    from decklint.model.release import ncp_level as level  # the one reader of NCP levels
-
     cat = catalog(product)
     body = (cat.extra.get("release_facts") or {}).get(key) if cat is not None else None
-    first = level(str(body.get("from", ""))) if isinstance(body, dict) else None
+    first = ncp_level(str(body.get("from", ""))) if isinstance(body, dict) else None
     if body is None or first is None:
         raise LookupError(f"{product} has no release fact {key!r}")
     limit = body.get("limit")
@@ -378,11 +386,9 @@ def default_of(
 
 
 def _by_release(table: Mapping[str, Any], release: tuple[int, int], base: Any) -> tuple[Any, str]:
-    from decklint.model.release import ncp_level as level  # the one reader of NCP levels
-
     best: tuple[tuple[int, int], Any, str] | None = None
     for text, value in table.items():
-        lv = level(text)
+        lv = ncp_level(text)
         if lv is not None and lv <= release and (best is None or lv > best[0]):
             best = (lv, value, text)
     if best is None:
