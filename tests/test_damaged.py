@@ -15,9 +15,9 @@ import yaml
 
 from decklint.api import lint_texts
 from decklint.core.source import SourceFile
-from decklint.dialects.base import ParsedFile
 from decklint.dialects.ncp import reader as ncp
 from decklint.dialects.vtam import reader as vtam
+from decklint.readers.base import ParsedFile
 
 from .conftest import FIXTURES
 

@@ -20,9 +20,9 @@ from decklint import dialects
 from decklint.core.ir import LogicalUnit
 from decklint.core.source import SourceFile
 from decklint.dialects.base import Dialect
-from decklint.dialects.cards import read_assembler
 from decklint.dialects.kinds import kinds
 from decklint.model.release import FAMILIES
+from decklint.readers.cards import read_assembler
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "decklint"

@@ -13,8 +13,9 @@ from decklint import api
 from decklint.cli import main
 from decklint.core.findings import Applicability, Edit
 from decklint.core.source import Span
-from decklint.fix import loop, patch
+from decklint.fix import loop
 from decklint.fix import write as fix_write
+from decklint.readers import patch
 
 from .helpers import options_for
 

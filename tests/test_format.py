@@ -21,10 +21,10 @@ from decklint.api import lint_paths
 from decklint.cli import main
 from decklint.core.ir import Statements
 from decklint.core.source import SourceFile
-from decklint.dialects.base import ParsedFile
 from decklint.fmt import Settings, format_text
 from decklint.fmt import run as fmt_run
 from decklint.fmt.run import run
+from decklint.readers.base import ParsedFile
 
 from .conftest import FIXTURES
 

@@ -154,7 +154,7 @@ def test_pickling_statements_loaded_back_never_unpacks_them() -> None:
 def test_a_parsed_file_holds_its_statements_in_one_form() -> None:
     from decklint.core.ir import ReadResult
     from decklint.core.source import SourceFile
-    from decklint.dialects.base import ParsedFile
+    from decklint.readers.base import ParsedFile
 
     pf = ParsedFile(SourceFile.from_text("a", ""), "ncp", _statements(), ReadResult(), ())
     assert isinstance(pf.statements, Statements) and pf.statements == _statements()

@@ -30,9 +30,9 @@ from decklint.core.source import SourceFile, Span
 from decklint.dialects.tcpip import conversions as cv
 from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import parse
-from decklint.fix import patch
 from decklint.knowledge import catalog as catalogs
 from decklint.model import release as rel
+from decklint.readers import patch
 
 from .conftest import CORPUS, FIXTURES
 

@@ -14,7 +14,7 @@ from decklint import api
 from decklint.core.settings import Settings
 from decklint.core.source import Span
 from decklint.fmt.files import format_text
-from decklint.inputs import templates
+from decklint.readers import templates
 from tests.conftest import FIXTURES
 
 TEMPLATES = FIXTURES / "templates"

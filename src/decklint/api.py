@@ -15,7 +15,6 @@ from decklint.core.findings import Citation, Finding, Severity
 from decklint.core.progress import OnProgress, Progress
 from decklint.core.settings import Settings
 from decklint.core.source import Span
-from decklint.dialects.base import ParsedFile
 from decklint.inputs.gather import Input as Input
 from decklint.inputs.gather import decode as decode
 from decklint.inputs.gather import expand as expand
@@ -36,6 +35,7 @@ from decklint.model.resolve import resolve
 from decklint.model.topology import Topology
 from decklint.pipeline import schedule
 from decklint.pipeline.filephase import FileUnit, ParsedFiles, has_directives
+from decklint.readers.base import ParsedFile
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded
@@ -257,8 +257,8 @@ def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
 
 def _unfilled(run: _Run) -> None:
     """Findings about a value a template fills in, alone, left out: the rendered value is not
-    known (`decklint.inputs.templates`)."""
-    from decklint.inputs.templates import covered
+    known (`decklint.readers.templates`)."""
+    from decklint.readers.templates import covered
 
     run.findings = [
         f

@@ -11,11 +11,11 @@ from decklint.core.ir import Statement, Value
 from decklint.core.lowering import Lowering
 from decklint.core.settings import Settings
 from decklint.core.source import SourceFile
-from decklint.dialects.assembler.instructions import KINDS as ASSEMBLER_KINDS
-from decklint.dialects.base import ParsedFile
 from decklint.inputs.discover import detect
 from decklint.inputs.gather import decode
 from decklint.pipeline.filephase import node_for
+from decklint.readers.assembler.instructions import KINDS as ASSEMBLER_KINDS
+from decklint.readers.base import ParsedFile
 
 
 def load(path: str, text: str, dialect: str | None = None) -> tuple[ParsedFile, Lowering]:
@@ -103,7 +103,7 @@ def dump(path: str, what: str, dialect: str | None = None) -> str:
         raise ValueError(f"{path}: {why}")
     pf, low = load(path, text, dialect)
     if what == "tree":
-        from decklint.dialects.base import lark_parser
+        from decklint.readers.base import lark_parser
 
         out = []
         grammar = pf.dialect

@@ -16,8 +16,8 @@ from dataclasses import dataclass, field, replace
 
 from decklint import api
 from decklint.core.findings import Applicability, Edit, Finding, Severity
-from decklint.fix import patch
 from decklint.fix.edits import card_image
+from decklint.readers import patch
 
 MAX_PASSES = 10
 # A file with one of these is not fixed: its statements were not all read.

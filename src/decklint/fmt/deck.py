@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from decklint.core.ir import Diagnostic, ReadResult
 from decklint.core.source import SourceFile
-from decklint.dialects.cards import CONT_COL, read_assembler
 from decklint.fmt.layout import SEQUENCE, Habits, Settings, lay_out, sequence_field
 from decklint.fmt.statement import Statement, read_statement
+from decklint.readers.cards import CONT_COL, read_assembler
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,10 @@ from decklint import dialects
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Statement, Value
 from decklint.core.source import SourceFile
-from decklint.dialects.base import FreeLayout, ParsedFile
+from decklint.dialects.base import FreeLayout
 from decklint.fmt.deck import Hunk, apply
 from decklint.fmt.layout import Settings
+from decklint.readers.base import ParsedFile
 
 
 def asked(settings: Settings) -> bool:

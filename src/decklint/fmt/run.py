@@ -27,9 +27,9 @@ from decklint.inputs import encoding as enc
 from decklint.platform.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 
 if TYPE_CHECKING:
-    from decklint.dialects.base import ParsedFile
     from decklint.inputs.gather import Input
     from decklint.pipeline.filephase import FileUnit
+    from decklint.readers.base import ParsedFile
 
 # The lint's file phase for the files formatted (`api.file_units`): given all their inputs
 # (the configuration's facts are found for them all, as a lint finds them), what gives the

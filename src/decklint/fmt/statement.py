@@ -23,14 +23,14 @@ from typing import NamedTuple
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, LogicalUnit
 from decklint.core.source import Span
-from decklint.dialects.cards import (
+from decklint.readers.cards import (
     CONT_COL,
     RESUME_COL,
     TEXT_END,
     is_attribute_quote,
     looks_like_operands,
 )
-from decklint.dialects.damage import Scrub, clean, damage_pattern
+from decklint.readers.damage import Scrub, clean, damage_pattern
 
 
 class Piece(NamedTuple):

@@ -15,12 +15,12 @@ from typing import NamedTuple
 from decklint import dialects
 from decklint.core.ir import Operand, Statement, Value
 from decklint.core.source import Span
-from decklint.dialects.cards import CONT_COL, TEXT_END
 from decklint.ide import knowledge
 from decklint.ide.containers import part_at
 from decklint.ide.document import Document, inside, open_document
 from decklint.ide.records import Completion
 from decklint.knowledge.catalog import OperandEntry, value_lines
+from decklint.readers.cards import CONT_COL, TEXT_END
 
 _WORD = re.compile(r"[A-Za-z0-9_@#$]*\Z")
 _CODED = re.compile(r"([A-Za-z][A-Za-z0-9_@#$]*)\s*[=(]\s*([A-Za-z0-9_@#$]*)")

@@ -17,9 +17,9 @@ from decklint.core.ir import Operand, Statement, Value
 from decklint.core.lowering import Lowering
 from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, Span
-from decklint.dialects.base import ParsedFile
 from decklint.inputs.discover import detect
 from decklint.pipeline.filephase import node_for
+from decklint.readers.base import ParsedFile
 
 
 @dataclass(frozen=True)

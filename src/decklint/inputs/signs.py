@@ -23,7 +23,6 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from decklint import dialects
-from decklint.dialects import base
 from decklint.dialects.aix import reader as aix
 from decklint.dialects.as400 import reader as as400
 from decklint.dialects.bpxprm import reader as bpxprm
@@ -41,6 +40,7 @@ from decklint.dialects.tsm import reader as tsm
 from decklint.dialects.vtam import reader as vtam
 from decklint.inputs import discover, evidence, gather
 from decklint.knowledge.catalog import operand_names
+from decklint.readers import base
 
 # A table: a pattern, a set of words, a set of word pairs, or words by statement.
 Table = re.Pattern[str] | frozenset[str] | frozenset[tuple[str, str]] | Mapping[str, frozenset[str]]

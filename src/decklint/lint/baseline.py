@@ -28,7 +28,7 @@ from typing import Any
 from decklint import __version__
 from decklint.core.findings import Finding
 from decklint.core.ir import LineIndex, Statement
-from decklint.dialects.base import ParsedFile
+from decklint.readers.base import ParsedFile
 
 SCHEMA_VERSION = 1
 

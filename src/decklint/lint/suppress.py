@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 
 from decklint.core.findings import Finding
 from decklint.core.source import Span
-from decklint.dialects.base import ParsedFile
 from decklint.lint import causes
 from decklint.lint.registry import Registry
+from decklint.readers.base import ParsedFile
 
 # Selectors are a comma list (blanks around the commas allowed); the first blank not before a
 # comma ends it, and what follows is a remark, as the examples above show.

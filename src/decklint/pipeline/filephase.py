@@ -20,11 +20,11 @@ from decklint.core.lowering import Lowering
 from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.core.symbols import EXPANSION
-from decklint.dialects.base import ParsedFile
-from decklint.inputs import templates
 from decklint.inputs.discover import detect
 from decklint.lint.check import FileRule, Hit
 from decklint.model.topology import Topology
+from decklint.readers import templates
+from decklint.readers.base import ParsedFile
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class FileUnit:
     # no dialect: why the file is no deck (evidence against: a shell script, JSON, ...), or ""
     # when nothing tells either way (`Detection.why`)
     against: str = ""
-    # a template (`decklint.inputs.templates`): the values it fills in, where nothing found
+    # a template (`decklint.readers.templates`): the values it fills in, where nothing found
     # about a value alone is reported, in this phase or the run's
     filled: tuple[Span, ...] = ()
 
@@ -67,7 +67,7 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
 
     `hint`: the dialect the file's container names (a markdown fence's info string), or the
     one it was given (`Input.dialect`). A template is read for its product lines, its dialect
-    told by them and its name without the template suffix (`decklint.inputs.templates`)."""
+    told by them and its name without the template suffix (`decklint.readers.templates`)."""
     tpl = templates.read(path, text)
     src = SourceFile.from_text(path, text if tpl is None else tpl.text)
     try:

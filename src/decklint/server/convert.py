@@ -17,8 +17,8 @@ from lsprotocol import types as lsp
 
 from decklint.core.findings import Applicability, Finding, Severity
 from decklint.core.source import Span
-from decklint.fix import patch
 from decklint.fix.edits import card_image
+from decklint.readers import patch
 from decklint.server.positions import Codec
 
 SOURCE = "decklint"

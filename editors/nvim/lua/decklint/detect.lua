@@ -29,10 +29,10 @@ M.PORTED = {
   ["decklint.inputs.evidence._prose"] = "31b3351bbaf82460",
   ["decklint.inputs.evidence._other_product"] = "aee09e826670f3cf",
   ["decklint.inputs.evidence._count"] = "8de238abe1d8fae0",
-  ["decklint.dialects.base._heads"] = "73a23238f54b07cb",
-  ["decklint.dialects.base.line_heads"] = "18f53a77e5d51b4d",
-  ["decklint.dialects.base.sniff_keywords"] = "370a442d4b2bbb85",
-  ["decklint.dialects.base.sniff_count"] = "cf381ac89dc45f94",
+  ["decklint.readers.base._heads"] = "73a23238f54b07cb",
+  ["decklint.readers.base.line_heads"] = "18f53a77e5d51b4d",
+  ["decklint.readers.base.sniff_keywords"] = "370a442d4b2bbb85",
+  ["decklint.readers.base.sniff_count"] = "cf381ac89dc45f94",
   ["decklint.dialects.aix.reader.sniff"] = "4b7493e5df3930c5",
   ["decklint.dialects.as400.reader.sniff"] = "b3b57c08e4ce2417",
   ["decklint.dialects.bpxprm.reader.sniff"] = "fee8e02cfee40788",
@@ -267,7 +267,7 @@ local function semicolon_comments(src)
     and P(pats["other comment"]):search(head) == nil
 end
 
--- ---------------------------------------------------------------- decklint.dialects.base
+-- ---------------------------------------------------------------- decklint.readers.base
 
 -- _heads, line_heads: the first words of the first lines (a prompt such as `1->` left out).
 local function line_heads(src, n)

@@ -12,9 +12,9 @@ from decklint.core.ir import (
 from decklint.core.lowering import Lowering, default
 from decklint.dialects.aix import records as cs
 from decklint.dialects.aix.reader import _CATALOG, _patterns
-from decklint.dialects.base import ParsedFile
 from decklint.knowledge.catalog import Catalog
 from decklint.knowledge.catalog_check import operand_problems, product_catalog
+from decklint.readers.base import ParsedFile
 
 PROFILES = "SNA Services/6000"  # the `product` of the entities an exportsna profile makes
 

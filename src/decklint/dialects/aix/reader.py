@@ -34,8 +34,8 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap
-from decklint.dialects.base import ParsedFile, parsed_units
 from decklint.knowledge.catalog_check import product_catalog
+from decklint.readers.base import ParsedFile, parsed_units
 
 _CATALOG = "aix"  # grammars/catalogs/aix.yaml: `no` options, profiles, CS/AIX records
 _PROFILES = {"DLC": "dlc", "ADAPTER": "adapter", "MODE": "mode"}  # catalog entry -> profile kind

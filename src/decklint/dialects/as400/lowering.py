@@ -13,9 +13,6 @@ from decklint.core.ir import (
     Value,
 )
 from decklint.core.lowering import Lowering, default
-from decklint.dialects.base import (
-    ParsedFile,
-)
 from decklint.knowledge.catalog import Catalog, StatementEntry
 from decklint.knowledge.catalog_check import (
     default_note,
@@ -23,6 +20,9 @@ from decklint.knowledge.catalog_check import (
     operand_problems,
     positions,
     product_catalog,
+)
+from decklint.readers.base import (
+    ParsedFile,
 )
 
 _CATALOG = "as400"  # grammars/catalogs/as400.yaml: commands, parameters, positions, defaults

@@ -22,12 +22,12 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap
-from decklint.dialects.base import (
+from decklint.readers.base import (
     ParsedFile,
     parsed_units,
     sniff_count,
 )
-from decklint.dialects.freeform import Text, blank_comments, unterminated
+from decklint.readers.freeform import Text, blank_comments, unterminated
 
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)
 

@@ -29,16 +29,16 @@ from decklint.core.ir import (
     small_int,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
-from decklint.dialects.base import (
+from decklint.knowledge import member_facts as facts
+from decklint.knowledge.keywords import words
+from decklint.readers.base import (
     Head,
     ParsedFile,
     lark_parser,
     parse_unit,
     sniff_keywords,
 )
-from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.knowledge import member_facts as facts
-from decklint.knowledge.keywords import words
+from decklint.readers.freeform import Text, blank_comments, unterminated
 
 
 class Tables(NamedTuple):

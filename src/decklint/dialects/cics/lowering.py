@@ -13,10 +13,10 @@ from decklint.core.ir import (
     small_int,
 )
 from decklint.core.lowering import Lowering, attr_or_default, coded, default
-from decklint.dialects.base import (
+from decklint.dialects.cics.reader import resource_type
+from decklint.readers.base import (
     ParsedFile,
 )
-from decklint.dialects.cics.reader import resource_type
 
 # Commands that make a definition (CICS TS "DFHCSDUP commands": USERDEFINE works as DEFINE,
 # with the defaults of the USERDEF group).

@@ -23,13 +23,8 @@ from decklint.core.ir import (
     Value,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
-from decklint.dialects.base import (
-    AttributeTable,
-    ParsedFile,
-    lark_parser,
-    parse_unit,
-    sniff_count,
-)
+from decklint.dialects.base import AttributeTable
+from decklint.readers.base import ParsedFile, lark_parser, parse_unit, sniff_count
 
 if TYPE_CHECKING:
     from decklint.knowledge.catalog import StatementEntry

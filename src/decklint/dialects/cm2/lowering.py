@@ -5,9 +5,6 @@ from __future__ import annotations
 from decklint.core.entities import Attr
 from decklint.core.ir import Diagnostic, Operand, Statement
 from decklint.core.lowering import Lowering, coded, default
-from decklint.dialects.base import (
-    ParsedFile,
-)
 from decklint.knowledge.catalog import Catalog
 from decklint.knowledge.catalog_check import (
     default_note,
@@ -15,6 +12,9 @@ from decklint.knowledge.catalog_check import (
     operand_problems,
     product_catalog,
     unknown_statement,
+)
+from decklint.readers.base import (
+    ParsedFile,
 )
 
 

@@ -20,12 +20,12 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile
-from decklint.dialects.base import (
+from decklint.readers.base import (
     ParsedFile,
     parsed_units,
     sniff_count,
 )
-from decklint.dialects.freeform import Text, blank_comments, unterminated
+from decklint.readers.freeform import Text, blank_comments, unterminated
 
 # A /* without its */ runs to the end of the file (and is reported).
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL), re.compile(r"//[^\n]*"))

@@ -6,11 +6,11 @@ from decklint.core.entities import Attr
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Statement
 from decklint.core.lowering import Lowering, attr_or_default, coded
-from decklint.dialects.base import ParsedFile
 from decklint.dialects.ezacicd.reader import MODELLED, types
 from decklint.knowledge import member_facts as facts
 from decklint.knowledge.catalog import Catalog, StatementEntry
 from decklint.knowledge.schema import suggest
+from decklint.readers.base import ParsedFile
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

@@ -9,11 +9,11 @@ from decklint.core.ir import (
 )
 from decklint.core.lowering import Lowering, default
 from decklint.core.source import Span
-from decklint.dialects.base import (
-    ParsedFile,
-)
 from decklint.dialects.ivtprm.reader import LIMITS
 from decklint.knowledge import member_facts as facts
+from decklint.readers.base import (
+    ParsedFile,
+)
 
 
 def _mb(n: int) -> str:

@@ -23,7 +23,7 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
-from decklint.dialects.base import (
+from decklint.readers.base import (
     Head,
     ParsedFile,
     line_heads,

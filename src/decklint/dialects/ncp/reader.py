@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 
 from decklint.core.source import SourceFile
-from decklint.dialects.asm import card_indent, parse_assembler
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.damage import Indent
 from decklint.knowledge.schema import statement_names
+from decklint.readers.assembler.reader import card_indent, parse_assembler
+from decklint.readers.base import ParsedFile
+from decklint.readers.damage import Indent
 
 # The statements of a generation only NCP codes, written as NCP writes them: the operation,
 # then a keyword operand on its card or the continuation card (GENEND may have none).

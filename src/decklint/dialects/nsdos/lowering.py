@@ -10,7 +10,6 @@ from decklint.core.ir import (
     Value,
 )
 from decklint.core.lowering import Lowering, default
-from decklint.dialects.base import ParsedFile
 from decklint.dialects.nsdos.reader import _CATALOG
 from decklint.knowledge.catalog import Catalog
 from decklint.knowledge.catalog_check import (
@@ -21,6 +20,7 @@ from decklint.knowledge.catalog_check import (
     product_catalog,
     unknown_statement,
 )
+from decklint.readers.base import ParsedFile
 
 
 def _kv(st: Statement, name: str) -> Value | None:

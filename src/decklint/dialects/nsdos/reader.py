@@ -22,11 +22,11 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile
-from decklint.dialects.base import ParsedFile, parsed_units
-from decklint.dialects.freeform import line_units
 from decklint.knowledge.catalog_check import (
     product_catalog,
 )
+from decklint.readers.base import ParsedFile, parsed_units
+from decklint.readers.freeform import line_units
 
 _CATALOG = "nsdos"  # grammars/catalogs/nsdos.yaml: records, keywords, positions, defaults
 

@@ -21,8 +21,8 @@ from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Operand, Statement, Value
 from decklint.core.lowering import Lowering, default
 from decklint.core.source import Span
-from decklint.dialects.base import ParsedFile
 from decklint.knowledge.catalog_check import operand_problems, product_catalog
+from decklint.readers.base import ParsedFile
 
 # the object types decklint models, and the model kind each becomes
 KINDS = {

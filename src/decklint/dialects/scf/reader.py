@@ -27,14 +27,14 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
-from decklint.dialects.base import (
+from decklint.knowledge.catalog_check import product_catalog
+from decklint.knowledge.keywords import words
+from decklint.readers.base import (
     ParsedFile,
     lark_parser,
     line_heads,
     parse_unit,
 )
-from decklint.knowledge.catalog_check import product_catalog
-from decklint.knowledge.keywords import words
 
 if TYPE_CHECKING:
     pass

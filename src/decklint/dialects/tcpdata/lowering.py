@@ -12,12 +12,12 @@ from decklint.core.ir import (
     Value,
 )
 from decklint.core.lowering import Lowering, default
-from decklint.dialects.base import (
+from decklint.dialects.tcpdata.reader import known, role
+from decklint.dialects.tcpip.reader import placeholder
+from decklint.readers.base import (
     ParsedFile,
     unknown_name,
 )
-from decklint.dialects.tcpdata.reader import known, role
-from decklint.dialects.tcpip.reader import placeholder
 
 _FTP_FIELDS = ("CHKPTINT", "BLKSIZE", "BLOCKSIZE", "BUFNO", "EXTRATASKS", "NCP", "RECFM", "LRECL")
 _DATA_FIELDS = ("TCPIPJOBNAME", "HOSTNAME", "DATASETPREFIX", "DOMAINORIGIN", "RESOLVERTIMEOUT")

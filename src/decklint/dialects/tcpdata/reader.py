@@ -23,15 +23,15 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap
-from decklint.dialects.base import (
+from decklint.knowledge.catalog import catalog
+from decklint.knowledge.keywords import words
+from decklint.readers.base import (
     Head,
     ParsedFile,
     parsed_units,
     sniff_keywords,
 )
-from decklint.dialects.freeform import line_units
-from decklint.knowledge.catalog import catalog
-from decklint.knowledge.keywords import words
+from decklint.readers.freeform import line_units
 
 TCPIP_DATA = words(
     """ALWAYSWTO DATASETPREFIX DEFAULTIPNODES DOMAIN DOMAINORIGIN HOSTNAME LOADDBCSTABLES LOOKUP

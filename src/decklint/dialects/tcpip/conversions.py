@@ -471,7 +471,7 @@ def to_eqenet(text: str, statements: Sequence[Statement], index: int) -> Convers
 def checked(path: str, text: str, statements: Sequence[Statement], conv: Conversion) -> str:
     """'' when the converted text reads without error and makes the stack do what the
     profile did; else why not."""
-    from decklint.fix import patch
+    from decklint.readers import patch
 
     out = patch.apply(text, conv.edits, card_image=False)
     if out.skipped:

@@ -10,9 +10,9 @@ from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Statement, Value
 from decklint.core.lowering import Lowering, default
 from decklint.core.source import Span
-from decklint.dialects.base import ParsedFile, unknown_name
 from decklint.dialects.tcpip.kinds import STACK_SETTINGS
 from decklint.model.tcpip import stack_name
+from decklint.readers.base import ParsedFile, unknown_name
 
 
 def attr(v: Value | None, value: object = None) -> Attr:

@@ -27,9 +27,9 @@ from decklint.core.ir import (
     is_whole_number,
 )
 from decklint.core.source import SourceFile, Span
-from decklint.dialects.base import Head, ParsedFile, lark_parser, line_heads
 from decklint.dialects.tcpip import keywords as kw
 from decklint.knowledge.keywords import words
+from decklint.readers.base import Head, ParsedFile, lark_parser, line_heads
 
 if TYPE_CHECKING:
     pass

@@ -11,11 +11,11 @@ from decklint.core.ir import (
     Statement,
 )
 from decklint.core.lowering import Lowering, default
-from decklint.dialects.base import (
+from decklint.dialects.tsm.reader import _index
+from decklint.readers.base import (
     ParsedFile,
     unknown_name,
 )
-from decklint.dialects.tsm.reader import _index
 
 # option -> (lowest, highest) in KB, values beyond are clamped by the client
 RANGES = {"TCPWINDOWSIZE": (0, 2048), "TCPBUFFSIZE": (1, 512)}

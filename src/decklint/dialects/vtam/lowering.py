@@ -10,7 +10,6 @@ from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, Operand, Statement
 from decklint.core.lowering import Lowering, attr_or_default, coded, default
 from decklint.core.symbols import WILDCARD
-from decklint.dialects.base import ParsedFile, member_name
 from decklint.dialects.vtam import network
 from decklint.dialects.vtam.reader import _LIST_NAME, _TABLE_OPS
 from decklint.dialects.vtam.resources import (
@@ -22,6 +21,7 @@ from decklint.dialects.vtam.resources import (
 )
 from decklint.knowledge.facts import Scope, catalogued, operand_entry, pace_window
 from decklint.knowledge.sna import decode_ru_byte
+from decklint.readers.base import ParsedFile, member_name
 
 _RESOURCE_OPS = frozenset({"APPL", "PU", "LU", "CDRSC", "CDRM", "TRLE", "LOCAL"})
 _SIFT_APPL = ("MODETAB", "DLOGMOD", "VPACING", "AUTOSES", "DSESLIM", "DMINWNL", "DMINWNR")

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 from decklint.core.source import SourceFile
-from decklint.dialects.asm import card_indent, parse_assembler, parse_option_list
-from decklint.dialects.base import ParsedFile, deck_member, line_heads
-from decklint.dialects.damage import Indent
 from decklint.knowledge.keywords import words
 from decklint.knowledge.schema import statement_names
+from decklint.readers.assembler.reader import card_indent, parse_assembler, parse_option_list
+from decklint.readers.base import ParsedFile, deck_member, line_heads
+from decklint.readers.damage import Indent
 
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
 _MEMBER_NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}", re.IGNORECASE)

@@ -15,15 +15,15 @@ from typing import NamedTuple
 
 from decklint.core.ir import Diagnostic, LogicalUnit
 from decklint.core.source import Span
-from decklint.dialects.assembler.statements import Stmt, read
-from decklint.dialects.assembler.syntax import (
+from decklint.readers.assembler.statements import Stmt, read
+from decklint.readers.assembler.syntax import (
     SEQUENCE,
     VARIABLE,
     fields,
     is_symbol,
     split_top,
 )
-from decklint.dialects.assembler.text import Text
+from decklint.readers.assembler.text import Text
 
 
 class Definition(NamedTuple):

@@ -25,8 +25,8 @@ from typing import NamedTuple
 
 from decklint.core.ir import Diagnostic, LogicalUnit
 from decklint.core.source import Span
-from decklint.dialects.assembler.expressions import Node, Parser, Str, Var, parse, variable_at
-from decklint.dialects.assembler.syntax import (
+from decklint.readers.assembler.expressions import Node, Parser, Str, Var, parse, variable_at
+from decklint.readers.assembler.syntax import (
     SEQUENCE,
     Fields,
     Malformed,

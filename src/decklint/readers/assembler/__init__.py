@@ -1,6 +1,9 @@
 """The assembler layer beneath the macro dialects (VTAM, NCP, mode, USS, COS and interpret
 tables, EZACICD): High Level Assembler source read as the assembler reads it.
 
+* `reader`: a macro dialect's deck read into IR statements, each classified by its operation
+  (the product's statement, parsed by the dialect's grammar; an assembler, machine or
+  conditional assembly instruction; a known system macro);
 * `conditional`: conditional assembly over one file: MACRO ... MEND definitions, the
   expansion of the macros a file defines, open-code SET symbols and branches (`assemble`,
   the entry point; its docstring is the contract). Beneath it:

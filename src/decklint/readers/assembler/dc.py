@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from decklint.dialects.cards import is_attribute_quote
+from decklint.readers.cards import is_attribute_quote
 
 TYPES = frozenset("ABCDEFGHJLPQRSVXYZ")
 EXTENSIONS = frozenset(

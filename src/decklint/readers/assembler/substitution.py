@@ -23,12 +23,12 @@ from collections.abc import Iterator
 from functools import lru_cache
 
 from decklint.core.ir import LogicalUnit
-from decklint.dialects.assembler.evaluation import Evaluator, as_text
-from decklint.dialects.assembler.expressions import Var, variable_at
-from decklint.dialects.assembler.statements import Stmt
-from decklint.dialects.assembler.symbols import Frame
-from decklint.dialects.assembler.syntax import NotExpanded, is_name_start, operand_end
-from decklint.dialects.assembler.text import EMPTY, Text, concat, cut, pinned, written
+from decklint.readers.assembler.evaluation import Evaluator, as_text
+from decklint.readers.assembler.expressions import Var, variable_at
+from decklint.readers.assembler.statements import Stmt
+from decklint.readers.assembler.symbols import Frame
+from decklint.readers.assembler.syntax import NotExpanded, is_name_start, operand_end
+from decklint.readers.assembler.text import EMPTY, Text, concat, cut, pinned, written
 
 
 @lru_cache(maxsize=4096)

@@ -17,14 +17,14 @@ from __future__ import annotations
 
 from decklint.core.ir import Diagnostic, LogicalUnit
 from decklint.core.source import SourceMap
-from decklint.dialects.assembler import text as texts
-from decklint.dialects.assembler.evaluation import Evaluator
-from decklint.dialects.assembler.expansion import SECTIONS, SPECIAL, Expander, anchor
-from decklint.dialects.assembler.results import CONDITIONAL, ORDINARY, Assembled, Emitted
-from decklint.dialects.assembler.statements import SetOp, Stmt, read, span_of
-from decklint.dialects.assembler.substitution import generate, references
-from decklint.dialects.assembler.symbols import Frame
-from decklint.dialects.assembler.syntax import (
+from decklint.readers.assembler import text as texts
+from decklint.readers.assembler.evaluation import Evaluator
+from decklint.readers.assembler.expansion import SECTIONS, SPECIAL, Expander, anchor
+from decklint.readers.assembler.results import CONDITIONAL, ORDINARY, Assembled, Emitted
+from decklint.readers.assembler.statements import SetOp, Stmt, read, span_of
+from decklint.readers.assembler.substitution import generate, references
+from decklint.readers.assembler.symbols import Frame
+from decklint.readers.assembler.syntax import (
     SEQUENCE,
     SYMBOL,
     Fields,
@@ -32,7 +32,7 @@ from decklint.dialects.assembler.syntax import (
     fields,
     label_op,
 )
-from decklint.dialects.assembler.text import Text
+from decklint.readers.assembler.text import Text
 
 
 class OpenCode(Expander):

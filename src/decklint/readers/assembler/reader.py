@@ -8,7 +8,7 @@ operation before it is parsed:
   "operand"), so a bad statement costs one finding and the rest of the deck is still read;
 * an assembler instruction (DC, DS, EQU, ORG, CSECT, USING, ...), a conditional-assembly or
   macro-language instruction, a machine instruction or a known system macro is read as the
-  assembler reads it (`decklint.dialects.assembler`): its operands are split, DC and DS
+  assembler reads it (`decklint.readers.assembler`): its operands are split, DC and DS
   constants are checked, and the statement is kept with its kind (`Statement.kind`) but not
   modelled;
 * MACRO ... MEND definitions are skipped with one info finding: their bodies are conditional
@@ -34,18 +34,18 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
-from decklint.dialects.assembler import instructions
-from decklint.dialects.assembler.conditional import (
+from decklint.readers.assembler import instructions
+from decklint.readers.assembler.conditional import (
     CALL,
     CONDITIONAL,
     ORDINARY,
     MacroInfo,
     assemble,
 )
-from decklint.dialects.base import ParsedFile, lark_parser, parse_unit
-from decklint.dialects.cards import read_assembler, read_option_list, shifted_by, shifted_deck
-from decklint.dialects.damage import Indent
-from decklint.dialects.lost_operands import lost
+from decklint.readers.base import ParsedFile, lark_parser, parse_unit
+from decklint.readers.cards import read_assembler, read_option_list, shifted_by, shifted_deck
+from decklint.readers.damage import Indent
+from decklint.readers.lost_operands import lost
 
 
 def _rule(tree: Any) -> str:
@@ -132,7 +132,7 @@ def parse_instruction(
 ) -> tuple[Statement, list[Diagnostic]]:
     """A statement the assembler itself knows, with its operands split (`kind`: one of
     `instructions`' kinds), and what is wrong with its DC or DS constants."""
-    from decklint.dialects.assembler import dc  # here only: most decks hold no instruction
+    from decklint.readers.assembler import dc  # here only: most decks hold no instruction
 
     text, smap = unit.text, unit.smap
     label_end, op_start, op_end, opnd_start = _fields(text)

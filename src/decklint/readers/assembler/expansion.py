@@ -26,11 +26,11 @@ from typing import NamedTuple
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, LogicalUnit
 from decklint.core.source import Span
-from decklint.dialects.assembler import text as texts
-from decklint.dialects.assembler.definitions import Definition, prototype_name, read_definition
-from decklint.dialects.assembler.evaluation import Evaluator, Value, as_text
-from decklint.dialects.assembler.results import CALL, ORDINARY, Emitted, Limits, MacroInfo
-from decklint.dialects.assembler.statements import (
+from decklint.readers.assembler import text as texts
+from decklint.readers.assembler.definitions import Definition, prototype_name, read_definition
+from decklint.readers.assembler.evaluation import Evaluator, Value, as_text
+from decklint.readers.assembler.results import CALL, ORDINARY, Emitted, Limits, MacroInfo
+from decklint.readers.assembler.statements import (
     CONDITIONAL,
     Ago,
     Branch,
@@ -40,10 +40,10 @@ from decklint.dialects.assembler.statements import (
     Stmt,
     span_of,
 )
-from decklint.dialects.assembler.substitution import generate
-from decklint.dialects.assembler.symbols import Frame, Globals, Operand, Unknown
-from decklint.dialects.assembler.syntax import Fields, NotExpanded, fields, split_top
-from decklint.dialects.assembler.text import EMPTY, Anchor, Text, written
+from decklint.readers.assembler.substitution import generate
+from decklint.readers.assembler.symbols import Frame, Globals, Operand, Unknown
+from decklint.readers.assembler.syntax import Fields, NotExpanded, fields, split_top
+from decklint.readers.assembler.text import EMPTY, Anchor, Text, written
 
 SECTIONS = frozenset({"CSECT", "RSECT", "START", "DSECT", "COM"})
 SPECIAL = CONDITIONAL | {"MACRO"}

@@ -83,7 +83,7 @@ import re
 from collections.abc import Sequence
 
 from decklint.core.ir import LogicalUnit
-from decklint.dialects.assembler.results import (
+from decklint.readers.assembler.results import (
     CALL,
     CONDITIONAL,
     NEEDS_ASSEMBLY,
@@ -114,7 +114,7 @@ def assemble(units: Sequence[LogicalUnit], *, limits: Limits = DEFAULT_LIMITS) -
     if _plain(units):
         new = tuple.__new__  # as records are rebuilt (decklint.core.records): no per-field checks
         return Assembled(tuple([new(Emitted, (u, "", ORDINARY)) for u in units]), (), ())
-    from decklint.dialects.assembler.opencode import OpenCode  # here only: a plain file's
+    from decklint.readers.assembler.opencode import OpenCode  # here only: a plain file's
     # start-up would pay for importing the interpreter
 
     return OpenCode(units, limits).run()

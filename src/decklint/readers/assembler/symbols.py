@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from decklint.dialects.assembler.evaluation import Value, as_text, type_of
-from decklint.dialects.assembler.syntax import NotExpanded, closing, split_top
-from decklint.dialects.assembler.text import EMPTY, Text, cut
+from decklint.readers.assembler.evaluation import Value, as_text, type_of
+from decklint.readers.assembler.syntax import NotExpanded, closing, split_top
+from decklint.readers.assembler.text import EMPTY, Text, cut
 
 INITIAL: dict[str, Value] = {"A": 0, "B": False, "C": EMPTY}
 MAX_SUBLIST_DEPTH = 20

@@ -30,7 +30,7 @@ from itertools import count
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Remark
 from decklint.core.source import SourceFile, SourceMap, Span
-from decklint.dialects.damage import (
+from decklint.readers.damage import (
     Indent,
     Scrub,
     clean,

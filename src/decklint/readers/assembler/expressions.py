@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, TypeAlias
 
-from decklint.dialects.assembler.functions import FUNCTIONS as BUILTINS
-from decklint.dialects.assembler.syntax import (
+from decklint.readers.assembler.functions import FUNCTIONS as BUILTINS
+from decklint.readers.assembler.syntax import (
     VARIABLE,
     NotExpanded,
     check_parentheses,

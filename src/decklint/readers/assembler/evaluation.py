@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol, TypeAlias
 
-from decklint.dialects.assembler.expressions import (
+from decklint.readers.assembler.expressions import (
     Attr,
     Binary,
     Call,
@@ -42,15 +42,15 @@ from decklint.dialects.assembler.expressions import (
     compares_characters,
     is_character,
 )
-from decklint.dialects.assembler.functions import FUNCTIONS
-from decklint.dialects.assembler.syntax import (
+from decklint.readers.assembler.functions import FUNCTIONS
+from decklint.readers.assembler.syntax import (
     EBCDIC,
     NotExpanded,
     is_symbol,
     self_defining,
     signed32,
 )
-from decklint.dialects.assembler.text import EMPTY, Text, concat, cut, repeat, same_length
+from decklint.readers.assembler.text import EMPTY, Text, concat, cut, repeat, same_length
 
 
 class Opaque(NamedTuple):

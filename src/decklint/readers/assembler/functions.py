@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import NamedTuple
 
-from decklint.dialects.assembler.syntax import EBCDIC, SYMBOL, NotExpanded, signed32
+from decklint.readers.assembler.syntax import EBCDIC, SYMBOL, NotExpanded, signed32
 
 Result = int | bool | str
 
