@@ -1,7 +1,8 @@
 """Entity kinds and their declared fields: what rules (and user rules) may refer to.
 
-The model declares the kinds it builds itself (nodes, links, declared facts); each dialect
-declares the kinds it makes in its package (dialects/<name>/kinds.py).
+The model declares the kinds it builds itself (nodes, links, declared facts) and the SNA kinds
+several dialects make (modes, PUs and LUs, subarea routes); each dialect declares the kinds it
+alone makes in its package (dialects/<name>/kinds.py).
 """
 
 from __future__ import annotations
@@ -162,5 +163,97 @@ MODEL_KINDS: tuple[KindSpec, ...] = (
         note="why the status is what it is",
         pu="the station's PU name (path links)",
         line="the NCP physical line the station reaches (path links)",
+    ),
+)
+
+
+# The SNA kinds several dialects make: modes (VTAM, CM/2, NS/DOS, AIX, AS/400), PUs and LUs
+# (VTAM, NCP), subarea routes and the link stations to adjacent subareas (VTAM, NCP).
+SNA_KINDS: tuple[KindSpec, ...] = (
+    kind(
+        "mode",
+        "a logon mode / SNA mode (VTAM MODEENT)",
+        table="mode table (VTAM MODETAB name) that holds the entry",
+        rusizes="RUSIZES as coded (hex text)",
+        ru_secondary="largest RU the secondary LU may send (RUSIZES left byte), bytes",
+        ru_primary="largest RU the primary LU may send (RUSIZES right byte), bytes",
+        ru_max="the larger of the two RU sizes, bytes",
+        ru_min="the smaller of the two RU sizes, bytes",
+        pacing_primary_send="PSNDPAC: primary send pacing count",
+        pacing_secondary_send="SSNDPAC: secondary send pacing count",
+        pacing_secondary_recv="SRCVPAC: secondary receive pacing count",
+        pacing_min="smallest of the coded pacing counts",
+        pacing_max="largest of the coded pacing counts",
+        cos="COS: subarea class-of-service name",
+        fmprof="FMPROF: function management profile (19 = X'13' is LU 6.2)",
+        receive_window="the mode's receive pacing window (CM/2, NS/DOS, AIX)",
+        send_window="the mode's send pacing window where a product codes one",
+        default_ru_size="CM/2 DEFAULT_RU_SIZE(YES) / NS/DOS '*': the RU fills one frame",
+        max_sessions="session limit the mode negotiates up to",
+        session_limit="initial session limit (CM/2 PLU_MODE_SESSION_LIMIT)",
+        min_winners="minimum contention winners",
+        min_losers="minimum contention losers",
+        maxlenru="AS/400 MAXLENRU as coded (*CALC or a size)",
+        ru_lower="CM/2 MAX_RU_SIZE_LOWER_BOUND (0: none)",
+        max_inpacing="AS/400 MAXINPAC",
+        max_conversations="AS/400 MAXCNV",
+        preestablished="AS/400 PREESTSSN",
+        appncos="APPNCOS: APPN class-of-service name",
+        bulk="true when the mode carries bulk data (by name or configuration)",
+        product="the product of a dialect that reads two (AIX: SNA Services/6000 or CS/AIX)",
+        review_skip=("pacing_min", "pacing_max"),  # the pacing bytes' reading, compared as coded
+    ),
+    kind(
+        "pu",
+        "a physical unit (VTAM switched/local major node or NCP PU)",
+        maxdata="MAXDATA: largest PIU the PU can receive, bytes",
+        maxout="MAXOUT: PIUs sent before a response is requested",
+        passlim="PASSLIM: contiguous PIUs NCP sends the PU at one time (coded)",
+        modulo="MODULO: sequence-number modulus, 8 or 128 (coded, or sifted from LINE, GROUP)",
+        modetab="MODETAB",
+        dlogmod="DLOGMOD",
+        putype="PUTYPE",
+        cpname="CPNAME",
+        cpcp="CPCP",
+        conntype="CONNTYPE (APPN or LEN; CPCP=YES needs APPN)",
+        idblk="IDBLK",
+        idnum="IDNUM",
+        vpacing="VPACING",
+        pacing="PACING",
+        major="the major node type (VBUILD TYPE, or NCP)",
+        line="the NCP LINE the PU is defined under",
+        word="PU",
+    ),
+    kind(
+        "lu",
+        "a logical unit (VTAM or NCP LU statement)",
+        locaddr="LOCADDR",
+        modetab="MODETAB",
+        dlogmod="DLOGMOD",
+        pacing="PACING",
+        vpacing="VPACING",
+        pu="the PU the LU belongs to",
+        word="LU",
+    ),
+    kind(
+        "subarea_route",
+        "a subarea PATH statement (VTAM path table, NCP): explicit routes to destination subareas",
+        destsa="DESTSA: the destination subareas",
+        routes="the explicit routes: (ER number, adjacent subarea, TG number) each",
+        word="PATH",
+    ),
+    kind(
+        "subarea_station",
+        "a link station to an adjacent subarea node: an NCP INNODE, or a PU of type 4 or 5 on an "
+        "NCP subarea line or in a VTAM channel-attachment major node",
+        statement="INNODE or PU",
+        putype="PUTYPE: 4 (an NCP) or 5 (a VTAM host)",
+        subarea="SUBAREA: the adjacent node's subarea (INNODE, switched subarea PU)",
+        tgn="TGN: the transmission group number",
+        line="the LINE the station is defined under",
+        address="ADDRESS of that LINE (a channel-to-channel adapter's device address)",
+        lnctl="LNCTL of its GROUP (SDLC, CTCA, CA, ...)",
+        major="NCP, or the VTAM major node type (CA)",
+        word="link station",
     ),
 )

@@ -1,6 +1,7 @@
-"""The entity kinds dialects declare: each dialect's in its package (dialects/<name>/kinds.py),
-the SNA kinds several dialects make here (kinds/sna.py). Small data modules, so that rules
-can be checked against every kind without importing any dialect's reader."""
+"""The entity kinds every dialect declares, each in its package (dialects/<name>/kinds.py),
+with the model's own and the SNA kinds several dialects make (`decklint.core.kinds`). Small
+data modules, so that rules can be checked against every kind without importing any
+dialect's reader."""
 
 from __future__ import annotations
 
@@ -9,22 +10,20 @@ import importlib
 from collections.abc import Iterator
 
 from decklint import dialects
-from decklint.core.kinds import MODEL_KINDS, KindSpec
-
-SHARED = ("sna",)
+from decklint.core.kinds import MODEL_KINDS, SNA_KINDS, KindSpec
 
 
-def of(module: str) -> tuple[KindSpec, ...]:
-    """The kinds a dialect declares (its package's kinds.py), or a shared module of this
-    package (SHARED)."""
-    where = f"{__name__}.{module}" if module in SHARED else f"decklint.dialects.{module}.kinds"
-    found: tuple[KindSpec, ...] = importlib.import_module(where).KINDS
+def of(name: str) -> tuple[KindSpec, ...]:
+    """The kinds a dialect declares (its package's kinds.py)."""
+    found: tuple[KindSpec, ...] = importlib.import_module(f"decklint.dialects.{name}.kinds").KINDS
     return found
 
 
 def declared() -> Iterator[KindSpec]:
-    for module in (*SHARED, *dialects.names()):
-        yield from of(module)
+    """The SNA kinds several dialects make, then each dialect's own."""
+    yield from SNA_KINDS
+    for name in dialects.names():
+        yield from of(name)
 
 
 @functools.cache
