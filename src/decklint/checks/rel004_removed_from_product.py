@@ -70,6 +70,6 @@ def _removed_by(use: Use, at: rel.Level) -> bool:
 
 
 def _catalogs(ctx: Context, use: Use) -> tuple[str, ...]:
-    from decklint.ide import knowledge
+    from decklint.model import catalogued
 
-    return knowledge.catalog_names(ctx.topo.dialects.get(use.path, ""), use.path)
+    return catalogued.catalog_names(ctx.topo.dialects.get(use.path, ""), use.path)

@@ -514,9 +514,9 @@ def _evidence(
         return
     if dialect == "ncp":
         yield from (("ncp", e) for e in _ncp_evidence(topo, path))
-    from decklint.ide import knowledge  # the statement -> catalog entry lookup
+    from decklint.model import catalogued  # the statement -> catalog entry lookup
 
-    names = knowledge.catalog_names(dialect, path)
+    names = catalogued.catalog_names(dialect, path)
     ops = frozenset().union(*(dated_ops(n) for n in names))
     if not ops:
         return
@@ -527,11 +527,11 @@ def _evidence(
             continue
         key = _signature(st)
         if key not in entries:
-            entries[key] = _dated_entry(dialect, path, st, knowledge)
+            entries[key] = _dated_entry(dialect, path, st, catalogued)
         found = entries[key]
         if found is None:
             continue
-        for what, dated, line in _dated_in(st, found, knowledge):
+        for what, dated, line in _dated_in(st, found, catalogued):
             if what in seen:
                 continue
             seen.add(what)
@@ -559,12 +559,12 @@ def _signature(st: Statement) -> tuple[Any, ...]:
 class _Dated(NamedTuple):
     """A catalog entry with something dated on it, and the names of its dated operands."""
 
-    entry: Any  # decklint.ide.knowledge.Entry
+    entry: Any  # decklint.model.catalogued.Entry
     operands: frozenset[str]
 
 
-def _dated_entry(dialect: str, path: str, st: Statement, knowledge: Any) -> _Dated | None:
-    e = knowledge.entry(dialect, path, st)
+def _dated_entry(dialect: str, path: str, st: Statement, catalogued: Any) -> _Dated | None:
+    e = catalogued.entry(dialect, path, st)
     if e is None:
         return None
     body = e.statement
@@ -572,7 +572,7 @@ def _dated_entry(dialect: str, path: str, st: Statement, knowledge: Any) -> _Dat
     return _Dated(e, dated) if dated or body.since_fact is not None else None
 
 
-def _dated_in(st: Statement, found: _Dated, knowledge: Any) -> Iterable[tuple[str, Dated, int]]:
+def _dated_in(st: Statement, found: _Dated, catalogued: Any) -> Iterable[tuple[str, Dated, int]]:
     """(what, its `since`, line) for the statement and each operand it codes that has one."""
     e, dated = found
     body = e.statement
@@ -585,7 +585,7 @@ def _dated_in(st: Statement, found: _Dated, knowledge: Any) -> Iterable[tuple[st
         if o.name is not None:
             op = body.operands.get(o.name.upper()) if o.name.upper() in dated else None
         else:
-            op = knowledge.keyword_operand(e, o.value.upper())
+            op = catalogued.keyword_operand(e, o.value.upper())
         if isinstance(op, OperandEntry) and op.since_fact is not None:
             name = op.name if o.name is None else o.name.upper()
             what = name if st.kind == "item" else f"{title} {name}"
