@@ -1228,7 +1228,7 @@ def explain(rule: str) -> None:
         "",
         f"Source: {m.cited}",
     ]
-    from decklint.docs import DECIDED, example_files
+    from decklint.lint.docs import DECIDED, example_files
 
     if m.decided_by in DECIDED:
         lines += ["", DECIDED[m.decided_by]]
@@ -1274,7 +1274,7 @@ def rules(dialect: str | None, fmt: str) -> None:
         _dialect_choice(dialect)
         ms = [m for m in ms if not m.dialects or dialect in m.dialects]
     if fmt == "markdown":
-        from decklint import docs
+        from decklint.lint import docs
 
         click.echo(docs.render(ms), nl=False)
     elif fmt == "json":

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from decklint.checks._wording import defaulted_note, undecided
 from decklint.core.entities import Attr
 from decklint.core.findings import Severity
-from decklint.fix import edits
+from decklint.lint import edits
 from decklint.lint.check import Context, Hit, check
 from decklint.model.tcpip import stack_default
 from decklint.model.views.stacks import Stack, stacks

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from decklint.core.entities import Entity
 from decklint.core.findings import Fix, Severity
-from decklint.fix import edits
+from decklint.lint import edits
 from decklint.lint.check import Context, Hit, check
 
 # half a track per DASD type, as the z/OS TCP/IP tuning tips (SHARE 102) give it in 'FTP Tuning

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from decklint import api
 from decklint.core.findings import Applicability, Edit, Finding, Severity
-from decklint.fix.edits import card_image
+from decklint.lint.edits import card_image
 from decklint.readers import patch
 
 MAX_PASSES = 10

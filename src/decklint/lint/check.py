@@ -77,11 +77,12 @@ class FileRule:
 
 
 def load_checks() -> dict[str, CheckFn]:
+    """Every Python check, its module found by name as `load_check` finds one: the checks
+    import the rule engine, never the reverse."""
     import importlib
     import pkgutil
 
-    import decklint.checks as pkg
-
-    for mod in pkgutil.iter_modules(pkg.__path__):
+    package = importlib.import_module("decklint.checks")
+    for mod in pkgutil.iter_modules(package.__path__):
         importlib.import_module(f"decklint.checks.{mod.name}")
     return CHECKS

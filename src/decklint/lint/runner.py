@@ -12,7 +12,7 @@ from decklint.core.findings import Cause, Citation, Finding, Fix, Severity
 from decklint.core.ir import Diagnostic
 from decklint.core.source import Span
 from decklint.core.symbols import EXPANSION
-from decklint.fix import edits
+from decklint.lint import edits
 from decklint.lint.check import Context, FileRule, Hit, load_check
 from decklint.lint.expr import MatchCut, render
 from decklint.lint.manifest import Manifest

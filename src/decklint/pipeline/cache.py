@@ -69,12 +69,6 @@ def _stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
             yield rel, st.st_size, st.st_mtime_ns
 
 
-def digest(text: str) -> bytes:
-    """A decoded text's hash: computed once per input and shared by its cache key and the run
-    memo's key."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
-
-
 def key(path: str, text_digest: bytes, steering: bytes) -> str:
     """The entry of a file: its displayed path, its text's `digest`, and `steering`, the
     `steering_form` of the options (a run computes it once, not per file)."""

@@ -9,8 +9,8 @@ from collections.abc import Iterable, Sequence
 from decklint import dialects
 from decklint.core.findings import Applicability, Finding, Severity
 from decklint.core.source import SourceFile
-from decklint.fix.edits import card_image
 from decklint.fix.loop import BROKEN
+from decklint.lint.edits import card_image
 from decklint.readers import patch
 
 FIX_ALL = "source.fixAll.decklint"  # the code action kind of "apply every safe fix"

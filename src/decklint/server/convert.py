@@ -17,7 +17,7 @@ from lsprotocol import types as lsp
 
 from decklint.core.findings import Applicability, Finding, Severity
 from decklint.core.source import Span
-from decklint.fix.edits import card_image
+from decklint.lint.edits import card_image
 from decklint.readers import patch
 from decklint.server.positions import Codec
 
