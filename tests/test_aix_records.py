@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from decklint import api
 from decklint.core.findings import Severity
-from decklint.debug import load
+from decklint.pipeline.debug import load
 
 from .helpers import case_options
 

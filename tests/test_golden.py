@@ -12,7 +12,7 @@ import yaml
 
 from decklint import dialects
 from decklint.api import lint_texts
-from decklint.debug import load, model_dict
+from decklint.pipeline.debug import load, model_dict
 
 from .conftest import FIXTURES
 

@@ -9,7 +9,7 @@ import pytest
 from decklint.api import decode
 from decklint.core.ir import Value
 from decklint.core.source import SourceFile, Span
-from decklint.debug import load
+from decklint.pipeline.debug import load
 
 from .conftest import CORPUS, FIXTURES
 

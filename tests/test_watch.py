@@ -14,9 +14,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import api, watch
+from decklint import api
 from decklint.cli import WatchArgs, main, watch_cmd
-from decklint.watch import Run
+from decklint.core.findings import Finding
+from decklint.pipeline import watch
+from decklint.pipeline.watch import Run
 
 from .conftest import FIXTURES
 
@@ -47,7 +49,7 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new))
 
 
-def _codes(findings: tuple[api.Finding, ...]) -> list[tuple[str, str]]:
+def _codes(findings: tuple[Finding, ...]) -> list[tuple[str, str]]:
     return [(Path(f.path).name, f.code) for f in findings]
 
 

@@ -1337,7 +1337,7 @@ def server(stdio: bool, untrusted: bool) -> None:
 @click.option("--dialect", shell_complete=_complete_dialects)
 def parse(file: str, dump: str, dialect: str | None) -> None:
     """Show how a deck is read: Lark trees, the IR, or the model (grammar debugging)."""
-    from decklint import debug
+    from decklint.pipeline import debug
 
     dialect = _dialect_choice(dialect)
     try:
@@ -1424,7 +1424,7 @@ def watch_cmd(args: WatchArgs) -> None:
 
     The files are those `decklint lint PATHS` reads, and the configuration files that apply;
     each run takes unchanged files from the cache. Ctrl-C stops (exit 0)."""
-    from decklint import watch
+    from decklint.pipeline import watch
 
     if "-" in args.paths:
         raise click.UsageError("watch looks at files: '-' (standard input) cannot change")

@@ -66,12 +66,16 @@ def existing(folder: Path) -> Path | None:
 
 def survey(folder: Path) -> Found:
     """Lint the folder as if it had no configuration and gather what `render` needs."""
-    from decklint import api
     from decklint.inputs.discover import by_name
+    from decklint.inputs.gather import gather
+    from decklint.pipeline.run import Options, lint_inputs
 
-    result = api.lint_inputs(api.gather([str(folder)]), api.Options(cache=True))
+    result = lint_inputs(gather([str(folder)]), Options(cache=True))
     found = Found()
-    for path, dialect in result.files:  # a job's decks are its file's (`api._merge_files`)
+    for (
+        path,
+        dialect,
+    ) in result.files:  # a job's decks are its file's (`decklint.pipeline.run._merge_files`)
         rel = _relative(path, folder)
         if rel is None:
             continue

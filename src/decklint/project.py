@@ -2,7 +2,7 @@
 
 `Project.load` reads the project configuration (`--config`, else the nearest to the current
 folder) and the site's rule manifests it names. `options()` turns it, with the command
-line's overrides, into `api.Options`; `policy()` then applies, to each finding, the
+line's overrides, into the run's `Options`; `policy()` then applies, to each finding, the
 configuration nearest to that finding's file: its rule selection, severities and per-file
 ignores.
 """
@@ -194,11 +194,11 @@ class Project:
         return scope
 
     def options(self, dialect: str | None = None) -> Any:
-        from decklint import api
+        from decklint.pipeline.run import Options
 
         cfg = self.config
         settings = check_against(cfg, self.registry)
-        return api.Options(
+        return Options(
             dialect=dialect,
             select=(),  # every rule runs; policy() keeps what each file's configuration selects
             rule_options={code: dict(s.options) for code, s in settings.items() if s.options},

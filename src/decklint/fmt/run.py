@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from decklint.pipeline.filephase import FileUnit
     from decklint.readers.base import ParsedFile
 
-# The lint's file phase for the files formatted (`api.file_units`): given all their inputs
+# The lint's file phase for the files formatted (`pipeline.run.file_units`): given all their inputs
 # (the configuration's facts are found for them all, as a lint finds them), what gives the
 # units of some of them. It is called in the worker processes, a few files at a time.
 Units = Callable[[Sequence["Input"]], Sequence["FileUnit | None"]]

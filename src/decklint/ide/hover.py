@@ -23,9 +23,9 @@ from decklint.model import catalogued
 from decklint.model.release import Release, choice, of_file
 
 if TYPE_CHECKING:
-    from decklint.api import LintResult
     from decklint.core.entities import Entity
     from decklint.core.symbols import Definition
+    from decklint.pipeline.run import LintResult
 
 _MAX_DEFAULTS = 40  # uncoded operands listed on a statement's hover
 

@@ -21,7 +21,7 @@ from decklint.ide.document import Document, inside, open_document
 from decklint.ide.records import Location
 
 if TYPE_CHECKING:
-    from decklint.api import LintResult
+    from decklint.pipeline.run import LintResult
 
 _START = Span(1, 1, 1, 1)
 _MEMBER = re.compile(r"\(([^()]+)\)\s*\Z")

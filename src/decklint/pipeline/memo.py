@@ -8,7 +8,7 @@ unrelated commit, a CI re-run) can skip the model altogether. Change any one of 
 memo misses: the whole model is built again and every rule runs.
 
 `decklint lint` uses it, but not with a baseline (which needs the parsed statements), and
-`decklint diff` for each revision's findings (`api.lint_model`: the model is still built,
+`decklint diff` for each revision's findings (`run.lint_model`: the model is still built,
 without running the rules).
 """
 

@@ -19,7 +19,7 @@ from decklint.core.findings import Finding
 from decklint.inputs.gather import files
 
 if TYPE_CHECKING:
-    from decklint.api import LintResult
+    from decklint.pipeline.run import LintResult
 
 # What a look records of one file: modified and changed times (a change of mode changes the
 # second), size and inode (a file replaced by renaming another over it); None: no stat.
