@@ -23,7 +23,6 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.config import ConfigError, load
 from decklint.core.findings import Edit
 from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, Span
@@ -32,6 +31,7 @@ from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import parse
 from decklint.knowledge import catalog as catalogs
 from decklint.model import release as rel
+from decklint.project.config import ConfigError, load
 from decklint.readers import patch
 
 from .conftest import CORPUS, FIXTURES

@@ -18,9 +18,9 @@ import pytest
 from click.testing import CliRunner
 
 from decklint.cli import main
-from decklint.config import load
 from decklint.platform import children
 from decklint.project import Project
+from decklint.project.config import load
 
 from .conftest import ROOT
 from .test_user_rules import MODES, SITE_RULE

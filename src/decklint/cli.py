@@ -663,7 +663,7 @@ def _write_fixes(inputs: Any, run: Any, quiet: bool) -> set[str]:
 
 
 def _config_error() -> type[Exception]:
-    from decklint.config import ConfigError
+    from decklint.project.config import ConfigError
 
     return ConfigError
 
@@ -681,8 +681,8 @@ def _project(
     untrusted: bool = False,
     extend: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()),
 ) -> Any:
-    from decklint.config import ConfigError
     from decklint.project import Project
+    from decklint.project.config import ConfigError
 
     try:
         return Project.load(
@@ -1038,7 +1038,7 @@ def init_cmd(folder: str, force: bool, to_stdout: bool) -> None:
     dialects of decks whose names do not tell them, the folders that hold no deck, the nodes
     found (for the facts no deck holds). Never over an existing configuration without
     --force."""
-    from decklint import init
+    from decklint.project import init
 
     root = Path(folder)
     if not root.is_dir():

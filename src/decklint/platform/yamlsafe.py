@@ -5,7 +5,7 @@ safely, with libyaml's C loader where pyyaml was built with it.
 that build objects), scanning in C: the 141 rule manifests read in about a tenth of the
 time. A pyyaml without libyaml (a source build, some platforms' wheels) has no CSafeLoader,
 and the pure-Python loader reads the same data. A user's configuration file is read with the
-pure-Python loader still (`decklint.config`): its error messages are the ones users see.
+pure-Python loader still (`decklint.project.config`): its error messages are the ones users see.
 """
 
 from __future__ import annotations

@@ -11,13 +11,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
-from decklint.config import CONFIG_NAMES
 from decklint.core.source import Span
 from decklint.inputs.discover import SKIP_DIRS
 from decklint.inputs.gather import Input, expand, not_a_deck, read_input
 from decklint.lint import baseline
 from decklint.pipeline.run import LintResult, gc_paused, lint_model
 from decklint.pipeline.run import Options as LintOptions
+from decklint.project.config import CONFIG_NAMES
 from decklint.review import changes, findings, statements
 from decklint.review.revisions import Entry, Repository, Revision
 

@@ -25,12 +25,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from decklint import api, dialects
-from decklint.config import CONFIG_NAMES, ConfigError
 from decklint.core.findings import Finding
 from decklint.core.progress import OnProgress
 from decklint.inputs.discover import by_name
 from decklint.inputs.gather import not_a_deck
 from decklint.project import Project
+from decklint.project.config import CONFIG_NAMES, ConfigError
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # two letters at least: C: is a drive
 

@@ -17,7 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from decklint.config import (
+from decklint.core.findings import Finding, Severity
+from decklint.core.settings import DEFAULT_BULK_MODES, Settings
+from decklint.lint.manifest import ManifestError
+from decklint.lint.registry import Registry, load_registry, manifest_files
+from decklint.project.config import (
     NODE_FACTS,
     Config,
     ConfigError,
@@ -26,10 +30,6 @@ from decklint.config import (
     find,
     load,
 )
-from decklint.core.findings import Finding, Severity
-from decklint.core.settings import DEFAULT_BULK_MODES, Settings
-from decklint.lint.manifest import ManifestError
-from decklint.lint.registry import Registry, load_registry, manifest_files
 
 
 def _declared(configs: Sequence[Config]) -> tuple[tuple[str, str, tuple[Any, ...]], ...]:

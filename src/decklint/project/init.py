@@ -218,7 +218,7 @@ def check(text: str, folder: Path) -> None:
     bug of ours, said as an InitError."""
     import tempfile
 
-    from decklint.config import ConfigError, load
+    from decklint.project.config import ConfigError, load
 
     with tempfile.TemporaryDirectory() as tmp:
         probe = Path(tmp) / NAME
