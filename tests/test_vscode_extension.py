@@ -284,7 +284,7 @@ PROPERTIES: dict[str, Any] = MANIFEST["contributes"]["configuration"]["propertie
 
 
 def test_the_servers_settings_are_contributed_under_its_names_and_defaults() -> None:
-    from decklint.server.app import _settings
+    from decklint.server.lifecycle import _settings
     from decklint.server.network import Settings
 
     assert PROPERTIES["decklint.baseline"]["type"] == "string"
