@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import cli
+from decklint.cli import lint as cli
 from decklint.cli import main
 from decklint.inputs.discover import walk
 from decklint.lint.expr import ExprError, compile_expr

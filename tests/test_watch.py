@@ -15,7 +15,8 @@ import pytest
 from click.testing import CliRunner
 
 from decklint import api
-from decklint.cli import WatchArgs, main, watch_cmd
+from decklint.cli import main
+from decklint.cli.watch import WatchArgs, watch_cmd
 from decklint.core.findings import Finding
 from decklint.pipeline import watch
 from decklint.pipeline.watch import Run
