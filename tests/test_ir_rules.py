@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from decklint import api
+from decklint import api, checks
 from decklint.core.ir import Statement, Statements
 from decklint.core.source import Span
 from decklint.lint import check
@@ -113,7 +113,7 @@ def test_a_broken_ir_rule_is_an_internal_error_and_the_rest_still_run(
         yield check.Hit(str(deck / "LAB45.ncp"), Span.point(1, 1), {"what": "x", "hint": ""})
         raise ZeroDivisionError("boom")
 
-    check.load_check("PRS002", "unknown-name")
+    checks.bound("PRS002", "unknown-name")
     monkeypatch.setitem(check.CHECKS, "PRS002", broken)
     result = api.lint_paths([str(deck)], api.Options())
     assert result.internal_errors == 2

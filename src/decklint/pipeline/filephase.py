@@ -101,11 +101,12 @@ def _read(path: str, src: SourceFile, dialect: str, steer: Steering) -> FileUnit
         return FileUnit(path, dialect, error=f"parse:{type(exc).__name__}: {exc}")
     if not steer.file_rules:
         return FileUnit(path, dialect, pf, low)
+    from decklint.checks import bound
     from decklint.lint.runner import run_file_rules
 
     alone = Topology(settings=steer.settings)  # the file phase's rules see this file only
     alone.merge(low, pf.statements)
-    hits, found, rule_error = run_file_rules(steer.file_rules, alone)
+    hits, found, rule_error = run_file_rules(steer.file_rules, alone, bound)
     return FileUnit(
         path, dialect, pf, low, hits=tuple(hits), findings=tuple(found), rule_error=rule_error
     )

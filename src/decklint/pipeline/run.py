@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from decklint.checks import bound
 from decklint.core.findings import Citation, Finding, Severity
 from decklint.core.progress import OnProgress, Progress
 from decklint.core.settings import Settings
@@ -528,7 +529,7 @@ def _network_phase(run: _Run, opts: Options, first_path: str, done: Progress) ->
         rules: Iterable[Manifest] = network
         if opts.progress is not None:
             rules = _counted(network, opts.progress, done)
-        run.findings.extend(run_rules(rules, run.topo, opts.rule_options))
+        run.findings.extend(run_rules(rules, run.topo, bound, opts.rule_options))
     except Exception as exc:
         run.internal_error(first_path, f"in the rule engine ({type(exc).__name__}: {exc})")
 
