@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Related
+from decklint.findings import Related, Severity
 from decklint.ir import Statement
 from decklint.lint.check import Context, Hit, check
 from decklint.model.resource_names import Decks, content, distinct
@@ -30,9 +30,18 @@ def duplicate_definition(ctx: Context) -> Iterator[Hit]:
             defs = distinct(defs, decks)
             if len(defs) < 2:
                 continue
-        first = defs[0]
-        for d in defs[1:]:
+        for i, d in enumerate(defs[1:], 1):
+            first = defs[0]
             where = f" in {'stack ' if d.dialect == 'tcpip' else ''}{d.scope}" if d.scope else ""
+            then, severity = _THEN, None
+            if d.kind == "cics_resource":
+                # Two DFHCSDUP inputs (a job and an extract, a base and an optional module) are
+                # often two ways to install one group: the clash is certain only within one.
+                first = next((e for e in defs[:i] if e.path == d.path), first)
+                if first.path == d.path:
+                    then = _CSD_ONE
+                else:
+                    then, severity = _CSD_TWO, Severity.WARNING
             yield Hit(
                 d.path,
                 d.span,
@@ -41,10 +50,20 @@ def duplicate_definition(ctx: Context) -> Iterator[Hit]:
                     "name": d.name,
                     "where": where,
                     "first": f"{first.path}:{first.span.line}",
+                    "then": then,
                 },
                 related=(Related(first.path, first.span, "first defined here"),),
+                severity=severity,
                 dialect=d.dialect,
             )
+
+
+_THEN = "the product keeps one of them: rename one or remove the copy"
+_CSD_ONE = "a CSD group holds one definition of a name and type: remove the copy"
+_CSD_TWO = (
+    "run against one CSD, the group holds only one of them: keep the group's definitions in "
+    "one input, or DELETE the group before defining it again"
+)
 
 
 class _Finder:
