@@ -187,6 +187,7 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     tcpdata._statement_line,
     tcpip.sniff,
     tcpip._statement,
+    tcpip._interface_then_action,
     tsm.sniff,
     tsm._option_line,
     vtam.sniff,

@@ -49,8 +49,9 @@ M.PORTED = {
   ["decklint.dialects.scf.reader._scf"] = "e87f09121ba51861",
   ["decklint.dialects.tcpdata.reader.sniff"] = "18bf48147cb1cea1",
   ["decklint.dialects.tcpdata.reader._statement_line"] = "e042c12338480e22",
-  ["decklint.dialects.tcpip.reader.sniff"] = "16aa96babf20ce07",
+  ["decklint.dialects.tcpip.reader.sniff"] = "313f924c6bbcada8",
   ["decklint.dialects.tcpip.reader._statement"] = "4c81eff7121848d0",
+  ["decklint.dialects.tcpip.reader._interface_then_action"] = "1b7eecc564b4ba66",
   ["decklint.dialects.tsm.reader.sniff"] = "cfcf8d91fc28933a",
   ["decklint.dialects.tsm.reader._option_line"] = "0c3978b7fdb9fc67",
   ["decklint.dialects.vtam.reader.sniff"] = "7fe30b9dce5160e9",
@@ -477,10 +478,18 @@ sniff.tcpip = function(src)
       or (a == "INCLUDE" and P(t.data_set):fullmatch(b) ~= nil)
       or (a == "HOME" and P(t.ipv4):match(b) ~= nil)
   end
+  -- _interface_then_action: `INTERFACE name` alone, its action first on the next line
+  local function interface_then_action(h, following)
+    return h.a == "INTERFACE"
+      and h.sep == " "
+      and h.c == ""
+      and following ~= nil
+      and t.interface[following.a] == true
+  end
   local heads = line_heads(src)
   local n, own = 0, 0
-  for _, h in ipairs(heads) do
-    if statement(h) then
+  for i, h in ipairs(heads) do
+    if statement(h) or interface_then_action(h, heads[i + 1]) then
       n = n + 1
       if t.first[h.a] then
         own = own + 1
