@@ -87,31 +87,75 @@ def test_ncps_written_by_jobs_belong_to_the_one_vtam_of_their_system() -> None:
     assert channel.value("via") == "PCCU CUADDR; the one VTAM of the NCP's system"
 
 
-def test_two_hosts_joined_by_cdrm_adjsscp_adjcp_path_and_ctc() -> None:
+def test_three_hosts_joined_by_cdrm_adjsscp_adjcp_path_and_ctc() -> None:
+    """A VM host and the MVS and VSE hosts it reaches over channel-to-channel links: what
+    both hosts' decks state (a CDRM for the other, a CTC link station, a route, an adjacent
+    CP) is one link, from the node first by name, with both hosts' definitions as its ends;
+    what one host alone states (VM's adjacent SSCP table) stays its own. The VSE host's
+    VTAMLST has no start list: its CDRM major node names its own SSCP beside VM's."""
     got = drawn([LINKS / "vm-mvs"])
     assert got["nodes"] == {
         "VMHOST": ("VTAM", 7),
-        "MVSHOST": ("VTAM", 2),
-        "VSEHOST": ("VTAM", 0),  # a CDRM of another domain: an external node
+        "MVSHOST": ("VTAM", 5),
+        "VSEHOST": ("VTAM", 5),  # no start list: its own CDRM names it
+    }
+    links = got["links"]
+    status = {k: (e.value("status"), e.value("ends")) for k, e in links.items()}
+    assert status == {
+        ("cdrm", "MVSHOST", "VMHOST"): ("matched", "both"),
+        ("cdrm", "VMHOST", "VSEHOST"): ("matched", "both"),
+        ("adjsscp", "VMHOST", "MVSHOST"): ("matched", "one"),  # MVS has no ADJSSCP table
+        ("adjcp", "MVSHOST", "VMHOST"): ("matched", "both"),
+        ("route", "MVSHOST", "VMHOST"): ("matched", "both"),
+        ("route", "VMHOST", "VSEHOST"): ("matched", "both"),
+        ("route", "VMHOST", ""): ("unknown-peer", "one"),  # DESTSA=16: no node has it
+        ("ctc", "MVSHOST", "VMHOST"): ("matched", "both"),
+        ("ctc", "VMHOST", "VSEHOST"): ("matched", "both"),
+    }
+    ctc = links[("ctc", "MVSHOST", "VMHOST")]
+    assert (end(ctc), end(ctc, "b")) == (
+        "vm-mvs/MVSHOST/CTCVM:5",  # VMPU PU PUTYPE=4,TGN=3
+        "vm-mvs/VMHOST/CTCA.vtamlst:8",  # MVSPU PU PUTYPE=4,TGN=3
+    )
+    assert "LINE VML ADDRESS=E40" in ctc.value("note")
+    assert "LINE MVSL ADDRESS=E42" in ctc.value("note")
+    cdrm = links[("cdrm", "VMHOST", "VSEHOST")]
+    assert (end(cdrm), end(cdrm, "b")) == (
+        "vm-mvs/VMHOST/CDRM.vtamlst:6",  # VSEHOST CDRM SUBAREA=12
+        "vm-mvs/VSEHOST/vtmcdrm.txt:4",  # VMHOST CDRM SUBAREA=1
+    )
+    assert cdrm.value("via") == "CDRM SUBAREA=12 at VMHOST; CDRM SUBAREA=1 at VSEHOST"
+    assert [f.code for f in got["findings"] if f.severity.label == "error"] == []
+
+
+def test_one_host_alone_states_its_peers_as_external_nodes() -> None:
+    got = drawn(sorted((LINKS / "vm-mvs" / "VMHOST").iterdir()))
+    assert got["nodes"] == {
+        "VMHOST": ("VTAM", 7),
+        "MVSHOST": ("VTAM", 0),  # a CDRM of another domain: an external node
+        "VSEHOST": ("VTAM", 0),
     }
     status = {k: e.value("status") for k, e in got["links"].items()}
-    assert status == {
-        ("cdrm", "VMHOST", "MVSHOST"): "matched",
-        ("cdrm", "VMHOST", "VSEHOST"): "external",
-        ("cdrm", "MVSHOST", "VMHOST"): "matched",
-        ("adjsscp", "VMHOST", "MVSHOST"): "matched",
-        ("adjcp", "VMHOST", "MVSHOST"): "matched",
-        ("route", "VMHOST", "MVSHOST"): "matched",
-        ("route", "VMHOST", ""): "unknown-peer",  # DESTSA=16: no node has it
-        ("ctc", "VMHOST", "MVSHOST"): "matched",
+    assert status[("cdrm", "VMHOST", "VSEHOST")] == "external"
+    assert status[("ctc", "VMHOST", "MVSHOST")] == "external"
+    assert status[("route", "VMHOST", "MVSHOST")] == "external"
+
+
+def test_a_transmission_group_both_ends_number_differently_is_half_open() -> None:
+    host = {
+        "A/ATCSTR00": "SSCPNAME=HOSTA,HOSTSA=1,CONFIG=00\n",
+        "A/CTC": "CTC      VBUILD TYPE=CA\nG        GROUP LNCTL=CTCA\n"
+        "L        LINE  ADDRESS=E40\nPUB      PU    PUTYPE=4,TGN=3\n",
+        "A/PATH": "         PATH  DESTSA=2,ER0=(2,3)\n",
+        "B/ATCSTR00": "SSCPNAME=HOSTB,HOSTSA=2,CONFIG=00\n",
+        "B/CTC": "CTC      VBUILD TYPE=CA\nG        GROUP LNCTL=CTCA\n"
+        "L        LINE  ADDRESS=E41\nPUA      PU    PUTYPE=4,TGN=4\n",
+        "B/PATH": "         PATH  DESTSA=1,ER0=(1,4)\n",
     }
-    ctc = got["links"][("ctc", "VMHOST", "MVSHOST")]
-    assert (end(ctc), end(ctc, "b")) == (
-        "vm-mvs/VMHOST/CTCA.vtamlst:8",  # MVSPU PU PUTYPE=4,TGN=3
-        "vm-mvs/MVSHOST/ATCSTR00:1",  # HOSTSA=6
-    )
-    assert "LINE MVSL ADDRESS=E42" in ctc.value("note")
-    assert [f.code for f in got["findings"] if f.severity.label == "error"] == []
+    res = lint_texts(host, Options(dialect="vtam"))
+    (ctc,) = [e for e in res.topology.of("link") if e.value("kind") == "ctc"]
+    assert (ctc.value("status"), ctc.value("ends")) == ("half-open", "both")
+    assert ctc.value("note") == "TGN 3 at HOSTA, 4 at HOSTB"
 
 
 def test_a_z_os_system_its_trl_stack_tn3270e_server_and_z_os_unix() -> None:
@@ -232,18 +276,30 @@ def test_json_and_html_carry_systems_external_nodes_and_evidence(
     import json
 
     monkeypatch.chdir(LINKS)
-    data = json.loads(CliRunner().invoke(main, ["topology", "vm-mvs"]).output)
+    data = json.loads(CliRunner().invoke(main, ["topology", "vm-mvs/VMHOST"]).output)
     nodes = {n["name"]: n for n in data["nodes"]}
     assert nodes["VSEHOST"]["external"] and nodes["VSEHOST"]["files"] == []
     assert nodes["VMHOST"]["system"] == "VMHOST"
-    ctc = next(lk for lk in data["links"] if lk["kind"] == "ctc")
-    assert (
-        ctc["via"] == "PU MVSPU TGN=3 = PATH ER" and ctc["b"]["path"] == "vm-mvs/MVSHOST/ATCSTR00"
+    ctc = next(lk for lk in data["links"] if lk["kind"] == "ctc" and lk["b"]["node"] == "MVSHOST")
+    assert (ctc["via"], ctc["ends"], ctc["b"]["path"]) == (
+        "PU MVSPU TGN=3 = PATH ER",
+        "one",
+        "vm-mvs/VMHOST/CDRM.vtamlst",  # the CDRM that gives the external host its subarea
     )
-    page = CliRunner().invoke(main, ["topology", "--format", "html", "vm-mvs"]).output
+    page = CliRunner().invoke(main, ["topology", "--format", "html", "vm-mvs/VMHOST"]).output
     assert 'id="q"' in page and 'class="st" value="external"' in page
     assert "System VMHOST" in page and "Peers named but not linted" in page
     assert '<g class="system" data-system="VMHOST">' in page
+    data = json.loads(CliRunner().invoke(main, ["topology", "vm-mvs"]).output)
+    ctc = next(lk for lk in data["links"] if lk["kind"] == "ctc" and lk["a"]["node"] == "MVSHOST")
+    assert (ctc["ends"], ctc["b"]["path"], ctc["b"]["line"]) == (
+        "both",
+        "vm-mvs/VMHOST/CTCA.vtamlst",
+        8,
+    )
+    text = CliRunner().invoke(main, ["topology", "--format", "text", "vm-mvs"]).output
+    assert "ctc -> VMHOST: PU MVSPU (matched, both ends: LINE VML" in text
+    assert "    ctc <- MVSHOST: PU VMPU (matched, both ends; drawn under MVSHOST)" in text
 
 
 def test_jobs_placed_in_the_file_they_were_cut_from(monkeypatch: pytest.MonkeyPatch) -> None:

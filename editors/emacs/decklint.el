@@ -92,7 +92,8 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.tsm.reader.sniff" . "cfcf8d91fc28933a")
     ("decklint.dialects.tsm.reader._option_line" . "0c3978b7fdb9fc67")
     ("decklint.dialects.vtam.reader.sniff" . "7fe30b9dce5160e9")
-    ("decklint.dialects.vtam.reader._config_list" . "684480a8212e7496")
+    ("decklint.dialects.vtam.reader._config_list" . "4d676da39e81dac9")
+    ("decklint.dialects.vtam.reader._marked" . "8eed01184fc2846a")
     ("decklint.dialects.vtam.reader._catalogued" . "27652dc4e74352e3"))
   "The Python functions this file ports, and the fingerprints it follows.
 From decklint.inputs.signs.logic().  When decklint's detection changes,
@@ -494,7 +495,12 @@ Every line but comments is member names, a comma ending each but the last."
            (cl-every (lambda (ln)
                        (setq n (1+ n))
                        (and (decklint--fullmatch pat ln)
-                            (not (eq (not (equal (match-string 1 ln) "")) (= n last)))))
+                            (or (not (eq (not (equal (match-string 1 ln) "")) (= n last)))
+                                ;; _marked: a continuation mark alone after a blank
+                                (and (/= n last)
+                                     (> (length ln) 2)
+                                     (memq (aref ln (1- (length ln))) '(?* ?X ?+ ?-))
+                                     (memq (aref ln (- (length ln) 2)) '(?\s ?\t))))))
                      lines))
          (or (> (length lines) 1) (string-match-p "," (car lines))))))
 

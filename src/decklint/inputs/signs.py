@@ -192,6 +192,7 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     tsm._option_line,
     vtam.sniff,
     vtam._config_list,
+    vtam._marked,
     vtam._catalogued,
 )
 

@@ -55,7 +55,8 @@ M.PORTED = {
   ["decklint.dialects.tsm.reader.sniff"] = "cfcf8d91fc28933a",
   ["decklint.dialects.tsm.reader._option_line"] = "0c3978b7fdb9fc67",
   ["decklint.dialects.vtam.reader.sniff"] = "7fe30b9dce5160e9",
-  ["decklint.dialects.vtam.reader._config_list"] = "684480a8212e7496",
+  ["decklint.dialects.vtam.reader._config_list"] = "4d676da39e81dac9",
+  ["decklint.dialects.vtam.reader._marked"] = "8eed01184fc2846a",
   ["decklint.dialects.vtam.reader._catalogued"] = "27652dc4e74352e3",
 }
 
@@ -535,10 +536,16 @@ sniff.vtam = function(src)
     if #lines == 0 then
       return false
     end
+    -- _marked: a line ending, after a blank, in a continuation mark alone
+    local function marked(ln)
+      local mark, before = ln:sub(-1), ln:sub(-2, -2)
+      return #ln > 2 and ("*X+-"):find(mark, 1, true) ~= nil and (before == " " or before == "\t")
+    end
     local pat = P(t.config_line)
     for n, ln in ipairs(lines) do
       local m = pat:fullmatch(ln)
-      if m == nil or (m:group(1) ~= "") == (n == #lines) then
+      local last = n == #lines
+      if m == nil or ((m:group(1) ~= "") == last and (last or not marked(ln))) then
         return false
       end
     end
