@@ -43,6 +43,17 @@ def test_every_kind_of_evidence_is_a_module_that_registers_itself() -> None:
     names = [k.name for k in kinds()]
     assert names[:3] == ["path", "dlc", "cp"]  # the order the bundled networks were drawn in
     assert {"owner", "inn", "cdrm", "adjsscp", "adjcp", "route", "ctc", "trl"} <= set(names)
+    assert {"ee", "mpc", "xca"} <= set(names)
+    assert {k.name for k in kinds() if k.symmetric} == {
+        "cdrm",
+        "adjsscp",
+        "adjcp",
+        "route",
+        "ctc",
+        "ee",
+        "mpc",
+        "xca",
+    }
     assert {"telnet", "telnet-lu", "bpxprm", "declared"} <= set(names)
     assert all(k.doc for k in kinds())
 
@@ -156,6 +167,70 @@ def test_a_transmission_group_both_ends_number_differently_is_half_open() -> Non
     (ctc,) = [e for e in res.topology.of("link") if e.value("kind") == "ctc"]
     assert (ctc.value("status"), ctc.value("ends")) == ("half-open", "both")
     assert ctc.value("note") == "TGN 3 at HOSTA, 4 at HOSTB"
+
+
+def test_vtams_over_enterprise_extender_a_multipath_channel_and_an_xca_lan() -> None:
+    """Three APPN hosts: SSCPA and SSCPB over Enterprise Extender (each one's switched PU's
+    PATH IPADDR is the other's local address: SSCPA's start option, SSCPB's stack's static
+    VIPA) and over a multipath channel (each TRLE reads where the other writes), SSCPA and
+    SSCPC over an XCA Ethernet (each PU's CPNAME the other's SSCP name); a branch server
+    named by host name and CPNAME only is an external APPN node. Two hosts that give their
+    link stations to one partner one name define no name twice."""
+    got = drawn([LINKS / "ee-mpc"])
+    assert got["nodes"] == {
+        "SSCPA": ("VTAM", 8),
+        "SSCPB": ("VTAM", 6),
+        "SSCPC": ("VTAM", 4),
+        "SYSB": ("TCP/IP", 1),  # the stack of SYSB (its profile in SYSB/TCPPARMS)
+        "WSEE1": ("APPN node", 0),
+    }
+    links = {k: e for k, e in got["links"].items() if k[0] in ("ee", "mpc", "xca", "cp")}
+    status = {k: (e.value("status"), e.value("ends")) for k, e in links.items()}
+    assert status == {
+        ("ee", "SSCPA", "SSCPB"): ("matched", "both"),
+        ("ee", "SSCPA", "WSEE1"): ("external", "one"),
+        ("mpc", "SSCPA", "SSCPB"): ("matched", "both"),
+        ("xca", "SSCPA", "SSCPC"): ("matched", "both"),
+    }
+    ee = links[("ee", "SSCPA", "SSCPB")]
+    assert (end(ee), end(ee, "b")) == (
+        "ee-mpc/SYSA/VTAMLST/SWEE:5",  # PATH IPADDR=10.2.2.2,GRPNM=EEGRP
+        "ee-mpc/SYSB/VTAMLST/SWEEB:3",  # PATH IPADDR=10.1.1.1,GRPNM=EEGRPB
+    )
+    assert ee.value("note") == ""  # 10.2.2.2 is SSCPB's stack's HOME address
+    mpc = links[("mpc", "SSCPA", "SSCPB")]
+    assert (end(mpc), end(mpc, "b")) == (
+        "ee-mpc/SYSA/VTAMLST/LCLMPC:2",  # MPCBPU PU TRLE=MPCB
+        "ee-mpc/SYSB/VTAMLST/LCLB:2",  # MPCAPU PU TRLE=MPCA
+    )
+    assert "READ=0E40,0E42 WRITE=0E41,0E43" in mpc.value("via")
+    xca = links[("xca", "SSCPA", "SSCPC")]
+    assert (end(xca), end(xca, "b")) == ("ee-mpc/SYSA/VTAMLST/SWLAN:2", "ee-mpc/SYSC/SWLANC:2")
+    assert [f.code for f in got["findings"] if f.severity.label == "error"] == []
+
+
+def test_an_mpc_channel_whose_far_end_is_not_linted_says_so() -> None:
+    res = lint_texts(
+        {
+            "ATCSTR00": "SSCPNAME=SSCPA,NODETYPE=NN\n",
+            "TRL": "TRL      VBUILD TYPE=TRL\nMPCB     TRLE  LNCTL=MPC,READ=E40,WRITE=E41\n",
+            "LCL": "LCL      VBUILD TYPE=LOCAL\nMPCBPU   PU    TRLE=MPCB,XID=YES\n",
+            "LCL2": "LCL2     VBUILD TYPE=LOCAL\nMPCXPU   PU    TRLE=MPCX,XID=YES\n",
+        },
+        Options(dialect="vtam"),
+    )
+    notes = {
+        e.value("end_a"): (e.value("status"), e.value("note"))
+        for e in res.topology.of("link")
+        if e.value("kind") == "mpc"
+    }
+    assert notes == {
+        "PU MPCBPU": (
+            "unknown-peer",
+            "no linted TRLE of another VTAM reads 0E41 and writes 0E40",
+        ),
+        "PU MPCXPU": ("unknown-peer", "no linted TRLE MPCX"),
+    }
 
 
 def test_a_z_os_system_its_trl_stack_tn3270e_server_and_z_os_unix() -> None:
