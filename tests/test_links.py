@@ -43,8 +43,9 @@ def test_every_kind_of_evidence_is_a_module_that_registers_itself() -> None:
     names = [k.name for k in kinds()]
     assert names[:3] == ["path", "dlc", "cp"]  # the order the bundled networks were drawn in
     assert {"owner", "inn", "cdrm", "adjsscp", "adjcp", "route", "ctc", "trl"} <= set(names)
-    assert {"ee", "mpc", "xca"} <= set(names)
+    assert {"ee", "mpc", "xca", "cics-appl"} <= set(names)
     assert {k.name for k in kinds() if k.symmetric} == {
+        "session",
         "cdrm",
         "adjsscp",
         "adjcp",

@@ -75,6 +75,9 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.bpxprm.reader.sniff" . "fee8e02cfee40788")
     ("decklint.dialects.bpxprm.reader._statement_line" . "8a24f3e0261bff68")
     ("decklint.dialects.cics.reader.sniff" . "4257a7cb30de580a")
+    ("decklint.dialects.cicssit.reader.sniff" . "c000584c15d4a6a1")
+    ("decklint.dialects.cicssit.reader._macro" . "e651cd6feff5fd4d")
+    ("decklint.dialects.cicssit.reader._parameter" . "b9e3b7d0c8a8e8a8")
     ("decklint.dialects.cm2.reader.sniff" . "b3b57c08e4ce2417")
     ("decklint.dialects.ezacicd.reader.sniff" . "a7d5e2fbc529a2a2")
     ("decklint.dialects.ivtprm.reader.sniff" . "a7afa276321f5301")
@@ -368,6 +371,21 @@ Each is a list (A B C SEP)."
 (defun decklint--sniff-cm2 (src)
   (decklint--sniff-count src (decklint--dialect "cm2" :line) 500 0.7 0.1 0.97))
 
+(defun decklint--sniff-cicssit (src)
+  "cicssit's sniff: a DFHSIT macro (_macro), or SIT overrides (_parameter)."
+  (if (decklint--search (decklint--dialect "cicssit" :macro) (decklint--joined src 600 71))
+      0.96
+    (let* ((first (decklint--dialect "cicssit" :first))
+           (heads (decklint--line-heads src 400))
+           (strong (cl-count-if (lambda (h) (and (equal (nth 3 h) "=") (gethash (nth 0 h) first)))
+                                heads))
+           (lines (cl-remove-if (lambda (h) (string-prefix-p "*" (nth 0 h))) heads))
+           (pairs (cl-count-if (lambda (h) (or (equal (nth 3 h) "=") (equal (nth 0 h) ".END")))
+                               lines)))
+      (cond ((= strong 0) 0)
+            ((< (* pairs 5) (* (length lines) 4)) 0)
+            (t (min (+ 0.8 (* 0.05 strong)) 0.95))))))
+
 (defun decklint--sniff-ezacicd (src)
   (if (decklint--search (decklint--dialect "ezacicd" :line) (decklint--joined src 600 71))
       0.96
@@ -536,7 +554,7 @@ Every line but comments is member names, a comma ending each but the last."
 (defconst decklint--sniffers
   '(("aix" . decklint--sniff-aix) ("as400" . decklint--sniff-as400)
     ("bpxprm" . decklint--sniff-bpxprm) ("cics" . decklint--sniff-cics)
-    ("cm2" . decklint--sniff-cm2) ("ezacicd" . decklint--sniff-ezacicd)
+    ("cicssit" . decklint--sniff-cicssit) ("cm2" . decklint--sniff-cm2) ("ezacicd" . decklint--sniff-ezacicd)
     ("ivtprm" . decklint--sniff-ivtprm) ("ncp" . decklint--sniff-ncp)
     ("nsdos" . decklint--sniff-nsdos) ("scf" . decklint--sniff-scf)
     ("tcpdata" . decklint--sniff-tcpdata) ("tcpip" . decklint--sniff-tcpip)

@@ -42,8 +42,9 @@ _TABLE_SYMBOLS = ("modetab", "usstab", "intab")
 
 
 # Folders named after a system's libraries: the system is the folder that holds them
-# (SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are one system, SYSA).
-_LIBRARY = re.compile(r"VTAMLST|VTAMSRC|VTAMLIB|TCPPARMS|PARMLIB|PROCLIB|NCPSRC|DFHCSD")
+# (SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are one system, SYSA; SYSA/SYSIN holds the
+# CICS regions' SIT overrides, IBM's DFH$SIPn members).
+_LIBRARY = re.compile(r"VTAMLST|VTAMSRC|VTAMLIB|TCPPARMS|PARMLIB|PROCLIB|NCPSRC|DFHCSD|SYSIN")
 
 
 def system_key(path: str, topo: Topology) -> str:
@@ -283,6 +284,7 @@ def _named(topo: Topology, u: _Union, starts: dict[str, str]) -> tuple[dict[str,
     groups = u.groups()
     named = {root: next(iter(u.names[root])) for root in groups if u.names[root]}
     named.update(_own_sscps(topo, groups, named, starts))
+    _apart(topo, groups, named, starts)
     by_system: dict[str, set[str]] = defaultdict(set)  # system -> the VTAMs named in it
     for root, fs in groups.items():
         if root in named:
@@ -335,6 +337,25 @@ def _named_alike(files: list[str], theirs: dict[str, str]) -> str | None:
     top = max(best.values(), default=(0, False))
     winners = [v for v, n in best.items() if n == top]
     return winners[0] if top[0] > 0 and len(winners) == 1 else None
+
+
+def _apart(
+    topo: Topology, groups: dict[str, list[str]], named: dict[str, str], starts: dict[str, str]
+) -> None:
+    """Two systems' start lists that give one name are two VTAMs (a network's copy before
+    and after a change, a test system cloned from production): each is named with its system
+    (`RTPVTAM/BASELINE`, `RTPVTAM/TUNED`), as a configuration can name them apart."""
+    systems: dict[str, set[str]] = defaultdict(set)  # name -> the systems of its start lists
+    home: dict[str, str] = {}  # root -> the system of its start list
+    for root, fs in groups.items():
+        if root in named:
+            keys = sorted({system_key(f, topo) for f in fs if f in starts})
+            if keys:
+                home[root] = keys[0]
+                systems[named[root]].update(keys)
+    for root, key in home.items():
+        if len(systems[named[root]]) > 1:
+            named[root] = f"{named[root]}/{system_name(key, topo)}"
 
 
 def _own_sscps(

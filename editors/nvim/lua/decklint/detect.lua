@@ -38,6 +38,9 @@ M.PORTED = {
   ["decklint.dialects.bpxprm.reader.sniff"] = "fee8e02cfee40788",
   ["decklint.dialects.bpxprm.reader._statement_line"] = "8a24f3e0261bff68",
   ["decklint.dialects.cics.reader.sniff"] = "4257a7cb30de580a",
+  ["decklint.dialects.cicssit.reader.sniff"] = "c000584c15d4a6a1",
+  ["decklint.dialects.cicssit.reader._macro"] = "e651cd6feff5fd4d",
+  ["decklint.dialects.cicssit.reader._parameter"] = "b9e3b7d0c8a8e8a8",
   ["decklint.dialects.cm2.reader.sniff"] = "b3b57c08e4ce2417",
   ["decklint.dialects.ezacicd.reader.sniff"] = "a7d5e2fbc529a2a2",
   ["decklint.dialects.ivtprm.reader.sniff"] = "a7afa276321f5301",
@@ -367,6 +370,38 @@ end
 
 sniff.cm2 = function(src)
   return sniff_count(src, D.cm2.line, 500, 0.7, 0.1, 0.97)
+end
+
+sniff.cicssit = function(src)
+  local t = D.cicssit
+  -- _macro: a DFHSIT macro
+  if P(t.macro):search(joined(src, 600, 71)) then
+    return 0.96
+  end
+  -- _parameter: a record that starts with a parameter only CICS codes
+  local heads = line_heads(src, 400)
+  local strong = 0
+  for _, h in ipairs(heads) do
+    if h.sep == "=" and t.first[h.a] then
+      strong = strong + 1
+    end
+  end
+  if strong == 0 then
+    return 0
+  end
+  local lines, pairs = 0, 0
+  for _, h in ipairs(heads) do
+    if not starts(h.a, "*") then
+      lines = lines + 1
+      if h.sep == "=" or h.a == ".END" then
+        pairs = pairs + 1
+      end
+    end
+  end
+  if pairs * 5 < lines * 4 then
+    return 0
+  end
+  return math.min(0.8 + 0.05 * strong, 0.95)
 end
 
 sniff.ezacicd = function(src)
