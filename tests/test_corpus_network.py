@@ -136,6 +136,13 @@ def test_the_vm_host_reaches_os390_and_vse_by_ctc_path_cdrm_adjsscp_and_adjcp(
             {
                 ("telnet-lu", "matched", "ZOS-RESCUEPACK-TWOPAK-TNPROF-TELNETPARMS", "EMRG01"),
                 ("telnet-lu", "unknown-peer", "ZOS-RESCUEPACK-TWOPAK-TNPROF-TELNETPARMS", "EMRG01"),
+                # no TCPIPJOBNAME, BPXPRM00 names no socket file system: its system's one stack
+                (
+                    "telnet",
+                    "matched",
+                    "ZOS-RESCUEPACK-TWOPAK-TNPROF-TELNETPARMS",
+                    "ZOS-RESCUEPACK-TWOPAK-PROFILE",
+                ),
             },
         ),
         ("mvs38j-host", {"ATCSTR00": 4}, set()),

@@ -234,6 +234,95 @@ def test_an_mpc_channel_whose_far_end_is_not_linted_says_so() -> None:
     }
 
 
+def test_cics_regions_their_appls_and_the_connections_between_them() -> None:
+    """Each CICS region is a node named by its SIT's APPLID: the payments region (SIT
+    overrides in SYSIN, its CSD job adding its groups to PAYLIST, a list its GRPLIST names),
+    the file-owning region (GRPLIST=(DFHLIST,FOR*): its CSD's FORLIST), SYSB's region (a SIT
+    alone) and SYSC's (its overrides in-stream in its DFHSIP job). A region opens the VTAM
+    APPL of its APPLID (by ACBNAME); an MRO connection both regions define is one link, an
+    IPCONN names SYSB's region by its APPLID."""
+    got = drawn([LINKS / "cics"])
+    assert got["nodes"] == {
+        "SYSAVTAM": ("VTAM", 3),
+        "CICSPA1": ("CICS", 2),
+        "CICSFOR1": ("CICS", 2),
+        "CICSPB1": ("CICS", 1),
+        "CICSC1": ("CICS", 1),
+        "SYSC": ("VTAM", 1),
+    }
+    links = got["links"]
+    status = {k: (e.value("status"), e.value("ends")) for k, e in links.items()}
+    assert status == {
+        ("cics-appl", "CICSPA1", "SYSAVTAM"): ("matched", "one"),
+        ("cics-appl", "CICSFOR1", "SYSAVTAM"): ("matched", "one"),
+        ("cics-appl", "CICSC1", "SYSC"): ("matched", "one"),
+        ("session", "CICSFOR1", "CICSPA1"): ("matched", "both"),
+        ("session", "CICSPA1", "CICSPB1"): ("matched", "one"),
+    }
+    appl = links[("cics-appl", "CICSFOR1", "SYSAVTAM")]
+    assert (end(appl), end(appl, "b")) == (
+        "cics/SYSA/SYSIN/DFH$SIPF:2",  # APPLID=CICSFOR1
+        "cics/SYSA/VTAMLST/APPLCICS:4",  # FORAPPL APPL ACBNAME=CICSFOR1
+    )
+    mro = links[("session", "CICSFOR1", "CICSPA1")]
+    assert (end(mro), end(mro, "b")) == (
+        "cics/SYSA/FOR.csd:2",  # CONNECTION(PA01) NETNAME(CICSPA1)
+        "cics/SYSA/CSDPAY.jcl(SYSIN):3",  # CONNECTION(FOR1) NETNAME(CICSFOR1), in the job
+    )
+    ipic = links[("session", "CICSPA1", "CICSPB1")]
+    assert (end(ipic), end(ipic, "b"), ipic.value("via")) == (
+        "cics/SYSA/CSDPAY.jcl(SYSIN):7",  # IPCONN(PB1) APPLID(CICSPB1)
+        "cics/SYSB/SYSIN/SIPB:1",
+        "IPCONN APPLID = APPLID",
+    )
+    assert [f for f in got["findings"] if f.severity.label in ("error", "warning")] == []
+
+
+def test_a_region_without_a_sit_is_its_systems_and_an_appl_it_does_not_find_is_said() -> None:
+    """CSD files no SIT places, in a system without one, are one region of their system,
+    named by it (SYS1/CICS where a VTAM has the system's name); a SIT whose APPLID no APPL
+    of its system's VTAM has says so, and VTAM=NO opens none."""
+    res = lint_texts(
+        {
+            "SYS1/VTAMLST/APPLS": "APPLS    VBUILD TYPE=APPL\nCICSX    APPL  AUTH=(ACQ)\n",
+            "SYS1/PAY.csd": "DEFINE PROGRAM(PAY01) GROUP(PAY)\n",
+            "SYS1/BILL.csd": "DEFINE PROGRAM(BIL01) GROUP(BILL)\n",
+            "SYS2/SYSIN/SITA": "APPLID=CICSA,GRPLIST=(DFHLIST,ALIST)\n",
+            "SYS2/VTAMLST/APPLS": "APPLS    VBUILD TYPE=APPL\nCICSB    APPL  AUTH=(ACQ)\n",
+            "SYS3/SYSIN/SITC": "APPLID=CICSC,VTAM=NO\n",
+            "SYS3/VTAMLST/APPLS": "APPLS    VBUILD TYPE=APPL\nOTHER    APPL  AUTH=(ACQ)\n",
+        },
+        Options(),
+    )
+    topo = res.topology
+    assert {p: n for p, n in topo.site.items() if p.endswith(".csd")} == {
+        "SYS1/PAY.csd": "SYS1/CICS",
+        "SYS1/BILL.csd": "SYS1/CICS",
+    }
+    appl = {
+        e.value("node_a"): (e.value("status"), e.value("note"))
+        for e in topo.of("link")
+        if e.value("kind") == "cics-appl"
+    }
+    assert appl == {"CICSA": ("unknown-peer", "no APPL of SYS2 has ACBNAME CICSA")}
+
+
+def test_a_shared_csd_goes_with_the_region_whose_grplist_names_its_list() -> None:
+    res = lint_texts(
+        {
+            "SYSA/SYSIN/SITT": "APPLID=CICST1,GRPLIST=(DFHLIST,TEST*)\n",
+            "SYSA/SYSIN/SITP": "APPLID=CICSP1,GRPLIST=(DFHLIST,PRODLIST)\n",
+            "SYSA/TEST.csd": "DEFINE PROGRAM(T1) GROUP(TG)\nADD GROUP(TG) LIST(TESTLST1)\n",
+            "SYSA/PROD.csd": "DEFINE PROGRAM(P1) GROUP(PG)\nADD GROUP(PG) LIST(PRODLIST)\n",
+            "SYSA/GONE.csd": "ADD GROUP(XG) LIST(PRODLIST)\nREMOVE GROUP(XG) LIST(PRODLIST)\n",
+        },
+        Options(),
+    )
+    site = res.topology.site
+    assert (site["SYSA/TEST.csd"], site["SYSA/PROD.csd"]) == ("CICST1", "CICSP1")
+    assert site["SYSA/GONE.csd"] == "GONE"  # its ADD taken back: beside two regions, alone
+
+
 def test_a_z_os_system_its_trl_stack_tn3270e_server_and_z_os_unix() -> None:
     got = drawn([LINKS / "zos"])
     assert got["nodes"] == {

@@ -9,9 +9,9 @@ groups it installs (the `cics` dialect): a CSD file belongs to
   a list name of GRPLIST may hold * and +: CICS TS System Initialization Parameter
   Reference, GRPLIST), the nearest of them (folder, file name) where several do;
 * else the one region of its system;
-* else, with the other CSD files of its system that evidence leaves alone, one region named
+* else, in a system without a SIT, with the other CSD files of its system one region named
   by the system (as a VTAM without a start list is), `SYSTEM/CICS` where a node already has
-  the system's name.
+  the system's name; beside several regions, a region of its own named by its file.
 
 A CSD is often shared by several regions; a file whose lists name no one region's GRPLIST
 goes with its system's region where there is one, and stays its own otherwise.
@@ -22,6 +22,7 @@ from __future__ import annotations
 import fnmatch
 from collections import defaultdict
 
+from decklint.dialects.base import deck_member
 from decklint.model.systems import nearest, system_key, system_name
 from decklint.model.topology import Topology
 
@@ -71,8 +72,12 @@ def region_nodes(topo: Topology, files: list[str], taken: set[str]) -> dict[str,
         else:
             alone[system_key(path, topo)].append(path)
     for system, paths in alone.items():
+        if by_system.get(system):  # beside several regions: each file alone, by its name
+            for path in paths:
+                out[path] = deck_member(path).upper()
+            continue
         name = system_name(system, topo) or "CICS"
-        if name in taken or name in by_system.get(system, set()):
+        if name in taken:
             name = f"{name}/CICS"
         out.update(dict.fromkeys(paths, name))
     return out

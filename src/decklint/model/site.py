@@ -95,7 +95,10 @@ def assign(topo: Topology) -> dict[str, str]:
             key = (rule.kinds, rule.field)
             if key not in anchors:
                 anchors[key] = _anchors(topo, rule)
-            out[path] = anchors[key].get(systems.system_key(path, topo)) or _folder_name(path)
+            system = systems.system_key(path, topo)
+            out[path] = (
+                anchors[key].get(system) or systems.system_name(system, topo) or _folder_name(path)
+            )
         elif rule.by == "folder":
             out[path] = _folder_name(path)
         elif rule.by == "file":

@@ -37,17 +37,16 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     cat = facts.product("cicssit")
     attrs: dict[str, Attr] = {}
     for key, field in _FIELDS.items():
-        o = params.get(key)
+        coded_as = params.get(key)
         fact = facts.operand_fact(cat, "DFHSIT", key)
-        if o is None:
+        if coded_as is None:
             dflt = fact.entry.default if fact is not None else None
-            attrs[field] = default(
-                _default(key, dflt), f"{key} not coded" + (f"; the default is {dflt}" if dflt else "")
-            )
+            why = f"{key} not coded" + (f"; the default is {dflt}" if dflt else "")
+            attrs[field] = default(_default(key, dflt), why)
             continue
         if fact is not None:
-            _judge(o, fact, low)
-        attrs[field] = _attr(key, o)
+            _judge(coded_as, fact, low)
+        attrs[field] = _attr(key, coded_as)
     applid = params.get("APPLID")
     generic = applid.value.item(0) if applid is not None and applid.value.is_list else None
     both = applid is not None and applid.value.is_list and len(applid.value.items) > 1

@@ -133,7 +133,9 @@ class _Overrides:
             if pos >= len(text) or text[pos] in " \t":
                 rest = text[pos:].strip()
                 if rest:
-                    self.read.comments.append(Remark(n, len(text) - len(text[pos:].lstrip()) + 1, rest))
+                    self.read.comments.append(
+                        Remark(n, len(text) - len(text[pos:].lstrip()) + 1, rest)
+                    )
                 break
         if ops:
             first, last = ops[0].span, ops[-1].span
@@ -174,16 +176,16 @@ class _Overrides:
                     depth += 1
                 elif c == ")":
                     depth = max(depth - 1, 0)
-                elif depth == 0 and c in ", \t":
-                    break
-                elif depth > 0 and c in " \t":
-                    break
+                elif c in " \t" or (depth == 0 and c == ","):
+                    break  # a blank ends a value; a comma, one not inside parentheses
                 pos += 1
             piece.add(text[start:pos], n, start + 1)
             runs_on = quoted or (depth > 0 and text[start:pos].endswith(","))
             if not runs_on or nxt >= len(self.lines):
                 if quoted or depth > 0:
-                    self._bad(n, pos, text, "the end of this value (a quote or parenthesis is open)")
+                    self._bad(
+                        n, pos, text, "the end of this value (a quote or parenthesis is open)"
+                    )
                 return piece, pos, n, nxt
             n, text = nxt + 1, self.lines[nxt].rstrip("\r")
             nxt += 1

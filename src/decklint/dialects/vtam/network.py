@@ -124,6 +124,8 @@ def _devices(op: Operand | None) -> Attr:
     v = op.value
     out: list[int] = []
     for item in v.items if v.is_list else (v,):
+        if item is None:
+            continue
         text = item.text.strip().upper().removeprefix("X'").removesuffix("'")
         try:
             out.append(int(text, 16))

@@ -82,8 +82,8 @@ class Lan:
         for p in topo.of("path"):
             self.paths[(p.path, str(p.value("pu") or ""))].append(p)
         ports: dict[str, Entity] = {}
-        for port in topo.of("xca_port"):
-            ports.setdefault(port.path, port)
+        for p in topo.of("xca_port"):
+            ports.setdefault(p.path, p)
         # XCA group name -> [(its node, its medium)]
         self.xca: dict[str, list[tuple[str, str]]] = defaultdict(list)
         for g in topo.of("group"):

@@ -229,6 +229,7 @@ def _joined(f: Entity, r: Entity) -> Entity:
             "b_col": default(span.col),
             "note": default("; ".join(dict.fromkeys(notes))),
             "ends": default("both"),
+            "agree_b": default(agree_b),
         }
     )
     return Entity("link", f.name, f.path, f.dialect, f.span, f.node, attrs)

@@ -36,13 +36,15 @@ def infer(links: Linker) -> None:
     for s in topo.of("mpc_station"):
         me = links.node(s)
         name = str(s.value("trle"))
-        t = trles.get((me, name))
-        read, write = (t.value("read"), t.value("write")) if t is not None else (None, None)
+        trle = trles.get((me, name))
+        read, write = (
+            (trle.value("read"), trle.value("write")) if trle is not None else (None, None)
+        )
         how = f"PU {s.name} TRLE={name}"
         if not read or not write:
             why = (
                 f"no linted TRLE {name}"
-                if t is None
+                if trle is None
                 else f"TRLE {name} codes no READ and WRITE device numbers"
             )
             links.add(

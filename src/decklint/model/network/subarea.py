@@ -221,7 +221,8 @@ def channel_to_channel(links: Linker) -> None:
             end_a=f"PU {s.name}",
             extra={
                 "note": default(f"LINE {s.value('line')} ADDRESS={s.value('address')}"),
-                "agree": default(tgn),
+                # TGN=ANY takes the number the other end sends: nothing to agree on
+                "agree": default(None if str(s.value("tgn")).upper() == "ANY" else tgn),
                 "agree_what": default("TGN"),
             },
         )
