@@ -172,3 +172,23 @@ def test_one_vtam_per_folder_of_one_system(
         pytest.skip(f"{folder} not available")
     got, links = drawing([folder])
     assert got == nodes and not links
+
+
+@pytest.mark.parametrize(
+    ("folder", "nodes"),
+    [
+        ("corpus-4/carddemo-csd", {"CARDDEMO-CSD": ("CICS", 5)}),  # the CSD job and its members
+        ("corpus-4/cbsa-csd", {"CBSA-CSD": ("CICS", 1)}),
+        ("corpus-4/jcics-csd", {"JCICS-CSD": ("CICS", 2)}),
+    ],
+)
+def test_a_folder_of_csd_input_without_a_sit_is_one_region(
+    folder: str, nodes: dict[str, tuple[str, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No SIT names the region's APPLID: the CSD input of one system is one CICS region,
+    named by the system, with no link (no CONNECTION, no APPL)."""
+    monkeypatch.chdir(SHARED)
+    if not Path(folder).is_dir():
+        pytest.skip(f"{folder} not available")
+    got, links = drawing([folder])
+    assert got == nodes and not links
