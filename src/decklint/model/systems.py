@@ -25,6 +25,7 @@ its member. A VTAM is named by its SSCPNAME, else by its start list's member (AT
 from __future__ import annotations
 
 import fnmatch
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterable
@@ -239,14 +240,26 @@ def vtam_nodes(topo: Topology, files: list[str]) -> tuple[dict[str, str], set[st
     return _named(topo, u, starts)
 
 
-def _words(path: str) -> tuple[set[str], str]:
+@functools.lru_cache(maxsize=8192)
+def _words(path: str) -> tuple[frozenset[str], str]:
     """The words of a file's name (of the job it was cut out of) but its extension, and the
     extension: `hs-vmesa-cdrm.vtamlst` is HS, VMESA and CDRM, and VTAMLST."""
     name = PurePath(_container(path)).name.upper()
     stem, dot, ext = name.rpartition(".")
     if not (dot and stem):
         stem, ext = name, ""
-    return {w for w in re.split(r"[^A-Z0-9@#$]+", stem) if w}, ext
+    return frozenset(w for w in re.split(r"[^A-Z0-9@#$]+", stem) if w), ext
+
+
+def _shared(mine: frozenset[str], theirs: frozenset[str]) -> int:
+    """Words two names share, a word that starts another counting (`VM` and `VMESA`)."""
+    same = mine & theirs
+    rest = [y for y in theirs - same if len(y) > 1]
+    return len(same) + sum(
+        1
+        for x in mine - same
+        if len(x) > 1 and any(y.startswith(x) or x.startswith(y) for y in rest)
+    )
 
 
 def _alike(a: str, b: str, name: str = "") -> tuple[int, bool]:
@@ -254,12 +267,8 @@ def _alike(a: str, b: str, name: str = "") -> tuple[int, bool]:
     starts another counts, `vm` and `vmesa`), then whether their extensions are the same (a
     format, weaker than a word)."""
     (wa, ea), (wb, eb) = _words(a), _words(b)
-    wa.discard(name.upper())
-    wb.discard(name.upper())
-    shared = len(wa & wb)
-    shared += sum(1 for x in wa - wb if len(x) > 1 and any(y.startswith(x) for y in wb - wa))
-    shared += sum(1 for y in wb - wa if len(y) > 1 and any(x.startswith(y) for x in wa - wb))
-    return shared, bool(ea) and ea == eb
+    drop = {name.upper()}
+    return _shared(wa - drop, wb - drop), bool(ea) and ea == eb
 
 
 def nearest(origin: str, candidates: list[str], name: str = "") -> list[str]:
@@ -327,13 +336,22 @@ def _named(topo: Topology, u: _Union, starts: dict[str, str]) -> tuple[dict[str,
 
 
 def _named_alike(files: list[str], theirs: dict[str, str]) -> str | None:
-    """The VTAM (of `theirs`: file -> VTAM) one of whose files shares most words of its name
-    with one of `files` (`hs-vmesa-istsdcos-costab` beside `hs-vmesa-cdrm`), where one alone
-    does: a repository that names its files by system says whose a deck is."""
+    """The VTAM (of `theirs`: file -> VTAM) whose files' names share most words with one of
+    `files` (`hs-vmesa-istsdcos-costab` beside `hs-vmesa-cdrm`), where one alone does: a
+    repository that names its files by system says whose a deck is. Each VTAM's words are
+    taken together, so a folder of many members costs one comparison a VTAM."""
+    vocab: dict[str, set[str]] = defaultdict(set)
+    exts: dict[str, set[str]] = defaultdict(set)
+    for g, vtam in theirs.items():
+        words, ext = _words(g)
+        vocab[vtam] |= words
+        exts[vtam].add(ext)
     best: dict[str, tuple[int, bool]] = {}
     for f in files:
-        for g, vtam in theirs.items():
-            best[vtam] = max(best.get(vtam, (0, False)), _alike(f, g))
+        words, ext = _words(f)
+        for vtam, known in vocab.items():
+            score = (_shared(words, frozenset(known)), bool(ext) and ext in exts[vtam])
+            best[vtam] = max(best.get(vtam, (0, False)), score)
     top = max(best.values(), default=(0, False))
     winners = [v for v, n in best.items() if n == top]
     return winners[0] if top[0] > 0 and len(winners) == 1 else None
