@@ -47,7 +47,7 @@ def region_nodes(topo: Topology, files: list[str], taken: set[str]) -> dict[str,
         out[sit.path] = name
         grplists[name].update(str(g) for g in sit.value("grplist") or ())
         by_system[system_key(sit.path, topo)].add(name)
-    sit_files = {p: n for p, n in out.items()}
+    sit_files = dict(out)
     lists: dict[str, set[str]] = defaultdict(set)  # CSD file -> the lists it adds groups to
     for e in topo.of("cics_list"):
         if e.path in wanted:

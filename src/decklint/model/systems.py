@@ -12,14 +12,21 @@ A VTAM is every VTAM deck that evidence ties to it, wherever the files sit:
 * a start list (ATCSTRxx) names its configuration list (CONFIG=xx -> ATCCONxx);
 * a configuration list names the major nodes it activates (a deck is that member: the member
   its path names, its VBUILD or LBUILD label, or a word of its file name);
-* a deck uses a mode, USS or interpret table another deck defines (MODETAB=, USSTAB=, LOGTAB=);
+* a deck uses a mode, USS or interpret table another deck of its system defines (MODETAB=,
+  USSTAB=, LOGTAB=); a deck of tables only joins the VTAM whose decks use it;
 * decks cut out of one job write one library.
+
+Where a name points at several decks (three hosts' VTAMLSTs in one folder, or in one
+configured system), the nearest is taken (`nearest`: the same folder, then the file name
+sharing most words), and a deck several lists name goes with the nearest list.
 
 Evidence never joins two VTAMs whose start lists name them differently. What evidence leaves
 apart joins the one VTAM of its system; a deck of tables only (loaded from VTAMLIB, often kept
 in another folder) joins the run's one VTAM; a system with no start list is one VTAM, named by
-the system; in a system with several VTAMs, a deck nothing ties to any stands alone, named by
-its member. A VTAM is named by its SSCPNAME, else by its start list's member (ATCSTR00).
+its own CDRM where its CDRM major node says which that is, else by the system; in a system
+with several VTAMs, a deck nothing ties joins the one whose files are named alike, else
+stands alone, named by its member. A VTAM is named by its SSCPNAME, else by its start list's
+member (ATCSTR00); two systems' start lists of one name are two VTAMs, NAME/SYSTEM.
 """
 
 from __future__ import annotations
@@ -396,15 +403,12 @@ def _own_sscps(
         if st.path in starts:
             hosts[st.path] = (starts[st.path], st.value("hostsa"))
     taken = {name for name, _sa in hosts.values()}
+    lists = {s.path for s in topo.of("vtam_start") if s.value("members") is not None}
     out: dict[str, str] = {}
     for root, fs in groups.items():
-        if root in named:
-            continue
+        if root in named or (lists_only and not any(f in lists for f in fs)):
+            continue  # named, or no configuration list: no whole VTAMLST
         ents = [e for f in fs for e in topo.entities_of(f)]
-        if lists_only and not any(
-            e.kind == "vtam_start" and e.value("members") is not None for e in ents
-        ):
-            continue  # no configuration list: no whole VTAMLST
         far: set[object] = set()
         for r in (e for e in ents if e.kind == "subarea_route"):
             far.update(r.value("destsa") or ())
