@@ -13,7 +13,7 @@ from decklint.dialects.kinds import kinds
 from decklint.model.kinds import MODEL_KINDS
 
 NAMES = dialects.names()
-NODE_RULES = {"named", "vtam", "system", "host", "anchor", "folder", "file"}
+NODE_RULES = {"named", "vtam", "system", "region", "anchor", "folder", "file"}
 
 
 @pytest.mark.parametrize("name", NAMES)

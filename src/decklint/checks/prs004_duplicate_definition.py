@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from decklint.findings import Related, Severity
 from decklint.ir import Statement
 from decklint.lint.check import Context, Hit, check
-from decklint.model.resource_names import Decks, content, distinct
+from decklint.model.resource_names import Decks, content, distinct, domains
 from decklint.records import Definition
 
 _WHAT = {
@@ -24,7 +24,7 @@ _WHAT = {
 def duplicate_definition(ctx: Context) -> Iterator[Hit]:
     find = _Finder(ctx)
     ncps = {e.path: e.name for e in ctx.topo.of("ncp")}
-    decks = Decks(find, find.content, lambda path: ncps.get(path, ""))
+    decks = Decks(find, find.content, lambda path: ncps.get(path, ""), domains(ctx.topo))
     for defs in ctx.topo.symbols.duplicates():
         if defs[0].kind == "vtam_resource":
             defs = distinct(defs, decks)

@@ -36,6 +36,7 @@ from decklint.model.lowering import default
 from decklint.model.release import Choice, Release, choice, release_of
 from decklint.model.release import vm_level as vm_level
 from decklint.model.release import zos_level as zos_level
+from decklint.model.systems import library_folder
 from decklint.model.topology import Topology
 
 # Profile file names that say nothing about the stack: the folder names it instead.
@@ -186,7 +187,8 @@ def stack_name(path: str) -> str:
     p = PurePath(path)
     name = p.name.upper()
     if name in _GENERIC or name.startswith("PROFILE."):
-        name = (p.parent.name or name).upper()
+        # the folder's, the system's for a library's (SYSB/TCPPARMS/PROFILE is SYSB's)
+        name = (library_folder(p.parent).name or p.parent.name or name).upper()
     return name
 
 
