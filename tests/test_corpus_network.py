@@ -136,6 +136,13 @@ def test_the_vm_host_reaches_os390_and_vse_by_ctc_path_cdrm_adjsscp_and_adjcp(
             {
                 ("telnet-lu", "matched", "ZOS-RESCUEPACK-TWOPAK-TNPROF-TELNETPARMS", "EMRG01"),
                 ("telnet-lu", "unknown-peer", "ZOS-RESCUEPACK-TWOPAK-TNPROF-TELNETPARMS", "EMRG01"),
+                # no TCPIPJOBNAME, BPXPRM00 names no socket file system: its system's one stack
+                (
+                    "telnet",
+                    "matched",
+                    "ZOS-RESCUEPACK-TWOPAK-TNPROF-TELNETPARMS",
+                    "ZOS-RESCUEPACK-TWOPAK-PROFILE",
+                ),
             },
         ),
         ("mvs38j-host", {"ATCSTR00": 4}, set()),
@@ -160,6 +167,26 @@ def test_other_real_systems(
 def test_one_vtam_per_folder_of_one_system(
     folder: str, nodes: dict[str, tuple[str, int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    monkeypatch.chdir(SHARED)
+    if not Path(folder).is_dir():
+        pytest.skip(f"{folder} not available")
+    got, links = drawing([folder])
+    assert got == nodes and not links
+
+
+@pytest.mark.parametrize(
+    ("folder", "nodes"),
+    [
+        ("corpus-4/carddemo-csd", {"CARDDEMO-CSD": ("CICS", 5)}),  # the CSD job and its members
+        ("corpus-4/cbsa-csd", {"CBSA-CSD": ("CICS", 1)}),
+        ("corpus-4/jcics-csd", {"JCICS-CSD": ("CICS", 2)}),
+    ],
+)
+def test_a_folder_of_csd_input_without_a_sit_is_one_region(
+    folder: str, nodes: dict[str, tuple[str, int]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No SIT names the region's APPLID: the CSD input of one system is one CICS region,
+    named by the system, with no link (no CONNECTION, no APPL)."""
     monkeypatch.chdir(SHARED)
     if not Path(folder).is_dir():
         pytest.skip(f"{folder} not available")

@@ -13,7 +13,7 @@ from decklint.dialects import kinds as dialect_kinds
 from decklint.dialects.kinds import kinds
 
 NAMES = dialects.names()
-NODE_RULES = {"named", "vtam", "system", "host", "anchor", "folder", "file"}
+NODE_RULES = {"named", "vtam", "system", "region", "anchor", "folder", "file"}
 
 
 @pytest.mark.parametrize("name", NAMES)

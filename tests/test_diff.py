@@ -710,3 +710,36 @@ def test_links_that_change_disappear_and_appear(repo: Path) -> None:
     assert "VTAM RTPVTAM" in status["detail"]
     text = CliRunner().invoke(main, ["diff", "main", "HEAD"]).output
     assert "route link from PATH DESTSA=9 (LAB45)" in text
+
+
+def test_a_link_one_host_stated_that_both_now_state_is_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A CDRM the VM host defines for the MVS host, half-open while the MVS host defines none
+    back: adding MVS's makes one link both hosts state, reported as that link changed (its
+    status, its other end), not as one gone and one new."""
+    for key, value in {
+        "GIT_CONFIG_GLOBAL": os.devnull,
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "a",
+        "GIT_AUTHOR_EMAIL": "a@example.com",
+        "GIT_COMMITTER_NAME": "a",
+        "GIT_COMMITTER_EMAIL": "a@example.com",
+    }.items():
+        monkeypatch.setenv(key, value)
+    root = tmp_path / "repo"
+    shutil.copytree(FIXTURES / "links" / "vm-mvs", root)
+    cdrms = root / "MVSHOST" / "CDRMS"
+    full = cdrms.read_text()
+    cdrms.write_text("".join(ln for ln in full.splitlines(True) if not ln.startswith("VMHOST")))
+    git(root, "init", "-q", "-b", "main")
+    git(root, "add", "-A")
+    git(root, "commit", "-qm", "base")
+    cdrms.write_text(full)
+    commit(root)
+    monkeypatch.chdir(root)
+    _, doc = diff("main~1", "main")
+    cdrm = [c for c in doc["changes"] if c["subject"].startswith("cdrm link")]
+    assert [c["change"] for c in cdrm] == ["changed"], [c["subject"] for c in cdrm]
+    details = " ".join(d["detail"] for d in cdrm[0]["differences"])
+    assert "half-open" in details and "matched" in details

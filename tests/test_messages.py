@@ -43,12 +43,6 @@ NAMES_THE_VALUE = re.compile(r"\b(?:code|set|keep|use|start with)\s+[A-Z][A-Z0-9
 # Rules whose messages are not the rule's own words: the parser's account of what it expected
 # (PRS001), a macro's own MNOTE text (PRS013).
 NOT_OURS = frozenset({"PRS001", "PRS013"})
-# Rules of areas other work is bringing into line (CICS and IBM i CL; the workstation and
-# NonStop dialects; BPX005; VTM005's partners): each still shows its value where it has a
-# target (below).
-PENDING = frozenset(
-    {"AS4007", "BPX005", "CIC001", "CM2005", "NSK003", "NSK005", "NSK007", "SNA011", "VTM005"}
-)
 
 
 def _failing_runs() -> list[Any]:
@@ -103,8 +97,7 @@ def test_a_warning_or_error_says_what_to_code_and_its_value(
     for f in found:
         if f.severity < Severity.WARNING or code in NOT_OURS:
             continue  # an information says what is not judged, and why
-        if code not in PENDING:
-            assert SAYS_WHAT_TO_CODE.search(f.message), f"{code} {name}: {f.message}"
+        assert SAYS_WHAT_TO_CODE.search(f.message), f"{code} {name}: {f.message}"
         if targets:
             shows = any(text in f.message for v in targets for text in _shown(v))
             assert shows or NAMES_THE_VALUE.search(f.message), (

@@ -328,7 +328,7 @@ def test_fix_all_is_declared_for_every_language_with_the_servers_kind() -> None:
 @pytest.mark.parametrize("dialect", dialects.names())
 def test_comment_toggling_writes_the_comment_suppressions_write(dialect: str) -> None:
     """Toggling a comment writes the dialect's own comment (the one "suppress here" writes),
-    in column 1 where only column 1 makes a comment (cards, IVTPRMxx)."""
+    in column 1 where only column 1 makes a comment (cards, IVTPRMxx, SIT overrides)."""
     from decklint.server.actions import comment_prefix
 
     lang = next(lang for lang in LANGUAGES if lang["id"] == TO_LANGUAGE[dialect])
@@ -338,7 +338,7 @@ def test_comment_toggling_writes_the_comment_suppressions_write(dialect: str) ->
         assert comments == {"blockComment": ["/*", "*/"]}
         return
     toggle = comments["lineComment"]
-    column1 = dialects.get(dialect).card_image or dialect == "ivtprm"
+    column1 = dialects.get(dialect).card_image or dialect in ("ivtprm", "cicssit")
     assert toggle == ({"comment": prefix, "noIndent": True} if column1 else prefix)
 
 

@@ -46,6 +46,7 @@
     "as400"
     "bpxprm"
     "cics"
+    "cicssit"
     "cm2"
     "ezacicd"
     "ivtprm"
@@ -102,6 +103,12 @@
     :comments ("*")
     :card t
     :line ("\\(?:^\\)[\t ]*\\(\\(?:DEFINE\\|DEF\\|ALTER\\|ADD\\|REMOVE\\|DELETE\\)\\)[ \t\n\r\f\v]+\\(\\(?:ATOMSERVICE\\|BUNDLE\\|CONNECTION\\|CORBASERVER\\|DB2CONN\\|DB2ENTRY\\|DB2TRAN\\|DJAR\\|DOCTEMPLATE\\|ENQMODEL\\|FILE\\|GROUP\\|IPCONN\\|JOURNALMODEL\\|JVMSERVER\\|LIBRARY\\|LSRPOOL\\|MAPSET\\|MQCONN\\|MQMONITOR\\|PARTITIONSET\\|PARTNER\\|PIPELINE\\|PROCESSTYPE\\|PROFILE\\|PROGRAM\\|REQUESTMODEL\\|SESSIONS\\|TCPIPSERVICE\\|TDQUEUE\\|TERMINAL\\|TRANCLASS\\|TRANSACTION\\|TSMODEL\\|TYPETERM\\|URIMAP\\|WEBSERVICE\\)\\)[ \t\n\r\f\v]*([\t ]*[#$@A-Z0-9][^(), \t\n\r\f\v]*[\t ]*)\\(?:[\t ]*\\(?:$\\)\\|[\t ]+[A-Z0-9]\\)" . t))
+     ("cicssit"
+    :globs ("DFH$SIP*" "DFHSIT??" "*.sit")
+    :comments ("*")
+    :card nil
+    :macro ("\\(?:^\\)\\(?:[^ \t\n\r\f\v]*[ \t\n\r\f\v]+\\)?DFHSIT[ \t\n\r\f\v]+TYPE=" . t)
+    :first #s(hash-table test equal data ("AKPFREQ" t "APPLID" t "GRNAME" t "GRPLIST" t "IRCSTRT" t "SYSIDNT" t)))
      ("cm2"
     :globs ("*.ndf")
     :comments ("//" "/*")

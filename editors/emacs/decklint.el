@@ -75,6 +75,9 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.bpxprm.reader.sniff" . "fee8e02cfee40788")
     ("decklint.dialects.bpxprm.reader._statement_line" . "8a24f3e0261bff68")
     ("decklint.dialects.cics.reader.sniff" . "4257a7cb30de580a")
+    ("decklint.dialects.cicssit.reader.sniff" . "c000584c15d4a6a1")
+    ("decklint.dialects.cicssit.reader._macro" . "e651cd6feff5fd4d")
+    ("decklint.dialects.cicssit.reader._parameter" . "b9e3b7d0c8a8e8a8")
     ("decklint.dialects.cm2.reader.sniff" . "b3b57c08e4ce2417")
     ("decklint.dialects.ezacicd.reader.sniff" . "a7d5e2fbc529a2a2")
     ("decklint.dialects.ivtprm.reader.sniff" . "a7afa276321f5301")
@@ -86,12 +89,14 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.scf.reader._scf" . "e87f09121ba51861")
     ("decklint.dialects.tcpdata.reader.sniff" . "18bf48147cb1cea1")
     ("decklint.dialects.tcpdata.reader._statement_line" . "e042c12338480e22")
-    ("decklint.dialects.tcpip.reader.sniff" . "16aa96babf20ce07")
+    ("decklint.dialects.tcpip.reader.sniff" . "313f924c6bbcada8")
     ("decklint.dialects.tcpip.reader._statement" . "4c81eff7121848d0")
+    ("decklint.dialects.tcpip.reader._interface_then_action" . "1b7eecc564b4ba66")
     ("decklint.dialects.tsm.reader.sniff" . "cfcf8d91fc28933a")
     ("decklint.dialects.tsm.reader._option_line" . "0c3978b7fdb9fc67")
     ("decklint.dialects.vtam.reader.sniff" . "7fe30b9dce5160e9")
-    ("decklint.dialects.vtam.reader._config_list" . "684480a8212e7496")
+    ("decklint.dialects.vtam.reader._config_list" . "4d676da39e81dac9")
+    ("decklint.dialects.vtam.reader._marked" . "8eed01184fc2846a")
     ("decklint.dialects.vtam.reader._catalogued" . "0860ec92bfc531d0"))
   "The Python functions this file ports, and the fingerprints it follows.
 From decklint.inputs.signs.logic().  When decklint's detection changes,
@@ -366,6 +371,21 @@ Each is a list (A B C SEP)."
 (defun decklint--sniff-cm2 (src)
   (decklint--sniff-count src (decklint--dialect "cm2" :line) 500 0.7 0.1 0.97))
 
+(defun decklint--sniff-cicssit (src)
+  "cicssit's sniff: a DFHSIT macro (_macro), or SIT overrides (_parameter)."
+  (if (decklint--search (decklint--dialect "cicssit" :macro) (decklint--joined src 600 71))
+      0.96
+    (let* ((first (decklint--dialect "cicssit" :first))
+           (heads (decklint--line-heads src 400))
+           (strong (cl-count-if (lambda (h) (and (equal (nth 3 h) "=") (gethash (nth 0 h) first)))
+                                heads))
+           (lines (cl-remove-if (lambda (h) (string-prefix-p "*" (nth 0 h))) heads))
+           (pairs (cl-count-if (lambda (h) (or (equal (nth 3 h) "=") (equal (nth 0 h) ".END")))
+                               lines)))
+      (cond ((= strong 0) 0)
+            ((< (* pairs 5) (* (length lines) 4)) 0)
+            (t (min (+ 0.8 (* 0.05 strong)) 0.95))))))
+
 (defun decklint--sniff-ezacicd (src)
   (if (decklint--search (decklint--dialect "ezacicd" :line) (decklint--joined src 600 71))
       0.96
@@ -451,12 +471,20 @@ Each is a list (A B C SEP)."
                             (decklint--fullmatch (decklint--dialect "tcpip" :data-set) b))
                        (and (equal a "HOME")
                             (decklint--match (decklint--dialect "tcpip" :ipv4) b)))))))
+         ;; _interface_then_action: `INTERFACE name' alone, its action first on the next line
+         (interface-then-action
+          (lambda (h following)
+            (and (equal (nth 0 h) "INTERFACE")
+                 (equal (nth 3 h) " ")
+                 (equal (nth 2 h) "")
+                 following
+                 (gethash (nth 0 following) (decklint--dialect "tcpip" :interface)))))
          (heads (decklint--line-heads src))
          (n 0) (own 0))
-    (dolist (h heads)
-      (when (funcall statement h)
-        (setq n (1+ n))
-        (when (gethash (nth 0 h) first) (setq own (1+ own)))))
+    (cl-loop for (h . rest) on heads
+             do (when (or (funcall statement h) (funcall interface-then-action h (car rest)))
+                  (setq n (1+ n))
+                  (when (gethash (nth 0 h) first) (setq own (1+ own)))))
     (cond ((= n 0) 0)
           ((and (< own 3)
                 (not (and heads (gethash (nth 0 (car heads)) (decklint--dialect "tcpip" :top)))))
@@ -485,7 +513,12 @@ Every line but comments is member names, a comma ending each but the last."
            (cl-every (lambda (ln)
                        (setq n (1+ n))
                        (and (decklint--fullmatch pat ln)
-                            (not (eq (not (equal (match-string 1 ln) "")) (= n last)))))
+                            (or (not (eq (not (equal (match-string 1 ln) "")) (= n last)))
+                                ;; _marked: a continuation mark alone after a blank
+                                (and (/= n last)
+                                     (> (length ln) 2)
+                                     (memq (aref ln (1- (length ln))) '(?* ?X ?+ ?-))
+                                     (memq (aref ln (- (length ln) 2)) '(?\s ?\t))))))
                      lines))
          (or (> (length lines) 1) (string-match-p "," (car lines))))))
 
@@ -521,7 +554,7 @@ Every line but comments is member names, a comma ending each but the last."
 (defconst decklint--sniffers
   '(("aix" . decklint--sniff-aix) ("as400" . decklint--sniff-as400)
     ("bpxprm" . decklint--sniff-bpxprm) ("cics" . decklint--sniff-cics)
-    ("cm2" . decklint--sniff-cm2) ("ezacicd" . decklint--sniff-ezacicd)
+    ("cicssit" . decklint--sniff-cicssit) ("cm2" . decklint--sniff-cm2) ("ezacicd" . decklint--sniff-ezacicd)
     ("ivtprm" . decklint--sniff-ivtprm) ("ncp" . decklint--sniff-ncp)
     ("nsdos" . decklint--sniff-nsdos) ("scf" . decklint--sniff-scf)
     ("tcpdata" . decklint--sniff-tcpdata) ("tcpip" . decklint--sniff-tcpip)

@@ -97,6 +97,10 @@ LANGUAGES: dict[str, Language] = {
         r"|PROCESSTYPE|PROFILE|PROGRAM|REQUESTMODEL|SESSIONS|TCPIPSERVICE|TDQUEUE|TERMINAL"
         r"|TRANCLASS|TRANSACTION|TSMODEL|TYPETERM|URIMAP|WEBSERVICE)\s*\(",
     ),
+    "cicssit": Language(
+        "CICS SIT overrides",
+        r"^\s*((APPLID|GRPLIST|SYSIDNT|GRNAME|IRCSTRT|AKPFREQ)=|\S*\s+DFHSIT\s+TYPE=)",
+    ),
     "cm2": Language(
         "CM/2 node definitions (NDF)",
         r"^\s*DEFINE_(LOCAL_CP|LOGICAL_LINK|MODE|PARTNER_LU|DEFAULTS|TP)\b",

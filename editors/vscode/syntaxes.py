@@ -78,6 +78,8 @@ FREE: dict[str, Free] = {
     "as400": Free("/*", block=True, continuation="+-"),
     # bpxprm.py: `/* */`; statements follow each other on a line; columns 1-71 are read
     "bpxprm": Free("/*", block=True, where="anywhere", columns=True),
+    # cicssit/reader.py: `*` in column 1; records of NAME=value parameters (DFHSIT the macro)
+    "cicssit": Free("*", column1=("*",)),
     # cm2.py: `//` to the end of the line, `/* */`
     "cm2": Free("//", anywhere=("//",), block=True),
     # ivtprm.py: `*` in column 1; CSM takes a line that starts with a blank for a comment

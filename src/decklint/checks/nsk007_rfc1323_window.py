@@ -53,7 +53,8 @@ def rfc1323_window(ctx: Context) -> Iterator[Hit]:
                         {
                             "process": p.name,
                             "what": f"{field.upper()} {size}, but partner {n.name} has RFC 1323 "
-                            f"off, so windows stay at {_LIMIT} on those connections",
+                            f"off, so windows stay at {_LIMIT} on those connections; turn RFC "
+                            f"1323 on at {n.name}, or lower {field.upper()} to {_LIMIT}",
                         },
                         subject=p.id,
                         dialect="scf",

@@ -94,7 +94,7 @@ def _declared(topo: Topology) -> Iterator[Hit]:
                         s,
                         f"{who}: {described(s)} on its link to the {other} node "
                         f"{b if who == a else a}; a window of 2 at both ends is optimal "
-                        "between CM/2 and NS/DOS",
+                        "between CM/2 and NS/DOS: set it to 2",
                     )
             continue
         for sender, receiver in ((a, b), (b, a)):

@@ -161,6 +161,11 @@ MODEL_KINDS: tuple[KindSpec, ...] = (
         receive_window="a declared link's DLC receive window",
         bulk="a declared link carries bulk data",
         note="why the status is what it is",
+        ends="both: the two nodes' decks each state the link (a symmetric kind drawn once); "
+        "one: the first end's do",
+        agree="a value both ends of a symmetric link must give alike (a TG number)",
+        agree_b="that value at the second end, where both ends state the link",
+        agree_what="what `agree` is",
         pu="the station's PU name (path links)",
         line="the NCP physical line the station reaches (path links)",
     ),

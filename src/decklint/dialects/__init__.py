@@ -19,6 +19,7 @@ NAMES = (
     "vtam",
     "ncp",
     "cics",
+    "cicssit",
     "cm2",
     "as400",
     "nsdos",

@@ -27,7 +27,10 @@ class NodeRule(NamedTuple):
                 lists, the tables a deck uses, one job's members, the system's one VTAM);
       "system": one node of the product per system (model/systems.py), named `field` (z/OS
                 UNIX: OMVS), qualified by the system where several systems have one;
-      "host":   the node of the system's VTAM (a CICS region's CSD), else the folder's name;
+      "host":   the node of the system's VTAM, else the folder's name;
+      "region": the CICS region evidence ties the file to (model/regions.py: a SIT's APPLID,
+                the lists a CSD adds its groups to against a SIT's GRPLIST, the one region
+                of its system), else one region of the system's CSD files;
       "anchor": the first entity of `kinds` in the file's system (its folder, unless the
                 configuration's `topology: systems:` says) gives it: its `field`, or its
                 name for "name", or the node it names for "node" (a folder's default node

@@ -13,8 +13,8 @@ A step's in-stream data is read as what the step's program reads it as:
   program input, never decks;
 - IEBGENER: SYSUT1 is the data copied to SYSUT2, named after SYSUT2's member when it has one;
   its SYSIN holds IEBGENER's own control statements;
-- a program whose input is one dialect (`PROGRAM_DIALECTS`: DFHCSDUP): its SYSIN is a deck of
-  that dialect, named SYSIN;
+- a program whose input is one dialect (`PROGRAM_DIALECTS`: DFHCSDUP, DFHSIP): its SYSIN is a
+  deck of that dialect, named SYSIN;
 - any other program: each in-stream data set is a deck named by its DD name, and the dialect
   is left to detection.
 
@@ -84,8 +84,10 @@ PROCEDURES: dict[str, tuple[tuple[str, str], ...]] = {
 
 # Programs whose in-stream SYSIN is the input of one dialect: DFHCSDUP reads DFHCSDUP
 # commands from SYSIN (CICS TS, "DFHCSDUP: syntax and command rules", and the job it shows in
-# "Invoking DFHCSDUP as a batch program").
-PROGRAM_DIALECTS = {"DFHCSDUP": "cics"}
+# "Invoking DFHCSDUP as a batch program"); DFHSIP, CICS itself, its system initialization
+# parameters (System Definition Guide, "Rules for coding CICS system initialization
+# parameters in the SYSIN data set").
+PROGRAM_DIALECTS = {"DFHCSDUP": "cics", "DFHSIP": "cicssit"}
 
 # Statements a job may code before its first step (z/OS MVS JCL Reference: "SET statement",
 # "JCLLIB statement", "INCLUDE statement", "OUTPUT JCL statement", "EXPORT statement",

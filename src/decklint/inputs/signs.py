@@ -27,6 +27,7 @@ from decklint.dialects.aix import reader as aix
 from decklint.dialects.as400 import reader as as400
 from decklint.dialects.bpxprm import reader as bpxprm
 from decklint.dialects.cics import reader as cics
+from decklint.dialects.cicssit import reader as cicssit
 from decklint.dialects.cm2 import reader as cm2
 from decklint.dialects.ezacicd import reader as ezacicd
 from decklint.dialects.ivtprm import reader as ivtprm
@@ -80,6 +81,7 @@ def _sniffers() -> dict[str, dict[str, Table]]:
             "known": bpxprm._known(),
         },
         "cics": {"line": cics._SNIFF},
+        "cicssit": {"macro": cicssit._MACRO, "first": cicssit._SNIFF_FIRST},
         "cm2": {"line": cm2._SNIFF},
         "ezacicd": {"line": ezacicd._SNIFF},
         "ivtprm": {},  # FIXED, ECSA, HVCOMM MAX(...), POOL(...): the words are its code's
@@ -174,6 +176,9 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     bpxprm.sniff,
     bpxprm._statement_line,
     cics.sniff,
+    cicssit.sniff,
+    cicssit._macro,
+    cicssit._parameter,
     cm2.sniff,
     ezacicd.sniff,
     ivtprm.sniff,
@@ -187,10 +192,12 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     tcpdata._statement_line,
     tcpip.sniff,
     tcpip._statement,
+    tcpip._interface_then_action,
     tsm.sniff,
     tsm._option_line,
     vtam.sniff,
     vtam._config_list,
+    vtam._marked,
     vtam._catalogued,
 )
 

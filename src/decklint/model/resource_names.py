@@ -13,10 +13,17 @@ Three ways of defining one resource twice are legitimate and not reported:
   and operands; two switched major nodes that code one LU alike are not copies);
 - two NCP decks of one NCP (the same BUILD NEWNAME, else BUILD name): a generation source
   and VTAM's copy of it need not hold the same operands, but name the same resources;
-- a CDRSC and the resource it stands for in another domain (a folder of decks is one VTAM,
-  as elsewhere in the model): a CDRSC names a resource another VTAM owns, by that
-  resource's own name (CDRSC, cdrscname). Within one domain VTAM allows only one static
-  definition of a resource, so a CDRSC beside the real resource is still reported.
+- a CDRSC and the resource it stands for in another domain: a CDRSC names a resource
+  another VTAM owns, by that resource's own name (CDRSC, cdrscname). Within one domain VTAM
+  allows only one static definition of a resource, so a CDRSC beside the real resource is
+  still reported;
+- a link station, line or group of one domain and one of another (PU, LINE, GROUP, TRLE):
+  each host names its own end of a connection, and two hosts that reach one partner often
+  give their link stations its name (VMESAPU in the OS/390 host's channel-attachment major
+  node and in the VSE host's).
+
+A domain is a VTAM and the NCPs it owns (`domains`: the nodes of the model, a folder where
+none is known).
 """
 
 from __future__ import annotations
@@ -27,6 +34,7 @@ from pathlib import PurePath
 
 from decklint.core.ir import Statement
 from decklint.core.records import Definition
+from decklint.model.topology import Topology
 
 # The statement a definition is made by (None: not found, e.g. a macro's wildcard).
 Finder = Callable[[Definition], Statement | None]
@@ -34,19 +42,49 @@ Finder = Callable[[Definition], Statement | None]
 Content = Callable[[str], object]
 
 
+# Statements whose names are the domain's own: a host's end of a connection.
+_STATIONS = frozenset({"PU", "LINE", "GROUP", "TRLE"})
+
+
 def domain(path: str) -> str:
-    """The domain a deck belongs to: its folder (one VTAMLST library is one VTAM)."""
+    """The domain a deck belongs to where no node is known: its folder."""
     return str(PurePath(path).parent)
+
+
+def domains(topo: Topology) -> Callable[[str], str]:
+    """The domain of each deck: the VTAM node it belongs to, for an NCP's deck the VTAM that
+    owns the NCP (its channel or owner link), else the deck's own node, else its folder."""
+    owner: dict[str, str] = {}
+    for lk in topo.of("link"):
+        if lk.value("kind") in ("channel", "owner") and lk.value("status") == "matched":
+            owner.setdefault(str(lk.value("node_a")), str(lk.value("node_b")))
+    site = topo.site
+
+    def of(path: str) -> str:
+        node = site.get(path)
+        if node is None:
+            return domain(path)
+        return owner.get(node, node)
+
+    return of
 
 
 class Decks:
     """What `same_resource` asks of the run: each definition's statement, each file's
-    content, and the NCP a file of the ncp dialect generates ("" where unknown)."""
+    content, the NCP a file of the ncp dialect generates ("" where unknown), and the domain
+    of a deck."""
 
-    def __init__(self, find: Finder, content: Content, ncp_of: Callable[[str], str]) -> None:
+    def __init__(
+        self,
+        find: Finder,
+        content: Content,
+        ncp_of: Callable[[str], str],
+        domain_of: Callable[[str], str] = domain,
+    ) -> None:
         self.find = find
         self.content = content
         self.ncp_of = ncp_of
+        self.domain = domain_of
 
 
 def same_resource(a: Definition, b: Definition, decks: Decks) -> bool:
@@ -61,9 +99,12 @@ def same_resource(a: Definition, b: Definition, decks: Decks) -> bool:
         na, nb = ncp_of(a.path), ncp_of(b.path)
         if na and na == nb:
             return True
+    apart = decks.domain(a.path) != decks.domain(b.path)
+    if sa.op in _STATIONS or sb.op in _STATIONS:
+        return apart
     if (sa.op == "CDRSC") != (sb.op == "CDRSC"):
-        return domain(a.path) != domain(b.path)
-    return sa.op == sb.op == "CDRSC" and domain(a.path) != domain(b.path)
+        return apart
+    return sa.op == sb.op == "CDRSC" and apart
 
 
 def content(stmts: Sequence[Statement]) -> tuple[object, ...]:
@@ -106,7 +147,8 @@ class _Kept:
         self.ncps: set[tuple[str, str]] = set()  # (op, NCP) of the ncp dialect's kept
         self.domains: Counter[str] = Counter()  # domain: kept
         self.cdrscs: Counter[str] = Counter()  # domain: kept CDRSCs
-        self.total = self.cdrsc_total = 0
+        self.stations: Counter[str] = Counter()  # domain: kept link stations, lines, groups
+        self.total = self.cdrsc_total = self.station_total = 0
 
     def _content(self, path: str) -> int:
         got = self.content_of.get(path)
@@ -124,9 +166,11 @@ class _Kept:
             ncp = self.decks.ncp_of(d.path)
             if ncp and (op, ncp) in self.ncps:
                 return True  # a statement of the same NCP's other deck
-        here = domain(d.path)
-        if op == "CDRSC":  # any resource kept in another domain
+        here = self.decks.domain(d.path)
+        if op == "CDRSC" or op in _STATIONS:  # any resource kept in another domain
             return self.total > self.domains[here]
+        if self.station_total > self.stations[here]:
+            return True  # a link station kept in another domain
         return self.cdrsc_total > self.cdrscs[here]  # a CDRSC kept in another domain
 
     def add(self, d: Definition, op: str) -> None:
@@ -137,9 +181,12 @@ class _Kept:
             ncp = self.decks.ncp_of(d.path)
             if ncp:
                 self.ncps.add((op, ncp))
-        here = domain(d.path)
+        here = self.decks.domain(d.path)
         self.domains[here] += 1
         self.total += 1
         if op == "CDRSC":
             self.cdrscs[here] += 1
             self.cdrsc_total += 1
+        if op in _STATIONS:
+            self.stations[here] += 1
+            self.station_total += 1

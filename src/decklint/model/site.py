@@ -1,8 +1,9 @@
 """The site: which node every linted file belongs to.
 
 A node is one product instance that owns definitions (a VTAM, an NCP, a TCP/IP stack, a
-TN3270E server, z/OS UNIX, a workstation, a NonStop system); the system it runs in (a z/OS,
-MVS or VM image) groups nodes and is no node (`decklint.model.systems`). Each dialect's
+TN3270E server, z/OS UNIX, a CICS region, a workstation, a NonStop system); the system it
+runs in (a z/OS, MVS or VM image) groups nodes and is no node (`decklint.model.systems`;
+`decklint.model.regions` says which files make a CICS region). Each dialect's
 registry entry says how its files find their node (`NodeRule`) and which product it is drawn
 as. The configuration's `topology: nodes: NAME: files: [globs]` overrides the inference, and
 nodes it declares without files (a Windows client, a Multiprise adapter) are nodes too. After
@@ -21,7 +22,7 @@ from decklint.core.entities import Attr, Entity
 from decklint.core.lowering import default
 from decklint.core.source import Span
 from decklint.dialects.base import NodeRule
-from decklint.model import systems
+from decklint.model import regions, systems
 from decklint.model.release import Release
 from decklint.model.topology import Topology
 
@@ -88,13 +89,16 @@ def assign(topo: Topology) -> dict[str, str]:
             continue
         known = dialects.REGISTRY.get(dialect)
         rule = known.node if known is not None else NodeRule("named")
-        if rule.by in ("vtam", "system", "host"):
+        if rule.by in ("vtam", "system", "region"):
             later[rule.by].append((path, rule))
         elif rule.by == "anchor":
             key = (rule.kinds, rule.field)
             if key not in anchors:
                 anchors[key] = _anchors(topo, rule)
-            out[path] = anchors[key].get(systems.system_key(path, topo)) or _folder_name(path)
+            system = systems.system_key(path, topo)
+            out[path] = (
+                anchors[key].get(system) or systems.system_name(system, topo) or _folder_name(path)
+            )
         elif rule.by == "folder":
             out[path] = _folder_name(path)
         elif rule.by == "file":
@@ -107,12 +111,8 @@ def assign(topo: Topology) -> dict[str, str]:
     for path, name in vtams.items():  # a system's VTAM beside a node of that name
         out[path] = f"{name}/VTAM" if name in unnamed and name in taken else name
     _per_system(topo, later["system"], out)
-    hosts: dict[str, set[str]] = defaultdict(set)  # system -> its VTAMs
-    for path in vtams:
-        hosts[systems.system_key(path, topo)].add(out[path])
-    for path, _rule in later["host"]:
-        found = hosts.get(systems.system_key(path, topo), set())
-        out[path] = next(iter(found)) if len(found) == 1 else _folder_name(path)
+    cics = [p for p, _r in later["region"]]
+    out.update(regions.region_nodes(topo, cics, set(out.values())))
     return out
 
 

@@ -296,8 +296,9 @@ def lark_error(exc: Exception, smap: SourceMap, text: str) -> Diagnostic:
 
 
 # Folders named after a system's libraries: the system is the folder that holds them
-# (SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are one system, SYSA).
-_LIBRARY = re.compile(r"VTAMLST|VTAMSRC|VTAMLIB|TCPPARMS|PARMLIB|PROCLIB|NCPSRC|DFHCSD")
+# (SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are one system, SYSA; SYSA/SYSIN holds the
+# CICS regions' SIT overrides, IBM's DFH$SIPn members).
+_LIBRARY = re.compile(r"VTAMLST|VTAMSRC|VTAMLIB|TCPPARMS|PARMLIB|PROCLIB|NCPSRC|DFHCSD|SYSIN")
 
 
 def library_folder(folder: PurePath) -> PurePath:

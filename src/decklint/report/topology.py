@@ -129,6 +129,7 @@ def export(
                 "status": lk.value("status"),
                 "via": lk.value("via"),
                 "note": lk.value("note") or "",
+                "ends": lk.value("ends") or "one",
                 "a": {
                     "node": lk.value("node_a"),
                     "end": lk.value("end_a"),
@@ -649,7 +650,7 @@ def _links_table(data: dict[str, Any], base: str) -> str:
             f'<tr class="{lk["status"]}" data-status="{_esc(lk["status"])}" '
             f'data-kind="{_esc(lk["kind"])}" data-text="{_esc(text.lower())}">'
             f"<td>{_esc(lk['kind'])}</td>"
-            f"<td>{_esc(lk['status'])}</td>"
+            f"<td>{_esc(lk['status'])}{' (both ends)' if lk['ends'] == 'both' else ''}</td>"
             f"<td>{_esc(lk['a']['node'] or '')}: {_esc(lk['a']['end'])}<br/>"
             f"{_where(lk['a']['path'], lk['a']['line'], lk['a']['col'], base)}</td>"
             f"<td>{_esc(lk['b']['node'] or '?')}: {_esc(lk['b']['end'])}<br/>"

@@ -2,7 +2,8 @@
 
 Systems, then the nodes of each (product, files, findings), and under each node the links it
 starts: kind, the node at the other end, status, what the link was inferred from, and both
-ends' file:line. Peers the decks name but do not define come last. Computed from the JSON
+ends' file:line; a link both nodes' decks state is drawn under the first and named under the
+second. Peers the decks name but do not define come last. Computed from the JSON
 form (`topology.export`); plain text, every name escaped for the terminal.
 """
 
@@ -27,8 +28,11 @@ def _counts(n: dict[str, Any]) -> str:
 
 def to_text(data: dict[str, Any]) -> str:
     links: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    back: dict[str, list[dict[str, Any]]] = defaultdict(list)  # both ends: the second's node
     for lk in data["links"]:
         links[lk["a"]["node"] or ""].append(lk)
+        if lk.get("ends") == "both" and lk["b"]["node"]:
+            back[lk["b"]["node"]].append(lk)
     by_system: dict[str, list[dict[str, Any]]] = defaultdict(list)
     for n in data["nodes"]:
         by_system["" if n.get("external") else n.get("system") or "-"].append(n)
@@ -48,6 +52,13 @@ def to_text(data: dict[str, Any]) -> str:
             )
             for lk in sorted(links.get(n["name"], []), key=lambda x: (x["kind"], x["name"])):
                 out.extend(_link(lk))
+            for lk in sorted(back.get(n["name"], []), key=lambda x: (x["kind"], x["name"])):
+                out.append(
+                    printable(
+                        f"    {lk['kind']} <- {lk['a']['node']}: {lk['a']['end']} "
+                        f"({lk['status']}, both ends; drawn under {lk['a']['node']})"
+                    )
+                )
     orphans = [lk for a, ls in links.items() if a not in names for lk in ls]
     if orphans:
         out.append("")
@@ -69,8 +80,9 @@ def _link(lk: dict[str, Any]) -> list[str]:
         far = f"{node}: {end}"
     note = f": {lk['note']}" if lk.get("note") else ""
     codes = f" [{' '.join(lk['findings'])}]" if lk["findings"] else ""
+    both = ", both ends" if lk.get("ends") == "both" else ""
     lines = [
-        printable(f"    {lk['kind']} -> {far} ({lk['status']}{note}){codes}"),
+        printable(f"    {lk['kind']} -> {far} ({lk['status']}{both}{note}){codes}"),
         printable(f"      from {lk['a']['end']} {_where(lk['a'])}  [{lk['via']}]"),
     ]
     if lk["b"].get("path"):

@@ -4,6 +4,7 @@ it is in both revisions and, for a changed definition, what refers to it."""
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -13,6 +14,7 @@ from decklint.core.entities import Attr, Entity
 from decklint.core.kinds import KindSpec
 from decklint.core.source import Span
 from decklint.core.symbols import Definition, Reference
+from decklint.model.network import kinds as evidence_kinds
 from decklint.model.topology import Topology
 
 
@@ -199,10 +201,21 @@ def _twins(a: Entity, b: Entity) -> bool:
 
 def _key(e: Entity) -> Key:
     """What an element is across revisions: its kind, scope and name; a link is its kind and
-    first end (its name says what the other end is, which is what may change)."""
+    first end (its name says what the other end is, which is what may change), and one of a
+    kind both ends state alike its kind and two nodes, whichever end states it (the link A
+    alone states becomes one both state when B's decks state it too)."""
     if e.kind == "link":
-        return ("link", str(e.value("kind")), str(e.value("node_a")), str(e.value("end_a")))
+        kind, a, b = str(e.value("kind")), str(e.value("node_a")), str(e.value("node_b") or "")
+        if b and kind in _symmetric():
+            return ("link", kind, *sorted((a, b)))
+        return ("link", kind, a, str(e.value("end_a")))
     return (e.kind, e.scope, e.name)
+
+
+@functools.cache
+def _symmetric() -> frozenset[str]:
+    """The kinds of links both ends state alike (model/network: `symmetric`)."""
+    return frozenset(k.name for k in evidence_kinds() if k.symmetric)
 
 
 def _keyed(entities: Iterable[Entity]) -> dict[Key, list[Entity]]:

@@ -38,6 +38,9 @@ M.PORTED = {
   ["decklint.dialects.bpxprm.reader.sniff"] = "fee8e02cfee40788",
   ["decklint.dialects.bpxprm.reader._statement_line"] = "8a24f3e0261bff68",
   ["decklint.dialects.cics.reader.sniff"] = "4257a7cb30de580a",
+  ["decklint.dialects.cicssit.reader.sniff"] = "c000584c15d4a6a1",
+  ["decklint.dialects.cicssit.reader._macro"] = "e651cd6feff5fd4d",
+  ["decklint.dialects.cicssit.reader._parameter"] = "b9e3b7d0c8a8e8a8",
   ["decklint.dialects.cm2.reader.sniff"] = "b3b57c08e4ce2417",
   ["decklint.dialects.ezacicd.reader.sniff"] = "a7d5e2fbc529a2a2",
   ["decklint.dialects.ivtprm.reader.sniff"] = "a7afa276321f5301",
@@ -49,12 +52,14 @@ M.PORTED = {
   ["decklint.dialects.scf.reader._scf"] = "e87f09121ba51861",
   ["decklint.dialects.tcpdata.reader.sniff"] = "18bf48147cb1cea1",
   ["decklint.dialects.tcpdata.reader._statement_line"] = "e042c12338480e22",
-  ["decklint.dialects.tcpip.reader.sniff"] = "16aa96babf20ce07",
+  ["decklint.dialects.tcpip.reader.sniff"] = "313f924c6bbcada8",
   ["decklint.dialects.tcpip.reader._statement"] = "4c81eff7121848d0",
+  ["decklint.dialects.tcpip.reader._interface_then_action"] = "1b7eecc564b4ba66",
   ["decklint.dialects.tsm.reader.sniff"] = "cfcf8d91fc28933a",
   ["decklint.dialects.tsm.reader._option_line"] = "0c3978b7fdb9fc67",
   ["decklint.dialects.vtam.reader.sniff"] = "7fe30b9dce5160e9",
-  ["decklint.dialects.vtam.reader._config_list"] = "684480a8212e7496",
+  ["decklint.dialects.vtam.reader._config_list"] = "4d676da39e81dac9",
+  ["decklint.dialects.vtam.reader._marked"] = "8eed01184fc2846a",
   ["decklint.dialects.vtam.reader._catalogued"] = "0860ec92bfc531d0",
 }
 
@@ -367,6 +372,38 @@ sniff.cm2 = function(src)
   return sniff_count(src, D.cm2.line, 500, 0.7, 0.1, 0.97)
 end
 
+sniff.cicssit = function(src)
+  local t = D.cicssit
+  -- _macro: a DFHSIT macro
+  if P(t.macro):search(joined(src, 600, 71)) then
+    return 0.96
+  end
+  -- _parameter: a record that starts with a parameter only CICS codes
+  local heads = line_heads(src, 400)
+  local strong = 0
+  for _, h in ipairs(heads) do
+    if h.sep == "=" and t.first[h.a] then
+      strong = strong + 1
+    end
+  end
+  if strong == 0 then
+    return 0
+  end
+  local lines, pairs = 0, 0
+  for _, h in ipairs(heads) do
+    if not starts(h.a, "*") then
+      lines = lines + 1
+      if h.sep == "=" or h.a == ".END" then
+        pairs = pairs + 1
+      end
+    end
+  end
+  if pairs * 5 < lines * 4 then
+    return 0
+  end
+  return math.min(0.8 + 0.05 * strong, 0.95)
+end
+
 sniff.ezacicd = function(src)
   return P(D.ezacicd.line):search(joined(src, 600, 71)) and 0.96 or 0
 end
@@ -477,10 +514,18 @@ sniff.tcpip = function(src)
       or (a == "INCLUDE" and P(t.data_set):fullmatch(b) ~= nil)
       or (a == "HOME" and P(t.ipv4):match(b) ~= nil)
   end
+  -- _interface_then_action: `INTERFACE name` alone, its action first on the next line
+  local function interface_then_action(h, following)
+    return h.a == "INTERFACE"
+      and h.sep == " "
+      and h.c == ""
+      and following ~= nil
+      and t.interface[following.a] == true
+  end
   local heads = line_heads(src)
   local n, own = 0, 0
-  for _, h in ipairs(heads) do
-    if statement(h) then
+  for i, h in ipairs(heads) do
+    if statement(h) or interface_then_action(h, heads[i + 1]) then
       n = n + 1
       if t.first[h.a] then
         own = own + 1
@@ -526,10 +571,16 @@ sniff.vtam = function(src)
     if #lines == 0 then
       return false
     end
+    -- _marked: a line ending, after a blank, in a continuation mark alone
+    local function marked(ln)
+      local mark, before = ln:sub(-1), ln:sub(-2, -2)
+      return #ln > 2 and ("*X+-"):find(mark, 1, true) ~= nil and (before == " " or before == "\t")
+    end
     local pat = P(t.config_line)
     for n, ln in ipairs(lines) do
       local m = pat:fullmatch(ln)
-      if m == nil or (m:group(1) ~= "") == (n == #lines) then
+      local last = n == #lines
+      if m == nil or ((m:group(1) ~= "") == last and (last or not marked(ln))) then
         return false
       end
     end

@@ -541,6 +541,7 @@ return {
     "as400",
     "bpxprm",
     "cics",
+    "cicssit",
     "cm2",
     "ezacicd",
     "ivtprm",
@@ -881,6 +882,34 @@ return {
             },
           },
         },
+      },
+    },
+    cicssit = {
+      globs = {"DFH$SIP*", "DFHSIT??", "*.sit"},
+      comments = {"*"},
+      card = false,
+      macro = {
+        groups = 0,
+        seq = {
+          {"at", "bol"},
+          {
+            "rep",
+            0,
+            1,
+            true,
+            {
+              {"rep", 0, -1, true, {{"set", {0, 8, 14, 27, 33, 255}}}},
+              {"rep", 1, -1, true, {{"set", {9, 13, 28, 32}}}},
+            },
+          },
+          {"istr", "dfhsit"},
+          {"rep", 1, -1, true, {{"set", {9, 13, 28, 32}}}},
+          {"istr", "type="},
+        },
+      },
+      first = {
+        ["AKPFREQ"] = true, ["APPLID"] = true, ["GRNAME"] = true, ["GRPLIST"] = true,
+        ["IRCSTRT"] = true, ["SYSIDNT"] = true,
       },
     },
     cm2 = {

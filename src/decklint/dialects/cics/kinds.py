@@ -6,6 +6,13 @@ from decklint.core.kinds import KindSpec, kind
 
 KINDS: tuple[KindSpec, ...] = (
     kind(
+        "cics_list",
+        "a CSD group added to a list (ADD GROUP LIST): a region whose GRPLIST names the list "
+        "installs the group",
+        group="the group added",
+        word="CSD list",
+    ),
+    kind(
         "connection",
         "a CICS CONNECTION definition",
         group="CSD group",
@@ -14,6 +21,15 @@ KINDS: tuple[KindSpec, ...] = (
         accessmethod="ACCESSMETHOD",
         autoconnect="AUTOCONNECT",
         word="CICS CONNECTION",
+    ),
+    kind(
+        "ipconn",
+        "a CICS IPCONN definition: an IPIC connection to another region",
+        group="CSD group",
+        applid="APPLID: the partner region's APPLID (default: the IPCONN's name)",
+        host="HOST: the partner's host name or address",
+        port="PORT: the partner's TCPIPSERVICE port",
+        word="CICS IPCONN",
     ),
     kind(
         "sessions",

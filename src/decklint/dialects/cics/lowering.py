@@ -1,5 +1,6 @@
-"""CSD DEFINEs -> model entities: connections and their sessions; every definition's name, as
-the commands of the file leave the CSD (a DELETE removes what the file defined before it)."""
+"""CSD DEFINEs -> model entities: connections and their sessions, IPIC connections, the lists
+the file adds its groups to; every definition's name, as the commands of the file leave the
+CSD (a DELETE removes what the file defined before it)."""
 
 from __future__ import annotations
 
@@ -84,7 +85,32 @@ def surviving(statements: Iterable[Statement]) -> list[_Define]:
     return [d for d in kept if d is not None]
 
 
+def _lists(statements: Iterable[Statement], low: Lowering) -> None:
+    """The lists the file adds its groups to, as DFHCSDUP leaves them: an ADD GROUP(g)
+    LIST(l) a later REMOVE GROUP(g) LIST(l) takes back is gone ("The DFHCSDUP ADD command",
+    "The DFHCSDUP REMOVE command"). A region whose GRPLIST names a list installs them."""
+    added: dict[tuple[str, str], Statement] = {}
+    for st in statements:
+        if st.op not in ("ADD", "REMOVE"):
+            continue
+        group, lst = _text(st.keyword("GROUP")), _text(st.keyword("LIST"))
+        if not group or not lst:
+            continue
+        if st.op == "ADD":
+            added.setdefault((group, lst), st)
+        else:
+            added.pop((group, lst), None)
+    for (group, lst), st in added.items():
+        op = st.keyword("LIST")
+        attrs = {
+            "name": coded(op, lst) if op is not None else Attr(lst),
+            "group": coded(st.keyword("GROUP"), group),
+        }
+        low.add("cics_list", lst, st.span, attrs, scope=group)
+
+
 def lower(pf: ParsedFile, low: Lowering) -> None:
+    _lists(pf.statements, low)
     for d in surviving(pf.statements):
         st, rtype, name, group = d.st, d.rtype, d.name, d.group
         head = st.operands[0]
@@ -113,6 +139,18 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             low.add("connection", name, st.span, attrs, scope=group)
         elif rtype == "SESSIONS":
             _lower_sessions(st, low, name, group, head)
+        elif rtype == "IPCONN":
+            applid = st.keyword("APPLID")
+            attrs = {
+                "name": Attr(name, head.value.text, head.value.span),
+                "group": default(group),
+                "applid": coded(applid, _text(applid))
+                if applid is not None
+                else default(name, "the IPCONN name"),
+                "host": coded(st.keyword("HOST")),
+                "port": coded(st.keyword("PORT")),
+            }
+            low.add("ipconn", name, st.span, attrs, scope=group)
 
 
 def _transaction(st: Statement, low: Lowering, name: str) -> None:

@@ -12,7 +12,7 @@ from decklint.core.ir import Diagnostic, Statement, Value
 from decklint.core.lowering import Lowering, default
 from decklint.core.source import Span
 from decklint.dialects.tcpip.kinds import STACK_SETTINGS
-from decklint.readers.base import ParsedFile, unknown_name
+from decklint.readers.base import ParsedFile, library_folder, unknown_name
 
 # Profile file names that say nothing about the stack: the folder names it instead.
 GENERIC = {"PROFILE", "PROFILE.TCPIP", "TCPIP.PROFILE.TCPIP", "PROFILE TCPIP", "PROFILE.TCP"}
@@ -25,7 +25,8 @@ def stack_name(path: str) -> str:
     p = PurePath(path)
     name = p.name.upper()
     if name in GENERIC or name.startswith("PROFILE."):
-        name = (p.parent.name or name).upper()
+        # the folder's, the system's for a library's (SYSB/TCPPARMS/PROFILE is SYSB's)
+        name = (library_folder(p.parent).name or p.parent.name or name).upper()
     return name
 
 

@@ -438,18 +438,33 @@ def _statement(h: Head) -> bool:
     )
 
 
+def _interface_then_action(h: Head, following: Head | None) -> bool:
+    """`INTERFACE name` alone on its line, its action (DEFINE, DELETE, ...) starting the next
+    line that has a word: the form IBM's profile samples write an interface in."""
+    return (
+        h.a == "INTERFACE"
+        and h.sep == " "
+        and not h.c
+        and following is not None
+        and following.a in _INTERFACE_ACTIONS
+    )
+
+
 def sniff(src: SourceFile) -> float:
     """A profile: statements only a profile codes, three or more of its own keywords
     (TCPCONFIG, BEGINROUTES, ...); or fewer, or only statements other products share a
     keyword with (INCLUDE, HOME, DEVICE, INTERFACE), in a file whose first statement is a
     statement of the profile catalog (a one-statement member such as `IPCONFIG6`, an
-    obeyfile of INTERFACE statements). In a profile a statement runs to the next statement
-    keyword, so a file that starts with one is statements of the catalog throughout; a text
-    or another product's configuration that names a profile statement does not start so."""
+    obeyfile of INTERFACE statements). An INTERFACE tells by its action (DEFINE, DELETE, ...)
+    beside its name or first on the next line, as IBM's samples write it. In a profile a
+    statement runs to the next statement keyword, so a file that starts with one is
+    statements of the catalog throughout; a text or another product's configuration that
+    names a profile statement does not start so."""
     heads = line_heads(src)
     n = own = 0
-    for h in heads:
-        if _statement(h):
+    for i, h in enumerate(heads):
+        after = heads[i + 1] if i + 1 < len(heads) else None
+        if _statement(h) or _interface_then_action(h, after):
             n += 1
             own += h.a in _SNIFF_FIRST
     if n == 0:

@@ -47,6 +47,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
     destination: str | None = None  # the CDRM an adjacent SSCP table's entries serve
     group_st: Statement | None = None
     line_st: Statement | None = None
+    medium = ""  # of the XCA major node's PORT: HPRIP for Enterprise Extender
     for st in stmts:
         op = st.op
         if st.kind == "statement":
@@ -73,6 +74,7 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             pu_sift = {}
             netid = destination = None
             group_st = line_st = None
+            medium = ""
         elif op == "NETWORK":
             n = st.keyword("NETID")
             netid = n.value.upper() if n is not None else None
@@ -83,6 +85,12 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             group_st, line_st = st, None
             if major == "XCA" and st.label:
                 _lower_xca_group(st, low)
+            if major == "XCA" and medium == "HPRIP":
+                network.lower_ee_group(st, low)
+        elif op == "PORT" and major == "XCA":
+            m = st.keyword("MEDIUM")
+            medium = m.value.upper() if m is not None else ""
+            network.lower_xca_port(st, low)
         elif op == "LINE":
             line_st = st
         elif op == "MODETAB":
@@ -117,6 +125,8 @@ def lower(pf: ParsedFile, low: Lowering) -> None:
             lower_pu(st, low, pu_sift, major or "VTAM", "", "vtam", scope)
             if major == "CA":
                 network.lower_station(st, low, line_st, major, group_st)
+            elif major == "LOCAL" and st.keyword("TRLE") is not None:
+                network.lower_mpc_station(st, low)
         elif op == "LU":
             lower_lu(st, low, pu_sift or group_sift, pu_name, "vtam", scope)
         elif op == "PATH" and st.keyword("DESTSA") is not None:
@@ -328,11 +338,16 @@ def _lower_path(st: Statement, low: Lowering, pu: str) -> None:
     """A dial path of a switched PU: GRPNM names the NCP (or XCA) group it goes through."""
     grp = st.keyword("GRPNM")
     dial = st.keyword("DIALNO")
+    ip, host = st.keyword("IPADDR"), st.keyword("HOSTNAME")
     attrs = {
         "pu": default(pu or None),
         "grpnm": coded(grp, grp.value.upper()) if grp is not None else default(None),
         "dialno": coded(dial, dial.value.upper()) if dial is not None else default(None),
     }
+    if ip is not None:  # an Enterprise Extender partner's address
+        attrs["ipaddr"] = coded(ip, ip.value.text.strip())
+    if host is not None:
+        attrs["hostname"] = coded(host, host.value.text.strip().upper())
     low.add("path", (st.label or pu or "PATH").upper(), st.span, attrs)
     if grp is not None and grp.value.kind == "word":
         low.reference("group", grp.value.upper(), grp.value.span, f"GRPNM of the PATH of PU {pu}")
@@ -458,7 +473,19 @@ def _lower_pool(op: Operand, low: Lowering) -> None:
 
 
 # The start options lowered as fields of the start list (`vtam_start`).
-_START_FIELDS = ("NODETYPE", "HOSTSA", "SSCPNAME", "NETID", "CPCP", "CONNTYPE", "CONFIG", "SSCPID")
+_START_FIELDS = (
+    "NODETYPE",
+    "HOSTSA",
+    "SSCPNAME",
+    "NETID",
+    "CPCP",
+    "CONNTYPE",
+    "CONFIG",
+    "SSCPID",
+    "IPADDR",
+    "HOSTNAME",
+    "TCPNAME",
+)
 
 
 def _lower_start_list(pf: ParsedFile, low: Lowering) -> None:

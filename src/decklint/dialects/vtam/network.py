@@ -1,8 +1,9 @@
 """VTAM and NCP statements that tie a node to others: the routes to destination subareas
 (PATH DESTSA and ERn), the link stations to adjacent subarea nodes (an NCP's INNODE, a PU of
 type 4 or 5 on a subarea or channel line), the CDRMs of the domains a VTAM talks to, its
-adjacent SSCP table, its adjacent control points, its TRLEs, and the entries of a
-configuration list. The link layer (model/network/) joins them across decks."""
+adjacent SSCP table, its adjacent control points, its TRLEs and the local PUs that use them,
+its XCA ports and Enterprise Extender groups, and the entries of a configuration list. The
+link layer (model/network/) joins them across decks."""
 
 from __future__ import annotations
 
@@ -115,9 +116,28 @@ def lower_adjcp(st: Statement, low: Lowering) -> None:
     low.add("adjcp", name, st.span, attrs)
 
 
+def _devices(op: Operand | None) -> Attr:
+    """READ= or WRITE= of a TRLE: the subchannels' device numbers, as numbers (0E40 and E40
+    are one device), sorted; None where one is no hexadecimal number."""
+    if op is None:
+        return default(())
+    v = op.value
+    out: list[int] = []
+    for item in v.items if v.is_list else (v,):
+        if item is None:
+            continue
+        text = item.text.strip().upper().removeprefix("X'").removesuffix("'")
+        try:
+            out.append(int(text, 16))
+        except ValueError:
+            return Attr(None, op.text, op.span)
+    return Attr(tuple(sorted(out)), op.text, op.span)
+
+
 def lower_trle(st: Statement, low: Lowering) -> None:
     """A TRLE: a multipath channel or QDIO connection; for an OSA port, PORTNAME is the name a
-    TCP/IP stack's INTERFACE PORTNAME (or MPCIPA DEVICE name) uses."""
+    TCP/IP stack's INTERFACE PORTNAME (or MPCIPA DEVICE name) uses; for a multipath channel,
+    READ and WRITE are the subchannels it reads and writes on."""
     name = (st.label or "").upper()
     if not name:
         return
@@ -131,7 +151,59 @@ def lower_trle(st: Statement, low: Lowering) -> None:
         "lnctl": coded(st.keyword("LNCTL")),
         "mpclevel": coded(st.keyword("MPCLEVEL")),
     }
+    if st.keyword("READ") is not None or st.keyword("WRITE") is not None:
+        attrs["read"] = _devices(st.keyword("READ"))
+        attrs["write"] = _devices(st.keyword("WRITE"))
     low.add("trle", name, st.span, attrs)
+
+
+def lower_mpc_station(st: Statement, low: Lowering) -> None:
+    """A PU of a local SNA major node that names a TRLE: a link station over a multipath
+    channel to the node at its far end (another VTAM, or an NCP)."""
+    name = (st.label or "").upper()
+    trle = st.keyword("TRLE")
+    if not name or trle is None:
+        return
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "trle": coded(trle, trle.value.upper()),
+        "cpname": coded(st.keyword("CPNAME")),
+        "conntype": coded(st.keyword("CONNTYPE")),
+        "cpcp": coded(st.keyword("CPCP")),
+        "tgn": coded(st.keyword("TGN")),
+    }
+    low.add("mpc_station", name, st.span, attrs)
+
+
+def lower_xca_port(st: Statement, low: Lowering) -> None:
+    """The PORT of an XCA major node: the LAN the node attaches (MEDIUM=CSMACD, RING, FDDI,
+    ATM) or, with MEDIUM=HPRIP, the IP network of Enterprise Extender."""
+    m = st.keyword("MEDIUM")
+    attrs = {
+        "name": Attr((st.label or "PORT").upper(), st.label, st.label_span),
+        "medium": coded(m, m.value.upper()) if m is not None else default(None),
+        "cuaddr": coded(st.keyword("CUADDR")),
+        "adapno": coded(st.keyword("ADAPNO")),
+    }
+    low.add("xca_port", (st.label or "PORT").upper(), st.span, attrs)
+
+
+def lower_ee_group(st: Statement, low: Lowering) -> None:
+    """A GROUP of an Enterprise Extender XCA major node (PORT MEDIUM=HPRIP): the local IP
+    address or host name its connections use (IPADDR, HOSTNAME; not coded, the start
+    options'), its connection network (VNNAME)."""
+    name = (st.label or "").upper()
+    ip, host = st.keyword("IPADDR"), st.keyword("HOSTNAME")
+    attrs = {
+        "name": Attr(name, st.label, st.label_span),
+        "ipaddr": coded(ip, ip.value.text.strip()) if ip is not None else default(None),
+        "hostname": coded(host, host.value.text.strip().upper())
+        if host is not None
+        else default(None),
+        "dial": coded(st.keyword("DIAL")),
+        "vnname": coded(st.keyword("VNNAME")),
+    }
+    low.add("ee_group", name or "GROUP", st.span, attrs)
 
 
 def lower_config_entries(items: list[tuple[str, Operand]], list_name: str, low: Lowering) -> None:

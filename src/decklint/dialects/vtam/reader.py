@@ -108,7 +108,8 @@ def is_option_list(src: SourceFile) -> bool:
 
 def _config_list(src: SourceFile) -> bool:
     """A configuration list: every line but comments is member names, every line of it but
-    the last ends with a comma, and there are two names at least."""
+    the last ends with a comma (or a continuation mark after a blank: `_marked`), and there
+    are two names at least."""
     lines = [
         ln[:71].rstrip()
         for ln in src.lines[:400]
@@ -118,9 +119,16 @@ def _config_list(src: SourceFile) -> bool:
         return False
     for n, ln in enumerate(lines):
         m = _CONFIG_LINE.fullmatch(ln)
-        if m is None or bool(m.group(1)) == (n == len(lines) - 1):
+        last = n == len(lines) - 1
+        if m is None or (bool(m.group(1)) == last and (last or not _marked(ln))):
             return False  # a comma missing before the end of the list, or one after it
     return len(lines) > 1 or "," in lines[0]
+
+
+def _marked(line: str) -> bool:
+    """A list's line that ends, after a blank, in a continuation mark alone (`A3270   *`): its
+    comma left out, VTAM reads no further (PRS001 says so), but the file is a list."""
+    return len(line) > 2 and line[-1] in "*X+-" and line[-2] in " \t"
 
 
 def _catalogued(op: str, key: str) -> bool:

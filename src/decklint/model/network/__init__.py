@@ -5,7 +5,8 @@ Each module of this package registers what it infers with `base.evidence(name, o
 a function that reads the merged model (every node known, `Linker.site` gives each file's)
 and adds links through `Linker.add`. A new kind of evidence is one module here and its
 fixtures; nothing else names it. The modules run in their `order` (one may read the links an
-earlier one made). `base` describes a link and its statuses.
+earlier one made); then a link of a symmetric kind that both ends state is drawn once.
+`base` describes a link and its statuses.
 """
 
 from __future__ import annotations
@@ -34,4 +35,5 @@ def infer(topo: Topology, site: dict[str, str]) -> Linker:
     linker = Linker(topo, site)
     for ev in kinds():
         ev.infer(linker)
+    linker.once({ev.name for ev in kinds() if ev.symmetric})
     return linker

@@ -1,5 +1,6 @@
 """What the SNA kinds of evidence share: the VTAMs of the site (their start lists, the systems
-their decks sit in, the SSCP names they answer to) and which node has which subarea."""
+their decks sit in, the SSCP names they answer to), which node has which subarea, and how
+switched PUs dial (their PATHs, XCA groups and media)."""
 
 from __future__ import annotations
 
@@ -67,3 +68,43 @@ class Hosts:
 def hosts(links: Linker) -> Hosts:
     """The Hosts index of a run, built once."""
     return links.topo.memo("network.hosts", lambda: Hosts(links))  # type: ignore[no-any-return]
+
+
+class Lan:
+    """Switched PUs and the ways they dial: each PU's PATH statements, the XCA groups they
+    name, and the medium of those groups' XCA major node (its PORT's MEDIUM: HPRIP for
+    Enterprise Extender)."""
+
+    def __init__(self, links: Linker) -> None:
+        topo = links.topo
+        self.links = links
+        self.paths: dict[tuple[str, str], list[Entity]] = defaultdict(list)  # (file, PU)
+        for p in topo.of("path"):
+            self.paths[(p.path, str(p.value("pu") or ""))].append(p)
+        ports: dict[str, Entity] = {}
+        for p in topo.of("xca_port"):
+            ports.setdefault(p.path, p)
+        # XCA group name -> [(its node, its medium)]
+        self.xca: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for g in topo.of("group"):
+            port = ports.get(g.path)
+            if port is not None:
+                self.xca[g.name].append((links.node(g), str(port.value("medium") or "")))
+
+    def medium(self, path: Entity) -> str | None:
+        """The medium a PATH dials over: HPRIP where it names an Enterprise Extender partner
+        (IPADDR, HOSTNAME), else its XCA group's (of its own node first); None for a group
+        that is no XCA group (an NCP's) or none named."""
+        if path.value("ipaddr") or path.value("hostname"):
+            return "HPRIP"
+        found = self.xca.get(str(path.value("grpnm") or ""), [])
+        mine = [m for n, m in found if n == self.links.node(path)] or [m for _n, m in found]
+        return mine[0] if len(set(mine)) == 1 else None
+
+    def of(self, pu: Entity) -> list[Entity]:
+        return self.paths.get((pu.path, pu.name), [])
+
+
+def lan(links: Linker) -> Lan:
+    """The Lan index of a run, built once."""
+    return links.topo.memo("network.lan", lambda: Lan(links))  # type: ignore[no-any-return]

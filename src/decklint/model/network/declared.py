@@ -1,6 +1,7 @@
 """What the configuration declares: a node's `peer:` (tcp-peer), a Multiprise LAN adapter's
-`stacks:` (adapter), a CICS Sockets listener's APPLID naming a declared CICS region
-(listener), and the links under `topology: links:` (their medium as kind, status declared)."""
+`stacks:` (adapter), a CICS Sockets listener's APPLID naming a linted CICS region (its SIT's
+APPLID) or a declared one (listener), and the links under `topology: links:` (their medium as
+kind, status declared)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from decklint.core.entities import Attr, Entity
 from decklint.core.lowering import default
 from decklint.core.source import Span
 from decklint.model.network.base import Linker, evidence
+from decklint.model.network.cics import regions
 
 
 @evidence("tcp-peer", 60, "a node's declared peer: (configuration)")
@@ -48,21 +50,36 @@ def adapters(links: Linker) -> None:
             )
 
 
-@evidence("listener", 62, "a CICS Sockets listener's APPLID: the CICS region declared so")
+@evidence("listener", 62, "a CICS Sockets listener's APPLID: the CICS region with that APPLID")
 def listeners(links: Linker) -> None:
     declared = {d.name for d in links.topo.of("declared_node")}
+    rg = regions(links)
     for li in links.topo.of("cics_listener"):
-        region = str(li.value("applid") or "").upper()
-        if region and region in declared and region in links.nodes:
+        applid = str(li.value("applid") or "").upper()
+        region = rg.named(applid) if applid else None
+        if region is not None:
             links.add(
                 "listener",
-                f"{li.name}-{region}",
+                f"{li.name}-{applid}",
+                li,
+                "applid",
+                "matched",
+                "EZACICD APPLID = SIT APPLID",
+                b=region[1],
+                b_attr=region[2],
+                b_node=region[0],
+                end_b=f"CICS {region[0]}",
+            )
+        elif applid and applid in declared and applid in links.nodes:
+            links.add(
+                "listener",
+                f"{li.name}-{applid}",
                 li,
                 "applid",
                 "matched",
                 "EZACICD APPLID = declared CICS region",
-                b_node=region,
-                end_b=f"CICS {region}",
+                b_node=applid,
+                end_b=f"CICS {applid}",
             )
 
 

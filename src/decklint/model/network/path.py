@@ -26,6 +26,8 @@ def infer(links: Linker) -> None:
         if grp.value is None:
             continue
         found = groups.get(grp.value, [])
+        if len(found) > 1:  # a group of the PU's own VTAM (its XCA major node), or an NCP's
+            found = [g for g in found if links.node(g) == links.node(p)] or found
         status = "matched" if len(found) == 1 else "unknown-peer" if not found else "ambiguous"
         frame: Attr = default(None)
         line: Entity | None = None

@@ -31,7 +31,7 @@ def _peer(links: Linker, h: Hosts, name: str, product: str, where: Entity) -> tu
     return links.external(name, product, where), "external"
 
 
-@evidence("cdrm", 90, "a CDRM of another domain: that VTAM, linted or external")
+@evidence("cdrm", 90, "a CDRM of another domain: that VTAM, linted or external", symmetric=True)
 def cdrms(links: Linker) -> None:
     h = hosts(links)
     own: dict[str, dict[str, Entity]] = defaultdict(dict)  # VTAM node -> its CDRMs by name
@@ -66,7 +66,7 @@ def cdrms(links: Linker) -> None:
         )
 
 
-@evidence("adjsscp", 91, "an adjacent SSCP of the adjacent SSCP table: that VTAM")
+@evidence("adjsscp", 91, "an adjacent SSCP of the adjacent SSCP table: that VTAM", symmetric=True)
 def adjacent_sscps(links: Linker) -> None:
     h = hosts(links)
     seen: set[tuple[str, str]] = set()
@@ -89,7 +89,7 @@ def adjacent_sscps(links: Linker) -> None:
         )
 
 
-@evidence("adjcp", 92, "an adjacent control point (ADJCP): that APPN node")
+@evidence("adjcp", 92, "an adjacent control point (ADJCP): that APPN node", symmetric=True)
 def adjacent_cps(links: Linker) -> None:
     h = hosts(links)
     cps = links.control_points()
@@ -114,7 +114,7 @@ def adjacent_cps(links: Linker) -> None:
         )
 
 
-@evidence("route", 93, "a subarea PATH's destination subarea: the node that has it")
+@evidence("route", 93, "a subarea PATH's destination subarea: the node that has it", symmetric=True)
 def routes(links: Linker) -> None:
     h = hosts(links)
     for r in links.topo.of("subarea_route"):
@@ -164,7 +164,12 @@ def routes(links: Linker) -> None:
             )
 
 
-@evidence("ctc", 94, "a channel-to-channel link station (TGN): the subarea its routes reach")
+@evidence(
+    "ctc",
+    94,
+    "a channel-to-channel link station (TGN): the subarea its routes reach",
+    symmetric=True,
+)
 def channel_to_channel(links: Linker) -> None:
     h = hosts(links)
     adjacent: dict[tuple[str, int], set[int]] = defaultdict(set)  # (node, TGN) -> subareas
@@ -214,5 +219,10 @@ def channel_to_channel(links: Linker) -> None:
             b_node=node,
             end_b=f"subarea {e.value(field)} ({node})",
             end_a=f"PU {s.name}",
-            extra={"note": default(f"LINE {s.value('line')} ADDRESS={s.value('address')}")},
+            extra={
+                "note": default(f"LINE {s.value('line')} ADDRESS={s.value('address')}"),
+                # TGN=ANY takes the number the other end sends: nothing to agree on
+                "agree": default(None if str(s.value("tgn")).upper() == "ANY" else tgn),
+                "agree_what": default("TGN"),
+            },
         )

@@ -1,8 +1,9 @@
 """A TN3270E server and what it runs on: its stack (`telnet`: TELNETGLOBALS TCPIPJOBNAME; not
 coded, the only stack of an INET system, or every stack a CINET system's BPXPRMxx names, as
-the IP Configuration Guide's "Associating Telnet with one TCP/IP stack" says), and the VTAM
-that defines the LUs it assigns its clients (`telnet-lu`: DEFAULTLUS and LUGROUP names against
-the APPL statements of the system's VTAM, model APPLs with * and ? included)."""
+the IP Configuration Guide's "Associating Telnet with one TCP/IP stack" says; where no
+BPXPRMxx says which, the one stack linted in its system, which it binds to either way), and
+the VTAM that defines the LUs it assigns its clients (`telnet-lu`: DEFAULTLUS and LUGROUP
+names against the APPL statements of the system's VTAM, model APPLs with * and ? included)."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def servers(links: Linker) -> None:
             continue
         kind, named = inet(links, t.path)
         mine = st.of_system(t.path)
-        if kind == "INET" and len(mine) == 1:
+        if kind in ("INET", None) and len(mine) == 1:
             stack = mine[0]
             links.add(
                 "telnet",
@@ -53,7 +54,9 @@ def servers(links: Linker) -> None:
                 t,
                 "",
                 "matched",
-                "TCPIPJOBNAME not coded: INET runs one stack",
+                "TCPIPJOBNAME not coded: INET runs one stack"
+                if kind
+                else "TCPIPJOBNAME not coded: the one stack of its system",
                 b=stack,
                 b_node=links.node(stack),
                 end_b=f"stack {stack.name}",
@@ -76,7 +79,7 @@ def servers(links: Linker) -> None:
                     "TCPIPJOBNAME not coded: CINET binds every stack (SUBFILESYSTYPE)",
                     b=stack or r,
                     b_node=peer,
-                    end_b=f"stack {job}",
+                    end_b=f"stack {r.value('name')}",
                     end_a=f"TN3270E server {me}",
                 )
 

@@ -58,7 +58,7 @@ def infer(links: Linker) -> None:
             status, note = "ambiguous", f"{len(pick)} TRLEs"
         else:
             status = "unknown-peer"
-            note = f"no linted TRLE has PORTNAME {key}" if ports else "no TRL major node linted"
+            note = f"no linted TRLE has PORTNAME {key}" if names else "no TRL major node linted"
             if by_name:
                 note = f"no linted TRLE is named {key}" if names else "no TRL major node linted"
         vtams = h.of_system(end.path)
