@@ -1,4 +1,4 @@
-"""The cost of conditional assembly (`decklint.dialects.assembler.conditional.assemble`).
+"""The cost of conditional assembly (`decklint.readers.assembler.conditional.assemble`).
 
     python benchmarks/assemble.py [--megabytes 8] [--calls 5000] [--runs 3]
 
@@ -27,9 +27,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from shapes import huge_deck
 
-from decklint.dialects.assembler.conditional import assemble
-from decklint.dialects.cards import read_assembler
-from decklint.source import SourceFile
+from decklint.core.source import SourceFile
+from decklint.readers.assembler.conditional import assemble
+from decklint.readers.cards import read_assembler
 
 MODE_MACRO = [
     "         MACRO",

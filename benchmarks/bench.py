@@ -246,9 +246,9 @@ def cold_starts(
 
 def bare_lark(folder: Path) -> float:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-    from decklint.dialects.base import lark_parser
-    from decklint.dialects.cards import read_assembler
-    from decklint.source import SourceFile
+    from decklint.core.source import SourceFile
+    from decklint.readers.base import lark_parser
+    from decklint.readers.cards import read_assembler
 
     parser = lark_parser("vtam", ("statement", "operand"))
     t = time.perf_counter()

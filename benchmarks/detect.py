@@ -26,9 +26,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from repo_scale import generate
 from shapes import many_files
 
+from decklint.core.source import SourceFile
 from decklint.inputs.discover import detect
 from decklint.inputs.gather import decode
-from decklint.source import SourceFile
 
 
 def texts(root: Path) -> list[tuple[str, str]]:

@@ -31,7 +31,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from decklint.children import decklint_command
+from decklint.platform.children import decklint_command
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import fuzz_format

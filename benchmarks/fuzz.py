@@ -314,9 +314,9 @@ def atheris_main(engine_args: list[str]) -> None:
 
     for d in dialects.REGISTRY.values():
         importlib.import_module(d.module)
-    from decklint.lint.check import load_checks
+    from decklint.checks import load_all
 
-    load_checks()
+    load_all()
     atheris.instrument_all()
 
     def one(data: bytes) -> None:

@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 
 from decklint import api
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.fmt import Settings, format_text
 
 # What a page or an editor leaves in a deck's remarks (each written where it takes no more

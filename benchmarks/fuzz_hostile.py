@@ -339,7 +339,7 @@ def workspace_case(rnd: random.Random, work: Path) -> tuple[Path, list[str], dic
     the workspace, a PATH with the workspace's own folders first)."""
     import os
 
-    from decklint import store
+    from decklint.platform import store
 
     marker = work.parent / f"{work.name}-PWNED"
     payload = f"open({str(marker)!r}, 'w').close()\n"
@@ -393,7 +393,7 @@ def run_workspace(work: Path, args: list[str], env: dict[str, str]) -> tuple[str
     import os
     import subprocess
 
-    from decklint import children
+    from decklint.platform import children
 
     got = subprocess.run(
         children.decklint_command(*args),

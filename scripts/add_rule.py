@@ -6,7 +6,7 @@ until they are filled in.
     python scripts/add_rule.py TCP099 tiny-window --dialect tcpip --python
 
 A code or a name that a rule already has is refused, and so is a prefix docs/rules.md has no
-product heading for (add it to `decklint.docs.PRODUCTS` first). Not part of the package:
+product heading for (add it to `decklint.lint.docs.PRODUCTS` first). Not part of the package:
 decklint never imports it.
 """
 
@@ -17,8 +17,9 @@ import re
 import sys
 from pathlib import Path
 
-from decklint import dialects, docs
+from decklint import dialects
 from decklint.dialects.kinds import kinds
+from decklint.lint import docs
 from decklint.lint.manifest import CODE_RE, NAME_RE, load_file
 from decklint.lint.registry import manifest_files
 
@@ -113,7 +114,8 @@ def refusal(root: Path, code: str, name: str, dialect: str, python: bool, kind: 
         return f"{name!r} is not a kebab-case name"
     if code[:3] not in docs.PRODUCTS:
         return (
-            f"prefix {code[:3]} has no heading in docs/rules.md: add it to decklint.docs.PRODUCTS"
+            f"prefix {code[:3]} has no heading in docs/rules.md: "
+            "add it to decklint.lint.docs.PRODUCTS"
         )
     if dialect not in dialects.REGISTRY:
         return f"{dialect!r} is not a dialect ({', '.join(dialects.names())})"

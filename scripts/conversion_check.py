@@ -20,12 +20,12 @@ import sys
 from pathlib import Path
 
 from decklint import api
+from decklint.core.settings import Settings
+from decklint.core.source import SourceFile
 from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import parse
 from decklint.fix import loop
 from decklint.model.release import parse_targets
-from decklint.model.settings import Settings
-from decklint.source import SourceFile
 
 FIXING = ("REL001", "REL002", "REL005", "REL006")
 

@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from decklint import api
-from decklint.model.settings import Settings
+from decklint.core.settings import Settings
 from decklint.project import Project
 
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from decklint.api import lint_texts
-from decklint.dialects.catalog import CatalogError, build
-from decklint.dialects.schema import one_edit, suggest
-from decklint.findings import Severity
+from decklint.core.findings import Severity
+from decklint.knowledge.catalog import CatalogError, build
+from decklint.knowledge.schema import one_edit, suggest
 
 
 def test_one_edit_reaches_short_names() -> None:

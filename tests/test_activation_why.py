@@ -181,7 +181,7 @@ def test_maxbfru_times_iobuf_is_one_finding() -> None:
 
 
 def test_the_limit_is_the_catalogs_and_is_checked() -> None:
-    from decklint.dialects.catalog import CatalogError, build, catalog
+    from decklint.knowledge.catalog import CatalogError, build, catalog
 
     host = catalog("ncp").operand("HOST", "MAXBFRU")  # type: ignore[union-attr]
     assert host is not None and host.product_below == 65535

@@ -11,7 +11,7 @@ from types import ModuleType
 import pytest
 import yaml
 
-from decklint import docs
+from decklint.lint import docs
 from decklint.lint.manifest import load_file
 from decklint.lint.registry import manifest_files
 
@@ -82,7 +82,7 @@ def test_a_python_rule_gets_a_check_module_named_after_it(checkout: Path) -> Non
     [
         (("NCP005", "new-name", "ncp", False, "ncp"), "NCP005 exists"),
         (("NCP099", "slodown", "ncp", False, "ncp"), "taken by NCP005"),
-        (("XYZ001", "new-name", "ncp", True, None), "add it to decklint.docs.PRODUCTS"),
+        (("XYZ001", "new-name", "ncp", True, None), "add it to decklint.lint.docs.PRODUCTS"),
         (("NCP099", "new-name", "cobol", True, None), "not a dialect"),
         (("NCP099", "new-name", "ncp", False, None), "needs --kind"),
         (("NCP099", "new-name", "ncp", False, "nothing"), "not a model kind"),

@@ -5,8 +5,8 @@ the SNA Services/6000 exportsna form: read as the manuals show them, judged by t
 from __future__ import annotations
 
 from decklint import api
-from decklint.debug import load
-from decklint.findings import Severity
+from decklint.core.findings import Severity
+from decklint.pipeline.debug import load
 
 from .helpers import case_options
 

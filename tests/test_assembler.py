@@ -8,12 +8,12 @@ from __future__ import annotations
 import pytest
 
 from decklint.api import Input, Options, lint_inputs
-from decklint.dialects.assembler import dc, instructions
-from decklint.dialects.schema import statement_names
-from decklint.findings import Finding
-from decklint.model.symbols import WILDCARD, SymbolTable
-from decklint.records import Definition, Reference
-from decklint.source import Span
+from decklint.core.findings import Finding
+from decklint.core.records import Definition, Reference
+from decklint.core.source import Span
+from decklint.core.symbols import WILDCARD, SymbolTable
+from decklint.knowledge.schema import statement_names
+from decklint.readers.assembler import dc, instructions
 
 # An interpret table with its routine: machine instructions, register equates, a literal.
 INTERPRET = """\

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from decklint.dialects.assembler.conditional import Assembled, Limits, assemble
-from decklint.dialects.cards import read_assembler
-from decklint.findings import Severity
-from decklint.source import SourceFile
+from decklint.core.findings import Severity
+from decklint.core.source import SourceFile
+from decklint.readers.assembler.conditional import Assembled, Limits, assemble
+from decklint.readers.cards import read_assembler
 
 
 def card(text: str, mark: str = "X") -> str:
@@ -725,7 +725,7 @@ def test_assemble_never_raises_and_stays_within_its_limits(text: str) -> None:
 
 
 def test_the_fast_path_knows_every_operation_of_the_interpreter() -> None:
-    from decklint.dialects.assembler.expansion import SPECIAL
-    from decklint.dialects.assembler.results import NEEDS_ASSEMBLY
+    from decklint.readers.assembler.expansion import SPECIAL
+    from decklint.readers.assembler.results import NEEDS_ASSEMBLY
 
     assert NEEDS_ASSEMBLY == SPECIAL

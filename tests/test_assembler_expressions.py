@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from decklint.dialects.assembler.evaluation import Evaluator, Opaque
-from decklint.dialects.assembler.expressions import parse
-from decklint.dialects.assembler.symbols import Frame, Globals, Operand
-from decklint.dialects.assembler.syntax import Malformed, NotExpanded, self_defining
-from decklint.dialects.assembler.text import Piece, Text
+from decklint.readers.assembler.evaluation import Evaluator, Opaque
+from decklint.readers.assembler.expressions import parse
+from decklint.readers.assembler.symbols import Frame, Globals, Operand
+from decklint.readers.assembler.syntax import Malformed, NotExpanded, self_defining
+from decklint.readers.assembler.text import Piece, Text
 
 
 def frame(**params: str) -> Frame:

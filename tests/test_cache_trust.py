@@ -16,9 +16,10 @@ from types import SimpleNamespace
 import pytest
 from click.testing import CliRunner
 
-from decklint import __version__, api, store
+from decklint import __version__, api
 from decklint.cli import main
 from decklint.pipeline import cache
+from decklint.platform import store
 
 # Two decks that define one application name: a duplicate (PRS004). A cache entry whose copy of
 # the name had one byte changed would make the duplicate vanish.

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from decklint.dialects.cards import read_assembler, read_option_list
+from decklint.core.source import SourceFile
 from decklint.dialects.vtam.reader import parse
-from decklint.source import SourceFile
+from decklint.readers.cards import read_assembler, read_option_list
 
 
 def card(text: str, cont: str = " ", seq: str = "") -> str:
@@ -197,7 +197,7 @@ def test_a_deck_shifted_right_is_read_as_shifted_back_and_reported() -> None:
 
 
 def test_unlabelled_statements_indented_as_usual_are_not_a_shifted_deck() -> None:
-    from decklint.dialects.cards import shifted_by
+    from decklint.readers.cards import shifted_by
 
     src = SourceFile.from_text("t", "         VBUILD TYPE=APPL\nA1       APPL  AUTH=(ACQ)\n")
     indent, line = shifted_by(src, {"VBUILD", "APPL"})
@@ -229,8 +229,8 @@ def test_an_adjacent_sscp_table_refers_to_the_cdrms_the_cdrm_major_node_defines(
 
 
 def test_conditional_assembly_operands_keep_blanks_inside_parentheses() -> None:
-    from decklint.dialects.cards import read_assembler
-    from decklint.source import SourceFile
+    from decklint.core.source import SourceFile
+    from decklint.readers.cards import read_assembler
 
     text = (
         ".GONCE   AIF   ('&FM' EQ '' OR (&X AND NOT &Y)).NOGFM   remark here\n"
@@ -248,8 +248,8 @@ def test_conditional_assembly_operands_keep_blanks_inside_parentheses() -> None:
 
 
 def test_attribute_references_are_no_quoted_strings() -> None:
-    from decklint.dialects.cards import read_assembler
-    from decklint.source import SourceFile
+    from decklint.core.source import SourceFile
+    from decklint.readers.cards import read_assembler
 
     text = (
         ".NOGRU   AIF   (T'&SYSLIST(0) NE 'O').OK\n"
@@ -308,7 +308,7 @@ def test_symbols_and_angle_brackets_of_a_deck_are_not_markup() -> None:
 
 
 def test_lone_marks() -> None:
-    from decklint.dialects.damage import lone_mark
+    from decklint.readers.damage import lone_mark
 
     assert lone_mark(card("   A=1,") + "X", 72) == 73
     assert lone_mark(card("   A=1,") + "X00010000", 72) == 73

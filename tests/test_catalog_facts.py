@@ -14,11 +14,11 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.dialects import catalog as catalogs
-from decklint.dialects import facts, schema
-from decklint.dialects.catalog import START_OPTIONS, OperandEntry, StatementEntry
-from decklint.dialects.facts import default_of
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge import facts, schema
+from decklint.knowledge.catalog import START_OPTIONS, OperandEntry, StatementEntry
+from decklint.knowledge.facts import default_of
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "decklint"
 

@@ -6,8 +6,8 @@ import pytest
 from click.testing import CliRunner
 
 from decklint.cli import main
-from decklint.dialects import catalog as catalogs
-from decklint.dialects.schema import statement_schema
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge.schema import statement_schema
 
 KINDS = catalogs.KINDS
 
@@ -94,7 +94,7 @@ def test_statements_the_catalog_knows_are_known_to_the_checks() -> None:
     """An APPN class-of-service table and an adjacent SSCP table are VTAM statements."""
     for op in ("APPNCOS", "LINEROW", "NODEROW", "ADJCDRM", "NETWORK", "COSTAB"):
         assert statement_schema("vtam", op) is not None, op
-    from decklint.dialects.assembler.instructions import kind_of
+    from decklint.readers.assembler.instructions import kind_of
 
     # the assembler's own instructions are the HLASM catalog's, not VTAM's
     assert statement_schema("vtam", "CSECT") is None and kind_of("CSECT") == "assembler"

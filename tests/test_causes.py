@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 
 MODES = "TUNEMODE MODETAB\n#INTER   MODEENT LOGMODE=#INTER\n         MODEEND\n"
 

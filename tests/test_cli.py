@@ -214,7 +214,7 @@ def test_paths_are_shown_as_relpath_would_show_them(
 def test_lint_takes_its_parameters_as_one_record() -> None:
     import dataclasses
 
-    from decklint.cli import LintArgs, lint
+    from decklint.cli.lint import LintArgs, lint
 
     fields = {f.name for f in dataclasses.fields(LintArgs)}
     assert {p.name for p in lint.params} == fields

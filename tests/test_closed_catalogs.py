@@ -4,7 +4,7 @@ error that names the catalog; an open or unconfirmed entry keeps the old informa
 from __future__ import annotations
 
 from decklint import api
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 
 from .helpers import case_options
 

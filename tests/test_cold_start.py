@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from decklint import store, yamlsafe
-from decklint.dialects import catalog
+from decklint.knowledge import catalog
 from decklint.lint import manifest
-from decklint.resources import grammars_root, rules_root
+from decklint.platform import store, yamlsafe
+from decklint.platform.resources import grammars_root, rules_root
 
 VTAM_CATALOG = grammars_root() / "catalogs" / "vtam.yaml"
 A_MANIFEST = next(iter(sorted((rules_root() / "vtm").glob("*.yaml"))))

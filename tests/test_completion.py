@@ -14,7 +14,8 @@ from click.shell_completion import BashComplete
 from click.testing import CliRunner
 
 from decklint import api, dialects
-from decklint.cli import FORMATS, main
+from decklint.cli import main
+from decklint.cli.lint import FORMATS
 
 RUN = "import sys; from decklint._entry import main; sys.argv[0] = 'decklint'; main()"
 

@@ -265,7 +265,7 @@ def test_readme_topology_example_is_valid(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_find_with_a_shared_memo_gives_the_answers_of_separate_lookups(tmp_path: Path) -> None:
-    from decklint.config import find
+    from decklint.project.config import find
 
     (tmp_path / "repo" / "a" / "x").mkdir(parents=True)
     (tmp_path / "repo" / "a" / "y").mkdir()

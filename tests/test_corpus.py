@@ -13,9 +13,9 @@ import pytest
 import yaml
 
 from decklint.api import decode, lint_paths
-from decklint.dialects.schema import statement_schema
+from decklint.core.source import SourceFile
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
+from decklint.knowledge.schema import statement_schema
 
 from .conftest import CORPUS, FIXTURES
 
@@ -297,7 +297,7 @@ FOURTH_FILES = (
 
 def _read_as(name: str, text: str) -> str:
     """The dialect a run reads a file as ("" for none): its file phase, templates and all."""
-    from decklint.model.settings import Settings
+    from decklint.core.settings import Settings
     from decklint.pipeline.filephase import Steering, process
 
     return process(name, text, Steering(None, (), Settings())).dialect or ""

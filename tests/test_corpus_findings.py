@@ -19,8 +19,8 @@ import pytest
 import yaml
 
 from decklint.api import Options, lint_paths
-from decklint.findings import Finding
-from decklint.model.settings import Settings
+from decklint.core.findings import Finding
+from decklint.core.settings import Settings
 
 from .conftest import CORPUS, FIXTURES
 

@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from decklint.api import Options, lint_paths
-from decklint.model.settings import Settings
+from decklint.core.settings import Settings
 
 from .conftest import CORPUS, FIXTURES
 

@@ -14,10 +14,10 @@ import pytest
 import yaml
 
 from decklint.api import lint_texts
-from decklint.dialects.base import ParsedFile
+from decklint.core.source import SourceFile
 from decklint.dialects.ncp import reader as ncp
 from decklint.dialects.vtam import reader as vtam
-from decklint.source import SourceFile
+from decklint.readers.base import ParsedFile
 
 from .conftest import FIXTURES
 

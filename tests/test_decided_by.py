@@ -21,7 +21,7 @@ import pytest
 import yaml
 
 from decklint import api
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.lint.manifest import ManifestError, from_dict, load_file
 from decklint.lint.registry import Registry, load_registry
 from decklint.server.network import Network, Snapshot

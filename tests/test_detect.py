@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from decklint import dialects
+from decklint.core.source import SourceFile
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
 
 from .conftest import FIXTURES
 
@@ -71,7 +71,7 @@ def test_a_telling_name_imports_one_dialect_module() -> None:
     code = (
         "import sys\n"
         "from decklint.inputs.discover import detect\n"
-        "from decklint.source import SourceFile\n"
+        "from decklint.core.source import SourceFile\n"
         "d = detect(SourceFile.from_text('ATCSTR00', 'SSCPID=1\\n'))\n"
         "mods = sorted(m for m in sys.modules if m.startswith('decklint.dialects.'))\n"
         "print(d.dialect, ' '.join(mods))\n"

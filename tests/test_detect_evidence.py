@@ -14,8 +14,8 @@ import pytest
 import yaml
 
 from decklint import dialects
+from decklint.core.source import SourceFile
 from decklint.dialects.bpxprm import reader as bpxprm
-from decklint.dialects.catalog import catalog
 from decklint.dialects.ncp import reader as ncp
 from decklint.dialects.tcpdata import reader as tcpdata
 from decklint.dialects.tcpip import keywords as kw
@@ -24,7 +24,7 @@ from decklint.dialects.tsm import reader as tsm
 from decklint.dialects.vtam import reader as vtam
 from decklint.inputs import evidence
 from decklint.inputs.discover import Detection, by_config, detect
-from decklint.source import SourceFile
+from decklint.knowledge.catalog import catalog
 
 from .conftest import CORPUS, FIXTURES
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from decklint import dialects
+from decklint.core.kinds import MODEL_KINDS
 from decklint.dialects import kinds as dialect_kinds
 from decklint.dialects.kinds import kinds
-from decklint.model.kinds import MODEL_KINDS
 
 NAMES = dialects.names()
 NODE_RULES = {"named", "vtam", "system", "region", "anchor", "folder", "file"}
@@ -54,10 +54,7 @@ def test_dialect_declares_its_kinds(name: str) -> None:
 def test_kinds_are_declared_once_and_only_for_registered_dialects() -> None:
     every = [*MODEL_KINDS, *dialect_kinds.declared()]
     assert len(every) == len(kinds())  # kinds() also raises on a kind declared twice
-    shared = Path(dialect_kinds.__file__).parent
-    modules = {p.stem for p in shared.glob("*.py") if p.stem != "__init__"}
-    assert modules == set(dialect_kinds.SHARED)
-    packages = {p.parent.name for p in shared.parent.glob("*/kinds.py")}
+    packages = {p.parent.name for p in Path(dialects.__file__).parent.glob("*/kinds.py")}
     assert packages == set(NAMES)
 
 

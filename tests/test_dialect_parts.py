@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 
 from decklint import dialects
+from decklint.core.ir import LogicalUnit
+from decklint.core.source import SourceFile
 from decklint.dialects.base import Dialect
-from decklint.dialects.cards import read_assembler
 from decklint.dialects.kinds import kinds
-from decklint.ir import LogicalUnit
 from decklint.model.release import FAMILIES
-from decklint.source import SourceFile
+from decklint.readers.cards import read_assembler
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src" / "decklint"
@@ -55,6 +55,17 @@ def test_the_record_is_the_packages_and_every_field_is_set(name: str) -> None:
     assert d.family is None or d.family in FAMILIES, f"{name}: unknown family {d.family!r}"
     for k in d.node.kinds:
         assert k in kinds(), f"{name}: its node rule names the undeclared kind {k!r}"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_its_catalog_has_its_name(name: str) -> None:
+    """The knowledge floor stands below the registry and reads none of its records: it finds
+    a dialect's catalog by the dialect's name (`schema.catalog_of`), so the catalog a record
+    names is the one of its own name."""
+    from decklint.knowledge import schema
+
+    assert dialects.REGISTRY[name].catalog == name, f"{name}: its catalog is not {name}.yaml"
+    assert schema.catalog_of(name) is not None
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from decklint import docs
 from decklint.cli import main
+from decklint.lint import docs
 from decklint.lint.registry import load_registry
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules.md"

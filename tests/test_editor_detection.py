@@ -25,9 +25,9 @@ from typing import Any
 import pytest
 
 from decklint import dialects
+from decklint.core.source import SourceFile
 from decklint.inputs import signs
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
 
 from .conftest import CORPUS
 from .editor_setups import PROBES, ROOT

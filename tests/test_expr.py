@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from decklint.core.entities import Attr, Entity
+from decklint.core.source import Span
 from decklint.lint.expr import ExprError, compile_expr, render
-from decklint.model.entities import Attr, Entity
-from decklint.source import Span
 
 FIELDS = {"name", "ru_max", "bulk", "cos", "pacing_min"}
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from decklint import fileio
+from decklint.platform import fileio
 
 from .helpers import Disk
 
@@ -154,7 +154,7 @@ def test_a_full_disk_leaves_no_empty_file(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 def test_atomic_output_keeps_the_mode_a_new_file_gets(tmp_path: Path) -> None:
-    from decklint.fileio import atomic_output
+    from decklint.platform.fileio import atomic_output
 
     mask = os.umask(0o022)
     try:
@@ -171,7 +171,7 @@ def test_an_output_that_is_no_regular_file_is_written_not_replaced(tmp_path: Pat
     rename over it would put a regular file where the device or pipe was."""
     import threading
 
-    from decklint.fileio import atomic_output
+    from decklint.platform.fileio import atomic_output
 
     pipe = tmp_path / "pipe"
     os.mkfifo(pipe)
@@ -187,7 +187,7 @@ def test_an_output_that_is_no_regular_file_is_written_not_replaced(tmp_path: Pat
 
 
 def test_an_output_that_is_a_link_keeps_the_link(tmp_path: Path) -> None:
-    from decklint.fileio import atomic_output
+    from decklint.platform.fileio import atomic_output
 
     (tmp_path / "real.json").write_text("old\n")
     (tmp_path / "link.json").symlink_to("real.json")

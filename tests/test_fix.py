@@ -11,10 +11,11 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.findings import Applicability, Edit
-from decklint.fix import loop, patch
+from decklint.core.findings import Applicability, Edit
+from decklint.core.source import Span
+from decklint.fix import loop
 from decklint.fix import write as fix_write
-from decklint.source import Span
+from decklint.readers import patch
 
 from .helpers import options_for
 

@@ -19,12 +19,12 @@ from click.testing import CliRunner
 from decklint import dialects
 from decklint.api import lint_paths
 from decklint.cli import main
-from decklint.dialects.base import ParsedFile
+from decklint.core.ir import Statements
+from decklint.core.source import SourceFile
 from decklint.fmt import Settings, format_text
 from decklint.fmt import run as fmt_run
 from decklint.fmt.run import run
-from decklint.ir import Statements
-from decklint.source import SourceFile
+from decklint.readers.base import ParsedFile
 
 from .conftest import FIXTURES
 

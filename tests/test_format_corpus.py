@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from decklint.api import lint_paths
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.fmt import Settings
 from decklint.fmt.run import run
 

@@ -19,14 +19,14 @@ from click.testing import CliRunner
 
 from decklint import dialects
 from decklint.cli import main
-from decklint.config import ConfigError, load
+from decklint.core.ir import Statement, Value
+from decklint.core.source import SourceFile
 from decklint.dialects.base import FreeLayout
 from decklint.fmt import Settings, format_text
 from decklint.fmt.run import run, settings_of
 from decklint.inputs import encoding as enc
 from decklint.inputs.discover import detect
-from decklint.ir import Statement, Value
-from decklint.source import SourceFile
+from decklint.project.config import ConfigError, load
 
 from .conftest import CORPUS, FIXTURES
 

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import fileio
 from decklint.cli import main
+from decklint.platform import fileio
 
 from .helpers import Disk
 

@@ -12,7 +12,7 @@ import yaml
 
 from decklint import dialects
 from decklint.api import lint_texts
-from decklint.debug import load, model_dict
+from decklint.pipeline.debug import load, model_dict
 
 from .conftest import FIXTURES
 
@@ -84,8 +84,8 @@ def test_a_start_list_coding_every_start_option_fills_only_declared_fields() -> 
     """A start list is read field by field from operands no fixture may code: each start option
     of the catalog, coded once, gives only declared fields (MAXLURU was kept and declared
     nowhere)."""
-    from decklint.dialects.catalog import START_OPTIONS, catalog
     from decklint.dialects.kinds import kinds
+    from decklint.knowledge.catalog import START_OPTIONS, catalog
 
     cat = catalog("vtam")
     assert cat is not None

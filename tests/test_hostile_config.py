@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import cli
+from decklint.cli import lint as cli
 from decklint.cli import main
-from decklint.config import ConfigError, load
 from decklint.inputs.discover import walk
 from decklint.lint.expr import ExprError, compile_expr
 from decklint.lint.manifest import ManifestError, load_file
 from decklint.lint.registry import manifest_files
+from decklint.project.config import ConfigError, load
 
 RUN = "import sys; from decklint._entry import main; sys.argv[0] = 'decklint'; main()"
 

@@ -14,9 +14,9 @@ import pytest
 from click.testing import CliRunner
 
 from decklint.cli import main
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
+from decklint.core.source import Span
 from decklint.report import github, safe
-from decklint.source import Span
 
 DECK = "H1       HOST  UNITSZ=384,MAXBFRU=11\x1b[2J".ljust(72) + "00000100\n"
 EVIL = "a\x1b]0;owned\x07\x9b31m.ncp"

@@ -9,8 +9,8 @@ from functools import cache
 import pytest
 
 from decklint import api, ide
+from decklint.core.source import Span
 from decklint.ide import Location, Symbol
-from decklint.source import Span
 
 from .conftest import FIXTURES
 

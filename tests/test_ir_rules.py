@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from decklint import api
-from decklint.ir import Statement, Statements
+from decklint import api, checks
+from decklint.core.ir import Statement, Statements
+from decklint.core.source import Span
 from decklint.lint import check
 from decklint.lint.manifest import ManifestError, from_dict
 from decklint.lint.registry import load_registry
-from decklint.source import Span
 
 from .helpers import manifest_data
 
@@ -113,7 +113,7 @@ def test_a_broken_ir_rule_is_an_internal_error_and_the_rest_still_run(
         yield check.Hit(str(deck / "LAB45.ncp"), Span.point(1, 1), {"what": "x", "hint": ""})
         raise ZeroDivisionError("boom")
 
-    check.load_check("PRS002", "unknown-name")
+    checks.bound("PRS002", "unknown-name")
     monkeypatch.setitem(check.CHECKS, "PRS002", broken)
     result = api.lint_paths([str(deck)], api.Options())
     assert result.internal_errors == 2
@@ -152,9 +152,9 @@ def test_pickling_statements_loaded_back_never_unpacks_them() -> None:
 
 
 def test_a_parsed_file_holds_its_statements_in_one_form() -> None:
-    from decklint.dialects.base import ParsedFile
-    from decklint.ir import ReadResult
-    from decklint.source import SourceFile
+    from decklint.core.ir import ReadResult
+    from decklint.core.source import SourceFile
+    from decklint.readers.base import ParsedFile
 
     pf = ParsedFile(SourceFile.from_text("a", ""), "ncp", _statements(), ReadResult(), ())
     assert isinstance(pf.statements, Statements) and pf.statements == _statements()

@@ -15,10 +15,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from decklint import api
+from decklint.core.findings import Finding
+from decklint.core.source import SourceFile
 from decklint.dialects.vtam import reader as vtam
-from decklint.findings import Finding
 from decklint.inputs import embedded, jcl, updte
-from decklint.source import SourceFile
+from decklint.pipeline import run
 from tests.conftest import FIXTURES
 
 JOBS = FIXTURES / "jobs"
@@ -400,12 +401,12 @@ def test_placing_a_message_reads_it_once() -> None:
     block = embedded.Block("MTAB01", "X\n", 40)
     origins = {"LOAD.jcl(MTAB01)": ("LOAD.jcl", block)}
     msg = "mode M is defined again (first at LOAD.jcl(MTAB01):3; also LOAD.jcl(MTAB01):5)"
-    assert api._placed_message(msg, origins) == (
+    assert run._placed_message(msg, origins) == (
         "mode M is defined again (first at LOAD.jcl:42; also LOAD.jcl:44)"
     )
-    assert api._placed_message("first at OTHER.jcl(X):3", origins) == "first at OTHER.jcl(X):3"
+    assert run._placed_message("first at OTHER.jcl(X):3", origins) == "first at OTHER.jcl(X):3"
     word = "A" * 100_000 + "(B):1 " + "C" * 100_000
-    assert api._placed_message(word, origins) == word
+    assert run._placed_message(word, origins) == word
 
 
 # --------------------------------------------------------------------------- kept twice

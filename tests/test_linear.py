@@ -175,9 +175,9 @@ def test_prs004_index_gives_what_every_pair_gave() -> None:
     three folders, of both dialects, some files copies of others, some of one NCP."""
     import random
 
+    from decklint.core.records import Definition
+    from decklint.core.source import Span
     from decklint.model.resource_names import Decks, distinct, same_resource
-    from decklint.records import Definition
-    from decklint.source import Span
 
     class St:
         def __init__(self, op: str) -> None:
@@ -210,8 +210,8 @@ def test_vtm011_index_gives_what_every_pair_gave() -> None:
     import random
 
     from decklint.checks.vtm011_acbname_twice import _together
+    from decklint.core.source import Span
     from decklint.model.unique import Claim
-    from decklint.source import Span
 
     def pairwise(group: list[Claim], lists: list[frozenset[str]]) -> list[list[Claim]]:
         def together(a: str, b: str) -> bool:

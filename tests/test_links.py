@@ -13,8 +13,8 @@ from click.testing import CliRunner
 
 from decklint.api import Options, lint_paths, lint_texts
 from decklint.cli import main
+from decklint.core.settings import Settings
 from decklint.model.network import kinds
-from decklint.model.settings import Settings
 
 from .conftest import FIXTURES
 

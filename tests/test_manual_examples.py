@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from decklint import api
+from decklint.core.source import SourceFile
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
 
 ROOT = Path(__file__).resolve().parents[1] / "fixtures" / "dialects"
 DIALECTS = ("cm2", "nsdos", "aix", "scf")
@@ -67,7 +67,7 @@ AIX_FORMS = {
 
 @pytest.mark.parametrize("name", sorted(AIX_FORMS))
 def test_each_aix_form_reads_to_the_entities_it_holds(name: str) -> None:
-    from decklint.debug import load
+    from decklint.pipeline.debug import load
 
     path = ROOT / "aix" / name
     pf, low = load(f"aix/{name}", path.read_text(encoding="utf-8"), "aix")
@@ -76,7 +76,7 @@ def test_each_aix_form_reads_to_the_entities_it_holds(name: str) -> None:
 
 
 def test_a_cs_aix_node_is_named_by_its_control_point_and_the_others_by_their_file() -> None:
-    from decklint.debug import load
+    from decklint.pipeline.debug import load
 
     for name, node in (("sna_node.cfg", "aix:RS6KCP"), ("rs6000.smit", "aix:RS6000")):
         path = ROOT / "aix" / name

@@ -17,10 +17,9 @@ from types import FrameType
 from typing import Any
 
 from decklint import api, dialects
-from decklint.fix import edits
-from decklint.ir import Statements
-from decklint.lint import baseline
-from decklint.source import SourceFile
+from decklint.core.ir import Statements
+from decklint.core.source import SourceFile
+from decklint.lint import baseline, edits
 
 
 def _card(text: str, more: bool) -> str:
@@ -163,7 +162,7 @@ def test_fixing_every_statement_of_a_deck_is_linear_in_the_deck() -> None:
     def work(n: int) -> int:
         topo = results[n].topology
         spans = [o.value.span for st in topo.statements["big.ncp"] for o in st.operands]
-        with _lines_run(("fix/edits.py",)) as count:
+        with _lines_run(("lint/edits.py",)) as count:
             fixes = [edits.set_value(topo, "big.ncp", s, "X", "x") for s in spans]
         assert all(f is not None for f in fixes)
         return count[0]

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from decklint import api
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import load_registry
 

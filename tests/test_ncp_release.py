@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from decklint.api import Options, lint_texts
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.model.views.ncp import Release, largest_frame, lines_by_path, release_of
 from decklint.model.views.stations import stations_of
 

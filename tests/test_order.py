@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from decklint.findings import Finding, Related, Severity
-from decklint.source import Span
+from decklint.core.findings import Finding, Related, Severity
+from decklint.core.source import Span
 
 ROOT = Path(__file__).resolve().parent.parent
 

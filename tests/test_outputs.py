@@ -77,9 +77,9 @@ def test_github_annotations_escaped_capped_and_automatic(tmp_path: Path) -> None
     assert any(ln.startswith("::error ") for ln in lines)
     assert any(ln.startswith("::notice ") for ln in lines)
     assert lines[-1].startswith(f"decklint: {BASELINE_COUNT} findings")
-    from decklint.findings import Finding, Severity
+    from decklint.core.findings import Finding, Severity
+    from decklint.core.source import Span
     from decklint.report import github
-    from decklint.source import Span
 
     f = Finding(
         "a,b:c.ncp",

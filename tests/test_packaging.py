@@ -81,7 +81,7 @@ def test_every_install_instruction_for_the_server_works_from_a_checkout() -> Non
         root / "docs" / "editors.md",
         root / "editors" / "vscode" / "README.md",
         root / "editors" / "vscode" / "package.json",
-        root / "src" / "decklint" / "cli.py",
+        root / "src" / "decklint" / "cli" / "server.py",
     ]
     for p in places:
         text = p.read_text(encoding="utf-8")

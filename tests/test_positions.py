@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from decklint.api import decode
-from decklint.debug import load
-from decklint.ir import Value
-from decklint.source import SourceFile, Span
+from decklint.core.ir import Value
+from decklint.core.source import SourceFile, Span
+from decklint.pipeline.debug import load
 
 from .conftest import CORPUS, FIXTURES
 
@@ -89,7 +89,7 @@ def test_corpus_spans_round_trip(path: Path) -> None:
 def test_lines_are_split_when_read_as_split_lines_splits_them(text: str) -> None:
     import pickle
 
-    from decklint.source import Lines, split_lines
+    from decklint.core.source import Lines, split_lines
 
     lazy = SourceFile.from_text("p", text)
     assert isinstance(lazy.lines, Lines) and not lazy.lines.split  # not split yet

@@ -20,8 +20,8 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
+from decklint.core.progress import Progress
 from decklint.pipeline import schedule
-from decklint.progress import Progress
 from decklint.report.progress import Display
 
 from .conftest import FIXTURES

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from decklint import api, ide
-from decklint.dialects.catalog import OperandEntry
-from decklint.findings import Finding
+from decklint.core.findings import Finding
+from decklint.knowledge.catalog import OperandEntry
 from decklint.model.release import Release, choice, ncp_level, release_of, zos_level
 from decklint.report.topology import export, to_dot
 
@@ -363,8 +363,8 @@ def test_the_topology_says_where_the_decks_contradict_a_declared_release(
 
 
 def test_a_lint_run_does_not_import_the_editor_features() -> None:
-    """Release inference looks statements up in `decklint.ide.knowledge`; the package must
-    not import hover, completion and navigation with it (55 ms of a 200 ms cold start)."""
+    """Release inference looks statements up in `decklint.model.catalogued`; the editor features
+    (hover, completion, navigation) must not come with it (55 ms of a 200 ms cold start)."""
     import subprocess
     import sys
 
@@ -372,7 +372,7 @@ def test_a_lint_run_does_not_import_the_editor_features() -> None:
         "import sys\n"
         "from decklint import api\n"
         "api.lint_texts({'PROD/PROFILE.TCPIP': 'INTERFACE O DEFINE IPAQENET PORTNAME P\\n'})\n"
-        "assert 'decklint.ide.knowledge' in sys.modules\n"
+        "assert 'decklint.model.catalogued' in sys.modules\n"
         "print(sorted(m for m in ('decklint.ide.hover', 'decklint.ide.complete') "
         "if m in sys.modules))\n"
         "from decklint import ide\n"
@@ -387,7 +387,7 @@ def test_a_start_option_that_exists_only_from_a_release_tells_it(
 ) -> None:
     """The mechanism reads the catalogs' start options too (no VTAM start option is dated in
     the shipped catalog yet): a copy of the VTAM catalog dating NODETYPE to VTAM V4R1."""
-    from decklint.dialects import catalog as catalogs
+    from decklint.knowledge import catalog as catalogs
     from decklint.model import release
 
     real = catalogs.catalog("vtam")

@@ -23,16 +23,16 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.config import ConfigError, load
-from decklint.dialects import catalog as catalogs
+from decklint.core.findings import Edit
+from decklint.core.settings import Settings
+from decklint.core.source import SourceFile, Span
 from decklint.dialects.tcpip import conversions as cv
 from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import parse
-from decklint.findings import Edit
-from decklint.fix import patch
+from decklint.knowledge import catalog as catalogs
 from decklint.model import release as rel
-from decklint.model.settings import Settings
-from decklint.source import SourceFile, Span
+from decklint.project.config import ConfigError, load
+from decklint.readers import patch
 
 from .conftest import CORPUS, FIXTURES
 

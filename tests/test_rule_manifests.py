@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from decklint import api
-from decklint.lint.check import load_checks
+from decklint.checks import load_all
 from decklint.lint.manifest import load_file
 from decklint.lint.registry import load_registry, manifest_files
-from decklint.resources import rules_root
+from decklint.platform.resources import rules_root
 
 from .conftest import SEEDS
 from .helpers import options_for
@@ -54,7 +54,7 @@ def test_codes_and_names_unique_and_prefixes_known() -> None:
 
 
 def test_python_checks_bound_one_to_one() -> None:
-    checks = load_checks()
+    checks = load_all()
     python_rules = {m.code for m in MANIFESTS if m.impl == "python" and m.target != "engine"}
     assert python_rules == set(checks), (
         f"manifests without a check: {sorted(python_rules - set(checks))}; "
@@ -64,7 +64,7 @@ def test_python_checks_bound_one_to_one() -> None:
 
 def test_check_modules_named_after_their_rule() -> None:
     folder = Path(__file__).resolve().parents[1] / "src" / "decklint" / "checks"
-    for code in load_checks():
+    for code in load_all():
         m = REGISTRY.rules[code]
         expected = f"{code.lower()}_{m.name.replace('-', '_')}.py"
         assert (folder / expected).is_file(), f"{code}: expected checks/{expected}"

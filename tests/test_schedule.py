@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.ir import Statement
+from decklint.core.ir import Statement
 from decklint.pipeline import cache, schedule
 from tests.conftest import FIXTURES
 
@@ -273,7 +273,7 @@ def test_model_objects_survive_the_compact_pickle(site: Path) -> None:
 
 
 def test_defaulted_attributes_are_shared_and_keep_their_type() -> None:
-    from decklint.model.lowering import default
+    from decklint.core.lowering import default
 
     assert default(256) is default(256)
     assert default(1) is not default(True) and type(default(True).value) is bool
@@ -324,7 +324,7 @@ def test_lint_model_takes_the_memo_findings_and_still_builds_the_model(
     def no_rules(*args: object, **kw: object) -> None:
         raise AssertionError("the rules ran again")
 
-    monkeypatch.setattr(api, "run_rules", no_rules)
+    monkeypatch.setattr("decklint.pipeline.run.run_rules", no_rules)
     again = api.lint_model(inputs, opts, identity)
     assert again.findings == first.findings and again.files == first.files
     assert again.topology.entities == first.topology.entities  # resolved: links, nodes
@@ -350,9 +350,9 @@ def test_cache_clean_and_info(site: Path, fresh_cache: Path) -> None:
 
 
 def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
-    from decklint.model.entities import Attr, Attrs, Entity
-    from decklint.model.lowering import default
-    from decklint.source import Span
+    from decklint.core.entities import Attr, Attrs, Entity
+    from decklint.core.lowering import default
+    from decklint.core.source import Span
 
     attrs = {"maxdata": Attr(4105, "4105", Span(3, 16, 3, 28)), "pacing": default(7, "why")}
     e = Entity("ncp", "LAB45", "a.ncp", "ncp", Span(1, 1, 1, 9), "ncp:LAB45", attrs)
@@ -370,9 +370,9 @@ def test_entities_travel_with_packed_attributes_built_on_first_read() -> None:
 def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
     from lark import Token
 
-    from decklint.model.entities import Attr, Attrs, Entity
-    from decklint.model.lowering import default
-    from decklint.source import Span
+    from decklint.core.entities import Attr, Attrs, Entity
+    from decklint.core.lowering import default
+    from decklint.core.source import Span
 
     where = Span(3, 16, 3, 28)
     attrs = {
@@ -407,9 +407,9 @@ def test_every_form_of_packed_attribute_comes_back_as_it_was() -> None:
 
 
 def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_each() -> None:
-    from decklint.model.entities import Attr, Entity
-    from decklint.model.lowering import default
-    from decklint.source import Span
+    from decklint.core.entities import Attr, Entity
+    from decklint.core.lowering import default
+    from decklint.core.source import Span
 
     def route(name: str, mtu: int, line: int) -> Entity:
         attrs = {"mtu": Attr(mtu, str(mtu), Span(line, 20, line, 24)), "max": default(5, "")}
@@ -428,9 +428,9 @@ def test_entities_with_the_same_attributes_share_one_shape_and_one_flat_tuple_ea
 
 
 def test_inferred_attributes_pack_as_their_attrs_would_with_an_override_in_its_place() -> None:
-    from decklint.model.entities import Attr, Attrs, packed_attrs
-    from decklint.model.lowering import default
-    from decklint.source import Span
+    from decklint.core.entities import Attr, Attrs, packed_attrs
+    from decklint.core.lowering import default
+    from decklint.core.source import Span
 
     mtu = Attr(1500, "1500", Span(3, 20, 3, 24))
     defaults = {"kind": "ip", "status": "matched", "frame": None}
@@ -442,8 +442,8 @@ def test_inferred_attributes_pack_as_their_attrs_would_with_an_override_in_its_p
 
 
 def test_an_entity_is_read_by_name_immutable_and_travels_as_a_tuple() -> None:
-    from decklint.model.entities import Attr, Attrs, Entity
-    from decklint.source import Span
+    from decklint.core.entities import Attr, Attrs, Entity
+    from decklint.core.source import Span
 
     where = Span(7, 10, 8, 3)
     e = Entity("pu", "PU1", "n.ncp", "ncp", where, "ncp:N", {"maxout": Attr(7)}, "G1")
@@ -463,8 +463,8 @@ def test_an_entity_is_read_by_name_immutable_and_travels_as_a_tuple() -> None:
 
 
 def test_symbols_are_tuples_that_travel_without_a_constructor_and_make_their_span_on_read() -> None:
-    from decklint.model.symbols import Definition, Reference
-    from decklint.source import Span
+    from decklint.core.source import Span
+    from decklint.core.symbols import Definition, Reference
 
     where = Span(4, 10, 4, 18)
     d = Definition("tcpip_link", "OSA1", "p/PROFILE", where, "tcpip", "PROD")
@@ -488,10 +488,10 @@ def test_symbols_are_tuples_that_travel_without_a_constructor_and_make_their_spa
 
 
 def test_records_are_built_by_their_fields_and_load_without_running_python() -> None:
-    from decklint.ir import Diagnostic, Operand, Remark, Statement, Value
-    from decklint.model.entities import Attr, Entity
-    from decklint.model.symbols import Definition, Reference
-    from decklint.source import Span
+    from decklint.core.entities import Attr, Entity
+    from decklint.core.ir import Diagnostic, Operand, Remark, Statement, Value
+    from decklint.core.source import Span
+    from decklint.core.symbols import Definition, Reference
 
     where = Span(1, 2, 3, 4)
     value = Value("int", "5", where)
@@ -569,7 +569,7 @@ def test_the_fingerprint_covers_every_module_grammar_and_manifest() -> None:
     the package (they once stopped at the folder of cache.py, and a changed check module kept
     serving the old findings from the cache)."""
     import decklint
-    from decklint.resources import grammars_root, rules_root
+    from decklint.platform.resources import grammars_root, rules_root
 
     package = Path(decklint.__file__).resolve().parent
     stamped = {rel for rel, _size, _mtime in cache._stamps(str(package), "")}

@@ -21,8 +21,8 @@ pytest_lsp = pytest.importorskip("pytest_lsp")
 from lsprotocol import types as lsp  # noqa: E402
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities  # noqa: E402
 
+from decklint.core.source import Span  # noqa: E402
 from decklint.server.positions import UTF8, UTF16, UTF32, Codec, choose  # noqa: E402
-from decklint.source import Span  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "fixtures" / "networks" / "site" / "baseline"
@@ -201,7 +201,7 @@ def test_encoding_choice_follows_the_client() -> None:
 
 
 def test_a_citation_is_the_codes_link_when_it_is_an_address() -> None:
-    from decklint.findings import Citation, Finding, Related, Severity
+    from decklint.core.findings import Citation, Finding, Related, Severity
     from decklint.server import convert
 
     def place(path: str, span: Span) -> lsp.Location:

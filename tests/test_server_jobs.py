@@ -32,7 +32,7 @@ from .test_server import (  # noqa: E402
 )
 from .test_server_first import ended, progress  # noqa: E402
 
-if sys.version_info < (3, 11):  # no safe spawn: the work runs in a thread (children.py)
+if sys.version_info < (3, 11):  # no safe spawn: the work runs in a thread (platform/children.py)
     pytest.skip("a process of its own needs Python 3.11", allow_module_level=True)
 
 GATED = [sys.executable, str(Path(__file__).with_name("gated_server.py"))]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from decklint.model.symbols import Definition, Reference, SymbolTable
-from decklint.source import Span
+from decklint.core.source import Span
+from decklint.core.symbols import Definition, Reference, SymbolTable
 
 AT = Span(1, 1, 1, 5)
 
@@ -74,7 +74,7 @@ def test_guesses_stop_when_the_run_has_spent_its_comparisons(
 def test_packing_attributes_in_one_pass_gives_the_forms_of_raw() -> None:
     """Attrs.pack writes each attribute's raw form straight into the flat tuple: the same
     shape and tuple as building the forms one by one."""
-    from decklint.records import Attr, Attrs, Span, _raw
+    from decklint.core.records import Attr, Attrs, Span, _raw
 
     cases = [
         {"name": Attr("A1", "A1", Span(1, 1, 1, 3))},

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from decklint.api import lint_texts
-from decklint.debug import load
 from decklint.dialects.bpxprm.reader import number
 from decklint.dialects.scf.lowering import number as scf_number
 from decklint.dialects.scf.lowering import seconds
+from decklint.pipeline.debug import load
 
 
 def entities(files: dict[str, str], kind: str) -> dict[str, dict[str, object]]:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from decklint.api import lint_texts
-from decklint.debug import load
 from decklint.model.tcpip import vm_level, zos_level
+from decklint.pipeline.debug import load
 
 
 def ops(text: str) -> list[tuple[str, str, str]]:
@@ -123,7 +123,7 @@ def test_stacks_that_would_share_a_name_are_told_apart() -> None:
 
 
 def test_a_stack_of_one_file_keeps_the_elements_its_lowering_made() -> None:
-    from decklint.debug import load
+    from decklint.pipeline.debug import load
 
     text = "DEVICE D1 MPCIPA\nLINK L1 IPAQENET D1\n"
     _pf, low = load("x/PROFILE.TCPIP", text, "tcpip")
@@ -166,7 +166,7 @@ def test_duplicate_device_in_one_stack() -> None:
 
 def test_defaults_follow_the_declared_release() -> None:
     from decklint.api import Options
-    from decklint.model.settings import Settings
+    from decklint.core.settings import Settings
 
     def stack(release: str | None):  # type: ignore[no-untyped-def]
         facts = (("release", release, 2),) if release else ()

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from decklint import api
+from decklint.core.settings import Settings
+from decklint.core.source import Span
 from decklint.fmt.files import format_text
-from decklint.inputs import templates
-from decklint.model.settings import Settings
-from decklint.source import Span
+from decklint.readers import templates
 from tests.conftest import FIXTURES
 
 TEMPLATES = FIXTURES / "templates"

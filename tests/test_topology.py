@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from decklint.api import Options, lint_texts
 from decklint.cli import main
-from decklint.model.settings import Settings
+from decklint.core.settings import Settings
 
 from .conftest import FIXTURES
 
@@ -343,9 +343,9 @@ def test_a_triangle_in_one_row_arcs_over_the_middle_node() -> None:
 
 
 def test_a_file_merged_twice_keeps_both_sets_of_entities() -> None:
-    from decklint.model.lowering import Lowering
+    from decklint.core.lowering import Lowering
+    from decklint.core.source import Span
     from decklint.model.topology import Topology
-    from decklint.source import Span
 
     topo = Topology()
     for name, path in (("A", "x.vtam"), ("B", "y.vtam"), ("C", "x.vtam")):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from decklint import api
-from decklint.dialects.catalog import catalog
 from decklint.dialects.tsm.reader import option, options_file
+from decklint.knowledge.catalog import catalog
 
 
 def test_every_catalog_option_is_known_by_its_minimum_abbreviation() -> None:

@@ -19,12 +19,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import click
 import pytest
 
 from decklint import dialects
 from decklint.cli import main
+from decklint.core.source import SourceFile
 from decklint.inputs.discover import detect
-from decklint.source import SourceFile
 
 from .conftest import FIXTURES, ROOT
 
@@ -207,7 +208,7 @@ NOT_DECKS = [
     ROOT / "docs" / "architecture.md",
     ROOT / "docs" / "decisions.md",
     EXTENSION / "README.md",
-    ROOT / "src" / "decklint" / "cli.py",
+    ROOT / "src" / "decklint" / "cli" / "lint.py",
     ROOT / "pyproject.toml",
 ]
 
@@ -247,9 +248,8 @@ def test_the_server_is_started_as_decklint_server() -> None:
 
 
 def test_the_cli_has_the_server_command_the_extension_starts() -> None:
-    if "server" not in getattr(main, "commands", {}):
-        pytest.skip("decklint server is not part of this build yet")
-    assert main.commands[MANIFEST["decklint"]["serverArgs"][0]] is not None
+    name = MANIFEST["decklint"]["serverArgs"][0]
+    assert main.get_command(click.Context(main), name) is not None
 
 
 def test_documents_are_served_from_files_untitled_editors_and_zowe_explorer() -> None:
@@ -284,7 +284,7 @@ PROPERTIES: dict[str, Any] = MANIFEST["contributes"]["configuration"]["propertie
 
 
 def test_the_servers_settings_are_contributed_under_its_names_and_defaults() -> None:
-    from decklint.server.app import _settings
+    from decklint.server.lifecycle import _settings
     from decklint.server.network import Settings
 
     assert PROPERTIES["decklint.baseline"]["type"] == "string"
@@ -614,7 +614,7 @@ NCP_LINE = "H1       HOST  UNITSZ=4000,MAXBFRU=2\n"
 
 def test_decklint_server_lints_a_zowe_member_it_is_sent(unpacked: Path) -> None:
     decklint_path = shutil.which("decklint")
-    if decklint_path is None or "server" not in getattr(main, "commands", {}):
+    if decklint_path is None or "server" not in main.list_commands(click.Context(main)):
         pytest.skip("needs decklint with its server command on the PATH")
     pytest.importorskip("pygls")
     report = _harness(unpacked, Path(decklint_path), [MEMBER], 60000)
@@ -723,7 +723,7 @@ def _feature_decks() -> list[tuple[str, Path]]:
 def _disagreements(dialect: str, path: Path, text: str, tokens: Tokens) -> tuple[list[str], int]:
     """Where the grammar colours a deck otherwise than decklint reads it, and how many places
     were compared (see the test below)."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
     from decklint.server.actions import comment_prefix
 
     lines = text.splitlines()
@@ -1034,9 +1034,9 @@ def test_settings_reach_the_server_at_start_on_request_and_on_change(
 
 
 def test_the_extension_runs_decklint_as_decklint_starts_itself(unpacked: Path) -> None:
-    """The code the extension gives `python -c` is decklint's own (decklint.children): the
+    """The code the extension gives `python -c` is decklint's own (decklint.platform.children): the
     import path cut to its absolute folders before decklint is imported."""
-    from decklint.children import _BOOT
+    from decklint.platform.children import _BOOT
 
     script = (
         "const M = require('module'), load = M._load;"  # no VS Code here: an empty stand-in
@@ -1056,7 +1056,7 @@ def test_the_extension_runs_decklint_as_decklint_starts_itself(unpacked: Path) -
 def test_decklint_runs_in_the_python_extensions_environment(unpacked: Path, tmp_path: Path) -> None:
     """decklint.path unset: the interpreter the Python extension selected runs the server, and
     a `decklint` package in the workspace folder (where the server runs) is not imported."""
-    if "server" not in getattr(main, "commands", {}):
+    if "server" not in main.list_commands(click.Context(main)):
         pytest.skip("needs decklint with its server command")
     pytest.importorskip("pygls")
     folder = tmp_path / "repo"

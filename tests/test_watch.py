@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import api, watch
-from decklint.cli import WatchArgs, main, watch_cmd
-from decklint.watch import Run
+from decklint import api
+from decklint.cli import main
+from decklint.cli.watch import WatchArgs, watch_cmd
+from decklint.core.findings import Finding
+from decklint.pipeline import watch
+from decklint.pipeline.watch import Run
 
 from .conftest import FIXTURES
 
@@ -47,7 +50,7 @@ def _edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new))
 
 
-def _codes(findings: tuple[api.Finding, ...]) -> list[tuple[str, str]]:
+def _codes(findings: tuple[Finding, ...]) -> list[tuple[str, str]]:
     return [(Path(f.path).name, f.code) for f in findings]
 
 
@@ -284,9 +287,9 @@ def test_standard_input_cannot_be_watched() -> None:
 def test_a_place_on_line_100_is_never_an_emoji(color: bool) -> None:
     import io
 
-    from decklint.findings import Finding, Severity
+    from decklint.core.findings import Finding, Severity
+    from decklint.core.source import Span
     from decklint.report import changes
-    from decklint.source import Span
 
     f = Finding(
         "LAB45.ncp", Span(100, 16, 100, 20), "NCP001", "unitsz", Severity.WARNING, "m", "ncp"

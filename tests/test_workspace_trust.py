@@ -1,7 +1,7 @@
 """Opening a repository never runs its code: every process decklint starts is started so that
-nothing of its working folder can be imported or run (`decklint.children`), and a folder that
-is not trusted gives its decks and its configuration's own settings only (no `extends`, no
-site rules, no configuration above it)."""
+nothing of its working folder can be imported or run (`decklint.platform.children`), and a
+folder that is not trusted gives its decks and its configuration's own settings only (no
+`extends`, no site rules, no configuration above it)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from decklint import children
 from decklint.cli import main
-from decklint.config import load
+from decklint.platform import children
 from decklint.project import Project
+from decklint.project.config import load
 
 from .conftest import ROOT
 from .test_user_rules import MODES, SITE_RULE
@@ -114,8 +114,8 @@ def _process_starts(path: Path) -> list[str]:
 
 def test_every_process_start_is_made_by_the_children_module() -> None:
     starts = [s for p in sorted(SRC.rglob("*.py")) for s in _process_starts(p)]
-    elsewhere = [s for s in starts if not s.startswith("children.py:")]
-    assert elsewhere == [], "start processes through decklint.children"
+    elsewhere = [s for s in starts if not s.startswith("platform/children.py:")]
+    assert elsewhere == [], "start processes through decklint.platform.children"
     assert any("subprocess.run" in s for s in starts)  # the scan sees the ones children makes
 
 

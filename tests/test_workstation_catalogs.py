@@ -13,10 +13,10 @@ from click.testing import CliRunner
 
 from decklint import api, dialects
 from decklint.cli import main
-from decklint.dialects import catalog as catalogs
-from decklint.dialects import schema
-from decklint.dialects.catalog_check import assumed, default_of, positions, value_problem
-from decklint.findings import Severity
+from decklint.core.findings import Severity
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge import schema
+from decklint.knowledge.catalog_check import assumed, default_of, positions, value_problem
 
 from .helpers import case_options
 
@@ -103,7 +103,7 @@ def _deck(product: str, statement: str, operand: str, value: str) -> dict[str, s
 
 
 def _spelt(product: str, statement: str, operand: str) -> str:
-    from decklint.dialects.catalog_check import spelt
+    from decklint.knowledge.catalog_check import spelt
 
     cat = catalogs.catalog(product)
     assert cat is not None
@@ -151,8 +151,8 @@ def test_every_catalogued_range_and_value_list_is_enforced(
 
 
 def _value(text: str):  # type: ignore[no-untyped-def]
-    from decklint.ir import Value
-    from decklint.source import Span
+    from decklint.core.ir import Value
+    from decklint.core.source import Span
 
     return Value("word", text, Span.point(1, 1))
 

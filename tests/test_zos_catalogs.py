@@ -12,8 +12,8 @@ from click.testing import CliRunner
 
 from decklint import api
 from decklint.cli import main
-from decklint.dialects import member_facts as facts
-from decklint.dialects.catalog import catalog
+from decklint.knowledge import member_facts as facts
+from decklint.knowledge.catalog import catalog
 
 PARSE = ("PRS001", "PRS002", "PRS003")
 SRC = Path(__file__).resolve().parents[1] / "src" / "decklint"

@@ -66,10 +66,10 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.inputs.evidence._prose" . "31b3351bbaf82460")
     ("decklint.inputs.evidence._other_product" . "aee09e826670f3cf")
     ("decklint.inputs.evidence._count" . "8de238abe1d8fae0")
-    ("decklint.dialects.base._heads" . "73a23238f54b07cb")
-    ("decklint.dialects.base.line_heads" . "18f53a77e5d51b4d")
-    ("decklint.dialects.base.sniff_keywords" . "370a442d4b2bbb85")
-    ("decklint.dialects.base.sniff_count" . "cf381ac89dc45f94")
+    ("decklint.readers.base._heads" . "73a23238f54b07cb")
+    ("decklint.readers.base.line_heads" . "18f53a77e5d51b4d")
+    ("decklint.readers.base.sniff_keywords" . "370a442d4b2bbb85")
+    ("decklint.readers.base.sniff_count" . "cf381ac89dc45f94")
     ("decklint.dialects.aix.reader.sniff" . "4b7493e5df3930c5")
     ("decklint.dialects.as400.reader.sniff" . "b3b57c08e4ce2417")
     ("decklint.dialects.bpxprm.reader.sniff" . "fee8e02cfee40788")
@@ -83,7 +83,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.ivtprm.reader.sniff" . "a7afa276321f5301")
     ("decklint.dialects.ivtprm.reader._csm" . "0ab3ee5b5c227468")
     ("decklint.dialects.ncp.reader.sniff" . "d60c7d9d218aa1b0")
-    ("decklint.dialects.ncp.reader._statement" . "cd3134200b0d8817")
+    ("decklint.dialects.ncp.reader._statement" . "db29b1ca12882fb1")
     ("decklint.dialects.nsdos.reader.sniff" . "bb9789bf1179aea9")
     ("decklint.dialects.scf.reader.sniff" . "ad7bea832478fada")
     ("decklint.dialects.scf.reader._scf" . "e87f09121ba51861")
@@ -97,7 +97,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.dialects.vtam.reader.sniff" . "7fe30b9dce5160e9")
     ("decklint.dialects.vtam.reader._config_list" . "4d676da39e81dac9")
     ("decklint.dialects.vtam.reader._marked" . "8eed01184fc2846a")
-    ("decklint.dialects.vtam.reader._catalogued" . "27652dc4e74352e3"))
+    ("decklint.dialects.vtam.reader._catalogued" . "0860ec92bfc531d0"))
   "The Python functions this file ports, and the fingerprints it follows.
 From decklint.inputs.signs.logic().  When decklint's detection changes,
 the test names the function: port the change here and in detect.lua,
@@ -298,7 +298,7 @@ without line ends) and COUNT how many lines it has in all."
          (decklint--search (decklint--ev :semicolon-comment) head)
          (not (decklint--search (decklint--ev :other-comment) head)))))
 
-;;;; decklint.dialects.base
+;;;; decklint.readers.base
 
 (defun decklint--line-heads (src &optional n)
   "_heads, line_heads: the first words of SRC's first N lines.

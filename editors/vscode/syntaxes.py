@@ -8,7 +8,7 @@ fields before it looks inside the first. A macro card's fields are its label (co
 operation and its operands up to the first blank outside quotes; the rest is a remark. A card
 after a marked one is a continuation: its operands resume in column 16 (or, in a start list, in
 column 1), anything else on it is a remark, as the card reader takes it
-(src/decklint/dialects/cards.py). A comment card is `*` or `.*` in column 1, and a comment card
+(src/decklint/readers/cards.py). A comment card is `*` or `.*` in column 1, and a comment card
 whose column 72 is marked (column 71 blank) makes the next card a comment too.
 
 Free-format members (TCP/IP profiles, TCPIP.DATA, BPXPRMxx, ...) have each their dialect's
@@ -25,8 +25,8 @@ from __future__ import annotations
 import re
 from typing import Any, NamedTuple
 
-from decklint.dialects.cards import NO_OPERAND_OPS, RESUME_COL, TEXT_END
 from decklint.dialects.cics.reader import _VERBS as CSD_VERBS  # the verbs and their abbreviations
+from decklint.readers.cards import NO_OPERAND_OPS, RESUME_COL, TEXT_END
 
 Json = dict[str, Any]
 
@@ -342,7 +342,7 @@ def csd_grammar() -> Json:
 def statements(dialect: str) -> str:
     """The statements of the dialect's catalog as one alternation, each with the abbreviations
     the product takes (the capitals of the catalog's `abbrev`: BEGINRoutes from BEGINR on)."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     found = catalog(dialect)
     words: dict[str, int] = {}

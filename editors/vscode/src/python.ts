@@ -81,7 +81,7 @@ export function onEnvironmentChange(
 }
 
 // Python code run with `python -c`: the import path is cut to its absolute folders before
-// anything is imported, as decklint.children does for every decklint it starts, because
+// anything is imported, as decklint.platform.children does for every decklint it starts, because
 // `python -m decklint` would look in the current folder (the workspace) first.
 const SAFE_PATH = "import os, sys; sys.path[:] = [p for p in sys.path if p and os.path.isabs(p)]; ";
 export const BOOT =

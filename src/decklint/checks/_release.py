@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from decklint.dialects.catalog import Event
-from decklint.findings import Applicability, Citation, Fix
+from decklint.core.findings import Applicability, Citation, Fix
+from decklint.knowledge.catalog import Event
 from decklint.model import release as rel
 from decklint.model.topology import Topology
 from decklint.model.upgrade import Use

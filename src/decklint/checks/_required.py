@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from decklint.dialects.catalog import Catalog, Condition, OperandEntry, Required, catalog
-from decklint.dialects.facts import Scope, holds
-from decklint.findings import Severity
-from decklint.ir import Statement
+from decklint.core.findings import Severity
+from decklint.core.ir import Statement
+from decklint.knowledge.catalog import Catalog, Condition, OperandEntry, Required, catalog
+from decklint.knowledge.facts import Scope, holds
 from decklint.lint.check import Context, Hit
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.catalog import Unique
-from decklint.findings import Related, Severity
+from decklint.core.findings import Related, Severity
+from decklint.knowledge.catalog import Unique
 from decklint.lint.check import Hit
 from decklint.model.unique import Claim
 

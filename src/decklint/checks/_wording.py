@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from decklint.findings import Related
-from decklint.model.entities import Attr, Entity
+from decklint.core.entities import Attr, Entity
+from decklint.core.findings import Related
 from decklint.model.release import Choice
 from decklint.model.views.dlc import Setting
 

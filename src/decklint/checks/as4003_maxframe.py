@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 
 # The largest MAXFRAME a token-ring line takes at each speed (research/spec-gaps.md 3.3; the

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Related
+from decklint.core.entities import Entity
+from decklint.core.findings import Related
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 

@@ -8,12 +8,12 @@ from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any, NamedTuple
 
-from decklint.dialects import member_facts as facts
-from decklint.findings import Related, Severity
+from decklint.core.entities import Entity
+from decklint.core.findings import Related, Severity
+from decklint.core.source import Span
+from decklint.knowledge import member_facts as facts
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.views.declared import declared
-from decklint.source import Span
 
 # The limits the tuning document asks to be set; their defaults, ranges and how the declared
 # load sizes them are the BPXPRMxx catalog's (grammars/catalogs/bpxprm.yaml).

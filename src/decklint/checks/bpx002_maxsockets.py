@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects import member_facts as facts
-from decklint.findings import Related, Severity
+from decklint.core.entities import Entity
+from decklint.core.findings import Related, Severity
+from decklint.core.source import Span
+from decklint.knowledge import member_facts as facts
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.views.declared import declared
-from decklint.source import Span
 
 _HIGH = "set it high (one socket per Telnet and per FTP session)"
 

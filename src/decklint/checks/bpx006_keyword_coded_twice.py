@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from decklint.findings import Related, Severity
+from decklint.core.entities import Entity
+from decklint.core.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 
 
 @check("BPX006")

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from decklint.dialects import member_facts as facts
-from decklint.findings import Related, Severity
+from decklint.core.entities import Entity
+from decklint.core.findings import Related, Severity
+from decklint.knowledge import member_facts as facts
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 
 
 def _last(coded: list[Entity]) -> Entity:

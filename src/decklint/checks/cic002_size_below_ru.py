@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.core.entities import Entity
+from decklint.knowledge.sna import CICS_MAX_SIZE
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
-from decklint.model.sna import CICS_MAX_SIZE
 from decklint.model.views.modes import modes_named
 
 # RUSIZES: left = what the secondary (CICS's partner) sends -> CICS receives.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.schema import suggest
+from decklint.knowledge.schema import suggest
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.links import links_of
 

@@ -14,10 +14,10 @@ from collections.abc import Iterator
 from typing import NamedTuple
 
 from decklint.checks._wording import related
-from decklint.dialects.facts import release_fact
-from decklint.findings import Related
+from decklint.core.entities import Entity
+from decklint.core.findings import Related
+from decklint.knowledge.facts import release_fact
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.views.ncp import Release, host_iobuf, largest_frame, lines_by_path, release_of
 from decklint.model.views.stations import stations_of
 

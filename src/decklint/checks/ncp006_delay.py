@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.facts import default_of
-from decklint.findings import Severity
-from decklint.fix import edits
-from decklint.ir import Statement
+from decklint.core.findings import Severity
+from decklint.core.ir import Statement
+from decklint.knowledge.facts import default_of
+from decklint.lint import edits
 from decklint.lint.check import Context, Hit, check
 
 # what DELAY holds back on each statement that takes it (grammars/catalogs/ncp.yaml)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
-from decklint.findings import Related
+from decklint.core.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.stations import stations_of
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.facts import case_where
-from decklint.findings import Severity
+from decklint.core.findings import Severity
+from decklint.knowledge.facts import case_where
 from decklint.lint.check import Context, Hit, check
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.schema import statement_schema, suggest
-from decklint.findings import Applicability, Edit, Fix
-from decklint.ir import Operand
+from decklint.core.findings import Applicability, Edit, Fix
+from decklint.core.ir import Operand
+from decklint.core.source import Span
+from decklint.knowledge.schema import statement_schema, suggest
 from decklint.lint.check import Context, Hit, check
-from decklint.source import Span
 
 
 @check("NCP014")

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
-from decklint.dialects.catalog import catalog
-from decklint.findings import Related
+from decklint.core.entities import Entity
+from decklint.core.findings import Related
+from decklint.core.source import Span
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 from decklint.model.views.ncp import host_iobuf
-from decklint.source import Span
 
 
 def limit() -> int | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 
 

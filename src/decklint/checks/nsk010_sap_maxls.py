@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from decklint.dialects.catalog_check import default_of
+from decklint.knowledge.catalog_check import default_of
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.nonstop import Obj, System, systems
 

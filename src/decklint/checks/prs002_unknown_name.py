@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint import dialects
+from decklint.core.findings import Severity
+from decklint.core.ir import Operand, Statement
 from decklint.dialects.base import AttributeTable
-from decklint.dialects.schema import (
+from decklint.knowledge.schema import (
     BY_OPERATION,
     Rejecter,
     closed_by_catalog,
@@ -17,8 +19,6 @@ from decklint.dialects.schema import (
     statement_schema,
     suggest,
 )
-from decklint.findings import Severity
-from decklint.ir import Operand, Statement
 from decklint.lint.check import Context, Hit, check
 
 

@@ -1,5 +1,5 @@
 """PRS003 checks operand values against the product's catalog: the range, the value list and,
-for a pacing byte, the reserved bits each entry gives (`dialects/facts.judge`). A value outside
+for a pacing byte, the reserved bits each entry gives (`knowledge/facts.judge`). A value outside
 a confirmed fact is an error; one outside an assumed fact (`confidence: low`, `assumed:`) is
 a warning that says the fact is assumed."""
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from decklint.dialects import schema
-from decklint.dialects.catalog import START_OPTIONS, Catalog, OperandEntry, build
-from decklint.dialects.facts import Problem, Scope, judge
-from decklint.findings import Severity
-from decklint.ir import Operand, Statement
+from decklint.core.findings import Severity
+from decklint.core.ir import Operand, Statement
+from decklint.knowledge import schema
+from decklint.knowledge.catalog import START_OPTIONS, Catalog, OperandEntry, build
+from decklint.knowledge.facts import Problem, Scope, judge
 from decklint.lint.check import Context, Hit, check
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Related, Severity
-from decklint.ir import Statement
+from decklint.core.findings import Related, Severity
+from decklint.core.ir import Statement
+from decklint.core.records import Definition
 from decklint.lint.check import Context, Hit, check
 from decklint.model.resource_names import Decks, content, distinct, domains
-from decklint.records import Definition
 
 _WHAT = {
     "modetab": "mode table",

@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks.vtm021_reference_wrong_kind import wrong_kind
-from decklint.dialects.schema import suggest
-from decklint.findings import Severity
+from decklint.core.entities import Entity
+from decklint.core.findings import Severity
+from decklint.core.symbols import CLOSED_WORLD, Reference
+from decklint.knowledge.schema import suggest
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
-from decklint.model.symbols import CLOSED_WORLD, Reference
 
 _WHAT = {
     "cics_connection": "CICS CONNECTION",

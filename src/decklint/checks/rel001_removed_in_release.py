@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._release import assumed, cited, gateway_fix, judged, named, replacement
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 from decklint.model.upgrade import uses, verdict

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from decklint.checks._release import cited, target
-from decklint.dialects.catalog import catalog, events
+from decklint.knowledge.catalog import catalog, events
 from decklint.lint.check import Context, Hit, check
 from decklint.model.release import Choice, Release, choice
 from decklint.model.tcpip import CATALOGUED, catalog_number

@@ -14,8 +14,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.checks._release import cited, judged, named
-from decklint.dialects.catalog import Event
-from decklint.findings import Related
+from decklint.core.findings import Related
+from decklint.knowledge.catalog import Event
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 from decklint.model.upgrade import Use, level, newest, uses, verdict
@@ -70,6 +70,6 @@ def _removed_by(use: Use, at: rel.Level) -> bool:
 
 
 def _catalogs(ctx: Context, use: Use) -> tuple[str, ...]:
-    from decklint.ide import knowledge
+    from decklint.model import catalogued
 
-    return knowledge.catalog_names(ctx.topo.dialects.get(use.path, ""), use.path)
+    return catalogued.catalog_names(ctx.topo.dialects.get(use.path, ""), use.path)

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._release import converted, target
-from decklint.dialects.catalog import catalog
+from decklint.core.findings import Citation
 from decklint.dialects.tcpip import conversions as cv
 from decklint.dialects.tcpip import meaning as mean
-from decklint.findings import Citation
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 

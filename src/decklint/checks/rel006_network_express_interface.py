@@ -14,9 +14,9 @@ import functools
 from collections.abc import Iterator
 
 from decklint.checks._release import cited, converted, target
-from decklint.dialects.catalog import catalog
 from decklint.dialects.tcpip import conversions as cv
 from decklint.dialects.tcpip import meaning as mean
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 

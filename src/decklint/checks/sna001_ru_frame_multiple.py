@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.knowledge.sna import efficiency, encodable_sizes, encode_ru, segments
 from decklint.lint.check import Context, Hit, check
-from decklint.model.sna import efficiency, encodable_sizes, encode_ru, segments
 from decklint.model.views.frames import Frames
 
 

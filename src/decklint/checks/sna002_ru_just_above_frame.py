@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.knowledge.sna import encodable_at_most
 from decklint.lint.check import Context, Hit, check
-from decklint.model.sna import encodable_at_most
 from decklint.model.views.frames import Frames
 
 

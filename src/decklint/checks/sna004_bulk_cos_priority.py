@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.core.entities import Entity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 
 _HIGH = frozenset({"HIGH", "NETWORK"})
 

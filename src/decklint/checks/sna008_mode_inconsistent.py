@@ -7,8 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
+from decklint.core.entities import Entity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 
 # Compared between any two products: RU sizes per direction (where both know them) and the
 # class of service (where both code one).

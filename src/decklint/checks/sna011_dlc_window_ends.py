@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import described
-from decklint.findings import Related
+from decklint.core.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.network.base import mac
 from decklint.model.topology import Topology

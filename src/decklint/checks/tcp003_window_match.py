@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import defaulted_note, undecided
-from decklint.findings import Related, Severity
+from decklint.core.findings import Related, Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.tcpip import stack_default
 from decklint.model.views.links import links_of

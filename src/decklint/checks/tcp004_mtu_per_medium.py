@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Related
+from decklint.core.entities import Entity
+from decklint.core.findings import Related
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.views.links import links_of
 from decklint.model.views.mtu import MEDIUM_MTU, MEDIUM_NAMES
 from decklint.model.views.stacks import link_of, peers, stacks

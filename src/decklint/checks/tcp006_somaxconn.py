@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import defaulted_note, undecided
-from decklint.findings import Severity
-from decklint.fix import edits
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.lint import edits
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Attr
 from decklint.model.tcpip import stack_default
 from decklint.model.views.stacks import Stack, stacks
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._wording import undecided
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.stacks import Stack
 from decklint.model.views.telnet import NOT_HERE, effective_telnet, telnet_owners, timer_default

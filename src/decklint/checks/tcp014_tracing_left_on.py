@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from decklint.core.entities import Entity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 
 # Statements that turn one trace on or off: a later one of the family decides.
 _FAMILY = {"TRACE": "VM", "MORETRACE": "VM", "TRACEONLY": "VM", "NOTRACE": "VM", "LESSTRACE": "VM"}

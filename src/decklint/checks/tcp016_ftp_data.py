@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Fix, Severity
-from decklint.fix import edits
+from decklint.core.entities import Entity
+from decklint.core.findings import Fix, Severity
+from decklint.lint import edits
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 
 # half a track per DASD type, as the z/OS TCP/IP tuning tips (SHARE 102) give it in 'FTP Tuning
 # Summary (continued)'

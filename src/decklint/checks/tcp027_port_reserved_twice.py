@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._unique import hits
+from decklint.core.entities import Entity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.unique import Claim, clashes, fact, scope_key
 
 # Job names that are no one job: any job, the z/OS UNIX jobs, the port closed to all.

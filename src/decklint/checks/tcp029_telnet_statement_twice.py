@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from decklint.checks._unique import hits
-from decklint.dialects.catalog import OperandEntry, Unique, catalog
+from decklint.core.ir import Statement
 from decklint.dialects.tcpip.telnet import parameter_blocks
-from decklint.ir import Statement
+from decklint.knowledge.catalog import OperandEntry, Unique, catalog
 from decklint.lint.check import Context, Hit, check
 from decklint.model.unique import Claim, clashes
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
-from decklint.dialects.catalog import catalog
 from decklint.dialects.tcpip.telnet import parameter_blocks
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 
 _PARMS = ("TELNETPARMS", "PARMSGROUP")  # blocks that designate ports (not TELNETGLOBALS)

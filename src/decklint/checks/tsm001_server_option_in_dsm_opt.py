@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.catalog import catalog
+from decklint.core.ir import Statement
 from decklint.dialects.tsm.reader import options_file
-from decklint.ir import Statement
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
 
 

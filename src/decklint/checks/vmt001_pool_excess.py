@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.stacks import stacks
 

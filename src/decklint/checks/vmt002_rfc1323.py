@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Related
+from decklint.core.findings import Related
 from decklint.lint.check import Context, Hit, check
 from decklint.model.views.stacks import peers, rfc1323_of, stacks
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 
 _HEX4 = re.compile(r"[0-9A-F]{4}\Z")

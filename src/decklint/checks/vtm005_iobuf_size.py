@@ -18,10 +18,10 @@ import re
 from collections.abc import Iterator
 
 from decklint.checks._wording import related
-from decklint.dialects.facts import release_fact
-from decklint.findings import Severity
+from decklint.core.entities import Entity
+from decklint.core.findings import Severity
+from decklint.knowledge.facts import release_fact
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.views.ncp import release_of
 from decklint.model.views.owners import owned_hosts
 

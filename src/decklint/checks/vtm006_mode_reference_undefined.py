@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks.vtm021_reference_wrong_kind import wrong_kind
-from decklint.dialects.schema import suggest
-from decklint.findings import Severity
+from decklint.core.findings import Severity
+from decklint.core.symbols import BUILTIN
+from decklint.knowledge.schema import suggest
 from decklint.lint.check import Context, Hit, check
-from decklint.model.symbols import BUILTIN
 
 
 @check("VTM006")

@@ -12,8 +12,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from decklint.checks._unique import hits
+from decklint.core.entities import Entity
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 from decklint.model.unique import Claim, clashes, fact, scope_key
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from decklint.checks._unique import hits
-from decklint.dialects.base import deck_member
 from decklint.lint.check import Context, Hit, check
 from decklint.model.topology import Topology
 from decklint.model.unique import Claim, clashes, fact, scope_key
+from decklint.readers.base import deck_member
 
 
 def _major_node(path: str) -> str:

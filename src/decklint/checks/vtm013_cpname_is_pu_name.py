@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from decklint.dialects.catalog import catalog
+from decklint.core.entities import Entity
+from decklint.knowledge.catalog import catalog
 from decklint.lint.check import Context, Hit, check
-from decklint.model.entities import Entity
 
 # The major nodes whose PUs connect over switched links (a model PU becomes a switched one).
 _SWITCHED = frozenset({"SWNET", "MODEL"})

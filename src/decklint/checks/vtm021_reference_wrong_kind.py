@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.findings import Related
+from decklint.core.findings import Related
+from decklint.core.symbols import BUILTIN, Definition, Reference, SymbolTable
 from decklint.lint.check import Context, Hit, check
-from decklint.model.symbols import BUILTIN, Definition, Reference, SymbolTable
 
 # What each kind a reference may need is, in the product's words (its defining statement).
 KINDS = {

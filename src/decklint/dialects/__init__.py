@@ -5,8 +5,8 @@ from __future__ import annotations
 import functools
 import importlib
 
+from decklint.core.findings import Citation
 from decklint.dialects.base import Dialect, DialectSpec
-from decklint.findings import Citation
 
 # The registered dialects, one line each: everything else about a dialect is the DIALECT
 # record of its package (dialects/<name>/__init__.py). The records are small and import no
@@ -110,7 +110,7 @@ def catalog_citation(name: str) -> Citation | None:
     entry = REGISTRY.get(name)
     if entry is None or entry.catalog is None:
         return None
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog(entry.catalog)
     if cat is None or not cat.reference:

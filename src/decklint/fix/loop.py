@@ -14,10 +14,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from decklint import api
-from decklint.findings import Applicability, Edit, Finding, Severity
-from decklint.fix import patch
-from decklint.fix.edits import card_image
+from decklint.core.findings import Applicability, Edit, Finding, Severity
+from decklint.inputs.gather import Input
+from decklint.lint.edits import card_image
+from decklint.pipeline.run import LintResult, Options, grouped, lint_inputs
+from decklint.readers import patch
 
 MAX_PASSES = 10
 # A file with one of these is not fixed: its statements were not all read.
@@ -26,7 +27,7 @@ BROKEN = frozenset({"PRS001", "PRS009"})
 
 @dataclass
 class FixRun:
-    result: api.LintResult  # the lint of the final texts
+    result: LintResult  # the lint of the final texts
     texts: dict[str, str]  # path -> fixed text, for files that changed
     applied: dict[str, int] = field(default_factory=dict)  # path -> fixes applied
     not_applied: list[tuple[Finding, str]] = field(default_factory=list)  # and why
@@ -43,7 +44,7 @@ def _allowed(f: Finding, unsafe: bool) -> bool:
     )
 
 
-def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) -> FixRun:
+def run(inputs: Sequence[Input], opts: Options, unsafe: bool = False) -> FixRun:
     shown = opts
     opts = replace(opts, show_all=True)  # every place's fix, not only a cause's first
     current = list(inputs)
@@ -51,7 +52,7 @@ def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) ->
     seen: set[tuple[tuple[str, str], ...]] = set()
     applied: dict[str, int] = defaultdict(int)
     not_applied: list[tuple[Finding, str]] = []
-    result = api.lint_inputs(current, opts)
+    result = lint_inputs(current, opts)
     for n in range(1, MAX_PASSES + 1):
         dialects = dict(result.files)
         broken = {
@@ -90,14 +91,14 @@ def run(inputs: Sequence[api.Input], opts: api.Options, unsafe: bool = False) ->
             return _done(result, original, texts, applied, not_applied, n, False, why, shown)
         seen.add(state)
         current = [replace(i, text=texts[i.path]) if i.path in texts else i for i in current]
-        result = api.lint_inputs(current, opts)
+        result = lint_inputs(current, opts)
     texts = {i.path: i.text for i in current if i.text is not None}
     why = f"still finding fixes after {MAX_PASSES} passes"
     return _done(result, original, texts, applied, not_applied, MAX_PASSES, False, why, shown)
 
 
 def _done(
-    result: api.LintResult,
+    result: LintResult,
     original: dict[str, str],
     texts: dict[str, str],
     applied: dict[str, int],
@@ -105,9 +106,9 @@ def _done(
     passes: int,
     converged: bool,
     why: str,
-    opts: api.Options,
+    opts: Options,
 ) -> FixRun:
     changed = {p: t for p, t in texts.items() if original.get(p) != t}
     # a finding still reported with a fix that was not applied: say why once
     left = [(f, w) for f, w in not_applied if f in set(result.findings)]
-    return FixRun(api.grouped(result, opts), changed, dict(applied), left, passes, converged, why)
+    return FixRun(grouped(result, opts), changed, dict(applied), left, passes, converged, why)

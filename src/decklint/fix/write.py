@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from decklint import api
-from decklint.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 from decklint.fix.loop import FixRun
 from decklint.inputs import encoding as enc
+from decklint.inputs.gather import Input
+from decklint.platform.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 
 
 @dataclass
@@ -19,7 +19,7 @@ class Written:
     refused: list[tuple[str, str]] = field(default_factory=list)  # (path, why not written)
 
 
-def write(inputs: Sequence[api.Input], run: FixRun) -> Written:
+def write(inputs: Sequence[Input], run: FixRun) -> Written:
     """Write each fixed file in the bytes form it was read in; never a file that changed on
     disk since it was read, standard input, nor a file the user made read-only."""
     out = Written()
@@ -39,7 +39,7 @@ def write(inputs: Sequence[api.Input], run: FixRun) -> Written:
     return out
 
 
-def _write_one(inp: api.Input, new: str) -> str:
+def _write_one(inp: Input, new: str) -> str:
     """Write one fixed text; the reason it was not written, or ''."""
     target = Path(inp.path)
     try:

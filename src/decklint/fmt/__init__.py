@@ -10,7 +10,8 @@ free-format files only as the configuration asks.
   each statement, when `format:` asks;
 * `files`: a file's text, its line ends kept, decks inside jobs and markdown in place.
 
-Library code: nothing here prints; `cli.py` and the language server say what it found.
+Library code: nothing here prints; the command line (`decklint.cli`) and the language server
+say what it found.
 """
 
 from decklint.fmt.files import Formatted, format_text

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from decklint.dialects.cards import CONT_COL, read_assembler
+from decklint.core.ir import Diagnostic, ReadResult
+from decklint.core.source import SourceFile
 from decklint.fmt.layout import SEQUENCE, Habits, Settings, lay_out, sequence_field
 from decklint.fmt.statement import Statement, read_statement
-from decklint.ir import Diagnostic, ReadResult
-from decklint.source import SourceFile
+from decklint.readers.cards import CONT_COL, read_assembler
 
 
 @dataclass(frozen=True)

@@ -20,11 +20,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from decklint import dialects
-from decklint.dialects.base import ParsedFile
+from decklint.core.source import SourceFile
 from decklint.fmt import free, meaning
 from decklint.fmt.deck import Hunk, apply, format_deck
 from decklint.fmt.layout import Settings
-from decklint.source import SourceFile
+from decklint.readers.base import ParsedFile
 
 _LINE = re.compile(r"([^\r\n]*)(\r\n|\r|\n|\Z)")
 
@@ -159,7 +159,7 @@ def _format_one(
     before: Before | None = None,
 ) -> tuple[list[Hunk], list[tuple[str, str]], int]:
     """One deck's hunks, the reason it is left alone (if it is), and 1 if it is a card deck."""
-    from decklint.inputs import templates
+    from decklint.readers import templates
 
     tpl = templates.read(path, text)
     if tpl is not None and (tpl.code_lines or tpl.filled):

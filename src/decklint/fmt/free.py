@@ -27,12 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from decklint import dialects
-from decklint.dialects.base import FreeLayout, ParsedFile
-from decklint.findings import Severity
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Statement, Value
+from decklint.core.source import SourceFile
+from decklint.dialects.base import FreeLayout
 from decklint.fmt.deck import Hunk, apply
 from decklint.fmt.layout import Settings
-from decklint.ir import Diagnostic, Statement, Value
-from decklint.source import SourceFile
+from decklint.readers.base import ParsedFile
 
 
 def asked(settings: Settings) -> bool:

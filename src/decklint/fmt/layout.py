@@ -18,9 +18,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
 
-from decklint.dialects.cards import CONT_COL, RESUME_COL, TEXT_END
-from decklint.dialects.damage import lone_mark
 from decklint.fmt.statement import Note, Piece, Statement
+from decklint.readers.cards import CONT_COL, RESUME_COL, TEXT_END
+from decklint.readers.damage import lone_mark
 
 PER_CARD = ("keep", "one", "several")
 T = TypeVar("T")

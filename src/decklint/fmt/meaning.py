@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from decklint import dialects
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.cards import BLANKS_IN_PARENS, CONT_COL, TEXT_END, read_assembler
-from decklint.dialects.damage import needs_cleaning
-from decklint.findings import Severity
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, ReadResult, Statement
+from decklint.core.source import SourceFile
 from decklint.fmt.deck import Proposal
 from decklint.fmt.statement import Statement as Statement_
-from decklint.ir import Diagnostic, ReadResult, Statement
-from decklint.source import SourceFile
+from decklint.readers.base import ParsedFile
+from decklint.readers.cards import BLANKS_IN_PARENS, CONT_COL, TEXT_END, read_assembler
+from decklint.readers.damage import needs_cleaning
 
 
 def card_deck(before: SourceFile, dialect: str, proposal: Proposal) -> bool:

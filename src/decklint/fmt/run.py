@@ -10,7 +10,7 @@ What each deck is (its dialect) and how its dialect parses it come from the lint
 when the caller gives it (`lint`): from the lint's cache, so after a lint nothing is detected
 or parsed again (a deck the cache does not hold is parsed there, in the lint's workers, and
 cached). The decks are then laid out and checked in worker processes
-(`decklint.children.pool_context`) when there is enough text to pay for them.
+(`decklint.platform.children.pool_context`) when there is enough text to pay for them.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from decklint.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 from decklint.fmt.files import Before, format_text
 from decklint.fmt.layout import Settings
 from decklint.inputs import encoding as enc
+from decklint.platform.fileio import Damaged, Refused, interrupted, rewrite_user_file, sweep
 
 if TYPE_CHECKING:
-    from decklint.dialects.base import ParsedFile
     from decklint.inputs.gather import Input
     from decklint.pipeline.filephase import FileUnit
+    from decklint.readers.base import ParsedFile
 
-# The lint's file phase for the files formatted (`api.file_units`): given all their inputs
+# The lint's file phase for the files formatted (`pipeline.run.file_units`): given all their inputs
 # (the configuration's facts are found for them all, as a lint finds them), what gives the
 # units of some of them. It is called in the worker processes, a few files at a time.
 Units = Callable[[Sequence["Input"]], Sequence["FileUnit | None"]]
@@ -263,7 +263,7 @@ def _parallel(
 ) -> None:
     """Format the chunks of files with `workers` processes; a pool that cannot start or
     breaks leaves the rest to this process."""
-    from decklint.children import pool_context
+    from decklint.platform.children import pool_context
 
     ctx = pool_context()
     if ctx is None:

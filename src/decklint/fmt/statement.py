@@ -20,17 +20,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from decklint.dialects.cards import (
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import Span
+from decklint.readers.cards import (
     CONT_COL,
     RESUME_COL,
     TEXT_END,
     is_attribute_quote,
     looks_like_operands,
 )
-from decklint.dialects.damage import Scrub, clean, damage_pattern
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import Span
+from decklint.readers.damage import Scrub, clean, damage_pattern
 
 
 class Piece(NamedTuple):

@@ -4,9 +4,10 @@ completion of a deck, answered as plain records a language server translates.
 Every function takes the document's current text (it may be newer than the last lint
 result) and positions as decklint counts them: 1-based lines and columns in code points.
 
-The features are imported when first used (take them from the package: `ide.hover`): a lint
-run reads `decklint.ide.knowledge` (which catalog entry a statement is) without paying for
-completion, hover and navigation.
+The features are imported when first used (take them from the package: `ide.hover`), so that
+the package costs nothing to a run that answers no editor. Which catalog entry a statement
+is, which hover and completion show, is the model's (`decklint.model.catalogued`): the release
+rules read it too.
 """
 
 from __future__ import annotations

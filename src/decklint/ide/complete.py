@@ -13,14 +13,14 @@ import re
 from typing import NamedTuple
 
 from decklint import dialects
-from decklint.dialects.cards import CONT_COL, TEXT_END
-from decklint.dialects.catalog import OperandEntry, value_lines
-from decklint.ide import knowledge
+from decklint.core.ir import Operand, Statement, Value
+from decklint.core.source import Span
 from decklint.ide.containers import part_at
 from decklint.ide.document import Document, inside, open_document
 from decklint.ide.records import Completion
-from decklint.ir import Operand, Statement, Value
-from decklint.source import Span
+from decklint.knowledge.catalog import OperandEntry, value_lines
+from decklint.model import catalogued
+from decklint.readers.cards import CONT_COL, TEXT_END
 
 _WORD = re.compile(r"[A-Za-z0-9_@#$]*\Z")
 _CODED = re.compile(r"([A-Za-z][A-Za-z0-9_@#$]*)\s*[=(]\s*([A-Za-z0-9_@#$]*)")
@@ -59,7 +59,7 @@ def completions(
     if ctx.op and not (ctx.op_position and _assign(doc.dialect) is not None):
         st = ctx.statement or _typed_statement(doc, ctx.op, line)
         coded = ctx.coded if ctx.statement else frozenset(o.name or "" for o in st.operands)
-        e = knowledge.entry(doc.dialect, doc.path, st)
+        e = catalogued.entry(doc.dialect, doc.path, st)
         if e is not None:
             if not ctx.value_of:
                 out += _operands(doc, e, ctx, coded)
@@ -199,11 +199,11 @@ def _value_of(doc: Document, head: str) -> str:
 def _statements(doc: Document, typed: str) -> list[Completion]:
     assert doc.dialect is not None
     out = []
-    for name in knowledge.statement_names(doc.dialect, doc.path):
+    for name in catalogued.statement_names(doc.dialect, doc.path):
         if not name.startswith(typed.upper()):
             continue
         st = Statement(doc.path, doc.dialect, 0, name, Span(1, 1, 1, 1))
-        e = knowledge.entry(doc.dialect, doc.path, st)
+        e = catalogued.entry(doc.dialect, doc.path, st)
         meaning = e.statement.meaning if e is not None else ""
         context = e.statement.context if e is not None else ""
         out.append(Completion(name, "statement", context, meaning, name))
@@ -211,16 +211,16 @@ def _statements(doc: Document, typed: str) -> list[Completion]:
 
 
 def _operands(
-    doc: Document, e: knowledge.Entry, ctx: _Context, coded: frozenset[str]
+    doc: Document, e: catalogued.Entry, ctx: _Context, coded: frozenset[str]
 ) -> list[Completion]:
     assign = _assign(doc.dialect) or ""
     out = []
     for name, op in sorted(e.statement.operands.items()):
-        if name in coded or not knowledge.is_keyword(e, name):
+        if name in coded or not catalogued.is_keyword(e, name):
             continue
         if not name.startswith(ctx.typed.upper()):
             continue
-        flag = knowledge.is_flag(op)
+        flag = catalogued.is_flag(op)
         out.append(
             Completion(
                 name, "operand", _detail(op), _documentation(op, e), name + ("" if flag else assign)
@@ -229,13 +229,13 @@ def _operands(
     return out
 
 
-def _values(e: knowledge.Entry, operand: str, typed: str) -> list[Completion]:
+def _values(e: catalogued.Entry, operand: str, typed: str) -> list[Completion]:
     if operand.startswith("+"):  # the word before: a TCP/IP parameter, perhaps with values
-        op = knowledge.keyword_operand(e, operand[1:])
-        if op is None or knowledge.is_flag(op):
+        op = catalogued.keyword_operand(e, operand[1:])
+        if op is None or catalogued.is_flag(op):
             return []
     else:
-        op = e.statement.operands.get(operand) or knowledge.keyword_operand(e, operand)
+        op = e.statement.operands.get(operand) or catalogued.keyword_operand(e, operand)
         if op is None and e.statement.value is not None and operand == e.statement.name:
             op = e.statement.value  # a statement that is one value: FORKCOPY(COW)
     if op is None:
@@ -252,7 +252,7 @@ def _detail(op: OperandEntry) -> str:
     return " · ".join(value_lines(op)[:3])
 
 
-def _documentation(op: OperandEntry, e: knowledge.Entry) -> str:
+def _documentation(op: OperandEntry, e: catalogued.Entry) -> str:
     lines = [op.meaning] if op.meaning else []
     lines += value_lines(op)
     if op.note:

@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
+from decklint.core.source import Span
 from decklint.inputs import embedded
 from decklint.inputs.gather import deck_paths, may_hold_decks
-from decklint.source import Span
 
 
 class Part(NamedTuple):

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.catalog import OperandEntry
-from decklint.ir import Value
-from decklint.model.sna import decode_ru_byte
+from decklint.core.ir import Value
+from decklint.knowledge.catalog import OperandEntry
+from decklint.knowledge.sna import decode_ru_byte
 
 _HEX = re.compile(r"[0-9A-Fa-f]+\Z")
 _SIZE = re.compile(r"([0-9]{1,12})([KM])\Z", re.IGNORECASE)

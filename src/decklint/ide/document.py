@@ -13,13 +13,13 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from decklint import dialects
-from decklint.dialects.base import ParsedFile
+from decklint.core.ir import Operand, Statement, Value
+from decklint.core.lowering import Lowering
+from decklint.core.settings import Settings
+from decklint.core.source import SourceFile, Span
 from decklint.inputs.discover import detect
-from decklint.ir import Operand, Statement, Value
-from decklint.model.lowering import Lowering
-from decklint.model.settings import Settings
 from decklint.pipeline.filephase import node_for
-from decklint.source import SourceFile, Span
+from decklint.readers.base import ParsedFile
 
 
 @dataclass(frozen=True)

@@ -10,21 +10,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from decklint.dialects.catalog import OperandEntry, value_lines
-from decklint.ide import decode, knowledge
+from decklint.core.ir import Statement, Value
+from decklint.core.source import Span
+from decklint.ide import decode
 from decklint.ide.containers import Part, part_at
 from decklint.ide.document import Document, Spot, inside
 from decklint.ide.navigate import Workspace, document, read_whole
 from decklint.ide.outline import ancestors
 from decklint.ide.records import Hover
-from decklint.ir import Statement, Value
+from decklint.knowledge.catalog import OperandEntry, value_lines
+from decklint.model import catalogued
 from decklint.model.release import Release, choice, of_file
-from decklint.source import Span
 
 if TYPE_CHECKING:
-    from decklint.api import LintResult
-    from decklint.model.entities import Entity
-    from decklint.model.symbols import Definition
+    from decklint.core.entities import Entity
+    from decklint.core.symbols import Definition
+    from decklint.pipeline.run import LintResult
 
 _MAX_DEFAULTS = 40  # uncoded operands listed on a statement's hover
 
@@ -97,7 +98,7 @@ def _rule(doc: Document, line: int, column: int) -> Hover | None:
 def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
     st = spot.statement
     assert doc.dialect is not None
-    e = knowledge.entry(doc.dialect, doc.path, st)
+    e = catalogued.entry(doc.dialect, doc.path, st)
     lines: list[str] = []
     if e is not None:
         lines += _heading(e, st.op if e.statement.name == st.op else e.statement.name)
@@ -118,10 +119,10 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
     return Hover(spot.span, _joined(lines))
 
 
-def _history(result: LintResult, doc: Document, st: Statement, e: knowledge.Entry) -> list[str]:
+def _history(result: LintResult, doc: Document, st: Statement, e: catalogued.Entry) -> list[str]:
     """The statement's history by release, and what the node's target release (where one is
     named) does to it."""
-    from decklint.dialects.catalog import history_lines
+    from decklint.knowledge.catalog import history_lines
     from decklint.model import release as rel
     from decklint.model import upgrade
 
@@ -156,7 +157,7 @@ def _joined(lines: list[str]) -> str:
     return "\n".join(out).strip()
 
 
-def _heading(e: knowledge.Entry, name: str) -> list[str]:
+def _heading(e: catalogued.Entry, name: str) -> list[str]:
     return [f"**{name}** · {e.product}", ""]
 
 
@@ -171,19 +172,19 @@ def _release(result: LintResult, doc: Document, rel: Release | None) -> list[str
 
 
 def _uncoded(
-    doc: Document, st: Statement, e: knowledge.Entry, rel: Release | None = None
+    doc: Document, st: Statement, e: catalogued.Entry, rel: Release | None = None
 ) -> list[str]:
     """The operands with a default that the statement does not code: "not coded: the default
     X applies", or the value a statement it nests in codes, where the operand sifts down."""
     coded = {o.name.upper() for o in st.operands if o.name}
-    words = (knowledge.keyword_operand(e, o.value.upper()) for o in st.operands if not o.name)
+    words = (catalogued.keyword_operand(e, o.value.upper()) for o in st.operands if not o.name)
     coded |= {op.name for op in words if op is not None}  # TCP/IP parameters, abbreviated
     index = _index(doc, st)
     above = ancestors(doc.statements, index, doc.dialect or "") if index >= 0 else []
     inherited = _inherited(doc, st)
     out: list[str] = []
     for name, op in sorted(e.statement.operands.items()):
-        if name in coded or not knowledge.is_keyword(e, name):
+        if name in coded or not catalogued.is_keyword(e, name):
             continue
         sifted = inherited.get(name) or _sifted(op, st, above)
         if sifted is not None:
@@ -241,14 +242,14 @@ def _sifted(
 
 
 def _case_default(
-    e: knowledge.Entry, op: OperandEntry, st: Statement, above: list[Statement]
+    e: catalogued.Entry, op: OperandEntry, st: Statement, above: list[Statement]
 ) -> str | None:
     """The default of the catalog's case that holds where the statement sits (MAXDATA of a
     type 1 PU, VPACING in a local SNA major node)."""
     if not op.cases:
         return None
-    from decklint.dialects import catalog as catalogs
-    from decklint.dialects.facts import Scope, case_of
+    from decklint.knowledge import catalog as catalogs
+    from decklint.knowledge.facts import Scope, case_of
 
     cat = catalogs.catalog(e.product)
     if cat is None:
@@ -294,11 +295,11 @@ def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int)
     """An operand's keyword or value: its catalog entry, the value decoded, and what a name
     it holds refers to."""
     assert doc.dialect is not None and spot.operand is not None
-    hit = knowledge.operand(doc.dialect, doc.path, spot.statement, spot.position)
+    hit = catalogued.operand(doc.dialect, doc.path, spot.statement, spot.position)
     op = hit.operand if hit is not None else None
     lines: list[str] = []
     if hit is not None and op is not None:
-        title = op.name if knowledge.is_keyword(hit.entry, op.name) else op.name.lower()
+        title = op.name if catalogued.is_keyword(hit.entry, op.name) else op.name.lower()
         lines += [f"**{title}** · {hit.entry.product} {hit.entry.statement.name}", ""]
         lines += [op.meaning] if op.meaning else []
     elif spot.operand.name:
@@ -316,7 +317,7 @@ def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int)
         facts = [f"value: {op.kind}", *(f for f in value_lines(op) if not f.startswith("value: "))]
         lines += ["", " · ".join(facts)]
         if op.history:
-            from decklint.dialects.catalog import history_lines
+            from decklint.knowledge.catalog import history_lines
 
             told = history_lines(op, defaults=False)
             lines += ["", "**history by release**", *(f"- {h}" for h in told)]
@@ -328,14 +329,14 @@ def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int)
     return Hover(spot.span, _joined(lines))
 
 
-def _coded_value(spot: Spot, hit: knowledge.OperandHit | None) -> Value | None:
+def _coded_value(spot: Spot, hit: catalogued.OperandHit | None) -> Value | None:
     """The value to decode: the one under the cursor, the value of the keyword under it, or
     for a TCP/IP parameter word the word after it (when the parameter takes a value)."""
     assert spot.operand is not None
     if spot.operand.name is not None or hit is None or not hit.keyword:
         return spot.value if spot.part == "value" else spot.operand.value
     following = spot.statement.operands[spot.position + 1 :]
-    if knowledge.is_flag(hit.operand) or not following or following[0].name is not None:
+    if catalogued.is_flag(hit.operand) or not following or following[0].name is not None:
         return None
     return following[0].value
 

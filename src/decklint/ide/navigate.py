@@ -1,6 +1,6 @@
 """Go to definition and find references across the decks of a workspace.
 
-The names a deck defines and uses are the symbol table's (`model/symbols.py`): the document
+The names a deck defines and uses are the symbol table's (`core/symbols.py`): the document
 under the cursor is lowered afresh (its text may be newer than the lint result), the other
 files' definitions and references come from the result's topology. Some targets are not
 names of the symbol table: a PU's CPNAME is the workstation whose control point it names, a
@@ -14,14 +14,14 @@ import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from decklint.core.source import Span
+from decklint.core.symbols import Definition, Reference
 from decklint.ide.containers import Part, part_at, parts
 from decklint.ide.document import Document, inside, open_document
 from decklint.ide.records import Location
-from decklint.model.symbols import Definition, Reference
-from decklint.source import Span
 
 if TYPE_CHECKING:
-    from decklint.api import LintResult
+    from decklint.pipeline.run import LintResult
 
 _START = Span(1, 1, 1, 1)
 _MEMBER = re.compile(r"\(([^()]+)\)\s*\Z")

@@ -12,11 +12,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from decklint import dialects
+from decklint.core.ir import Statement
+from decklint.core.source import Span
 from decklint.ide.containers import Part, parts
 from decklint.ide.document import open_document
 from decklint.ide.records import Symbol
-from decklint.ir import Statement
-from decklint.source import Span
 
 # Card decks nest by their dialect record's `levels`; one of these closes what is open.
 _CLOSERS = frozenset({"MODEEND", "COSEND", "GENEND", "END"})

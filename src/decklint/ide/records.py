@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from decklint.source import Span
+from decklint.core.source import Span
 
 
 class Location(NamedTuple):

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from decklint import dialects
+from decklint.core.source import SourceFile
 from decklint.inputs import evidence
-from decklint.source import SourceFile
 
 _DIRECTIVE = re.compile(r"decklint:\s*dialect\s*=\s*([a-z0-9_]+)", re.IGNORECASE)
 SKIP_DIRS = frozenset({"__pycache__", "node_modules"})  # never walked into

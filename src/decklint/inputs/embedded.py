@@ -7,7 +7,7 @@ finding can be reported at the line of the file the user owns (`Block.place`), a
 the job tells about them (`Found.remarks`). Which data of a job is a deck, and what it is
 called, is `decklint.inputs.jobs`; how JCL and IEBUPDTE are read, `decklint.inputs.jcl` and
 `decklint.inputs.updte`. Lines are the file's lines as every reader splits them
-(`decklint.source.split_lines`).
+(`decklint.core.source.split_lines`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from decklint.core.source import Span, split_lines
 from decklint.inputs import jobs, updte
 from decklint.inputs.jcl import Remark
-from decklint.source import Span, split_lines
 
 MODES = ("auto", "all", "none")
 

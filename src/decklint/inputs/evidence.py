@@ -1,7 +1,7 @@
 """Evidence that a file is no deck, whatever its name or its words may seem to say.
 
 Detection reads a file as a dialect only on positive evidence (its statements, in the shape
-the product writes them: `decklint.dialects.base`). This module gives the evidence against
+the product writes them: `decklint.readers.base`). This module gives the evidence against
 every dialect at once, read from the first `HEAD` characters of the text (shell syntax from
 the first `SHELL_HEAD`), once per file:
 
@@ -32,7 +32,7 @@ import functools
 import re
 from typing import Any
 
-from decklint.source import SourceFile
+from decklint.core.source import SourceFile
 
 HEAD = 8192  # characters looked at: a hundred cards
 SHELL_HEAD = 4096  # a script shows its syntax in its first screens
@@ -115,7 +115,7 @@ def _p(name: str) -> re.Pattern[str]:
 
 # The file looked at last and what was found of it (its reason; whether its comments are
 # ';' comments, None until asked): detection and each sniffer ask in turn. Kept by identity,
-# as `decklint.dialects.base` keeps a file's line heads.
+# as `decklint.readers.base` keeps a file's line heads.
 _LAST: list[Any] = [None, "", None]
 
 
@@ -161,7 +161,7 @@ def _reason(head: str) -> str:
         if not tag.startswith(_SHOWN):
             return "XML or HTML"
         # a deck a web page shows in a <pre> or <code> block: the card reader reads it as
-        # meant and reports the markup once (decklint.dialects.damage)
+        # meant and reports the markup once (decklint.readers.damage)
     if first == "{" or (first == "[" and _p("json array").match(head, start)):
         return "JSON"
     if head.startswith("%YAML", start) or (first == "-" and _p("yaml start").match(head, start)):

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import errno
 import functools
+import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
+from decklint.core.progress import OnProgress, Progress
 from decklint.inputs import encoding as encoding_mod
 from decklint.inputs.discover import Unread, walk
-from decklint.progress import OnProgress, Progress
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded, jcl
@@ -57,6 +58,12 @@ _NOT_DECKS = frozenset(
 )
 
 
+def digest(text: str) -> bytes:
+    """A decoded text's hash: computed once per input and shared by its cache key and the run
+    memo's key."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+
+
 @dataclass
 class Input:
     path: str  # as shown in findings
@@ -79,9 +86,7 @@ class Input:
 
     @functools.cached_property
     def digest(self) -> bytes | None:
-        """The text's hash (`cache.digest`), computed once for the cache and the run memo."""
-        from decklint.pipeline.cache import digest
-
+        """The text's hash (`digest`), computed once for the cache and the run memo."""
         return None if self.text is None else digest(self.text)
 
 

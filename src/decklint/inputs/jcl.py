@@ -30,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 
 TEXT_END = 71  # the last column a JCL statement's fields may use
 

@@ -28,9 +28,9 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from decklint.core.source import Span
 from decklint.inputs import jcl, updte
 from decklint.inputs.jcl import Remark
-from decklint.source import Span
 
 # Programs whose SYSIN is assembler source, by the manual that names the program:
 # ASMA90 (High Level Assembler for z/OS, Programmer's Guide, "Invoking the assembler in a

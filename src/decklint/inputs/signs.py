@@ -23,11 +23,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from decklint import dialects
-from decklint.dialects import base
 from decklint.dialects.aix import reader as aix
 from decklint.dialects.as400 import reader as as400
 from decklint.dialects.bpxprm import reader as bpxprm
-from decklint.dialects.catalog import operand_names
 from decklint.dialects.cics import reader as cics
 from decklint.dialects.cicssit import reader as cicssit
 from decklint.dialects.cm2 import reader as cm2
@@ -42,6 +40,8 @@ from decklint.dialects.tcpip import reader as tcpip
 from decklint.dialects.tsm import reader as tsm
 from decklint.dialects.vtam import reader as vtam
 from decklint.inputs import discover, evidence, gather
+from decklint.knowledge.catalog import operand_names
+from decklint.readers import base
 
 # A table: a pattern, a set of words, a set of word pairs, or words by statement.
 Table = re.Pattern[str] | frozenset[str] | frozenset[tuple[str, str]] | Mapping[str, frozenset[str]]

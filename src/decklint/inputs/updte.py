@@ -25,7 +25,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.inputs.jcl import Remark, split_params
 
 MANUAL = "z/OS DFSMSdfp Utilities"

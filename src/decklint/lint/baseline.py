@@ -26,9 +26,9 @@ from pathlib import Path
 from typing import Any
 
 from decklint import __version__
-from decklint.dialects.base import ParsedFile
-from decklint.findings import Finding
-from decklint.ir import LineIndex, Statement
+from decklint.core.findings import Finding
+from decklint.core.ir import LineIndex, Statement
+from decklint.readers.base import ParsedFile
 
 SCHEMA_VERSION = 1
 
@@ -185,7 +185,7 @@ def document(findings: list[Finding], locator: Locator) -> dict[str, Any]:
 
 def write(path: Path, doc: dict[str, Any]) -> None:
     """The baseline whole or not at all (`fileio.atomic_output`). Raises OSError."""
-    from decklint.fileio import atomic_output
+    from decklint.platform.fileio import atomic_output
 
     with atomic_output(path) as out:
         out.write(json.dumps(doc, indent=2, sort_keys=True) + "\n")

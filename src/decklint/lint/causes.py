@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from decklint.findings import Finding, Related
+from decklint.core.findings import Finding, Related
 
 GroupKey = tuple[object, ...]
 

@@ -6,9 +6,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from decklint.findings import Citation, Fix, Related, Severity
+from decklint.core.findings import Citation, Fix, Related, Severity
+from decklint.core.source import Span
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 @dataclass(frozen=True)
@@ -46,21 +46,9 @@ def check(code: str) -> Callable[[CheckFn], CheckFn]:
     return register
 
 
-def check_module(code: str, name: str) -> str:
-    """The module that holds the Python check of a rule: checks/<code>_<snake_name>.py."""
-    return f"decklint.checks.{code.lower()}_{name.replace('-', '_')}"
-
-
-def load_check(code: str, name: str) -> CheckFn | None:
-    """Import only the module of one rule (start-up time matters for pre-commit)."""
-    import importlib
-
-    if code not in CHECKS:
-        try:
-            importlib.import_module(check_module(code, name))
-        except ModuleNotFoundError:
-            return None
-    return CHECKS.get(code)
+#: How a rule's Python check is found by its code and name (`decklint.checks.bound`): the
+#: runner is handed it, so that the engine never imports the checks, which import it.
+FindCheck = Callable[[str, str], CheckFn | None]
 
 
 @dataclass(frozen=True)
@@ -74,14 +62,3 @@ class FileRule:
     options: tuple[tuple[str, Any], ...]
     expr: bool = False  # an expression rule (else a Python check)
     kind: str | None = None  # the kind it inspects (`model:<kind>`); None for an `ir` rule
-
-
-def load_checks() -> dict[str, CheckFn]:
-    import importlib
-    import pkgutil
-
-    import decklint.checks as pkg
-
-    for mod in pkgutil.iter_modules(pkg.__path__):
-        importlib.import_module(f"decklint.checks.{mod.name}")
-    return CHECKS

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
-from decklint.resources import rules_root
+from decklint.platform.resources import rules_root
 
 
 class Document(NamedTuple):
@@ -27,7 +27,7 @@ class Document(NamedTuple):
 
 @functools.cache
 def documents() -> dict[str, Document]:
-    from decklint import yamlsafe
+    from decklint.platform import yamlsafe
 
     raw = yamlsafe.load((rules_root() / "documents.yaml").read_text(encoding="utf-8")) or {}
     return {

@@ -28,7 +28,7 @@ class ExprError(ValueError):
 
 @functools.cache
 def _parser() -> Any:
-    from decklint import larkcache
+    from decklint.platform import larkcache
 
     return larkcache.parser(Path(__file__).with_name("expr.lark"), "expr", parser="lalr")
 

@@ -8,8 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from decklint.core.findings import Applicability, Citation, Severity
 from decklint.dialects.kinds import kinds, resolved_kinds
-from decklint.findings import Applicability, Citation, Severity
 from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
 
 CODE_RE = re.compile(r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z")
@@ -407,7 +407,7 @@ MAX_VALUES = 100_000
 def read_yaml(path: Path) -> Any:
     import yaml
 
-    from decklint import yamlsafe
+    from decklint.platform import yamlsafe
 
     try:
         with path.open("rb") as f:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from decklint.lint.expr import TREES
 from decklint.lint.manifest import Manifest, ManifestError, load_file
-from decklint.resources import rules_root
+from decklint.platform.resources import rules_root
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
 
     The key is every file's path, size and modification time plus decklint's version; a miss
     reads and checks the YAML (a bad manifest raises before anything is written) and rewrites
-    the cache entry, sealed like every entry (`decklint.store`): only an entry this user's
+    the cache entry, sealed like every entry (`decklint.platform.store`): only an entry this user's
     decklint wrote, unaltered, is unpickled. Checking every manifest is a noticeable part of a
     small run's start-up; the compiled expressions are not kept (closures) and are rebuilt
     from the cached expression trees when a rule runs.
@@ -113,7 +113,7 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
     import zlib
 
     from decklint import __version__
-    from decklint.store import vault
+    from decklint.platform.store import vault
 
     stamp = [__version__]
     for p, user in files:

@@ -7,17 +7,17 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
-from decklint.findings import Cause, Citation, Finding, Fix, Severity
-from decklint.fix import edits
-from decklint.ir import Diagnostic
-from decklint.lint.check import Context, FileRule, Hit, load_check
+from decklint.core.entities import Entity
+from decklint.core.findings import Cause, Citation, Finding, Fix, Severity
+from decklint.core.ir import Diagnostic
+from decklint.core.source import Span
+from decklint.core.symbols import EXPANSION
+from decklint.lint import edits
+from decklint.lint.check import Context, FileRule, FindCheck, Hit
 from decklint.lint.expr import MatchCut, render
 from decklint.lint.manifest import Manifest
 from decklint.lint.registry import Registry, load_registry
-from decklint.model.entities import Entity
-from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 def _values_for(entity: Entity, options: dict[str, Any]) -> Any:
@@ -205,11 +205,11 @@ def file_rules(reg: Registry, options: dict[str, dict[str, Any]] | None) -> tupl
 
 
 def run_file_rules(
-    rules: tuple[FileRule, ...], topo: Topology
+    rules: tuple[FileRule, ...], topo: Topology, find: FindCheck
 ) -> tuple[list[tuple[str, Hit]], list[Finding], str]:
     """The file phase's rules on a model of one file: the Python checks' hits as (code, hit),
     the expression rules' findings, and the first internal error ("CODE: what"), after
-    which the remaining rules still run."""
+    which the remaining rules still run. `find`: how a rule's Python check is found."""
     hits: list[tuple[str, Hit]] = []
     found: list[Finding] = []
     error = ""
@@ -224,7 +224,7 @@ def run_file_rules(
                 m = load_registry().rules[rule.code]  # shipped rules only (Manifest.per_file)
                 found.extend(run_expr(m, topo, dict(rule.options)))
                 continue
-            fn = load_check(rule.code, rule.name)
+            fn = find(rule.code, rule.name)
             if fn is None:
                 raise RuntimeError("no check is bound to it")
             got = list(fn(Context(topo, dict(rule.options))))
@@ -260,8 +260,10 @@ def stamp_hits(
 def run_rules(
     manifests: Iterable[Manifest],
     topo: Topology,
+    find: FindCheck,
     options: dict[str, dict[str, Any]] | None = None,
 ) -> list[Finding]:
+    """The rules of the whole model on it; `find`: how a rule's Python check is found."""
     out: list[Finding] = []
     linted = set(topo.dialects.values())
     for m in manifests:
@@ -273,7 +275,7 @@ def run_rules(
         if m.impl == "expr":
             out.extend(run_expr(m, topo, opts))
         elif m.target != "engine":
-            fn = load_check(m.code, m.name)
+            fn = find(m.code, m.name)
             if fn is None:
                 raise RuntimeError(f"rule {m.code} says impl: python but no check is bound to it")
             for hit in fn(Context(topo, opts)):

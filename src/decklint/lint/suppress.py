@@ -24,11 +24,11 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from decklint.dialects.base import ParsedFile
-from decklint.findings import Finding
+from decklint.core.findings import Finding
+from decklint.core.source import Span
 from decklint.lint import causes
 from decklint.lint.registry import Registry
-from decklint.source import Span
+from decklint.readers.base import ParsedFile
 
 # Selectors are a comma list (blanks around the commas allowed); the first blank not before a
 # comma ends it, and what follows is a remark, as the examples above show.

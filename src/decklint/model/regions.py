@@ -22,9 +22,9 @@ from __future__ import annotations
 import fnmatch
 from collections import defaultdict
 
-from decklint.dialects.base import deck_member
 from decklint.model.systems import nearest, system_key, system_name
 from decklint.model.topology import Topology
+from decklint.readers.base import deck_member
 
 
 def _matches(pattern: str, name: str) -> bool:

@@ -33,8 +33,9 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from decklint import dialects
-from decklint.dialects.catalog import Dated, OperandEntry
-from decklint.ir import Statement
+from decklint.core.ir import Statement
+from decklint.knowledge.catalog import Dated, OperandEntry
+from decklint.knowledge.facts import ncp_level
 from decklint.model.topology import Topology
 
 Level = tuple[int, ...]
@@ -80,15 +81,6 @@ def vm_level(text: str) -> int | None:
         return int(m.group(1)) * 100 + int(m.group(2)) * 10
     m = re.search(r"([0-9]{3})", t)
     return int(m.group(1)) if m else None
-
-
-_VR = re.compile(r"V?\s*(\d{1,6})\s*(?:R|\.)\s*(\d{1,6})", re.IGNORECASE)
-
-
-def ncp_level(text: str) -> tuple[int, int] | None:
-    """(version, release) of 'V5R2.1', 'V7R8F', '4.3'; None when it is none of those."""
-    m = _VR.search(text)
-    return (int(m.group(1)), int(m.group(2))) if m else None
 
 
 def _vtam_level(text: str) -> Level | None:
@@ -522,9 +514,9 @@ def _evidence(
         return
     if dialect == "ncp":
         yield from (("ncp", e) for e in _ncp_evidence(topo, path))
-    from decklint.ide import knowledge  # the statement -> catalog entry lookup
+    from decklint.model import catalogued  # the statement -> catalog entry lookup
 
-    names = knowledge.catalog_names(dialect, path)
+    names = catalogued.catalog_names(dialect, path)
     ops = frozenset().union(*(dated_ops(n) for n in names))
     if not ops:
         return
@@ -535,11 +527,11 @@ def _evidence(
             continue
         key = _signature(st)
         if key not in entries:
-            entries[key] = _dated_entry(dialect, path, st, knowledge)
+            entries[key] = _dated_entry(dialect, path, st, catalogued)
         found = entries[key]
         if found is None:
             continue
-        for what, dated, line in _dated_in(st, found, knowledge):
+        for what, dated, line in _dated_in(st, found, catalogued):
             if what in seen:
                 continue
             seen.add(what)
@@ -567,12 +559,12 @@ def _signature(st: Statement) -> tuple[Any, ...]:
 class _Dated(NamedTuple):
     """A catalog entry with something dated on it, and the names of its dated operands."""
 
-    entry: Any  # decklint.ide.knowledge.Entry
+    entry: Any  # decklint.model.catalogued.Entry
     operands: frozenset[str]
 
 
-def _dated_entry(dialect: str, path: str, st: Statement, knowledge: Any) -> _Dated | None:
-    e = knowledge.entry(dialect, path, st)
+def _dated_entry(dialect: str, path: str, st: Statement, catalogued: Any) -> _Dated | None:
+    e = catalogued.entry(dialect, path, st)
     if e is None:
         return None
     body = e.statement
@@ -580,7 +572,7 @@ def _dated_entry(dialect: str, path: str, st: Statement, knowledge: Any) -> _Dat
     return _Dated(e, dated) if dated or body.since_fact is not None else None
 
 
-def _dated_in(st: Statement, found: _Dated, knowledge: Any) -> Iterable[tuple[str, Dated, int]]:
+def _dated_in(st: Statement, found: _Dated, catalogued: Any) -> Iterable[tuple[str, Dated, int]]:
     """(what, its `since`, line) for the statement and each operand it codes that has one."""
     e, dated = found
     body = e.statement
@@ -593,7 +585,7 @@ def _dated_in(st: Statement, found: _Dated, knowledge: Any) -> Iterable[tuple[st
         if o.name is not None:
             op = body.operands.get(o.name.upper()) if o.name.upper() in dated else None
         else:
-            op = knowledge.keyword_operand(e, o.value.upper())
+            op = catalogued.keyword_operand(e, o.value.upper())
         if isinstance(op, OperandEntry) and op.since_fact is not None:
             name = op.name if o.name is None else o.name.upper()
             what = name if st.kind == "item" else f"{title} {name}"
@@ -617,7 +609,7 @@ def _title(st: Statement, key: str) -> str:
 def dated_ops(catalog_name: str) -> frozenset[str]:
     """The statement words (and start options) of a catalog that something dated hangs on:
     a statement with `since:`, or one with an operand that has one."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog(catalog_name)
     if cat is None:
@@ -665,7 +657,7 @@ def _ncp_evidence(topo: Topology, path: str) -> Iterable[Evidence]:
 def ncp_release_facts() -> dict[str, tuple[int, int]]:
     """The first release each of the NCP catalog's `release_facts` holds for, and the lowest
     release each `release_evidence` tells (grammars/catalogs/ncp.yaml)."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog("ncp")
     extra = cat.extra if cat is not None else {}
@@ -680,7 +672,7 @@ def ncp_release_facts() -> dict[str, tuple[int, int]]:
 
 
 def _ncp_evidence_note(key: str) -> str:
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog("ncp")
     body = ((cat.extra if cat is not None else {}).get("release_evidence") or {}).get(key) or {}

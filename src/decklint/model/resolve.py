@@ -8,10 +8,10 @@ group's PHYPORT to the physical token-ring line (its MAXTSL is the link's frame)
 
 from __future__ import annotations
 
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
+from decklint.core.source import Span
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 def resolve(topo: Topology) -> None:

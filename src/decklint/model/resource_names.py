@@ -32,9 +32,9 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from pathlib import PurePath
 
-from decklint.ir import Statement
+from decklint.core.ir import Statement
+from decklint.core.records import Definition
 from decklint.model.topology import Topology
-from decklint.records import Definition
 
 # The statement a definition is made by (None: not found, e.g. a macro's wildcard).
 Finder = Callable[[Definition], Statement | None]

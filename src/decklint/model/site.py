@@ -18,13 +18,13 @@ from collections import defaultdict
 from pathlib import PurePath
 
 from decklint import dialects
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
+from decklint.core.source import Span
 from decklint.dialects.base import NodeRule
 from decklint.model import regions, systems
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
 from decklint.model.release import Release
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 # Products the configuration declares for nodes without files (a dialect's product is in
 # the dialect registry).

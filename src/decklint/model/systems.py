@@ -38,8 +38,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import PurePath
 
-from decklint.dialects.base import deck_member, member_name
 from decklint.model.topology import Topology
+from decklint.readers.base import deck_member, library_folder, member_name
 
 _WORD = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}")
 # Kinds a deck of tables only holds: VTAM loads them from VTAMLIB, whichever VTAM it is.
@@ -47,12 +47,6 @@ _TABLE_KINDS = frozenset(
     {"modetab", "mode", "uss_table", "uss_command", "interpret_table", "logon_sequence"}
 )
 _TABLE_SYMBOLS = ("modetab", "usstab", "intab")
-
-
-# Folders named after a system's libraries: the system is the folder that holds them
-# (SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are one system, SYSA; SYSA/SYSIN holds the
-# CICS regions' SIT overrides, IBM's DFH$SIPn members).
-_LIBRARY = re.compile(r"VTAMLST|VTAMSRC|VTAMLIB|TCPPARMS|PARMLIB|PROCLIB|NCPSRC|DFHCSD|SYSIN")
 
 
 def system_key(path: str, topo: Topology) -> str:
@@ -70,13 +64,6 @@ def _system_key(path: str, topo: Topology) -> str:
         if any(fnmatch.fnmatch(path, g) or fnmatch.fnmatch(PurePath(path).name, g) for g in globs):
             return name
     return str(library_folder(PurePath(_container(path)).parent))
-
-
-def library_folder(folder: PurePath) -> PurePath:
-    """The folder that stands for a system: the one above a folder named after a library."""
-    if _LIBRARY.search(folder.name.upper()) and folder.parent != folder:
-        return folder.parent
-    return folder
 
 
 def system_name(key: str, topo: Topology) -> str:

@@ -31,16 +31,13 @@ from collections.abc import Mapping
 from pathlib import PurePath
 from typing import Any
 
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
+from decklint.dialects.tcpip.profile import GENERIC, stack_name
 from decklint.model.release import Choice, Release, choice, release_of
 from decklint.model.release import vm_level as vm_level
 from decklint.model.release import zos_level as zos_level
-from decklint.model.systems import library_folder
 from decklint.model.topology import Topology
-
-# Profile file names that say nothing about the stack: the folder names it instead.
-_GENERIC = {"PROFILE", "PROFILE.TCPIP", "TCPIP.PROFILE.TCPIP", "PROFILE TCPIP", "PROFILE.TCP"}
 
 # Stack settings whose default is a catalog entry's (grammars/catalogs/tcpip.yaml), by release
 # where it changed: field -> (statement, operand).
@@ -81,7 +78,7 @@ def catalog_number(value: Any) -> Any:
 
 def stack_default(field: str, rel: Release) -> Choice:
     """What a stack setting no file codes is for the stack's release."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     statement, operand = CATALOGUED[field]
     cat = catalog("tcpip")
@@ -180,18 +177,6 @@ def _walk(
     order.append(path)  # included members first, the including profile last (it wins)
 
 
-def stack_name(path: str) -> str:
-    """The name of the stack a profile makes on its own: its file name, or its folder's when
-    the file name says nothing. The lowering gives its elements this stack as node and
-    scope; `resolve` moves the files that turn out to belong to another stack."""
-    p = PurePath(path)
-    name = p.name.upper()
-    if name in _GENERIC or name.startswith("PROFILE."):
-        # the folder's, the system's for a library's (SYSB/TCPPARMS/PROFILE is SYSB's)
-        name = (library_folder(p.parent).name or p.parent.name or name).upper()
-    return name
-
-
 # The job name of a stack no deck names: TCPIP, the name TCPIP.DATA's TCPIPJOBNAME takes
 # when not coded (IP Configuration Reference, TCPIPJOBNAME statement).
 DEFAULT_JOB = "TCPIP"
@@ -251,7 +236,7 @@ def _one_stack_per_system(
 def _profile_named(path: str) -> bool:
     """A file named as a stack's profile data set (PROFILE.TCPIP, TCPIP.PROFILE.TCPIP)."""
     name = PurePath(path).name.upper()
-    return name in _GENERIC or name.startswith("PROFILE.") or name.endswith(".PROFILE.TCPIP")
+    return name in GENERIC or name.startswith("PROFILE.") or name.endswith(".PROFILE.TCPIP")
 
 
 def _one_stack(topo: Topology, roots: list[str], members: dict[str, list[str]]) -> bool:

@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from decklint.ir import Statement
-from decklint.model.entities import Entity
-from decklint.model.settings import Settings
-from decklint.model.symbols import SymbolTable
+from decklint.core.entities import Entity
+from decklint.core.ir import Statement
+from decklint.core.settings import Settings
+from decklint.core.symbols import SymbolTable
 
 if TYPE_CHECKING:
-    from decklint.model.lowering import Lowering
+    from decklint.core.lowering import Lowering
 
 
 @dataclass

@@ -8,9 +8,9 @@ from collections import defaultdict
 from collections.abc import Hashable, Iterable
 from typing import NamedTuple
 
-from decklint.dialects.catalog import Unique, catalog
-from decklint.model.entities import Entity
-from decklint.source import Span
+from decklint.core.entities import Entity
+from decklint.core.source import Span
+from decklint.knowledge.catalog import Unique, catalog
 
 
 class Claim(NamedTuple):

@@ -1,8 +1,8 @@
 """What a node's decks use that a release removes, deprecates or does not have yet.
 
 The catalogs give each statement, operand and value its history by release (`history:` and
-`since:`, read by `decklint.dialects.catalog.events`). Here every statement of every file is
-matched to its entry (through `decklint.ide.knowledge`, each kind of statement once per file,
+`since:`, read by `decklint.knowledge.catalog.events`). Here every statement of every file is
+matched to its entry (through `decklint.model.catalogued`, each kind of statement once per file,
 as `decklint.model.release` does for its evidence), and what it codes that has a history is
 a `Use`; `verdict` says what a release does to one. The release rules (REL) read these: a
 node's target release (`release.target_of`), or, without one, the release its decks already
@@ -17,12 +17,12 @@ import functools
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from decklint.dialects import catalog as catalogs
-from decklint.dialects.catalog import Event, OperandEntry
-from decklint.ir import Statement
+from decklint.core.ir import Statement
+from decklint.core.source import Span
+from decklint.knowledge import catalog as catalogs
+from decklint.knowledge.catalog import Event, OperandEntry
 from decklint.model import release as rel
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 class Use(NamedTuple):
@@ -115,10 +115,10 @@ def _uses(topo: Topology) -> list[Use]:
 
 
 def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Use]:
-    from decklint.ide import knowledge
+    from decklint.model import catalogued
 
     dialect = topo.dialects.get(path, "")
-    names = knowledge.catalog_names(dialect, path)
+    names = catalogued.catalog_names(dialect, path)
     ops = frozenset().union(*(historic_ops(n) for n in names))
     if not ops:
         return
@@ -131,7 +131,7 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
             continue
         key = _signature(st, dialect, keys)
         if key not in entries:
-            entries[key] = _historic_entry(knowledge.entry(dialect, path, st))
+            entries[key] = _historic_entry(catalogued.entry(dialect, path, st))
         found = entries[key]
         if found is None:
             continue
@@ -147,7 +147,7 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
                 name = o.name.upper()
                 op = e.statement.operands.get(name) if name in dated else None
             elif o.value.text.upper() in dated:
-                op = knowledge.keyword_operand(e, o.value.text.upper())
+                op = catalogued.keyword_operand(e, o.value.text.upper())
             else:
                 op = None
             if not isinstance(op, OperandEntry):

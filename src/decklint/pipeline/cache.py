@@ -8,8 +8,8 @@ never parsed twice; the rules still run on the whole model each time, built from
 Entries are pickles, sealed with the user's key and written atomically (a temporary file
 renamed into place), so a run that is killed leaves either the old entry or the new one. An
 entry that is damaged, or was not written by this user's decklint, is a miss and is removed
-before anything unpickles it. The folder is the user's own (`decklint.store`): `decklint cache
-clean` empties it, `--no-cache` bypasses it.
+before anything unpickles it. The folder is the user's own (`decklint.platform.store`):
+`decklint cache clean` empties it, `--no-cache` bypasses it.
 
 Each build of decklint (a new version, an edit of a grammar or rule) keys its entries apart
 (`files/<fingerprint>`, and the run memos in `runs/<fingerprint>`). A build that no run has
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from decklint.store import KEY_FILE, Vault, status, vault
+from decklint.platform.store import KEY_FILE, Vault, status, vault
 
 _FORMAT = "1"
 
@@ -42,7 +42,7 @@ def fingerprint() -> str:
     grammar, rule manifest and module of the package (an edit changes the time; the
     contents are not read, which a small run's start-up would pay for)."""
     from decklint import __version__
-    from decklint.resources import grammars_root, rules_root
+    from decklint.platform.resources import grammars_root, rules_root
 
     h = hashlib.sha256(f"{_FORMAT}:{__version__}".encode())
     package = Path(__file__).resolve().parents[1]  # the decklint package, all of it
@@ -67,12 +67,6 @@ def _stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
         elif e.name.endswith((".lark", ".yaml", ".py")) and e.is_file():
             st = e.stat()
             yield rel, st.st_size, st.st_mtime_ns
-
-
-def digest(text: str) -> bytes:
-    """A decoded text's hash: computed once per input and shared by its cache key and the run
-    memo's key."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
 
 
 def key(path: str, text_digest: bytes, steering: bytes) -> str:
@@ -111,7 +105,8 @@ def stable(obj: object) -> object:
 @dataclass
 class Store:
     """Entries of one decklint build: `<cache>/files/<fingerprint>/<ab>/<rest>`, each sealed
-    (`decklint.store.Vault`): `get` gives only what this user's decklint wrote, unaltered."""
+    (`decklint.platform.store.Vault`): `get` gives only what this user's decklint wrote,
+    unaltered."""
 
     vault: Vault
     area: str  # files/<fingerprint>

@@ -14,17 +14,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from decklint import dialects
-from decklint.dialects.base import ParsedFile
-from decklint.findings import Finding
-from decklint.inputs import templates
+from decklint.core.findings import Finding
+from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
+from decklint.core.lowering import Lowering
+from decklint.core.settings import Settings
+from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.core.symbols import EXPANSION
 from decklint.inputs.discover import detect
-from decklint.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
 from decklint.lint.check import FileRule, Hit
-from decklint.model.lowering import Lowering
-from decklint.model.settings import Settings
-from decklint.model.symbols import EXPANSION
 from decklint.model.topology import Topology
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.readers import templates
+from decklint.readers.base import ParsedFile
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ class FileUnit:
     # no dialect: why the file is no deck (evidence against: a shell script, JSON, ...), or ""
     # when nothing tells either way (`Detection.why`)
     against: str = ""
-    # a template (`decklint.inputs.templates`): the values it fills in, where nothing found
+    # a template (`decklint.readers.templates`): the values it fills in, where nothing found
     # about a value alone is reported, in this phase or the run's
     filled: tuple[Span, ...] = ()
 
@@ -67,7 +67,7 @@ def process(path: str, text: str, steer: Steering, hint: str | None = None) -> F
 
     `hint`: the dialect the file's container names (a markdown fence's info string), or the
     one it was given (`Input.dialect`). A template is read for its product lines, its dialect
-    told by them and its name without the template suffix (`decklint.inputs.templates`)."""
+    told by them and its name without the template suffix (`decklint.readers.templates`)."""
     tpl = templates.read(path, text)
     src = SourceFile.from_text(path, text if tpl is None else tpl.text)
     try:
@@ -101,11 +101,12 @@ def _read(path: str, src: SourceFile, dialect: str, steer: Steering) -> FileUnit
         return FileUnit(path, dialect, error=f"parse:{type(exc).__name__}: {exc}")
     if not steer.file_rules:
         return FileUnit(path, dialect, pf, low)
+    from decklint.checks import bound
     from decklint.lint.runner import run_file_rules
 
     alone = Topology(settings=steer.settings)  # the file phase's rules see this file only
     alone.merge(low, pf.statements)
-    hits, found, rule_error = run_file_rules(steer.file_rules, alone)
+    hits, found, rule_error = run_file_rules(steer.file_rules, alone, bound)
     return FileUnit(
         path, dialect, pf, low, hits=tuple(hits), findings=tuple(found), rule_error=rule_error
     )

@@ -8,7 +8,7 @@ unrelated commit, a CI re-run) can skip the model altogether. Change any one of 
 memo misses: the whole model is built again and every rule runs.
 
 `decklint lint` uses it, but not with a baseline (which needs the parsed statements), and
-`decklint diff` for each revision's findings (`api.lint_model`: the model is still built,
+`decklint diff` for each revision's findings (`run.lint_model`: the model is still built,
 without running the rules).
 """
 
@@ -21,9 +21,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.pipeline import cache as cache_mod
-from decklint.store import vault
+from decklint.platform.store import vault
 
 if TYPE_CHECKING:
     from decklint.inputs.gather import Input

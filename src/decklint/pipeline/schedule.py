@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import multiprocessing.context
 
+from decklint.core.settings import Settings
+from decklint.inputs.gather import digest
 from decklint.lint.check import FileRule
-from decklint.model.settings import Settings
 from decklint.pipeline import cache as cache_mod
 from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, slim
 
@@ -131,7 +132,7 @@ def file_units(
     """One unit per (path, text, dialect hint), None where there is no text; and how they
     were made. `file_rules` run on each file as it is parsed (their results are in its unit);
     `keep_statements`: a file parsed here keeps its statements (see `_here`);
-    `digests`, where known, are the texts' `cache.digest`; `done(parsed, cached)` is told
+    `digests`, where known, are the texts' `gather.digest`; `done(parsed, cached)` is told
     the counts so far each time a file is done."""
     count = _Count(done) if done is not None else None
     steer = Steering(dialect, tuple(sorted(config_globs.items())), settings, file_rules)
@@ -148,7 +149,7 @@ def file_units(
             if hint not in forms:
                 forms[hint] = cache_mod.steering_form((steer, hint))
             dg = digests[i] if digests is not None else None
-            k = keys[i] = cache_mod.key(path, dg or cache_mod.digest(text), forms[hint])
+            k = keys[i] = cache_mod.key(path, dg or digest(text), forms[hint])
             blob = store.get(k)
             if blob is not None:
                 try:
@@ -169,7 +170,7 @@ def file_units(
         workers = 1
     ctx = None
     if workers > 1:
-        from decklint.children import pool_context
+        from decklint.platform.children import pool_context
 
         ctx = pool_context()
     if ctx is None:

@@ -25,12 +25,12 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
-from decklint.source import split_lines
+from decklint.core.source import split_lines
 
 if TYPE_CHECKING:
     from decklint.inputs.gather import Input
 
-# Dialects read by the card reader (decklint.dialects.cards), which never reads columns 73-80.
+# Dialects read by the card reader (decklint.readers.cards), which never reads columns 73-80.
 CARD_DIALECTS = frozenset({"vtam", "ncp", "ezacicd"})
 
 _PARTS = re.compile(r"[^A-Z0-9$#@]+")

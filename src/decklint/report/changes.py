@@ -7,11 +7,11 @@ from __future__ import annotations
 import time
 from typing import IO
 
-from decklint.findings import Finding
+from decklint.core.findings import Finding
+from decklint.pipeline.watch import Run
 from decklint.report.console import colour
 from decklint.report.console import console as rich_console
 from decklint.report.safe import plain
-from decklint.watch import Run
 
 SHOWN_NAMES = 3  # changed files named in the summary; the rest are counted
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.report.json import not_linted_why
 from decklint.report.safe import printable
 

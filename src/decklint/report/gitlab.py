@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.report.safe import json_text
 
 SEVERITY = {Severity.ERROR: "major", Severity.WARNING: "minor", Severity.INFO: "info"}

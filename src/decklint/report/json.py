@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import IO, Any
 
 from decklint import __version__
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.report.safe import json_text
 
 SCHEMA_VERSION = 1

@@ -12,7 +12,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import IO
 
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.report.json import not_linted_why
 from decklint.report.safe import xml
 

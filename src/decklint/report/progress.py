@@ -12,7 +12,7 @@ from collections.abc import Callable
 from types import TracebackType
 from typing import IO, TYPE_CHECKING
 
-from decklint.progress import Progress
+from decklint.core.progress import Progress
 
 if TYPE_CHECKING:
     from rich.console import RenderableType

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from decklint import __version__
-from decklint.findings import Severity
+from decklint.core.findings import Severity
 from decklint.review.changes import Change, Location
 from decklint.review.run import Review
 

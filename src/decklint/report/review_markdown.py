@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.report.safe import markdown
 from decklint.review.changes import Change, Location
 from decklint.review.revisions import Revision

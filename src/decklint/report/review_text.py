@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import IO, NamedTuple
 
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.report.console import colour, console
 from decklint.report.safe import plain
 from decklint.review.changes import Change, Location

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from decklint import __version__
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.lint.manifest import Manifest
 from decklint.report.json import not_linted_why, stream_list
 from decklint.report.safe import json_text, uri

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint import __version__
-from decklint.findings import Finding
+from decklint.core.findings import Finding
 from decklint.report.safe import json_text
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import IO
 
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.report.console import colour
 from decklint.report.console import console as rich_console
 from decklint.report.safe import plain

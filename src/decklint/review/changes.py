@@ -10,12 +10,12 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from decklint.model.entities import Attr, Entity
-from decklint.model.kinds import KindSpec
+from decklint.core.entities import Attr, Entity
+from decklint.core.kinds import KindSpec
+from decklint.core.source import Span
+from decklint.core.symbols import Definition, Reference
 from decklint.model.network import kinds as evidence_kinds
-from decklint.model.symbols import Definition, Reference
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 class Location(NamedTuple):

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import NamedTuple
 
-from decklint.findings import Finding, Severity
+from decklint.core.findings import Finding, Severity
 from decklint.lint import baseline
 
 

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
 
-from decklint import children
+from decklint.platform import children
 
 # What one revision may make a run read: files, bytes per file, bytes in all.
 MAX_FILES = 200_000

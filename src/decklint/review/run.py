@@ -11,14 +11,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path, PurePosixPath
 from typing import NamedTuple
 
-from decklint import api
-from decklint.config import CONFIG_NAMES
+from decklint.core.source import Span
 from decklint.inputs.discover import SKIP_DIRS
-from decklint.inputs.gather import expand, not_a_deck, read_input
+from decklint.inputs.gather import Input, expand, not_a_deck, read_input
 from decklint.lint import baseline
+from decklint.pipeline.run import LintResult, gc_paused, lint_model
+from decklint.pipeline.run import Options as LintOptions
+from decklint.project.config import CONFIG_NAMES
 from decklint.review import changes, findings, statements
 from decklint.review.revisions import Entry, Repository, Revision
-from decklint.source import Span
 
 _CONFIG_FILES = frozenset((*CONFIG_NAMES, "pyproject.toml"))
 
@@ -31,7 +32,7 @@ class FileChanges(NamedTuple):
 
 
 # The lint options for a revision's files, and the configuration's identity (None: no memo).
-Options = Callable[[list[str]], tuple[api.Options, bytes | None]]
+Options = Callable[[list[str]], tuple[LintOptions, bytes | None]]
 
 
 class Review(NamedTuple):
@@ -57,8 +58,8 @@ class Selection(NamedTuple):
 
 
 class _Side(NamedTuple):
-    inputs: list[api.Input]
-    result: api.LintResult
+    inputs: list[Input]
+    result: LintResult
     blobs: dict[str, str]  # path as shown -> blob name, for the files linted
 
 
@@ -71,8 +72,8 @@ def review(
 ) -> Review:
     """Lint `base` and `head` (the work tree when its commit is None) and compare them.
     `options(paths)`: the lint options for one revision's files, and the configuration's
-    identity for the run memo (`api.lint_model`). Raises GitError."""
-    with api.gc_paused():
+    identity for the run memo (`decklint.pipeline.run.lint_model`). Raises GitError."""
+    with gc_paused():
         return _review(repo, base, head, options, selection or Selection())
 
 
@@ -153,7 +154,7 @@ def _walk_order(path: str) -> tuple[tuple[int, str], ...]:
 
 
 # A file read at one revision, by blob and path as shown: the inputs made from it.
-_Read = dict[tuple[str, str], list[api.Input]]
+_Read = dict[tuple[str, str], list[Input]]
 
 
 def _lint(
@@ -174,7 +175,7 @@ def _lint(
         i for i, e in enumerate(todo) if e.blob is not None and (e.blob, shown(e.path)) in known
     }
     read = iter(repo.contents(e for i, e in enumerate(todo) if i not in again))
-    inputs: list[api.Input] = []
+    inputs: list[Input] = []
     blobs: dict[str, str] = {}
     for i, e in enumerate(todo):
         name = shown(e.path)
@@ -185,7 +186,7 @@ def _lint(
             continue
         e, data = next(read)
         if isinstance(data, str):
-            inputs.append(api.Input(name, None, False, data))
+            inputs.append(Input(name, None, False, data))
             continue
         blob = blobs[name] = e.blob or _blob_name(data)
         made = known.get((blob, name))
@@ -195,7 +196,7 @@ def _lint(
             )
         inputs.extend(made)
     opts, identity = options([i.path for i in inputs])
-    return _Side(inputs, api.lint_model(inputs, opts, identity), blobs)
+    return _Side(inputs, lint_model(inputs, opts, identity), blobs)
 
 
 def _unchanged(old: _Side, new: _Side, renames: dict[str, str]) -> dict[str, str]:

@@ -15,10 +15,10 @@ import difflib
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from decklint.ir import Operand, Statement
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
+from decklint.core.ir import Operand, Statement
+from decklint.core.source import Span
 from decklint.review.changes import Change, Difference, Model, subject
-from decklint.source import Span
 
 NOT_JUDGED = "not judged: decklint does not model it"
 

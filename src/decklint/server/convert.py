@@ -15,11 +15,11 @@ from collections.abc import Callable, Sequence
 
 from lsprotocol import types as lsp
 
-from decklint.findings import Applicability, Finding, Severity
-from decklint.fix import patch
-from decklint.fix.edits import card_image
+from decklint.core.findings import Applicability, Finding, Severity
+from decklint.core.source import Span
+from decklint.lint.edits import card_image
+from decklint.readers import patch
 from decklint.server.positions import Codec
-from decklint.source import Span
 
 SOURCE = "decklint"
 _SEVERITY = {

@@ -9,13 +9,15 @@ from lsprotocol import types as lsp
 
 from decklint import ide
 from decklint.server import convert
-from decklint.server.app import DecklintServer, guarded, server
 from decklint.server.jobs import Stale
 from decklint.server.positions import Codec
+from decklint.server.session import DecklintServer, Handlers, guarded
 from decklint.server.work import outline
 
+handlers = Handlers()
 
-@server.feature(lsp.TEXT_DOCUMENT_HOVER)
+
+@handlers.feature(lsp.TEXT_DOCUMENT_HOVER)
 @guarded()
 def hover(ls: DecklintServer, params: lsp.HoverParams) -> lsp.Hover | None:
     got = ls.at(params.text_document.uri, params.position)
@@ -31,7 +33,7 @@ def hover(ls: DecklintServer, params: lsp.HoverParams) -> lsp.Hover | None:
     )
 
 
-@server.feature(lsp.TEXT_DOCUMENT_DEFINITION)
+@handlers.feature(lsp.TEXT_DOCUMENT_DEFINITION)
 @guarded()
 def definition(ls: DecklintServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
     got = ls.at(params.text_document.uri, params.position)
@@ -44,7 +46,7 @@ def definition(ls: DecklintServer, params: lsp.DefinitionParams) -> list[lsp.Loc
     ]
 
 
-@server.feature(lsp.TEXT_DOCUMENT_REFERENCES)
+@handlers.feature(lsp.TEXT_DOCUMENT_REFERENCES)
 @guarded()
 def references(ls: DecklintServer, params: lsp.ReferenceParams) -> list[lsp.Location] | None:
     got = ls.at(params.text_document.uri, params.position)
@@ -57,7 +59,7 @@ def references(ls: DecklintServer, params: lsp.ReferenceParams) -> list[lsp.Loca
     return [ls.locate(loc.path, loc.span, current=True) for loc in found]
 
 
-@server.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+@handlers.feature(lsp.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded()
 async def document_symbol(
     ls: DecklintServer, params: lsp.DocumentSymbolParams
@@ -75,7 +77,7 @@ async def document_symbol(
     return found
 
 
-@server.feature(
+@handlers.feature(
     lsp.TEXT_DOCUMENT_COMPLETION, lsp.CompletionOptions(trigger_characters=["=", ",", "("])
 )
 @guarded()

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from lsprotocol import types as lsp
 
-from decklint.server.app import DecklintServer, guarded, server
 from decklint.server.jobs import Stale
+from decklint.server.session import DecklintServer, Handlers, guarded
 from decklint.server.work import edits_between, format_edits
 
 __all__ = ["edits_between", "formatting", "range_formatting"]
+
+handlers = Handlers()
 
 
 async def _edits(
@@ -39,7 +41,7 @@ async def _edits(
     return edits
 
 
-@server.feature(lsp.TEXT_DOCUMENT_FORMATTING, lsp.DocumentFormattingOptions())
+@handlers.feature(lsp.TEXT_DOCUMENT_FORMATTING, lsp.DocumentFormattingOptions())
 @guarded()
 async def formatting(
     ls: DecklintServer, params: lsp.DocumentFormattingParams
@@ -47,7 +49,7 @@ async def formatting(
     return await _edits(ls, params.text_document.uri, None)
 
 
-@server.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING, lsp.DocumentRangeFormattingOptions())
+@handlers.feature(lsp.TEXT_DOCUMENT_RANGE_FORMATTING, lsp.DocumentRangeFormattingOptions())
 @guarded()
 async def range_formatting(
     ls: DecklintServer, params: lsp.DocumentRangeFormattingParams

@@ -80,7 +80,7 @@ class Jobs:
 
 
 def _context() -> Any:
-    from decklint.children import spawn_context
+    from decklint.platform.children import spawn_context
 
     return spawn_context()
 

@@ -25,12 +25,12 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from decklint import api, dialects
-from decklint.config import CONFIG_NAMES, ConfigError
-from decklint.findings import Finding
+from decklint.core.findings import Finding
+from decklint.core.progress import OnProgress
 from decklint.inputs.discover import by_name
 from decklint.inputs.gather import not_a_deck
-from decklint.progress import OnProgress
 from decklint.project import Project
+from decklint.project.config import CONFIG_NAMES, ConfigError
 
 _SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]+:")  # two letters at least: C: is a drive
 
@@ -379,7 +379,7 @@ def fill_cache(folders: Sequence[str], *, untrusted: bool = False) -> None:
     itself."""
     import subprocess
 
-    from decklint import children
+    from decklint.platform import children
 
     # never `python -m decklint`: it would import a decklint.py of the workspace first
     cmd = children.decklint_command("lint", "--exit-zero", "--format", "json", background=True)

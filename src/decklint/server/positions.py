@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from decklint.source import Span, split_lines
+from decklint.core.source import Span, split_lines
 
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
 

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from decklint.model.kinds import KindSpec, kind
+from decklint.core.kinds import KindSpec, kind
 
 KINDS: tuple[KindSpec, ...] = (
     kind(

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import functools
 
-from decklint.dialects.aix import records as cs
-from decklint.dialects.aix.reader import _CATALOG, _patterns
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.catalog import Catalog
-from decklint.dialects.catalog_check import operand_problems, product_catalog
-from decklint.ir import (
+from decklint.core.entities import Attr
+from decklint.core.ir import (
     Operand,
     Statement,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
+from decklint.core.lowering import Lowering, default
+from decklint.dialects.aix import records as cs
+from decklint.dialects.aix.reader import _CATALOG, _patterns
+from decklint.knowledge.catalog import Catalog
+from decklint.knowledge.catalog_check import operand_problems, product_catalog
+from decklint.readers.base import ParsedFile
 
 PROFILES = "SNA Services/6000"  # the `product` of the entities an exportsna profile makes
 

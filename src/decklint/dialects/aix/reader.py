@@ -22,9 +22,7 @@ from __future__ import annotations
 import functools
 import re
 
-from decklint.dialects.base import ParsedFile, parsed_units
-from decklint.dialects.catalog_check import product_catalog
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -35,7 +33,9 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile, SourceMap
+from decklint.core.source import SourceFile, SourceMap
+from decklint.knowledge.catalog_check import product_catalog
+from decklint.readers.base import ParsedFile, parsed_units
 
 _CATALOG = "aix"  # grammars/catalogs/aix.yaml: `no` options, profiles, CS/AIX records
 _PROFILES = {"DLC": "dlc", "ADAPTER": "adapter", "MODE": "mode"}  # catalog entry -> profile kind

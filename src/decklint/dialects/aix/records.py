@@ -23,19 +23,19 @@ from collections.abc import Iterable, Iterator
 from pathlib import PurePath
 from typing import NamedTuple
 
-from decklint.dialects.catalog import Catalog, OperandEntry, StatementEntry
-from decklint.dialects.catalog_check import (
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Operand, Statement
+from decklint.core.lowering import Lowering, coded, default
+from decklint.knowledge.catalog import Catalog, OperandEntry, StatementEntry
+from decklint.knowledge.catalog_check import (
     assumed,
     default_note,
     default_of,
     operand_problems,
     spelt,
 )
-from decklint.dialects.schema import ONE_EDIT_FROM, one_edit
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Operand, Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, coded, default
+from decklint.knowledge.schema import ONE_EDIT_FROM, one_edit
 
 PRODUCT = "CS/AIX"  # the `product` of the entities these records make
 _CATALOG = "aix"

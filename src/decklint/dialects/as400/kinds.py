@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decklint.model.kinds import KindSpec, kind
+from decklint.core.kinds import KindSpec, kind
 
 KINDS: tuple[KindSpec, ...] = (
     kind(

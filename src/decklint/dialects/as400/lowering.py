@@ -4,26 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.base import (
-    ParsedFile,
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import (
+    Diagnostic,
+    Operand,
+    Statement,
+    Value,
 )
-from decklint.dialects.catalog import Catalog, StatementEntry
-from decklint.dialects.catalog_check import (
+from decklint.core.lowering import Lowering, default
+from decklint.knowledge.catalog import Catalog, StatementEntry
+from decklint.knowledge.catalog_check import (
     default_note,
     default_of,
     operand_problems,
     positions,
     product_catalog,
 )
-from decklint.findings import Severity
-from decklint.ir import (
-    Diagnostic,
-    Operand,
-    Statement,
-    Value,
+from decklint.readers.base import (
+    ParsedFile,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
 
 _CATALOG = "as400"  # grammars/catalogs/as400.yaml: commands, parameters, positions, defaults
 
@@ -185,7 +185,7 @@ def _unknown_command(cat: Catalog, st: Statement) -> Diagnostic | None:
     runs commands of every kind, and a user's own command (CRTCMD) may be called anything):
     none for an IBM i command's name, unless it is one letter away from a command decklint
     models (CRTMOD for CRTMODD); "not known" for a name of no IBM form."""
-    from decklint.dialects.schema import one_edit, suggest
+    from decklint.knowledge.schema import one_edit, suggest
 
     guess = suggest(st.op, list(cat.names()))
     if ibm_command(cat, st.op):

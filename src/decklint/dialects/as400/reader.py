@@ -11,13 +11,7 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.base import (
-    ParsedFile,
-    parsed_units,
-    sniff_count,
-)
-from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -27,7 +21,13 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile, SourceMap
+from decklint.core.source import SourceFile, SourceMap
+from decklint.readers.base import (
+    ParsedFile,
+    parsed_units,
+    sniff_count,
+)
+from decklint.readers.freeform import Text, blank_comments, unterminated
 
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL),)
 

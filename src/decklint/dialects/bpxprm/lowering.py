@@ -4,25 +4,25 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from decklint.dialects import member_facts as facts
-from decklint.dialects.base import (
-    ParsedFile,
-    unknown_name,
-)
-from decklint.dialects.bpxprm.reader import _SUFFIX, number, tables
-from decklint.ir import (
+from decklint.core.entities import Attr
+from decklint.core.ir import (
     Diagnostic,
     Statement,
     Value,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
+from decklint.core.lowering import Lowering, default
+from decklint.dialects.bpxprm.reader import _SUFFIX, number, tables
+from decklint.knowledge import member_facts as facts
+from decklint.readers.base import (
+    ParsedFile,
+    unknown_name,
+)
 
 
 def _system(path: str) -> str:
     """The system whose members a file is: its folder's name, the folder above for a folder
     named after a library (SYSA/PARMLIB/BPXPRM00 is SYSA's; model/systems.py)."""
-    from decklint.model.systems import library_folder
+    from decklint.readers.base import library_folder
 
     folder = library_folder(PurePath(path).parent)
     return (folder.name or "BPX").upper()

@@ -7,7 +7,7 @@ wins; resources (FILESYSTYPE, NETWORK, MOUNT, ...) add up. The members of one fo
 as one system's.
 
 The statements, their operands, ranges, value lists and defaults are the catalog's
-(grammars/catalogs/bpxprm.yaml, read through `tables()` and `decklint.dialects.facts`): this
+(grammars/catalogs/bpxprm.yaml, read through `tables()` and `decklint.knowledge.facts`): this
 module holds none of its own.
 """
 
@@ -17,18 +17,8 @@ import functools
 import re
 from typing import Any, NamedTuple
 
-from decklint.dialects import member_facts as facts
-from decklint.dialects.base import (
-    Head,
-    ParsedFile,
-    lark_parser,
-    parse_unit,
-    sniff_keywords,
-)
-from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.dialects.keywords import words
-from decklint.findings import Severity
-from decklint.ir import (
+from decklint.core.findings import Severity
+from decklint.core.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -38,7 +28,17 @@ from decklint.ir import (
     classify_atom,
     small_int,
 )
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.knowledge import member_facts as facts
+from decklint.knowledge.keywords import words
+from decklint.readers.base import (
+    Head,
+    ParsedFile,
+    lark_parser,
+    parse_unit,
+    sniff_keywords,
+)
+from decklint.readers.freeform import Text, blank_comments, unterminated
 
 
 class Tables(NamedTuple):

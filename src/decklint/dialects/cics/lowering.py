@@ -7,17 +7,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from decklint.dialects.base import (
-    ParsedFile,
-)
-from decklint.dialects.cics.reader import resource_type
-from decklint.ir import (
+from decklint.core.entities import Attr
+from decklint.core.ir import (
     Operand,
     Statement,
     small_int,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, attr_or_default, coded, default
+from decklint.core.lowering import Lowering, attr_or_default, coded, default
+from decklint.dialects.cics.reader import resource_type
+from decklint.readers.base import (
+    ParsedFile,
+)
 
 # Commands that make a definition (CICS TS "DFHCSDUP commands": USERDEFINE works as DEFINE,
 # with the defaults of the USERDEF group).

@@ -11,15 +11,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from decklint.dialects.base import (
-    AttributeTable,
-    ParsedFile,
-    lark_parser,
-    parse_unit,
-    sniff_count,
-)
-from decklint.findings import Severity
-from decklint.ir import (
+from decklint.core.findings import Severity
+from decklint.core.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -29,10 +22,12 @@ from decklint.ir import (
     Statements,
     Value,
 )
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.dialects.base import AttributeTable
+from decklint.readers.base import ParsedFile, lark_parser, parse_unit, sniff_count
 
 if TYPE_CHECKING:
-    from decklint.dialects.catalog import StatementEntry
+    from decklint.knowledge.catalog import StatementEntry
 
 # Verbs with the minimum abbreviation (the upper-case part in the CICS documentation).
 _VERBS = {
@@ -147,7 +142,7 @@ def attributes(st: Statement) -> AttributeTable | None:
     complete (closed and confirmed)."""
     if st.op != "DEFINE" or not st.operands:
         return None
-    from decklint.dialects.schema import closed_by_catalog
+    from decklint.knowledge.schema import closed_by_catalog
 
     rtype = resource_type(st.operands[0].name or "")
     own = ATTRIBUTES.get(rtype)
@@ -163,7 +158,7 @@ def attributes(st: Statement) -> AttributeTable | None:
 
 def resource_type(word: str) -> str:
     """A DEFINE's resource type, its abbreviation (CONN for CONNECTION) spelt out."""
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog("cics")
     if cat is None or word in ATTRIBUTES or cat.statement(word) is not None:
@@ -180,7 +175,7 @@ _UPPER = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
 def _entry(rtype: str) -> StatementEntry | None:
-    from decklint.dialects.catalog import catalog
+    from decklint.knowledge.catalog import catalog
 
     cat = catalog("cics")
     return None if cat is None or not rtype else cat.statement(rtype)

@@ -4,12 +4,12 @@ default; a value the catalog's entry rejects is reported (PRS003)."""
 
 from __future__ import annotations
 
-from decklint.dialects import member_facts as facts
-from decklint.dialects.base import ParsedFile
-from decklint.ir import Operand, Value
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
-from decklint.source import Span
+from decklint.core.entities import Attr
+from decklint.core.ir import Operand, Value
+from decklint.core.lowering import Lowering, default
+from decklint.core.source import Span
+from decklint.knowledge import member_facts as facts
+from decklint.readers.base import ParsedFile
 
 # The parameters the model reads, and the field each becomes.
 _FIELDS = {

@@ -16,10 +16,7 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.asm import parse_units
-from decklint.dialects.base import Head, ParsedFile, line_heads
-from decklint.dialects.cards import read_assembler
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -29,7 +26,10 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile, Span
+from decklint.core.source import SourceFile, Span
+from decklint.readers.assembler.reader import parse_units
+from decklint.readers.base import Head, ParsedFile, line_heads
+from decklint.readers.cards import read_assembler
 
 _MACRO = re.compile(r"^(?:\S*\s+)?DFHSIT\s+TYPE=", re.IGNORECASE | re.MULTILINE)
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9$#@]*")

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from decklint.dialects.base import (
-    ParsedFile,
-)
-from decklint.dialects.catalog import Catalog
-from decklint.dialects.catalog_check import (
+from decklint.core.entities import Attr
+from decklint.core.ir import Diagnostic, Operand, Statement
+from decklint.core.lowering import Lowering, coded, default
+from decklint.knowledge.catalog import Catalog
+from decklint.knowledge.catalog_check import (
     default_note,
     default_of,
     operand_problems,
     product_catalog,
     unknown_statement,
 )
-from decklint.ir import Diagnostic, Operand, Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, coded, default
+from decklint.readers.base import (
+    ParsedFile,
+)
 
 
 def _name(op: Operand | None) -> str:

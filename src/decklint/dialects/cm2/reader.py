@@ -10,14 +10,22 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.base import (
+from decklint.core.ir import (
+    Diagnostic,
+    Operand,
+    ReadResult,
+    Statement,
+    Statements,
+    Value,
+    classify_atom,
+)
+from decklint.core.source import SourceFile
+from decklint.readers.base import (
     ParsedFile,
     parsed_units,
     sniff_count,
 )
-from decklint.dialects.freeform import Text, blank_comments, unterminated
-from decklint.ir import Diagnostic, Operand, ReadResult, Statement, Statements, Value, classify_atom
-from decklint.source import SourceFile
+from decklint.readers.freeform import Text, blank_comments, unterminated
 
 # A /* without its */ runs to the end of the file (and is reported).
 _COMMENTS = (re.compile(r"/\*.*?(?:\*/|\Z)", re.DOTALL), re.compile(r"//[^\n]*"))

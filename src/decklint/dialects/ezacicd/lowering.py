@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from decklint.dialects import member_facts as facts
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.catalog import Catalog, StatementEntry
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Statement
+from decklint.core.lowering import Lowering, attr_or_default, coded
 from decklint.dialects.ezacicd.reader import MODELLED, types
-from decklint.dialects.schema import suggest
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, attr_or_default, coded
+from decklint.knowledge import member_facts as facts
+from decklint.knowledge.catalog import Catalog, StatementEntry
+from decklint.knowledge.schema import suggest
+from decklint.readers.base import ParsedFile
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

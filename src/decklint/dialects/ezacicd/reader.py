@@ -11,13 +11,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from decklint.dialects import member_facts as facts
-from decklint.dialects.asm import card_indent, parse_units
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.cards import read_assembler
-from decklint.dialects.damage import Indent
-from decklint.ir import Diagnostic, LogicalUnit
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.ir import Diagnostic, LogicalUnit
+from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.knowledge import member_facts as facts
+from decklint.readers.assembler.reader import card_indent, parse_units
+from decklint.readers.base import ParsedFile
+from decklint.readers.cards import read_assembler
+from decklint.readers.damage import Indent
 
 # The operands the model keeps for each TYPE (the fields of grammars/../kinds/ezacicd.py); the
 # TYPEs, every operand, value lists, ranges and defaults are the catalog's

@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from decklint.dialects import member_facts as facts
-from decklint.dialects.base import (
-    ParsedFile,
-)
-from decklint.dialects.ivtprm.reader import LIMITS
-from decklint.ir import (
+from decklint.core.entities import Attr
+from decklint.core.ir import (
     Diagnostic,
     Statement,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
-from decklint.source import Span
+from decklint.core.lowering import Lowering, default
+from decklint.core.source import Span
+from decklint.dialects.ivtprm.reader import LIMITS
+from decklint.knowledge import member_facts as facts
+from decklint.readers.base import (
+    ParsedFile,
+)
 
 
 def _mb(n: int) -> str:

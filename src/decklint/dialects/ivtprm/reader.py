@@ -11,13 +11,7 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.base import (
-    Head,
-    ParsedFile,
-    line_heads,
-    parsed_units,
-)
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -28,7 +22,13 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.readers.base import (
+    Head,
+    ParsedFile,
+    line_heads,
+    parsed_units,
+)
 
 _SEQ = re.compile(r"[0-9 ]{8}\Z")
 _MAX = re.compile(r"(FIXED|ECSA|HVCOMM)(\s+)MAX(\s*)\(", re.IGNORECASE)

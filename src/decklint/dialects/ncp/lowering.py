@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.facts import Scope, catalogued, link_attached
+from decklint.core.entities import Attr
+from decklint.core.ir import Operand, Statement
+from decklint.core.lowering import Lowering, attr_or_default, coded, default
 from decklint.dialects.vtam import network
 from decklint.dialects.vtam.resources import lower_lu, lower_pu, table_references
-from decklint.ir import Operand, Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, attr_or_default, coded, default
+from decklint.knowledge.facts import Scope, catalogued, link_attached
+from decklint.readers.base import ParsedFile
 
 # PU operands coded on GROUP or LINE sift down to the PUs below (catalog `sift:` lists)
 _PU_SIFT = ("MAXDATA", "MAXOUT", "PUTYPE", "PASSLIM", "MODULO")

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.asm import card_indent, parse_assembler
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.damage import Indent
-from decklint.dialects.schema import statement_names
-from decklint.source import SourceFile
+from decklint.core.source import SourceFile
+from decklint.knowledge.schema import statement_names
+from decklint.readers.assembler.reader import card_indent, parse_assembler
+from decklint.readers.base import ParsedFile
+from decklint.readers.damage import Indent
 
 # The statements of a generation only NCP codes, written as NCP writes them: the operation,
 # then a keyword operand on its card or the continuation card (GENEND may have none).
@@ -48,7 +48,7 @@ def _statement(op: str, key: str | None) -> bool:
         return op == "GENEND"
     if op.isupper() and key.isupper():
         return True
-    from decklint.dialects.catalog import operand_names  # seldom needed: read it then
+    from decklint.knowledge.catalog import operand_names  # seldom needed: read it then
 
     return key.upper() in operand_names("ncp", op)
 

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.catalog import Catalog
-from decklint.dialects.catalog_check import (
+from decklint.core.entities import Attr
+from decklint.core.ir import (
+    Statement,
+    Value,
+)
+from decklint.core.lowering import Lowering, default
+from decklint.dialects.nsdos.reader import _CATALOG
+from decklint.knowledge.catalog import Catalog
+from decklint.knowledge.catalog_check import (
     default_note,
     default_of,
     operand_problems,
@@ -14,13 +20,7 @@ from decklint.dialects.catalog_check import (
     product_catalog,
     unknown_statement,
 )
-from decklint.dialects.nsdos.reader import _CATALOG
-from decklint.ir import (
-    Statement,
-    Value,
-)
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
+from decklint.readers.base import ParsedFile
 
 
 def _kv(st: Statement, name: str) -> Value | None:

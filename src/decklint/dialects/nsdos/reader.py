@@ -12,12 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
-from decklint.dialects.base import ParsedFile, parsed_units
-from decklint.dialects.catalog_check import (
-    product_catalog,
-)
-from decklint.dialects.freeform import line_units
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -26,7 +21,12 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile
+from decklint.core.source import SourceFile
+from decklint.knowledge.catalog_check import (
+    product_catalog,
+)
+from decklint.readers.base import ParsedFile, parsed_units
+from decklint.readers.freeform import line_units
 
 _CATALOG = "nsdos"  # grammars/catalogs/nsdos.yaml: records, keywords, positions, defaults
 

@@ -16,13 +16,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from decklint.dialects.base import ParsedFile
-from decklint.dialects.catalog_check import operand_problems, product_catalog
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Operand, Statement, Value
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
-from decklint.source import Span
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Operand, Statement, Value
+from decklint.core.lowering import Lowering, default
+from decklint.core.source import Span
+from decklint.knowledge.catalog_check import operand_problems, product_catalog
+from decklint.readers.base import ParsedFile
 
 # the object types decklint models, and the model kind each becomes
 KINDS = {

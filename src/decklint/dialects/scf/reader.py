@@ -15,15 +15,7 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
-from decklint.dialects.base import (
-    ParsedFile,
-    lark_parser,
-    line_heads,
-    parse_unit,
-)
-from decklint.dialects.catalog_check import product_catalog
-from decklint.dialects.keywords import words
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -34,7 +26,15 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile, SourceMap, Span
+from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.knowledge.catalog_check import product_catalog
+from decklint.knowledge.keywords import words
+from decklint.readers.base import (
+    ParsedFile,
+    lark_parser,
+    line_heads,
+    parse_unit,
+)
 
 if TYPE_CHECKING:
     pass

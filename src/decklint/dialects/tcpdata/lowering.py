@@ -5,19 +5,19 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
-from decklint.dialects.base import (
-    ParsedFile,
-    unknown_name,
-)
-from decklint.dialects.tcpdata.reader import known, role
-from decklint.dialects.tcpip.reader import placeholder
-from decklint.findings import Severity
-from decklint.ir import (
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import (
     Diagnostic,
     Value,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
+from decklint.core.lowering import Lowering, default
+from decklint.dialects.tcpdata.reader import known, role
+from decklint.dialects.tcpip.reader import placeholder
+from decklint.readers.base import (
+    ParsedFile,
+    unknown_name,
+)
 
 _FTP_FIELDS = ("CHKPTINT", "BLKSIZE", "BLOCKSIZE", "BUFNO", "EXTRATASKS", "NCP", "RECFM", "LRECL")
 _DATA_FIELDS = ("TCPIPJOBNAME", "HOSTNAME", "DATASETPREFIX", "DOMAINORIGIN", "RESOLVERTIMEOUT")

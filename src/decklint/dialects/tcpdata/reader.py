@@ -12,16 +12,7 @@ import functools
 from pathlib import PurePath
 from typing import Any
 
-from decklint.dialects.base import (
-    Head,
-    ParsedFile,
-    parsed_units,
-    sniff_keywords,
-)
-from decklint.dialects.catalog import catalog
-from decklint.dialects.freeform import line_units
-from decklint.dialects.keywords import words
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     LogicalUnit,
     Operand,
@@ -31,7 +22,16 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile, SourceMap
+from decklint.core.source import SourceFile, SourceMap
+from decklint.knowledge.catalog import catalog
+from decklint.knowledge.keywords import words
+from decklint.readers.base import (
+    Head,
+    ParsedFile,
+    parsed_units,
+    sniff_keywords,
+)
+from decklint.readers.freeform import line_units
 
 TCPIP_DATA = words(
     """ALWAYSWTO DATASETPREFIX DEFAULTIPNODES DOMAIN DOMAINORIGIN HOSTNAME LOADDBCSTABLES LOOKUP

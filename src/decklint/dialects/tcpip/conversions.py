@@ -30,11 +30,11 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from decklint.core.findings import Edit
+from decklint.core.ir import Statement
+from decklint.core.source import SourceFile, Span
 from decklint.dialects.tcpip import meaning as mean
 from decklint.dialects.tcpip.reader import comment_at, parse
-from decklint.findings import Edit
-from decklint.ir import Statement
-from decklint.source import SourceFile, Span
 
 _EOL = re.compile(r"\r\n|\r|\n")
 
@@ -471,7 +471,7 @@ def to_eqenet(text: str, statements: Sequence[Statement], index: int) -> Convers
 def checked(path: str, text: str, statements: Sequence[Statement], conv: Conversion) -> str:
     """'' when the converted text reads without error and makes the stack do what the
     profile did; else why not."""
-    from decklint.fix import patch
+    from decklint.readers import patch
 
     out = patch.apply(text, conv.edits, card_image=False)
     if out.skipped:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 
+from decklint.core.entities import Attr
+from decklint.core.ir import Statement, Value
+from decklint.core.lowering import default
+from decklint.core.source import Span
 from decklint.dialects.tcpip.profile import Handler, Profile, attr
-from decklint.ir import Statement, Value
-from decklint.model.entities import Attr
-from decklint.model.lowering import default
-from decklint.source import Span
 
 _IPV4 = re.compile(r"\d{1,3}(\.\d{1,3}){1,3}(/\d{1,2})?\Z")
 

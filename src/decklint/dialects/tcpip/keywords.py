@@ -17,7 +17,7 @@ a systems programmer can correct without reading the reader:
 Sources: research/spec-tcpip-other.md 1-2 and spec-gaps.md 5 ([V] and [R] rows); ranges only
 where a document gives them.
 
-The product catalog (grammars/catalogs/tcpip.yaml, read through `decklint.dialects.catalog`)
+The product catalog (grammars/catalogs/tcpip.yaml, read through `decklint.knowledge.catalog`)
 is the reference for which statements and parameters exist on z/OS, VM and MVS TCP/IP V3:
 what these tables lack is added from it when they are first read (`_from_catalog`), a
 top-level statement as ``stmt`` (``stmt/1`` when its syntax is one value), a Telnet or
@@ -31,9 +31,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from decklint.dialects.catalog import catalog
-from decklint.dialects.keywords import abbreviations as _index
-from decklint.dialects.keywords import spelled as _split
+from decklint.knowledge.catalog import catalog
+from decklint.knowledge.keywords import abbreviations as _index
+from decklint.knowledge.keywords import spelled as _split
 
 STATEMENTS = """
 ARPAGE stmt/1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from decklint.model.kinds import KindSpec, kind
+from decklint.core.kinds import KindSpec, kind
 
 # The TCP/IP stack settings a profile file codes and a stack resolves (with defaults).
 # typed Any: spread into `kind(...)` beside its keyword options (model.kinds.kind)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from decklint.core.ir import Statement
 from decklint.dialects.base import FreeLayout
-from decklint.ir import Statement
 
 # Columns 73-80 of a profile may hold sequence numbers, which the stack reads as parameters
 # (the reader's `blank`): assumed, no line is made to reach past column 72.

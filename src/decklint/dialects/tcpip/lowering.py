@@ -17,7 +17,10 @@ import re
 from collections.abc import Sequence
 from pathlib import PurePath
 
-from decklint.dialects.base import ParsedFile
+from decklint.core.entities import Attr
+from decklint.core.ir import Statement
+from decklint.core.lowering import Lowering, default
+from decklint.core.source import Span
 from decklint.dialects.tcpip import interfaces, ports, routes, settings, traces
 from decklint.dialects.tcpip import keywords as kw
 from decklint.dialects.tcpip.profile import Handler, Profile
@@ -30,10 +33,7 @@ from decklint.dialects.tcpip.telnet import (
     telnet_open,
     telnet_server,
 )
-from decklint.ir import Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
-from decklint.source import Span
+from decklint.readers.base import ParsedFile
 
 _MEMBER = re.compile(r"\(([^()]+)\)\s*\Z")
 _VM_MARKERS = {"VM", "OBEY", "ASSORTEDPARMS", "INFORM", "SSLSERVERID", "VSWITCH", *kw.POOLS}

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from decklint.ir import Statement
+from decklint.core.ir import Statement
 
 IPV4_INTERFACES = ("IPAQENET", "IPAQIDIO", "EQENET", "VIRTUAL", "MPCPTP")
 # The INTERFACE types whose definition a conversion compares (IPv4 and IPv6).

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from decklint.core.ir import Statement
+from decklint.core.lowering import default
 from decklint.dialects.tcpip.profile import Handler, Profile, attr, flag
-from decklint.ir import Statement
-from decklint.model.lowering import default
 
 
 def _port(prof: Profile, st: Statement) -> None:

@@ -4,15 +4,30 @@ handlers (one module per statement family) add its entities, symbols and diagnos
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from pathlib import PurePath
 
-from decklint.dialects.base import ParsedFile, unknown_name
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Statement, Value
+from decklint.core.lowering import Lowering, default
+from decklint.core.source import Span
 from decklint.dialects.tcpip.kinds import STACK_SETTINGS
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Statement, Value
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
-from decklint.model.tcpip import stack_name
-from decklint.source import Span
+from decklint.readers.base import ParsedFile, library_folder, unknown_name
+
+# Profile file names that say nothing about the stack: the folder names it instead.
+GENERIC = {"PROFILE", "PROFILE.TCPIP", "TCPIP.PROFILE.TCPIP", "PROFILE TCPIP", "PROFILE.TCP"}
+
+
+def stack_name(path: str) -> str:
+    """The name of the stack a profile makes on its own: its file name, or its folder's when
+    the file name says nothing. The lowering gives its elements this stack as node and
+    scope; `resolve` moves the files that turn out to belong to another stack."""
+    p = PurePath(path)
+    name = p.name.upper()
+    if name in GENERIC or name.startswith("PROFILE."):
+        # the folder's, the system's for a library's (SYSB/TCPPARMS/PROFILE is SYSB's)
+        name = (library_folder(p.parent).name or p.parent.name or name).upper()
+    return name
 
 
 def attr(v: Value | None, value: object = None) -> Attr:

@@ -16,10 +16,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from decklint.dialects.base import Head, ParsedFile, lark_parser, line_heads
-from decklint.dialects.keywords import words
-from decklint.dialects.tcpip import keywords as kw
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -29,7 +26,10 @@ from decklint.ir import (
     Value,
     is_whole_number,
 )
-from decklint.source import SourceFile, Span
+from decklint.core.source import SourceFile, Span
+from decklint.dialects.tcpip import keywords as kw
+from decklint.knowledge.keywords import words
+from decklint.readers.base import Head, ParsedFile, lark_parser, line_heads
 
 if TYPE_CHECKING:
     pass

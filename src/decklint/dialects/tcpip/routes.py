@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from decklint.core.entities import Attr
+from decklint.core.ir import Statement, Value
+from decklint.core.lowering import default
 from decklint.dialects.tcpip.profile import Handler, Profile, attr
-from decklint.ir import Statement, Value
-from decklint.model.entities import Attr
-from decklint.model.lowering import default
 
 
 def _route_entry(prof: Profile, st: Statement) -> None:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import re
 
+from decklint.core.entities import Attr
+from decklint.core.ir import Statement, Value
+from decklint.core.lowering import default
+from decklint.core.source import Span
 from decklint.dialects.tcpip import keywords as kw
 from decklint.dialects.tcpip.profile import Handler, Profile, attr
-from decklint.ir import Statement, Value
-from decklint.model.entities import Attr
-from decklint.model.lowering import default
-from decklint.source import Span
 
 _VALUE = re.compile(r"[0-9&'.]|[0-9]+[KM]\Z")
 

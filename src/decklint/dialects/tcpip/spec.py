@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from decklint.dialects import GLOBS
-from decklint.dialects.base import DialectSpec, ParsedFile
+from decklint.dialects.base import DialectSpec
 from decklint.dialects.tcpip.layout import LAYOUT
 from decklint.dialects.tcpip.reader import parse, sniff
+from decklint.readers.base import ParsedFile
 
 if TYPE_CHECKING:
-    from decklint.model.lowering import Lowering
+    from decklint.core.lowering import Lowering
 
 
 def lower(pf: ParsedFile, low: Lowering) -> None:

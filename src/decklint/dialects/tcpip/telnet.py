@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from decklint.core.entities import Attr
+from decklint.core.ir import Statement, small_int
+from decklint.core.lowering import default
 from decklint.dialects.tcpip import keywords as kw
 from decklint.dialects.tcpip.profile import Profile, attr, flag
-from decklint.ir import Statement, small_int
-from decklint.model.entities import Attr
-from decklint.model.lowering import default
 
 TELNET_BLOCKS = {"TELNETPARMS", "TELNETGLOBALS", "PARMSGROUP", "INTERNALCLIENTPARMS"}
 # The statements of a TN3270E server profile: the server runs in its own address space (z/OS

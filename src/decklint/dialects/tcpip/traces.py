@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from decklint.core.entities import Attr
+from decklint.core.ir import Statement
+from decklint.core.lowering import default
 from decklint.dialects.tcpip.profile import Handler, Profile
-from decklint.ir import Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import default
 
 _TRACE_ON = {"TRACE", "MORETRACE", "TRACEONLY"}
 

@@ -4,18 +4,18 @@ from __future__ import annotations
 
 from pathlib import PurePath
 
-from decklint.dialects.base import (
-    ParsedFile,
-    unknown_name,
-)
-from decklint.dialects.tsm.reader import _index
-from decklint.findings import Severity
-from decklint.ir import (
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import (
     Diagnostic,
     Statement,
 )
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, default
+from decklint.core.lowering import Lowering, default
+from decklint.dialects.tsm.reader import _index
+from decklint.readers.base import (
+    ParsedFile,
+    unknown_name,
+)
 
 # option -> (lowest, highest) in KB, values beyond are clamped by the client
 RANGES = {"TCPWINDOWSIZE": (0, 2048), "TCPBUFFSIZE": (1, 512)}

@@ -11,16 +11,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import PurePath
 
-from decklint.dialects.base import (
-    Head,
-    ParsedFile,
-    parsed_units,
-    sniff_keywords,
-)
-from decklint.dialects.catalog import catalog
-from decklint.dialects.freeform import line_units
-from decklint.dialects.keywords import abbreviations, spelled, words
-from decklint.ir import (
+from decklint.core.ir import (
     Diagnostic,
     Operand,
     ReadResult,
@@ -29,7 +20,16 @@ from decklint.ir import (
     Value,
     classify_atom,
 )
-from decklint.source import SourceFile
+from decklint.core.source import SourceFile
+from decklint.knowledge.catalog import catalog
+from decklint.knowledge.keywords import abbreviations, spelled, words
+from decklint.readers.base import (
+    Head,
+    ParsedFile,
+    parsed_units,
+    sniff_keywords,
+)
+from decklint.readers.freeform import line_units
 
 
 @cache
@@ -52,7 +52,7 @@ def option(spelling: str) -> str:
 def options_file(path: str) -> str:
     """Which options file a path is by its name: "dsm.sys" (dsm.sys, DSMSYS), "dsm.opt"
     (dsm.opt or another *.opt), or "" when the name does not tell."""
-    from decklint.inputs.templates import suffix
+    from decklint.readers.templates import suffix
 
     name = PurePath(path).name.upper()
     name = name[: -len(suffix(name))] if suffix(name) else name  # dsm.opt.j2 is a dsm.opt

@@ -5,8 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import PurePath
 
-from decklint.dialects.base import ParsedFile, member_name
-from decklint.dialects.facts import Scope, catalogued, operand_entry, pace_window
+from decklint.core.entities import Attr
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, Operand, Statement
+from decklint.core.lowering import Lowering, attr_or_default, coded, default
+from decklint.core.symbols import WILDCARD
 from decklint.dialects.vtam import network
 from decklint.dialects.vtam.reader import _LIST_NAME, _TABLE_OPS
 from decklint.dialects.vtam.resources import (
@@ -16,12 +19,9 @@ from decklint.dialects.vtam.resources import (
     ref_modes,
     table_references,
 )
-from decklint.findings import Severity
-from decklint.ir import Diagnostic, Operand, Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, attr_or_default, coded, default
-from decklint.model.sna import decode_ru_byte
-from decklint.model.symbols import WILDCARD
+from decklint.knowledge.facts import Scope, catalogued, operand_entry, pace_window
+from decklint.knowledge.sna import decode_ru_byte
+from decklint.readers.base import ParsedFile, member_name
 
 _RESOURCE_OPS = frozenset({"APPL", "PU", "LU", "CDRSC", "CDRM", "TRLE", "LOCAL"})
 _SIFT_APPL = ("MODETAB", "DLOGMOD", "VPACING", "AUTOSES", "DSESLIM", "DMINWNL", "DMINWNR")
@@ -527,7 +527,7 @@ def _config_members(pf: ParsedFile) -> list[tuple[str, Operand]]:
     """The major nodes a configuration list (ATCCONxx) activates at VTAM's start, each with
     the item that names it, when every item is a member name (a start list codes options,
     `SSCPID=01`, `NOPROMPT`)."""
-    from decklint.dialects.catalog import START_OPTIONS, catalog
+    from decklint.knowledge.catalog import START_OPTIONS, catalog
 
     cat = catalog("vtam")
     options = cat.section_operands(START_OPTIONS) if cat is not None else {}

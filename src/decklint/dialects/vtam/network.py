@@ -7,9 +7,9 @@ link layer (model/network/) joins them across decks."""
 
 from __future__ import annotations
 
-from decklint.ir import Operand, Statement, Value
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, coded, default
+from decklint.core.entities import Attr
+from decklint.core.ir import Operand, Statement, Value
+from decklint.core.lowering import Lowering, coded, default
 
 
 def _number(v: Value | None) -> int | None:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import re
 
-from decklint.dialects.asm import card_indent, parse_assembler, parse_option_list
-from decklint.dialects.base import ParsedFile, deck_member, line_heads
-from decklint.dialects.damage import Indent
-from decklint.dialects.keywords import words
-from decklint.dialects.schema import statement_names
-from decklint.source import SourceFile
+from decklint.core.source import SourceFile
+from decklint.knowledge.keywords import words
+from decklint.knowledge.schema import statement_names
+from decklint.readers.assembler.reader import card_indent, parse_assembler, parse_option_list
+from decklint.readers.base import ParsedFile, deck_member, line_heads
+from decklint.readers.damage import Indent
 
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
 _MEMBER_NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}", re.IGNORECASE)
@@ -134,7 +134,7 @@ def _marked(line: str) -> bool:
 def _catalogued(op: str, key: str) -> bool:
     """Whether the catalog lists `key` as an operand of `op` (read only for a deck not in
     upper case: the parse reads the catalog anyway, detection seldom needs it)."""
-    from decklint.dialects.catalog import operand_names
+    from decklint.knowledge.catalog import operand_names
 
     return key.upper() in operand_names("vtam", op)
 

@@ -4,10 +4,10 @@ catalog's default (`facts.catalogued`), by the major node or line the resource s
 
 from __future__ import annotations
 
-from decklint.dialects.facts import Scope, catalogued
-from decklint.ir import Operand, Statement
-from decklint.model.entities import Attr
-from decklint.model.lowering import Lowering, coded, default
+from decklint.core.entities import Attr
+from decklint.core.ir import Operand, Statement
+from decklint.core.lowering import Lowering, coded, default
+from decklint.knowledge.facts import Scope, catalogued
 
 
 def operand(stmt: Statement, name: str, sift: dict[str, Operand]) -> Operand | None:

@@ -1,7 +1,7 @@
 """What every kind of evidence builds links with: the `Linker` over the merged model, and the
 registry the evidence modules of this package put themselves in (`evidence`).
 
-A link is an entity of kind `link` (model/kinds.py) anchored at its first end (file, line,
+A link is an entity of kind `link` (core/kinds.py) anchored at its first end (file, line,
 column of what it was inferred from) with its second end's file, line and column among its
 values, a kind, a status and what it was inferred from (`via`). Statuses, as Batfish's edges:
 
@@ -26,10 +26,10 @@ from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from decklint.model.entities import Attr, Entity, packed_attrs
-from decklint.model.lowering import default
+from decklint.core.entities import Attr, Entity, packed_attrs
+from decklint.core.lowering import default
+from decklint.core.source import Span
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 _HEX = re.compile(r"[0-9A-F]+")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.network._sna import hosts, lan
 from decklint.model.network.base import Linker, evidence
 from decklint.model.network.xca import by_ee, over_lan

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.network.base import Linker, evidence
 
 

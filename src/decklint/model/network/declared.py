@@ -5,11 +5,11 @@ kind, status declared)."""
 
 from __future__ import annotations
 
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
+from decklint.core.source import Span
 from decklint.model.network.base import Linker, evidence
 from decklint.model.network.cics import regions
-from decklint.source import Span
 
 
 @evidence("tcp-peer", 60, "a node's declared peer: (configuration)")

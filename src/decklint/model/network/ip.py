@@ -10,7 +10,7 @@ import re
 from collections import defaultdict
 from typing import Any
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.network.base import Linker, evidence
 
 

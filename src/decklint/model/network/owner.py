@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from decklint.dialects.facts import link_attached
-from decklint.model.entities import Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Entity
+from decklint.core.lowering import default
+from decklint.knowledge.facts import link_attached
 from decklint.model.network._sna import Hosts, hosts
 from decklint.model.network.base import Linker, evidence
 

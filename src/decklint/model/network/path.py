@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
 from decklint.model.network.base import Linker, evidence
 
 

@@ -8,7 +8,7 @@ naming each other are one link."""
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.network.base import Linker, evidence
 from decklint.model.network.cics import regions
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from decklint.model.entities import Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Entity
+from decklint.core.lowering import default
 from decklint.model.network._sna import Hosts, hosts
 from decklint.model.network.base import Linker, evidence
 

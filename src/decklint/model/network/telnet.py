@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import fnmatch
 
-from decklint.model.entities import Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Entity
+from decklint.core.lowering import default
 from decklint.model.network._sna import hosts
 from decklint.model.network._tcpip import inet, stacks
 from decklint.model.network.base import Linker, evidence

@@ -6,8 +6,8 @@ naming each other are one link."""
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Entity
+from decklint.core.lowering import default
 from decklint.model.network._sna import Hosts, Lan, hosts, lan
 from decklint.model.network.base import Linker, evidence
 

@@ -3,7 +3,7 @@ an `adapter:` fact)."""
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.topology import Topology
 
 KINDS = {"fast-ethernet": "Fast Ethernet", "token-ring": "token ring"}

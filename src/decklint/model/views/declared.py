@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.topology import Topology
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.topology import Topology
 
 Setting = tuple[int, Entity, str, str]  # (value, where it is set, field, what the deck calls it)

@@ -3,7 +3,7 @@ workstation node's own DLC frame."""
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 

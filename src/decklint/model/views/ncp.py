@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.release import Release as Release
 from decklint.model.release import ncp_release_facts, node_of
 from decklint.model.release import release_of as nodes_release

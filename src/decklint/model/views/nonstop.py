@@ -7,9 +7,9 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from decklint.model.entities import MISSING, Attr, Entity
+from decklint.core.entities import MISSING, Attr, Entity
+from decklint.core.source import Span
 from decklint.model.topology import Topology
-from decklint.source import Span
 
 
 @dataclass

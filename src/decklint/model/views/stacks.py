@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from decklint.model.entities import Attr, Entity
+from decklint.core.entities import Attr, Entity
+from decklint.core.source import Span
 from decklint.model.release import Release, release_of, unknown
 from decklint.model.tcpip import release_family
 from decklint.model.topology import Topology
 from decklint.model.views.declared import declared
-from decklint.source import Span
 
 FTP_JOBS = ("FTP",)  # job names that start so are FTP servers (FTPD1, FTPSERVE, ...)
 TELNET_JOBS = ("TN3270", "INTCLIEN", "TELNET", "TN")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from decklint.model.entities import Entity
+from decklint.core.entities import Entity
 from decklint.model.topology import Topology
 from decklint.model.views.links import links_of
 

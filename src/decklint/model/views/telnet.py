@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.dialects.catalog import catalog
-from decklint.model.entities import Attr, Entity
-from decklint.model.lowering import default
+from decklint.core.entities import Attr, Entity
+from decklint.core.lowering import default
+from decklint.knowledge.catalog import catalog
 from decklint.model.release import Choice, choice
 from decklint.model.tcpip import defaulted
 from decklint.model.topology import Topology

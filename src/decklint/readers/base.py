@@ -1,0 +1,324 @@
+"""What the readers share: a file after reading and parsing (`ParsedFile`), Lark parsers built
+once and their errors in plain words, the first words of a file's lines for the content
+sniffers, and what a deck's path says: the member it names, the folder of its system."""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from decklint.core.findings import Severity
+from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statements
+from decklint.core.source import SourceFile, SourceMap, Span
+
+if TYPE_CHECKING:
+    pass
+
+
+@dataclass(frozen=True)
+class ParsedFile:
+    """A file after reading and parsing: statements, comments and problems."""
+
+    source: SourceFile
+    dialect: str
+    statements: Statements  # given as any sequence, kept as `Statements`
+    read: ReadResult
+    diagnostics: tuple[Diagnostic, ...]
+    macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
+    # macros of the deck that some call could not expand, and the operations their model
+    # statements may generate ("&": an operation decklint cannot know)
+    open_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # calls of the deck's own macros that were expanded: (macro, span of what it generated)
+    expansions: tuple[tuple[str, Span], ...] = ()
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.statements, Statements):
+            object.__setattr__(self, "statements", Statements(self.statements))
+
+
+@functools.cache
+def lark_parser(grammar: str, start: tuple[str, ...]) -> Any:
+    """One memoised LALR parser per grammar, positions from tokens.
+
+    The dialect grammars keep their terminals disjoint, so the basic lexer serves: it builds
+    one scanner instead of one per parser state (docs/decisions.md, "Basic lexer").
+    """
+    from decklint.platform import larkcache
+    from decklint.platform.resources import grammar_path
+
+    return larkcache.parser(
+        grammar_path(grammar),
+        f"{grammar}-{'-'.join(start)}",
+        parser="lalr",
+        lexer="basic",
+        start=list(start),
+        maybe_placeholders=True,
+    )
+
+
+_TERMINAL_WORDS = {
+    "WORD": "a name or value",
+    "QUOTED": "a quoted value such as X'85'",
+    "EQ": "'='",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "COMMA": "','",
+    "_WS": "a blank",
+    "WS": "a blank",
+    "$END": "the end of the statement",
+    "NAME": "a keyword",
+    "VERB": "a command verb",
+    "PVALUE": "a value in parentheses",
+    "SEMICOLON": "';'",
+    "STAR": "'*'",
+    "COLON": "':'",
+    "FLAG": "an option such as -o",
+}
+
+
+def _words(expected: Sequence[str]) -> str:
+    names = sorted({_TERMINAL_WORDS.get(e.rsplit("__", 1)[-1], e) for e in expected})
+    if not names:
+        return "something else"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _shown(text: str) -> str:
+    return text if text.strip() else repr(text)
+
+
+MAX_NESTING = 64  # parentheses: far beyond any real deck (assembler sublists nest a few levels)
+
+
+def too_deep(text: str, smap: SourceMap) -> Diagnostic | None:
+    """A PRS001 diagnostic when parentheses nest deeper than MAX_NESTING: such a statement is
+    not parsed (its tree would exhaust the interpreter's recursion limit), the rest are."""
+    if text.count("(") <= MAX_NESTING:
+        return None
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            depth += 1
+            if depth > MAX_NESTING:
+                return Diagnostic(
+                    "PRS001",
+                    smap.span(i, i + 1),
+                    f"parentheses nested more than {MAX_NESTING} deep: this statement is not "
+                    "read (no real definition nests so deep; is a closing parenthesis missing?)",
+                    Severity.ERROR,
+                )
+        elif ch == ")":
+            depth = max(0, depth - 1)
+    return None
+
+
+def parse_unit(parser: Any, unit: LogicalUnit, start: str | None = None) -> Any:
+    """The unit's Lark tree, or a PRS001 Diagnostic in plain words: nesting too deep to
+    parse, or text the grammar does not accept. Every dialect parses through here."""
+    from lark.exceptions import LarkError
+
+    deep = too_deep(unit.text, unit.smap)
+    if deep is not None:
+        return deep
+    try:
+        return parser.parse(unit.text, start=start) if start else parser.parse(unit.text)
+    except LarkError as exc:
+        return lark_error(exc, unit.smap, unit.text)
+
+
+def parsed_units(
+    units: Iterable[LogicalUnit], grammar: str, start: str, diags: list[Diagnostic]
+) -> Iterator[tuple[LogicalUnit, Any]]:
+    """Each unit with its Lark tree; a unit that does not parse becomes a PRS001 diagnostic
+    (appended to `diags`) and the next one is read."""
+    parser = lark_parser(grammar, (start,))
+    for unit in units:
+        tree = parse_unit(parser, unit)
+        if isinstance(tree, Diagnostic):
+            diags.append(tree)
+            continue
+        yield unit, tree
+
+
+# A line's first word, then what follows it: '=' or ',' (no more words), or an optional '('
+# and two more words. Written without lookahead, as every pattern detection reads: the
+# editors' detectors read them too, and Emacs has none (scripts/editor_tables.py).
+_HEAD = re.compile(
+    r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)[ \t]*"
+    r"(?:([=,])|(\(?)[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*))"
+)
+
+
+class Head(NamedTuple):
+    """The first three words of a line, upper case, cut at '(', '=', ',' and ';'."""
+
+    a: str
+    b: str
+    c: str
+    sep: str  # what follows the first word: "(", "=", ",", " " (another word) or "" (nothing)
+
+    @property
+    def keyword(self) -> str:
+        """The statement's keyword: the first word, or the second after a `SYSNAME:` prefix."""
+        return self.b if self.a.endswith(":") else self.a
+
+
+# The file whose line heads were computed last, its heads (None for a line without one) and
+# those of its heads that are lines with a word, for each count of lines asked: the sniffers
+# of one file ask in turn. Kept by identity, as hashing a whole file to look it up costs what
+# computing the heads does.
+_LAST: list[Any] = [None, (), {}]
+_HEAD_LINES = 800
+
+
+def _heads(src: SourceFile) -> tuple[Head | None, ...]:
+    if _LAST[0] is src:
+        heads: tuple[Head | None, ...] = _LAST[1]
+        return heads
+    out: list[Head | None] = []
+    for ln in src.lines[:_HEAD_LINES]:
+        m = _HEAD.match(ln)
+        if m and m.group(1):
+            a, mark, paren, b, c = m.groups(default="")
+            sep = mark or paren or (" " if b else "")
+            out.append(Head(a.upper(), b.upper(), c.upper(), sep))
+        else:
+            out.append(None)
+    _LAST[0], _LAST[1], _LAST[2] = src, tuple(out), {}
+    return _LAST[1]  # type: ignore[no-any-return]
+
+
+def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[Head, ...]:
+    """The heads of the first `lines` lines (at most 800) that have a word first (a prompt
+    such as `1->` left out): what the content sniffers of keyword formats look at. Computed
+    once per file however many dialects sniff it."""
+    heads = _heads(src)
+    kept: dict[int, tuple[Head, ...]] = _LAST[2]
+    got = kept.get(lines)
+    if got is None:
+        got = kept[lines] = tuple(h for h in heads[:lines] if h is not None)
+    return got
+
+
+def sniff_keywords(
+    src: SourceFile,
+    strong: Callable[[Head], bool],
+    known: Callable[[], Collection[str]],
+    comments: tuple[str, ...],
+    score: tuple[float, float, float],
+) -> float:
+    """A content score for a format of one `KEYWORD value` statement a line (TSM options,
+    TCPIP.DATA, FTP.DATA, BPXPRMxx), from positive evidence only.
+
+    0 without a line `strong` accepts: a keyword only this format has, in the shape it is
+    written in. Then the file's statements must be the product's: each line that is no
+    comment (it starts with one of `comments`) starts with a keyword the product knows
+    (`known`, from its catalog: read only then), every line when `strong` found one or two,
+    half of them at least when it found more. So a text or a script that names an option
+    now and then is not taken for the product's file, and a member of one statement is.
+    The score: `base + step` a strong line, at most `top` (`score` is base, step, top)."""
+    heads = line_heads(src)
+    n = sum(1 for h in heads if strong(h))
+    if n == 0:
+        return 0.0
+    names = known()
+    lines = [h for h in heads if not h.a.startswith(comments)]
+    good = sum(1 for h in lines if h.keyword in names)
+    if good < (len(lines) if n < 3 else (len(lines) + 1) // 2):
+        return 0.0
+    base, step, top = score
+    return min(base + step * n, top)
+
+
+def sniff_count(
+    src: SourceFile, pattern: re.Pattern[str], lines: int, base: float, step: float, top: float
+) -> float:
+    """A content score from how often `pattern` matches the first `lines` lines: 0 without a
+    match, else `base` plus `step` a match, at most `top`."""
+    n = len(pattern.findall("\n".join(src.lines[:lines])))
+    return 0.0 if n == 0 else min(base + step * n, top)
+
+
+def unknown_name(span: Span, what: str, known: Iterable[str]) -> Diagnostic:
+    """PRS002 for a name a dialect's tables do not hold: an error with a suggestion when it
+    is a near miss of a known one, else information (kept, not modelled)."""
+    from decklint.core.findings import Severity
+    from decklint.knowledge.schema import suggest
+
+    name = what.split()[-1]
+    guess = suggest(name, sorted(known))
+    hint = f"; did you mean {guess}?" if guess else "; it is kept but not modelled"
+    return Diagnostic(
+        "PRS002", span, f"{what} is not known{hint}", Severity.ERROR if guess else None
+    )
+
+
+def lark_error(exc: Exception, smap: SourceMap, text: str) -> Diagnostic:
+    """A Lark exception on one logical unit as a PRS001 diagnostic in plain words."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
+    pos = getattr(exc, "pos_in_stream", None)
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        pos = tok.start_pos if tok.start_pos is not None else len(text)
+        if tok.type == "$END":
+            what = "the statement ends too early"
+            pos = len(text.rstrip())
+        else:
+            what = f"unexpected {_shown(str(tok))!s}"
+        msg = f"{what}; expected {_words(sorted(exc.expected))}"
+    elif isinstance(exc, UnexpectedCharacters):
+        at = exc.pos_in_stream or 0
+        ch = text[at] if at < len(text) else ""
+        allowed = sorted(exc.allowed) if exc.allowed else []
+        msg = f"unexpected character {ch!r}"
+        if allowed:
+            msg += f"; expected {_words(allowed)}"
+    elif isinstance(exc, UnexpectedEOF):
+        pos = len(text)
+        msg = f"the statement ends too early; expected {_words(sorted(exc.expected))}"
+    else:
+        msg = str(exc).splitlines()[0]
+    unquoted = re.sub(r"'(?:[^']|'')*'", "", text)
+    if unquoted.count("(") > unquoted.count(")"):
+        msg += " (a '(' is not closed)"
+    elif unquoted.count(")") > unquoted.count("("):
+        msg += " (a ')' has no matching '(')"
+    pos = 0 if pos is None else max(0, min(pos, max(len(text) - 1, 0)))
+    span = smap.span(pos, pos + 1) if text else Span.point(1, 1)
+    return Diagnostic("PRS001", span, msg)
+
+
+# Folders named after a system's libraries: the system is the folder that holds them
+# (SYSA/VTAMLST, SYSA/TCPPARMS and SYSA/PARMLIB are one system, SYSA; SYSA/SYSIN holds the
+# CICS regions' SIT overrides, IBM's DFH$SIPn members).
+_LIBRARY = re.compile(r"VTAMLST|VTAMSRC|VTAMLIB|TCPPARMS|PARMLIB|PROCLIB|NCPSRC|DFHCSD|SYSIN")
+
+
+def library_folder(folder: PurePath) -> PurePath:
+    """The folder that stands for a system: the one above a folder named after a library."""
+    if _LIBRARY.search(folder.name.upper()) and folder.parent != folder:
+        return folder.parent
+    return folder
+
+
+_MEMBER = re.compile(r"\(([^()/\\]+?)(?:#\d+)?\)$")
+
+
+def member_name(path: str) -> str | None:
+    """The member a deck's path names: `SYS1.VTAMLST(ATCCON00)`, and a deck cut out of a job
+    (`LOAD.jcl(ATCCON00)`, `LOAD.jcl(ATCCON00#2)` for the second of that name); else None."""
+    m = _MEMBER.search(re.split(r"[\\/]", path)[-1])
+    return m.group(1) if m else None
+
+
+def deck_member(path: str) -> str:
+    """The member a deck is, as written: the one its path names, else its file name up to
+    the first dot (`VTAMLST/APTSO.vtam` is APTSO)."""
+    return member_name(path) or PurePath(path).name.split(".")[0]
