@@ -1,6 +1,7 @@
 """Communications Server for AIX's node configuration records ([define_*] of sna_node.cfg) and
 the SNA Services/6000 exportsna form: read as the manuals show them, judged by the catalog
-(warnings: its facts are assumed), and joined to the network like the other workstations."""
+(errors where a fact was read in HP-UX SNAplus2's manual of the same command set, warnings where it
+is assumed), and joined to the network like the other workstations."""
 
 from __future__ import annotations
 
@@ -16,15 +17,37 @@ def _lint(files: dict[str, str], tmp_path, monkeypatch) -> list[tuple[str, str, 
     return [(f.code, f"{f.span.line}:{f.span.col}", f.severity, f.message) for f in res.findings]
 
 
-def test_a_record_parameter_outside_its_range_is_an_assumed_warning(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_record_parameter_outside_a_range_the_related_manual_gives_is_an_error(
+    tmp_path, monkeypatch
+) -> None:  # type: ignore[no-untyped-def]
     cfg = "[define_mode]\nmode_name = #BATCH\nreceive_pacing_win = 64\n"
     ((code, at, sev, msg),) = [
         f for f in _lint({"sna_node.cfg": cfg}, tmp_path, monkeypatch) if f[0] == "PRS003"
     ]
-    assert (code, at, sev) == ("PRS003", "3:22", Severity.WARNING)
-    assert msg.startswith(
-        "receive_pacing_win = 64 on [define_mode]: outside the allowed range 1-63 (assumed"
+    assert (code, at, sev) == ("PRS003", "3:22", Severity.ERROR)
+    assert msg == (
+        "receive_pacing_win = 64 on [define_mode]: outside the allowed range 1-63 (as HP-UX "
+        "SNAplus2 R7 Administration Command Reference documents it for the same command set)"
     )
+
+
+def test_a_record_parameter_outside_an_assumed_range_is_a_warning(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    cfg = "[define_tr_ls]\nls_name = L1\nmax_ifrm_rcvd = 128\n"
+    ((code, at, sev, msg),) = [
+        f for f in _lint({"sna_node.cfg": cfg}, tmp_path, monkeypatch) if f[0] == "PRS003"
+    ]
+    assert (code, at, sev) == ("PRS003", "3:17", Severity.WARNING)
+    assert msg.startswith(
+        "max_ifrm_rcvd = 128 on [define_tr_ls]: outside the allowed range 0-127 (assumed"
+    )
+
+
+def test_a_lower_ru_bound_is_256_or_more_or_none(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    base = "[define_mode]\nmode_name = #BATCH\ndefault_ru_size = NO\nmax_ru_size_upp = 4096\n"
+    for low, bad in (("0", False), ("256", False), ("100", True)):
+        cfg = base + f"max_ru_size_low = {low}\n"
+        found = [f for f in _lint({"sna_node.cfg": cfg}, tmp_path, monkeypatch) if f[0] == "PRS003"]
+        assert bool(found) is bad, (low, found)
 
 
 def test_the_ru_bounds_are_judged_only_where_default_ru_size_is_no(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -46,7 +69,7 @@ def test_a_near_miss_is_named_and_an_unlisted_record_or_parameter_is_kept(
     )
     got = [(f[0], f[1], f[2], f[3]) for f in _lint({"sna_node.cfg": cfg}, tmp_path, monkeypatch)]
     assert [(c, at) for c, at, *_ in got] == [("PRS002", "1:2"), ("PRS002", "5:1")]
-    assert all(sev is Severity.WARNING and "(assumed" in msg for _c, _a, sev, msg in got)
+    assert all(sev is Severity.ERROR and "(assumed" not in msg for _c, _a, sev, msg in got)
     assert "did you mean [define_mode]?" in got[0][3]
     assert "did you mean receive_pacing_win?" in got[1][3]
 

@@ -127,3 +127,33 @@ def test_a_malformed_unique_fact_is_refused_naming_what_is_wrong(unique: object,
     cat = catalogs.build(data, "t.yaml")
     with pytest.raises(catalogs.CatalogError, match=says):
         cat.operand("APPL", "ACBNAME")
+
+
+@pytest.mark.parametrize("where", ["statement", "operand"])
+def test_a_confidence_the_catalogs_do_not_know_is_refused(where: str) -> None:
+    op: dict[str, object] = {"kind": "int"}
+    st: dict[str, object] = {"operands": {"WINDOW": op}}
+    (op if where == "operand" else st)["confidence"] = "medium"
+    cat = catalogs.build({"statements": {"LINK": st}}, "t.yaml")
+    with pytest.raises(catalogs.CatalogError, match="related, low"):
+        cat.operand("LINK", "WINDOW")
+
+
+def test_explain_says_a_fact_was_read_in_a_related_products_manual() -> None:
+    out = CliRunner().invoke(main, ["explain", "aix:DEFINE_TR_LS.max_send_btu_size"])
+    assert out.exit_code == 0, out.output
+    assert "range: 265-65535" in out.output
+    assert "HP-UX SNAplus2 R7 Administration Command Reference, 2.60.1" in out.output
+    assert "a manual of a product built from the same code" in out.output
+
+
+def test_every_related_fact_names_the_manual_it_was_read_in() -> None:
+    from decklint.dialects.catalog_check import related
+
+    for product in catalogs.names():
+        cat = catalogs.catalog(product)
+        assert cat is not None
+        for st in cat.statements.values():
+            for op in st.operands.values():
+                if (op.confidence or st.confidence) == "related":
+                    assert related(st, op).endswith(("Reference", "Guide")), (st.name, op.name)

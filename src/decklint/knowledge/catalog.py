@@ -7,9 +7,12 @@ changed, and where it depends on another operand: `cases:`) and the IBM referenc
 from. It is the only table of these facts: the checks (PRS002, PRS003), the lowering's
 defaults, hover and `decklint explain` all read it. A fact nobody confirmed in a manual says
 so (`confidence: low` for the whole entry, `assumed: [default]` for one fact of it), and a
-finding that rests on it says so too. A statement or operand that exists only from a release
-says so (`since:`), which `decklint.model.release` reads as evidence of a node's release; what
-later releases did to it is its `history:` (deprecated, removed, a default changed, each with
+finding that rests on it says so too; a fact read in the manual of a product built from the
+same code (HP-UX SNAplus2 for Communications Server for AIX) where the product's own page
+could not be read says that (`confidence: related`, its `source:` naming that manual). A
+statement or operand that exists only from a release says so (`since:`), which
+`decklint.model.release` reads as evidence of a node's release; what later releases did to it
+is its `history:` (deprecated, removed, a default changed, each with
 the release, the manual section that says so and what replaces it), which the release rules
 (REL) judge against a target release and `decklint explain` shows. The files are read once
 and kept as JSON in the user's cache folder (keyed by the file's content), since a YAML parse
@@ -36,6 +39,10 @@ _FORMAT = 1  # bump when the JSON form of a catalog changes
 KINDS = frozenset(
     {"int", "hex", "name", "enum", "yesno", "list", "text", "size", "time", "ip", "pace"}
 )
+# How firmly an entry's facts stand: confirmed in the product's manual (""), read in the
+# manual of a product built from the same code, the product's own page unread ("related": a
+# finding resting on it is judged as confirmed and names that manual), or assumed ("low").
+CONFIDENCE = ("", "related", "low")
 # The facts of an entry that `assumed:` may name (the rest of the entry is confirmed).
 FACTS = ("range", "values", "default")
 
@@ -365,7 +372,7 @@ def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry
         abbrev=str(body.get("abbrev", "")),
         value=value,
         file=tuple(str(f) for f in ([files] if isinstance(files, str) else files)),
-        confidence=str(body.get("confidence", "")),
+        confidence=_confidence(body, name, where),
         note=str(body.get("note", "")),
         since=since.release if since is not None else "",
         until=str(body.get("until", "")),
@@ -481,6 +488,16 @@ def _dated(raw: Any, name: str, where: str) -> Dated | None:
     return Dated(str(raw))
 
 
+def _confidence(body: Mapping[str, Any], name: str, where: str) -> str:
+    """An entry's `confidence:`, one of `CONFIDENCE`."""
+    sure = str(body.get("confidence", ""))
+    if sure not in CONFIDENCE:
+        raise CatalogError(
+            f"{where}: {name}: `confidence:` is one of {', '.join(c for c in CONFIDENCE if c)}"
+        )
+    return sure
+
+
 def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
     if not isinstance(body, dict):
         raise CatalogError(f"{where}: operand {name} must be a mapping")
@@ -507,7 +524,7 @@ def _operand(name: str, body: Mapping[str, Any], where: str) -> OperandEntry:
         since=since.release if since is not None else "",
         until=str(body.get("until", "")),
         source=str(body.get("source", "")),
-        confidence=str(body.get("confidence", "")),
+        confidence=_confidence(body, name, where),
         note=str(body.get("note", "")),
         since_fact=since,
         reserved_bits=_bits(body.get("reserved_bits", 0), name, where),
@@ -880,7 +897,9 @@ def _nearest(name: str, known: Iterable[str], what: str) -> str:
 
 def _provenance(source: str, confidence: str, note: str) -> list[str]:
     lines = [f"  note: {note}"] if note else []
-    lines.append(
-        f"  source: {source}" + (" (not confirmed in the manual)" if confidence == "low" else "")
-    )
+    told = {
+        "low": " (not confirmed in the manual)",
+        "related": " (a manual of a product built from the same code; its own page not read)",
+    }
+    lines.append(f"  source: {source}{told.get(confidence, '')}")
     return lines

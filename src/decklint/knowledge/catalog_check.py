@@ -10,7 +10,9 @@ and how firmly it says it:
   complete (`closed: true`) and confirmed rejects any other name, as the product would;
 - a value outside a confirmed range or value list is an error;
 - a finding that rests on an assumed entry (`confidence: low`, on the operand, its statement
-  or the whole catalog) says so and is a warning at most: never an error.
+  or the whole catalog) says so and is a warning at most: never an error;
+- one that rests on a fact read in the manual of a product built from the same code
+  (`confidence: related`) is judged as confirmed and names that manual.
 
 Defaults the lowering applies come from the catalog too (`default_of`), and a command's
 positional parameters from its entries' `position:` (`positions`).
@@ -55,7 +57,8 @@ def default_note(product: str, statement: str, operand: str, who: str) -> str:
     cat = product_catalog(product)
     st = cat.statement(statement)
     op = cat.operand(statement, operand)
-    return f"{who} default" + (" (assumed)" if assumed(cat, st, op) else "")
+    unsure = assumed(cat, st, op) or (op is not None and "default" in op.assumed)
+    return f"{who} default" + (" (assumed)" if unsure else "")
 
 
 @functools.cache
@@ -82,6 +85,21 @@ def assumed(cat: Catalog, st: StatementEntry | None, op: OperandEntry | None = N
         or (st is not None and st.confidence == "low")
         or cat.extra.get("confidence") == "low"
     )
+
+
+def related(st: StatementEntry | None, op: OperandEntry | None = None) -> str:
+    """The manual a fact was read in when that is a related product's (`confidence:
+    related`: the operand's, else its statement's), or "" when it is not."""
+    own = op.confidence if op is not None else ""
+    if (own or (st.confidence if st is not None else "")) != "related":
+        return ""
+    source = (op.source if op is not None and op.source else "") or (st.source if st else "")
+    return source.split(",")[0].strip()
+
+
+def _why_related(st: StatementEntry | None, op: OperandEntry | None) -> str:
+    manual = related(st, op)
+    return f" (as {manual} documents it for the same command set)" if manual else ""
 
 
 def _why_assumed(cat: Catalog, st: StatementEntry | None, op: OperandEntry | None) -> str:
@@ -147,7 +165,8 @@ def operand_problems(
                 "PRS003",
                 o.value.span,
                 f"{o.name_text or name}{written[0]}{o.value.text}{written[1]}"
-                f" on {what}: {problem}" + ("" if sure else _why_assumed(cat, st, entry)),
+                f" on {what}: {problem}"
+                + (_why_related(st, entry) if sure else _why_assumed(cat, st, entry)),
                 Severity.ERROR if sure else Severity.WARNING,
             )
 

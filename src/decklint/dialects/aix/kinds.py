@@ -1,4 +1,5 @@
-"""Entity kinds of AIX SNA: DLC profiles and CS/AIX link stations, adapters, network options.
+"""Entity kinds of AIX SNA: DLC profiles and CS/AIX link stations and ports, adapters, network
+options.
 (A CS/AIX node, its link stations' destinations and its modes are the shared `workstation`,
 `dlc_link` and `mode` kinds.)"""
 
@@ -14,8 +15,17 @@ KINDS: tuple[KindSpec, ...] = (
         frame="maximum I-field (SYSTEM_DEFINED or bytes; CS/AIX: max_send_btu_size)",
         send_window="transmit window count (CS/AIX: none, learned from the partner)",
         receive_window="receive window count (CS/AIX: max_ifrm_rcvd, the link's or its port's)",
+        auto_activate="CS/AIX: auto_act_supp, the link activated when a session needs it",
+        cp_cp_sessions="CS/AIX: cp_cp_sess_support, CP-CP sessions over the link",
         drawn=(("frame", "frame"),),
         drawn_order=7,
+    ),
+    kind(
+        "aix_port",
+        "a CS/AIX LAN port ([define_tr_port], _ethernet_, _fddi_): its link activation limits",
+        total_limit="tot_link_act_lim, links active at once",
+        inbound_limit="inb_link_act_lim, links kept for inbound activation",
+        outbound_limit="out_link_act_lim, links kept for outbound activation",
     ),
     kind(
         "aix_adapter",

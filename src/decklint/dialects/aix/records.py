@@ -8,6 +8,7 @@
   station's MAC address (a `dlc_link`, which the network joins to the NCP line whose LOCADD
   it is) and its DLC frame and receive window (an `aix_dlc`), the port's where the link
   station leaves them to it ([define_*_port]);
+- [define_tr_port], _ethernet_, _fddi_: a port and its link activation limits (`aix_port`);
 - [define_mode]: a mode.
 
 Every record and parameter the catalog lists is judged against it (PRS003; PRS002 for a
@@ -256,6 +257,7 @@ def lower(recs: list[Record], low: Lowering, cp: str) -> None:
             name = _plain(rec.get("port_name"))
             if name:
                 ports[name] = rec
+            _port(rec, low, name)
         elif kind.endswith("_LS") and kind.removesuffix("_LS") in _LAN:
             _link_station(rec, ports, low, cp)
         elif rec.name == "DEFINE_MODE":
@@ -300,6 +302,32 @@ def _link_station(rec: Record, ports: dict[str, Record], low: Lowering, cp: str)
             "receive_window": coded(window)
             if window is not None and window.value.as_int()
             else default(None, "not coded"),
+            "auto_activate": _yes(rec, "auto_act_supp"),
+            "cp_cp_sessions": _yes(rec, "cp_cp_sess_support"),
+        },
+    )
+
+
+def _yes(rec: Record, param: str) -> Attr:
+    """A YES/NO parameter as a truth value (coded, else its catalog default)."""
+    o = rec.get(param)
+    if o is not None:
+        return coded(o, o.value.text.strip("\"'").upper() == "YES")
+    d = _dflt(rec.name, param)
+    return default(str(d.value).upper() == "YES", d.note)
+
+
+def _port(rec: Record, low: Lowering, name: str) -> None:
+    """A LAN port's link activation limits (the catalog's defaults where not coded)."""
+    low.add(
+        "aix_port",
+        name or "(unnamed)",
+        rec.head.span,
+        {
+            "name": coded(rec.get("port_name")),
+            "total_limit": coded(rec.get("tot_link_act_lim")),
+            "inbound_limit": coded(rec.get("inb_link_act_lim")),
+            "outbound_limit": coded(rec.get("out_link_act_lim")),
         },
     )
 
