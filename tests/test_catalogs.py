@@ -148,7 +148,7 @@ def test_explain_says_a_fact_was_read_in_a_related_products_manual() -> None:
 
 
 def test_every_related_fact_names_the_manual_it_was_read_in() -> None:
-    from decklint.dialects.catalog_check import related
+    from decklint.knowledge.catalog_check import related
 
     for product in catalogs.names():
         cat = catalogs.catalog(product)

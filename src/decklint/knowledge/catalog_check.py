@@ -11,8 +11,9 @@ and how firmly it says it:
 - a value outside a confirmed range or value list is an error;
 - a finding that rests on an assumed entry (`confidence: low`, on the operand, its statement
   or the whole catalog) says so and is a warning at most: never an error;
-- one that rests on a fact read in the manual of a product built from the same code
-  (`confidence: related`) is judged as confirmed and names that manual.
+- a value outside a range read in the manual of a product built from the same code
+  (`confidence: related`) is judged by it, names that manual and is a warning: this
+  product's own page was not read.
 
 Defaults the lowering applies come from the catalog too (`default_of`), and a command's
 positional parameters from its entries' `position:` (`positions`).
@@ -161,13 +162,16 @@ def operand_problems(
         problem = value_problem(entry, o.value)
         if problem is not None:
             sure = not assumed(cat, st, entry)
+            # a sister product's page: this product most likely refuses the value too, but
+            # its own page was not read, so the finding is a warning that names the manual
+            own = sure and not related(st, entry)
             yield Diagnostic(
                 "PRS003",
                 o.value.span,
                 f"{o.name_text or name}{written[0]}{o.value.text}{written[1]}"
                 f" on {what}: {problem}"
                 + (_why_related(st, entry) if sure else _why_assumed(cat, st, entry)),
-                Severity.ERROR if sure else Severity.WARNING,
+                Severity.ERROR if own else Severity.WARNING,
             )
 
 
