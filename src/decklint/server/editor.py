@@ -5,8 +5,8 @@ made off the event loop (`server.jobs`).
 
 Before the first lint of the whole network they answer from the first look at the document
 (`DecklintServer.model_of`): hover, the outline, completion and a definition in the same deck
-at once; a definition in another deck and references, which need the decks around it, answer
-nothing and say so (`DecklintServer.not_yet`)."""
+(or one opened with it) at once; a definition in another deck and references, which need the
+decks around it, answer nothing and say so (`DecklintServer.not_yet`)."""
 
 from __future__ import annotations
 
@@ -42,7 +42,8 @@ async def hover(ls: DecklintServer, params: lsp.HoverParams) -> lsp.Hover | None
 @guarded()
 async def definition(ls: DecklintServer, params: lsp.DefinitionParams) -> list[lsp.Location] | None:
     """Where the name under the cursor is defined; before the whole lint, only a definition
-    in the same deck (one elsewhere is not known yet: said so)."""
+    in the decks the first look read (the deck, and those opened with it): one elsewhere is
+    not known yet, and said so."""
     here = await ls.at(params.text_document.uri, params.position)
     if here is None:
         return None
@@ -84,7 +85,11 @@ async def document_symbol(
     doc = ls.network.document(uri)
     if doc is None:
         return None
-    args = (doc.path, doc.text, await ls.dialect_for(doc), ls.encoding)
+    dialect = await ls.dialect_for(doc)
+    doc = ls.network.document(uri)  # it may have changed meanwhile
+    if doc is None:
+        return None
+    args = (doc.path, doc.text, dialect, ls.encoding)
     try:
         found: list[lsp.DocumentSymbol] = await ls.jobs.run(uri, len(doc.text), outline, *args)
     except Stale:
