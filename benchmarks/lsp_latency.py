@@ -2,6 +2,7 @@
 
     python benchmarks/lsp_latency.py [--decks 500] [--edits 8]
     python benchmarks/lsp_latency.py --first [--sizes 500,2000] [--parent-files 20000]
+    python benchmarks/lsp_latency.py --answers [--decks 1000] [--runs 3]
 
 Generates the repository of `repo_scale.py` (mode tables, switched major nodes that name the
 mode table before them, NCP generations, TCP/IP profiles), makes its first mode table a
@@ -29,7 +30,19 @@ linted) to its first diagnostics. Each size runs with the cache
 empty (cold) and again with the cache the first run left (warm); then once more with the
 workspace root a parent folder that holds the repository and --parent-files other files
 (notes, scripts, data: no decks), the cache warm for the repository only. --server names
-another server command (another decklint's, to compare). Nothing here is a test.
+another server command (another decklint's, to compare).
+
+With --answers it measures how soon the editor features answer in an opened deck: the server
+is started on a repository of --decks decks with the cache empty, the 2,000-line mode table
+and the switched major node that names it are opened right after `initialized`, and hover and
+go-to-definition are asked again and again (every 20 ms) until they answer; a third deck, a
+switched major node that names a mode table nobody opens, is opened with them. Reported are
+the times from the didOpen to the table's first diagnostics, to a hover on one of the table's
+operands and on one of the node's, to the definition of a name the table defines (within the
+deck), to the definition, in the table, of a mode the node names (the decks opened together
+are linted together), and to the definition of a mode the third deck names (in a deck not
+opened: only the whole lint knows it), medians over --runs, each with the cache empty.
+Nothing here is a test.
 
 The server inherits this environment: with PYTHONDONTWRITEBYTECODE set and a checkout whose
 modules were never compiled, every start compiles decklint from source (0.1-0.3 s of a cold
@@ -243,18 +256,9 @@ def parent_folder(parent: Path, files: int) -> None:
         (folder / f"file{n:06d}{ext}").write_text(text)
 
 
-async def first_diagnostics(
-    cmd: list[str],
-    env: dict[str, str],
-    root: Path,
-    decks: tuple[Path, Path, Path, Path],
-    late: float,
-) -> tuple[float, float, float, float]:
-    """A server started on `root`; right after `initialized`, the mode table and the deck
-    that names it are opened, and `late` seconds later a third deck. Seconds from each
-    didOpen to its first diagnostics, and to the first diagnostics of `far`, a deck nobody
-    opened (the whole network linted)."""
-    table, dependent, third, far = decks
+async def started(cmd: list[str], env: dict[str, str], root: Path) -> Client:
+    """A server started on `root` with a client as an editor's (work-done progress, settings
+    pulled), initialized."""
     client = make_client()
 
     @client.feature(lsp.WORKSPACE_CONFIGURATION)
@@ -263,6 +267,10 @@ async def first_diagnostics(
 
     @client.feature(lsp.WINDOW_WORK_DONE_PROGRESS_CREATE)
     def progress(params: lsp.WorkDoneProgressCreateParams) -> None:
+        return None
+
+    @client.feature(lsp.WINDOW_SHOW_MESSAGE)
+    def show(params: lsp.ShowMessageParams) -> None:
         return None
 
     await client.start_io(*cmd, env=env, cwd=str(root))
@@ -278,6 +286,22 @@ async def first_diagnostics(
         )
     )
     client.initialized(lsp.InitializedParams())
+    return client
+
+
+async def first_diagnostics(
+    cmd: list[str],
+    env: dict[str, str],
+    root: Path,
+    decks: tuple[Path, Path, Path, Path],
+    late: float,
+) -> tuple[float, float, float, float]:
+    """A server started on `root`; right after `initialized`, the mode table and the deck
+    that names it are opened, and `late` seconds later a third deck. Seconds from each
+    didOpen to its first diagnostics, and to the first diagnostics of `far`, a deck nobody
+    opened (the whole network linted)."""
+    table, dependent, third, far = decks
+    client = await started(cmd, env, root)
     opened: dict[str, float] = {}
     for deck in (table, dependent):
         opened[deck.as_uri()] = time.perf_counter()
@@ -352,6 +376,107 @@ async def first_async(args: argparse.Namespace) -> None:
     print(f"late: of a deck opened {args.late:g} s after them")
 
 
+# ---------------------------------------------------------------------- answers of the deck
+
+POLL = 0.02  # seconds between two requests while they answer nothing
+
+
+def spot(path: Path, needle: str, nth: int = 0) -> lsp.Position:
+    """The position of the `nth` occurrence of `needle` in a file (ASCII text)."""
+    text = path.read_text()
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(needle, start + 1)
+    return lsp.Position(text.count("\n", 0, start), start - (text.rfind("\n", 0, start) + 1))
+
+
+async def answered(ask: Callable[[], Any], since: float) -> float:
+    """Seconds from `since` until `ask()` answers something (a hover, a location), asked
+    again every POLL seconds meanwhile."""
+    deadline = time.perf_counter() + 300
+    while time.perf_counter() < deadline:
+        got = await ask()
+        if got:
+            return time.perf_counter() - since
+        await asyncio.sleep(POLL)
+    raise TimeoutError("no answer")
+
+
+async def deck_answers(
+    cmd: list[str], env: dict[str, str], root: Path, decks: tuple[Path, Path, Path]
+) -> dict[str, float]:
+    """A server started on `root`; right after `initialized` the mode table, the switched
+    major node that names it and another that names a table nobody opens are opened, and
+    the editor features are asked again and again until they answer. Seconds from the
+    didOpen to the table's first diagnostics and to each first answer."""
+    table, dependent, other = decks
+    client = await started(cmd, env, root)
+    t_uri, d_uri = table.as_uri(), dependent.as_uri()
+    t_doc, d_doc = lsp.TextDocumentIdentifier(t_uri), lsp.TextDocumentIdentifier(d_uri)
+    o_doc = lsp.TextDocumentIdentifier(other.as_uri())
+    rusizes = spot(table, "RUSIZES")  # an operand of the table: its catalog entry
+    label = spot(table, "M0000001")  # a MODEENT's label: the mode it defines, in the deck
+    dlogmod = spot(dependent, "DLOGMOD")  # an operand of the node: its catalog entry
+    named = spot(dependent, "M0000001")  # a mode the node names: defined in the table
+    elsewhere = spot(other, "M0000001")  # a mode defined in a table nobody opened
+    t0 = time.perf_counter()
+    for deck in decks:
+        client.text_document_did_open(
+            lsp.DidOpenTextDocumentParams(
+                lsp.TextDocumentItem(deck.as_uri(), "deck", 1, deck.read_text())
+            )
+        )
+    asks: dict[str, Callable[[], Any]] = {
+        "hover, table": lambda: client.text_document_hover_async(lsp.HoverParams(t_doc, rusizes)),
+        "definition, table": lambda: client.text_document_definition_async(
+            lsp.DefinitionParams(t_doc, label)
+        ),
+        "hover, node": lambda: client.text_document_hover_async(lsp.HoverParams(d_doc, dlogmod)),
+        "definition, opened": lambda: client.text_document_definition_async(
+            lsp.DefinitionParams(d_doc, named)
+        ),
+        "definition, not opened": lambda: client.text_document_definition_async(
+            lsp.DefinitionParams(o_doc, elsewhere)
+        ),
+    }
+
+    async def shown() -> float:
+        return await until(client, t_uri, t0, lambda p: True) - t0
+
+    got = await asyncio.gather(shown(), *(answered(ask, t0) for ask in asks.values()))
+    await client.shutdown_async(None)
+    client.exit(None)
+    await client.stop()
+    return dict(zip(["diagnostics, table", *asks], got, strict=True))
+
+
+async def answers_async(args: argparse.Namespace) -> None:
+    cmd = server_command(args)
+    print(f"server: {shlex.join(cmd)}; {os.cpu_count()} cores; {args.decks} decks, cache cold")
+    tmp = Path(tempfile.mkdtemp(prefix="decklint-answers-"))
+    try:
+        root = tmp / "repo"
+        table, dependent, _ = workspace(root, args.decks)
+        decks = (table, dependent, root / "sna" / "SWNET0005")  # it names BTAB0004
+        runs: list[dict[str, float]] = []
+        for n in range(args.runs):
+            env = dict(os.environ, DECKLINT_CACHE_DIR=str(tmp / f"cache{n}"))  # cold each run
+            runs.append(await deck_answers(cmd, env, root, decks))
+            print(f"run {n + 1}:", ", ".join(f"{k} {v:.2f} s" for k, v in runs[-1].items()))
+        for what in runs[0]:
+            times = [r[what] for r in runs]
+            print(
+                f"didOpen -> {what:<22} {statistics.median(times):8.2f} s"
+                f"   (slowest {max(times):.2f} s)"
+            )
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    print("table: the 2,000-line mode table (hover on RUSIZES, definition on a MODEENT's label);")
+    print("node: the switched major node that names it (hover on DLOGMOD); definition, opened:")
+    print("of the mode its DLOGMOD names, in the table (opened with it); definition, not opened:")
+    print("of a mode another opened node names, in a table not opened (the whole lint's)")
+
+
 def server_command(args: argparse.Namespace) -> list[str]:
     if args.server:
         return shlex.split(args.server)
@@ -366,6 +491,10 @@ def main() -> None:
     ap.add_argument("--hovers", type=int, default=20)
     ap.add_argument("--pause", type=float, default=3.0, help="seconds between edits")
     ap.add_argument("--first", action="store_true", help="first diagnostics of opened decks")
+    ap.add_argument(
+        "--answers", action="store_true", help="first hover and definition of opened decks"
+    )
+    ap.add_argument("--runs", type=int, default=3, help="--answers: runs, each cache cold")
     ap.add_argument("--sizes", default="500,2000", help="--first: repository sizes, in decks")
     ap.add_argument(
         "--parent-files", type=int, default=20000, help="--first: other files of the parent"
@@ -375,7 +504,10 @@ def main() -> None:
     )
     ap.add_argument("--server", default="", help="the server command (default: decklint's)")
     args = ap.parse_args()
-    asyncio.run(first_async(args) if args.first else main_async(args))
+    if args.answers:
+        asyncio.run(answers_async(args))
+    else:
+        asyncio.run(first_async(args) if args.first else main_async(args))
 
 
 if __name__ == "__main__":

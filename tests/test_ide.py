@@ -528,3 +528,33 @@ def test_completion_writes_each_dialects_keyword_syntax() -> None:
     csd = "DEFINE SESSIONS(S1) GROUP(G1)\n       MODEN"
     got = ide.completions("r.csd", csd, 2, len("       MODEN") + 1)
     assert [(c.label, c.insert_text) for c in got] == [("MODENAME", "MODENAME(")]
+
+
+# ------------------------------------------------------------------ a deck alone
+
+
+def test_a_hover_on_a_lint_of_the_deck_alone_says_what_it_cannot_know(texts) -> None:
+    """A language server's first look lints the opened deck alone: its hover gives the
+    catalog's facts and says where the decks around it are missing, never a wrong word."""
+    text = texts["apps.vtam"]
+    alone = api.lint_texts({"apps.vtam": text})
+    line, col = at(text, "#INTER")
+    h = ide.hover(alone, "apps.vtam", text, line, col, partial=True)
+    assert h is not None and h.markdown.startswith("**DLOGMOD** · vtam APPL")
+    assert "- defined in: not known yet (the workspace is not linted yet)" in h.markdown
+    line, col = at(text, "APPL  ACBNAME")
+    h = ide.hover(alone, "apps.vtam", text, line, col, partial=True)
+    assert h is not None
+    assert "release of APPS: not known from this deck alone" in h.markdown
+    assert "declare it under nodes" not in h.markdown  # no advice on what is not read yet
+
+
+def test_names_at_tells_a_name_from_anything_else(result, texts) -> None:
+    """What definitions and references look up in other decks: a name used or defined, a
+    target such as a CPNAME; not a keyword or a number."""
+    apps, switched = texts["apps.vtam"], texts["switched.vtam"]
+    assert ide.names_at(result, "apps.vtam", apps, *at(apps, "#INTER"))
+    assert ide.names_at(result, "apps.vtam", apps, *at(apps, "CICSA "))
+    assert not ide.names_at(result, "apps.vtam", apps, *at(apps, "DLOGMOD"))
+    assert not ide.names_at(result, "apps.vtam", apps, *at(apps, "VPACING=0", offset=8))
+    assert ide.names_at(result, "switched.vtam", switched, *at(switched, "CPNAME=", offset=7))

@@ -663,12 +663,15 @@ async def ide_workspace(client: LanguageClient, tmp_path: Path) -> tuple[Path, d
     await start(client, root)
     for name in ("apps.vtam", "modes.vtam"):
         open_doc(client, (root / name).as_uri(), texts[name])
-    # the editor features answer once the network has been linted
-    doc = lsp.TextDocumentIdentifier(uri=(root / "apps.vtam").as_uri())
-    at = position(texts["apps.vtam"], "#INTER")
+    # references answer once the network has been linted
+    ask = lsp.ReferenceParams(
+        context=lsp.ReferenceContext(include_declaration=True),
+        text_document=lsp.TextDocumentIdentifier(uri=(root / "apps.vtam").as_uri()),
+        position=position(texts["apps.vtam"], "#INTER"),
+    )
 
     async def linted() -> None:
-        while await client.text_document_hover_async(lsp.HoverParams(doc, at)) is None:
+        while await client.text_document_references_async(ask) is None:
             await asyncio.sleep(0.1)
 
     await asyncio.wait_for(linted(), WAIT)

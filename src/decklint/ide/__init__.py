@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from decklint.ide.complete import completions as completions
     from decklint.ide.hover import hover as hover
     from decklint.ide.navigate import definition as definition
+    from decklint.ide.navigate import names_at as names_at
     from decklint.ide.navigate import references as references
     from decklint.ide.outline import symbols as symbols
     from decklint.ide.records import Completion as Completion
@@ -34,6 +35,7 @@ _WHERE = {
     "completions": "decklint.ide.complete",
     "definition": "decklint.ide.navigate",
     "hover": "decklint.ide.hover",
+    "names_at": "decklint.ide.navigate",
     "references": "decklint.ide.navigate",
     "symbols": "decklint.ide.outline",
 }

@@ -3,7 +3,10 @@ leaves to its defaults (those of its node's release, which it shows with what te
 what a rule named in a suppression comment checks.
 
 The facts are the product catalogs' (the same entries `decklint explain vtam:DLOGMOD`
-prints), the decoding `decode.py`'s, the rules' their manifests'.
+prints), the decoding `decode.py`'s, the rules' their manifests'. A hover on a lint of the
+deck alone (`partial`: a language server's first look, before the whole workspace is linted)
+says what it cannot know yet: where a name the deck uses is defined, the node's release when
+the deck does not tell it.
 """
 
 from __future__ import annotations
@@ -28,18 +31,22 @@ if TYPE_CHECKING:
     from decklint.pipeline.run import LintResult
 
 _MAX_DEFAULTS = 40  # uncoded operands listed on a statement's hover
+_NOT_YET = "the workspace is not linted yet"
 
 
-def hover(result: LintResult, path: str, text: str, line: int, column: int) -> Hover | None:
-    """What to show for the position, or None when there is nothing to say."""
+def hover(
+    result: LintResult, path: str, text: str, line: int, column: int, partial: bool = False
+) -> Hover | None:
+    """What to show for the position, or None when there is nothing to say. `partial`: the
+    result is a lint of this deck alone, without the decks around it."""
     part = part_at(path, text, line, read_whole(result, path))
     if part is None:
         return None
-    found = _hover(result, part, *part.inward(line, column))
+    found = _hover(result, part, *part.inward(line, column), partial)
     return None if found is None else Hover(part.outward(found.span), found.markdown)
 
 
-def _hover(result: LintResult, part: Part, line: int, column: int) -> Hover | None:
+def _hover(result: LintResult, part: Part, line: int, column: int, partial: bool) -> Hover | None:
     doc = document(result, part)
     rule = _rule(doc, line, column)
     if rule is not None:
@@ -48,8 +55,8 @@ def _hover(result: LintResult, part: Part, line: int, column: int) -> Hover | No
     if spot is None or doc.dialect is None:
         return None
     if spot.part in ("label", "op") or _names_resource(doc, spot):
-        return _statement(result, doc, spot)
-    return _operand(result, doc, spot, line, column)
+        return _statement(result, doc, spot, partial)
+    return _operand(result, doc, spot, line, column, partial)
 
 
 def _names_resource(doc: Document, spot: Spot) -> bool:
@@ -95,7 +102,7 @@ def _rule(doc: Document, line: int, column: int) -> Hover | None:
 # ------------------------------------------------------------------ statements
 
 
-def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
+def _statement(result: LintResult, doc: Document, spot: Spot, partial: bool) -> Hover | None:
     st = spot.statement
     assert doc.dialect is not None
     e = catalogued.entry(doc.dialect, doc.path, st)
@@ -110,7 +117,7 @@ def _statement(result: LintResult, doc: Document, spot: Spot) -> Hover | None:
     defs = Workspace(result, doc).at(named.line, named.col)[1]
     lines += _defined_here(result, defs)
     rel = of_file(result.topology, doc.path, e.product if e is not None else "")
-    lines += _release(result, doc, rel)
+    lines += _release(result, doc, rel, partial)
     if e is not None:
         lines += _uncoded(doc, st, e, rel)
         lines += ["", _source(e.statement.source or e.reference, e.statement.confidence)]
@@ -161,10 +168,17 @@ def _heading(e: catalogued.Entry, name: str) -> list[str]:
     return [f"**{name}** · {e.product}", ""]
 
 
-def _release(result: LintResult, doc: Document, rel: Release | None) -> list[str]:
-    """The release of the statement's node, and what tells it."""
+def _release(
+    result: LintResult, doc: Document, rel: Release | None, partial: bool = False
+) -> list[str]:
+    """The release of the statement's node, and what tells it (`partial`: where the deck
+    alone does not tell it, that the node's other decks are not read yet)."""
     node = result.topology.site.get(doc.path)
-    if rel is None or node is None:
+    if node is None:
+        return []
+    if partial and (rel is None or not rel.said):
+        return ["", f"release of {node}: not known from this deck alone ({_NOT_YET})"]
+    if rel is None:
         return []
     where = f", from {rel.where}" if rel.where and rel.where.split(" line ")[0] != doc.path else ""
     said = rel.said or "not known (declare it under nodes: in the configuration)"
@@ -291,7 +305,9 @@ def _source(source: str, confidence: str) -> str:
 # ------------------------------------------------------------------ operands
 
 
-def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int) -> Hover | None:
+def _operand(
+    result: LintResult, doc: Document, spot: Spot, line: int, col: int, partial: bool
+) -> Hover | None:
     """An operand's keyword or value: its catalog entry, the value decoded, and what a name
     it holds refers to."""
     assert doc.dialect is not None and spot.operand is not None
@@ -310,9 +326,10 @@ def _operand(result: LintResult, doc: Document, spot: Spot, line: int, col: int)
         lines += ["", *(f"- {d}" for d in decode.decoded(name, value, op))]
     ws = Workspace(result, doc)
     refs = ws.at(line, col)[0]
-    lines += _defined_here(
-        result, [d for r in refs for d in ws.definitions(ws.key(r))], "defined in"
-    )
+    defs = [d for r in refs for d in ws.definitions(ws.key(r))]
+    lines += _defined_here(result, defs, "defined in")
+    if partial and refs and not defs:
+        lines += ["", f"- defined in: not known yet ({_NOT_YET})"]
     if hit is not None and op is not None:
         facts = [f"value: {op.kind}", *(f for f in value_lines(op) if not f.startswith("value: "))]
         lines += ["", " · ".join(facts)]

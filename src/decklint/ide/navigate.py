@@ -90,6 +90,19 @@ def _definition(result: LintResult, part: Part, line: int, column: int) -> list[
     return _locations(ws.other_targets(line, column))
 
 
+def names_at(result: LintResult, path: str, text: str, line: int, column: int) -> bool:
+    """Whether the position is on a name the document defines or uses, or on a target of
+    another deck (a CPNAME, an INCLUDE's member): what definitions and references look up,
+    in other decks too. False on anything else (an operand's keyword, a number)."""
+    part = part_at(path, text, line, read_whole(result, path))
+    if part is None:
+        return False
+    line, column = part.inward(line, column)
+    ws = Workspace(result, document(result, part))
+    refs, defs = ws.at(line, column)
+    return bool(refs or defs) or ws.other_target(line, column) is not None
+
+
 def references(
     result: LintResult,
     path: str,
@@ -203,23 +216,36 @@ class Workspace:
 
     def other_targets(self, line: int, col: int) -> list[tuple[str, Span]]:
         """Targets that are not names of the symbol table."""
+        target = self.other_target(line, col)
+        if target is None:
+            return []
+        what, word = target
+        if what == "control point":
+            return self.control_point(word)
+        if what == "resource":
+            return [(d.path, d.span) for d in self.symbols.definitions if _resource(d, word)]
+        return self.members(word)
+
+    def other_target(self, line: int, col: int) -> tuple[str, str] | None:
+        """What a value under the cursor names that is no name of the symbol table: a
+        "control point", a VTAM "resource" or a "member", and its name."""
         spot = self.doc.spot(line, col)
         if spot is None or spot.value is None or spot.operand is None:
-            return []
+            return None
         st, o, word = spot.statement, spot.operand, spot.value.text.strip("'").upper()
         dialect = self.doc.dialect
         if o.name == "CPNAME" and dialect in ("vtam", "ncp"):
-            return self.control_point(word)
+            return "control point", word
         if dialect == "cics" and o.name == "NETNAME":
-            return [(d.path, d.span) for d in self.symbols.definitions if _resource(d, word)]
+            return "resource", word
         if dialect == "tcpip" and st.op == "INCLUDE":
-            return self.members(_include_member(spot.value.text))
+            return "member", _include_member(spot.value.text)
         if dialect == "vtam" and st.kind == "item":
             if o.name is None:
-                return self.members(word)  # a configuration list names members
+                return "member", word  # a configuration list names members
             if o.name == "CONFIG":
-                return self.members(f"ATCCON{word}")
-        return []
+                return "member", f"ATCCON{word}"
+        return None
 
     def control_point(self, cp: str) -> list[tuple[str, Span]]:
         """The workstation whose control point a CPNAME names, else the node of that name."""

@@ -45,6 +45,8 @@ async def did_save(ls: DecklintServer, params: lsp.DidSaveTextDocumentParams) ->
 def did_close(ls: DecklintServer, params: lsp.DidCloseTextDocumentParams) -> None:
     ls.jobs.changed(params.text_document.uri)
     doc = ls.network.close(params.text_document.uri)
+    if doc is not None:
+        ls.looked.pop(doc.path, None)
     if doc is not None and doc.is_file:
         # the file's text on disk takes the document's place
         path = fs_path(doc.uri)

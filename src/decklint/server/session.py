@@ -6,9 +6,12 @@ linted with the decks around them (a quick lint, `Network.focus`) and their diag
 published at once; after a longer one the whole network is linted, with the per-file cache
 keeping unchanged decks cheap, and every deck whose findings changed gets its diagnostics (a mode
 table's edit updates the decks that name it). Hover, definitions, references, symbols and
-completion come from `decklint.ide`, on the last whole lint and the document's current text.
-A lint whose decks changed meanwhile stops at its next file or rule (its findings would be
-dropped); a document's formatting and outline run off the event loop (`server.jobs`).
+completion come from `decklint.ide`, on the last whole lint and the document's current text;
+until the first whole lint, on the first look at the document (`model_of`): what needs other
+decks (a definition in another deck, references) answers nothing then, and says so
+(`not_yet`). A lint whose decks changed meanwhile stops at its next file or rule (its
+findings would be dropped); a document's formatting and outline run off the event loop
+(`server.jobs`).
 
 The protocol's requests are answered by one module per family of them (`lifecycle`,
 `documents`, `editor`, `formatting`, `actions`), each handed this object; `app` registers them
@@ -19,6 +22,7 @@ server goes on.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import threading
@@ -66,6 +70,13 @@ class DecklintServer(LanguageServer):
         super().__init__("decklint", __version__, text_document_sync_kind=_INCREMENTAL)
         self.network = Network([])
         self.full: Run | None = None  # the last lint of the whole network
+        # path -> the first look at it, which the editor features answer from until the
+        # first whole lint (then dropped)
+        self.looked: dict[str, Run] = {}
+        self.looking: set[str] = set()  # paths whose first look is under way
+        self.looked_now = asyncio.Event()  # set (and replaced) when a look or a whole lint ends
+        self.whole_said = ""  # how far the whole lint under way is, in words
+        self.told_not_yet = False  # the user was told a request waits for the whole lint
         self.index: Index | None = None  # what ties its decks together, for quick lints
         self.shown: dict[str, Shown] = {}  # by URI
         self.texts: dict[str, str] = {}  # path -> the text of what is shown for it
@@ -171,6 +182,7 @@ class DecklintServer(LanguageServer):
         self.network.fresh -= fresh
         wholes = self.wholes
         self.looks += 1
+        self.looking |= fresh
         self.walk_clear.clear()
         try:
             first = await self.run(self.network.first_look, snap, fresh, thread=self.looker)
@@ -178,8 +190,16 @@ class DecklintServer(LanguageServer):
             self.looks -= 1
             if not self.looks:
                 self.walk_clear.set()
+            self.looking -= fresh
         if first is None or self.wholes != wholes:
+            self.answerable()
             return first is None  # failed (logged), or a whole lint came first
+        if self.full is None:
+            # the editor features answer from it until the whole lint; what they read is
+            # the model, not the parsed files (as of a whole lint)
+            first.result.parsed = {}
+            self.looked.update(dict.fromkeys(fresh, first))
+        self.answerable()
         again = fresh & self.network.fresh  # changed meanwhile: linted again next
         if again:
             first.covers = frozenset(fresh - again)
@@ -252,13 +272,17 @@ class DecklintServer(LanguageServer):
 
         def told(p: Progress) -> None:
             self.stop_if_changed(snap.generation, p)
-            loop.call_soon_threadsafe(shown.report, *_progress_words(p))
+            words = _progress_words(p)
+            self.whole_said = words[0]
+            loop.call_soon_threadsafe(shown.report, *words)
 
         self.whole_running = True
+        self.whole_said = "beginning"
         try:
             run = await self.run(self.network.lint, snap, told)
         finally:
             self.whole_running = False
+            self.whole_said = ""
         if run is None or self.network.generation != snap.generation:
             shown.end("stopped: the decks changed meanwhile")
             return
@@ -277,6 +301,14 @@ class DecklintServer(LanguageServer):
         # dropping them keeps the server's memory to one network's model
         run.result.parsed = {}
         self.full = run
+        self.looked.clear()
+        self.answerable()
+        if self.told_not_yet:
+            self.told_not_yet = False
+            self.show(
+                "decklint: the workspace is linted: go to definition and find references "
+                "reach every deck now."
+            )
         self.index = await self.run(_index_and_collect, run.result)
 
     def stop_if_changed(self, generation: int, _p: Progress | None = None) -> None:
@@ -360,14 +392,79 @@ class DecklintServer(LanguageServer):
 
     # ------------------------------------------------------------------ helpers
 
-    def at(self, uri: str, pos: lsp.Position) -> tuple[Document, Run, Codec, int, int] | None:
-        """The open document, the last whole lint, and the position in decklint's terms."""
+    async def at(self, uri: str, pos: lsp.Position) -> Here | None:
+        """The open document, the lint to answer from (`model_of`), and the position in
+        decklint's terms; None when there is neither."""
         doc = self.network.document(uri)
-        if doc is None or self.full is None:
+        if doc is None:
+            return None
+        got = await self.model_of(doc)
+        doc = self.network.document(uri)  # it may have changed meanwhile
+        if got is None or doc is None:
             return None
         codec = Codec(doc.text, self.encoding)
         line, col = codec.from_client(pos.line, pos.character)
-        return doc, self.full, codec, line, col
+        return Here(doc, got[0], got[1], codec, line, col)
+
+    async def model_of(self, doc: Document) -> tuple[Run, bool] | None:
+        """The lint the editor features answer from for an open document, and whether it is
+        of the whole network: the last whole lint, else, before the first, the first look at
+        the document (the deck alone), waited for (at most LOOK_WAIT seconds) while it is
+        under way or asked for. None when there is neither."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + LOOK_WAIT
+        while True:
+            if self.full is not None:
+                return self.full, True
+            look = self.looked.get(doc.path)
+            if look is not None:
+                return look, False
+            pending = doc.path in self.network.fresh or doc.path in self.looking
+            left = deadline - loop.time()
+            if not pending or left <= 0 or self.network.document(doc.uri) is None:
+                return None
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self.looked_now.wait(), left)
+
+    async def dialect_for(self, doc: Document) -> str | None:
+        """`dialect_of`, for a document whose language tells none: the first look's when it
+        is under way (the configuration's file patterns are the lint's)."""
+        if doc.dialect is None and doc.path not in self.dialects:
+            await self.model_of(doc)
+        return self.dialect_of(doc.path)
+
+    def answerable(self) -> None:
+        """A first look or a whole lint ended: the requests waiting for one look again."""
+        self.looked_now.set()
+        self.looked_now = asyncio.Event()
+
+    def not_yet(self, what: str) -> None:
+        """A request that needs the decks around the document came before the first whole
+        lint: it answers nothing, and the user is told why and when it will answer. The log
+        says it each time; a message the editor shows, once until the whole lint is done,
+        which then says so too. The whole lint's own progress (`$/progress`) shows how far
+        it is."""
+        if self.whole_running:
+            state = f"linting the workspace: {self.whole_said}"
+        elif not self.folders_ready:
+            state = "reading the workspace folders"
+        else:
+            state = "the workspace lint is about to begin"
+        message = (
+            f"decklint: {what} are known once the whole workspace is linted ({state}); "
+            "ask again then."
+        )
+        self.say(message)
+        if not self.told_not_yet:
+            self.told_not_yet = True
+            self.show(message)
+
+    def show(self, message: str, kind: lsp.MessageType = lsp.MessageType.Info) -> None:
+        """A message the editor shows the user (`window/showMessage`)."""
+        try:
+            self.window_show_message(lsp.ShowMessageParams(type=kind, message=message))
+        except Exception:  # no client to tell (shutting down)
+            log.exception("cannot show the client a message")
 
     def dialect_of(self, path: str) -> str | None:
         """The dialect of a deck: its open document's language's, else the latest lint's."""
@@ -389,7 +486,20 @@ class DecklintServer(LanguageServer):
             await asyncio.sleep(0.05)
 
 
+class Here(NamedTuple):
+    """Where an editor request asks: the open document, the lint it is answered from (the
+    whole network's, or the document's first look: `whole` False), the position."""
+
+    doc: Document
+    run: Run
+    whole: bool
+    codec: Codec
+    line: int
+    col: int
+
+
 OPENING_MS = 20  # a moment for the documents an editor opens together to arrive together
+LOOK_WAIT = 10.0  # seconds a request waits at most for the first look at its document
 WALK_WAIT = 30.0  # seconds the walk of the folders waits at most for a first look
 PROGRESS_EVERY = 0.25  # seconds between two reports of a progress
 
