@@ -61,8 +61,8 @@ AIX_FORMS = {
     "rs6000.smit": {"aix_options", "aix_adapter", "aix_dlc", "mode"},
     "rs6000.exportsna": {"aix_dlc", "mode"},
     "services.exportsna": {"mode"},
-    "sna_node.cfg": {"workstation", "dlc_link", "aix_dlc", "aix_port", "mode"},
-    "ethernet.sna_node.cfg": {"workstation", "dlc_link", "aix_dlc", "aix_port", "mode"},
+    "sna_node.cfg": {"workstation", "aix_node", "dlc_link", "aix_dlc", "aix_port", "mode"},
+    "ethernet.sna_node.cfg": {"workstation", "aix_node", "dlc_link", "aix_dlc", "aix_port", "mode"},
 }
 
 

@@ -16,7 +16,13 @@ from decklint.cli import main
 from decklint.core.findings import Severity
 from decklint.knowledge import catalog as catalogs
 from decklint.knowledge import schema
-from decklint.knowledge.catalog_check import assumed, default_of, positions, value_problem
+from decklint.knowledge.catalog_check import (
+    assumed,
+    default_of,
+    positions,
+    related,
+    value_problem,
+)
 
 from .helpers import case_options
 
@@ -146,6 +152,9 @@ def test_every_catalogued_range_and_value_list_is_enforced(
     severity, message = found[0][2], found[0][3]
     if assumed(cat, st, op):
         assert severity is Severity.WARNING and "(assumed" in message
+    elif related(st, op):
+        # read in a manual of a product built from the same code: a warning naming it
+        assert severity is Severity.WARNING and f"as {related(st, op)} documents it" in message
     else:
         assert severity is Severity.ERROR and "assumed" not in message
 

@@ -1,5 +1,5 @@
-"""Entity kinds of AIX SNA: DLC profiles and CS/AIX link stations and ports, adapters, network
-options.
+"""Entity kinds of AIX SNA: DLC profiles and CS/AIX link stations, ports and node limits,
+adapters, network options.
 (A CS/AIX node, its link stations' destinations and its modes are the shared `workstation`,
 `dlc_link` and `mode` kinds.)"""
 
@@ -26,6 +26,14 @@ KINDS: tuple[KindSpec, ...] = (
         total_limit="tot_link_act_lim, links active at once",
         inbound_limit="inb_link_act_lim, links kept for inbound activation",
         outbound_limit="out_link_act_lim, links kept for outbound activation",
+    ),
+    kind(
+        "aix_node",
+        "a CS/AIX node ([define_node]): its intermediate session routing limits",
+        node_type="node_type as coded (NETWORK_NODE, BRANCH_NETWORK_NODE, END_NODE, LEN_NODE)",
+        isr_max="max_isr_sessions, intermediate sessions routed at once",
+        isr_upper="isr_sessions_upper_threshold, above which the node reports itself congested",
+        isr_lower="isr_sessions_lower_threshold, below which the congestion ends",
     ),
     kind(
         "aix_adapter",

@@ -3,7 +3,8 @@
 /etc/sna/sna_node.cfg (and a `snaadmin -i` input file) is a series of `[define_*]` records of
 `name = value` lines. The records decklint models:
 
-- [define_node]: the workstation (its CP name, node type and node ID) and the file's node;
+- [define_node]: the workstation (its CP name, node type and node ID) and the file's node, and
+  its intermediate session routing limits (`aix_node`);
 - [define_tr_ls], [define_ethernet_ls], [define_fddi_ls]: a link station toward the adjacent
   station's MAC address (a `dlc_link`, which the network joins to the NCP line whose LOCADD
   it is) and its DLC frame and receive window (an `aix_dlc`), the port's where the link
@@ -251,6 +252,18 @@ def lower(recs: list[Record], low: Lowering, cp: str) -> None:
                     "product": default("AIX"),
                     "node_type": _mapped(adj, _NODE_TYPE, default(None)),
                     "node_id": _text(rec.get("node_id")),
+                },
+            )
+            low.add(
+                "aix_node",
+                cp,
+                rec.head.span,
+                {
+                    "name": coded(rec.get("fqcp_name")),
+                    "node_type": _text(adj),
+                    "isr_max": coded(rec.get("max_isr_sessions")),
+                    "isr_upper": coded(rec.get("isr_sessions_upper_threshold")),
+                    "isr_lower": coded(rec.get("isr_sessions_lower_threshold")),
                 },
             )
         elif kind.endswith("_PORT") and kind.removesuffix("_PORT") in _LAN:
