@@ -11,8 +11,8 @@ the grammar has no place for it, blanks after the operands. Lark then parses the
 and reports it when it does not parse, in the words it always has. When in doubt it
 declines: a statement read differently here than by Lark would be a wrong finding.
 
-The free-format profiles (TCP/IP) need no parse at all, only their words: `words` finds them
-as the profile grammar's lexer does.
+The TCP/IP profiles need no parse, only their words: their reader finds them as the profile
+grammar's lexer does (`decklint.dialects.tcpip.reader.tokens`), and asks `enabled()` too.
 
 `lark_only()` turns the fast path off, for the tests that hold both paths to the same IR.
 """
@@ -241,18 +241,3 @@ def _value(
             pos, k = pos + 1, k + 1
             return Value("list", text[lpar:pos], span(lpar, pos), tuple(items)), pos, k
         raise _Decline
-
-
-def words(body: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str]]:
-    """(line, column, text) of each match of `pattern` in `body`, lines counted from 1 at
-    each newline and columns from 1: a free-format grammar's tokens found as its basic
-    lexer finds them, where `pattern` is its terminals in the order the lexer tries them
-    and no token spans a line. Whatever falls between matches is what the grammar ignores."""
-    for number, line in enumerate(body.split("\n"), 1):
-        for m in pattern.finditer(line):
-            yield number, m.start() + 1, m.group()
-
-
-def span_of(line: int, col: int, text: str) -> Span:
-    """The span of a token that lies on one line."""
-    return Span(line, col, line, col + len(text))
