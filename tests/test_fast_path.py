@@ -229,3 +229,47 @@ def test_profile_words_are_the_profile_lexer_s() -> None:
         lark = tokens(body)
     assert fast == lark
     assert "'FTP D1'" in [t.text for t in fast]
+
+
+def _command_both(text: str) -> tuple[scan.Command | None, object]:
+    from decklint.dialects.cics.reader import _command
+    from decklint.readers.base import lark_parser
+
+    def parser() -> object:
+        return lark_parser("cics", ("command",))
+
+    unit = _unit(text)
+    fast = scan.command(text)
+    with scan.lark_only():
+        lark = _command(parser, unit)
+    return fast, lark
+
+
+COMMANDS_DECLINED = {
+    "a value with no keyword": "DEFINE (X) GROUP(G)",
+    "two values after one keyword": "DEFINE PROGRAM(P)(Q) GROUP(G)",
+    "a parenthesis not closed": "DEFINE CONNECTION(A GROUP(G)",
+    "parentheses three deep": "DEFINE FILE(F) DESCRIPTION(A(B(C)))",
+    "a comma between keywords": "DEFINE FILE(F), GROUP(G)",
+    "a newline": "DEFINE FILE(F)\nGROUP(G)",
+    "a word starting with a digit": "DEFINE FILE(F) 1GROUP(G)",
+    "nothing": "   ",
+}
+
+
+@pytest.mark.parametrize("text", COMMANDS_DECLINED.values(), ids=COMMANDS_DECLINED.keys())
+def test_the_command_scanner_hands_lark_what_needs_its_grammar(text: str) -> None:
+    assert scan.command(text) is None
+
+
+def test_made_up_commands_read_the_same_or_are_declined() -> None:
+    pieces = ["GROUP", "x_1#", " (A)", "(A B,(C))", "(", ")", " ", " ", "\t", ",", "9"]
+    rng = random.Random(39)
+    read = 0
+    for _ in range(3000):
+        text = "DEFINE " + "".join(rng.choice(pieces) for _ in range(rng.randint(1, 8)))
+        fast, lark = _command_both(text)
+        if fast is not None:
+            read += 1
+            assert fast == lark, text
+    assert read > 300

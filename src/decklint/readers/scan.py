@@ -11,8 +11,10 @@ the grammar has no place for it, blanks after the operands. Lark then parses the
 and reports it when it does not parse, in the words it always has. When in doubt it
 declines: a statement read differently here than by Lark would be a wrong finding.
 
-The TCP/IP profiles need no parse, only their words: their reader finds them as the profile
-grammar's lexer does (`decklint.dialects.tcpip.reader.tokens`), and asks `enabled()` too.
+DFHCSDUP commands (`command`: a verb, keywords and their values in parentheses) are read the
+same way, into the verb and keyword tokens the CICS reader takes from Lark's tree. The TCP/IP
+profiles need no parse, only their words: their reader finds them as the profile grammar's
+lexer does (`decklint.dialects.tcpip.reader.tokens`), and asks `enabled()` too.
 
 `lark_only()` turns the fast path off, for the tests that hold both paths to the same IR.
 """
@@ -23,6 +25,7 @@ import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import NamedTuple
 
 from decklint.core.ir import LogicalUnit, Operand, Statement, Value, classify_atom
 from decklint.core.source import SourceMap, Span
@@ -241,3 +244,48 @@ def _value(
             pos, k = pos + 1, k + 1
             return Value("list", text[lpar:pos], span(lpar, pos), tuple(items)), pos, k
         raise _Decline
+
+
+# --------------------------------------------------------------------------- commands
+
+
+class Word(NamedTuple):
+    """A token of a keyword command: its text and where it starts and ends in the unit."""
+
+    text: str
+    start: int
+    end: int
+
+
+Command = tuple[Word, list[tuple[Word, Word | None]]]  # the verb; each keyword and its value
+
+# grammars/cics.lark's terminals (NAME, PVALUE, the blanks it ignores: their first characters
+# tell them apart), then any other character, where its lexer fails.
+_COMMAND = re.compile(r"([A-Za-z][A-Za-z0-9_#@$]*)|(\((?:[^()]|\([^()]*\))*\))|[ \t]+|(.)", re.S)
+
+
+def command(text: str) -> Command | None:
+    """A DFHCSDUP command (`command: NAME item*`, `item: NAME [PVALUE]`) read as Lark's
+    parse of grammars/cics.lark reads it: its verb, and each keyword with its value in
+    parentheses (None where it has none); None where Lark must read it (a character no
+    terminal takes, parentheses nested deeper than the value's two levels, a value with no
+    keyword before it)."""
+    if not _ON[0]:
+        return None
+    verb: Word | None = None
+    items: list[tuple[Word, Word | None]] = []
+    for m in _COMMAND.finditer(text):
+        kind = m.lastindex
+        if kind is None:
+            continue  # blanks
+        if kind == 1:
+            word = Word(m.group(1), m.start(), m.end())
+            if verb is None:
+                verb = word
+            else:
+                items.append((word, None))
+        elif kind == 2 and items and items[-1][1] is None:
+            items[-1] = (items[-1][0], Word(m.group(2), m.start(), m.end()))
+        else:
+            return None
+    return None if verb is None else (verb, items)

@@ -34,6 +34,7 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.readers import scan
 from decklint.readers.assembler import instructions
 from decklint.readers.assembler.conditional import (
     CALL,
@@ -42,7 +43,6 @@ from decklint.readers.assembler.conditional import (
     MacroInfo,
     assemble,
 )
-from decklint.readers import scan
 from decklint.readers.base import ParsedFile, lark_parser, parse_unit
 from decklint.readers.cards import read_assembler, read_option_list, shifted_by, shifted_deck
 from decklint.readers.damage import Indent
