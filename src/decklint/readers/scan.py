@@ -73,7 +73,7 @@ def _kind(tok: str) -> str:
     kind = _KINDS.get(tok)
     if kind is None:
         kind = classify_atom(tok)
-        if len(_KINDS) < 4096:
+        if len(_KINDS) < 4096 and len(tok) <= 64:  # bounded: a server lives long
             _KINDS[tok] = kind
     return kind
 

@@ -386,7 +386,7 @@ def _kind(text: str) -> str:
             kind = "symbol"
         else:
             kind = "word"
-        if len(_KINDS) < 4096:
+        if len(_KINDS) < 4096 and len(text) <= 64:  # bounded: a server lives long
             _KINDS[text] = kind
     return kind
 
