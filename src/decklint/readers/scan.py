@@ -79,8 +79,9 @@ def _kind(tok: str) -> str:
 
 
 def _spanner(smap: SourceMap) -> Callable[[int, int], Span]:
-    """`smap.span`, for a plain map as a local function (the scanner asks for a few spans a
-    operand); a map of another kind (a macro's expansion) answers itself."""
+    """`smap.span`, for a plain map as a local function with `SourceMap.pos`'s arithmetic
+    (the scanner asks for a few spans an operand; tests/test_fast_path.py holds the two
+    equal); a map of another kind (a macro's expansion) answers itself."""
     starts, lines, cols, lengths = smap.starts, smap.lines, smap.cols, smap.lengths
     if type(smap) is not SourceMap or not starts:
         return smap.span
@@ -105,7 +106,7 @@ def _spanner(smap: SourceMap) -> Callable[[int, int], Span]:
 
 def statement(unit: LogicalUnit, path: str, dialect: str, index: int) -> Statement | None:
     """The unit read as common.lark's `statement` (`operand` for a start-list item), as
-    `asm.parse_statement` builds it from Lark's tree; None where Lark must read it."""
+    `assembler.reader.parse_statement` builds it from Lark's tree; None where Lark must read it."""
     if not _ON[0]:
         return None
     text = unit.text
