@@ -9,7 +9,7 @@ command verb continues the previous command, keywords may be abbreviated and mix
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from decklint.core.findings import Severity
 from decklint.core.ir import (
@@ -24,6 +24,7 @@ from decklint.core.ir import (
 )
 from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.dialects.base import AttributeTable
+from decklint.readers import scan
 from decklint.readers.base import ParsedFile, lark_parser, parse_unit, sniff_count
 
 if TYPE_CHECKING:
@@ -283,44 +284,63 @@ def _starts_command(text: str, m: re.Match[str], current: str) -> bool:
 _PLACEHOLDER = re.compile(r"<[A-Za-z][^<>()\s]*>|@[A-Za-z0-9]*_[A-Za-z0-9_]*@")
 
 
+def _command(parser: Any, unit: LogicalUnit) -> scan.Command | Diagnostic:
+    """A command's verb and keywords: by the fast path (`scan.command`), else by Lark's
+    parse of grammars/cics.lark (a PRS001 where it does not parse)."""
+    fast = scan.command(unit.text)
+    if fast is not None:
+        return fast
+    tree = parse_unit(parser(), unit)
+    if isinstance(tree, Diagnostic):
+        return tree
+
+    def word(tok: Any) -> scan.Word:
+        return scan.Word(str(tok), tok.start_pos, tok.end_pos)
+
+    items = [(word(it.children[0]), it.children[1]) for it in tree.children[1:]]
+    return word(tree.children[0]), [(n, None if v is None else word(v)) for n, v in items]
+
+
 def parse(src: SourceFile) -> ParsedFile:
     rd = read(src)
-    parser = lark_parser("cics", ("command",))
+
+    def parser() -> Any:
+        return lark_parser("cics", ("command",))
+
     statements: list[Statement] = []
     diags: list[Diagnostic] = list(rd.diagnostics)
     for unit in rd.units:
-        tree = parse_unit(parser, unit)
-        if isinstance(tree, Diagnostic):
-            diags.append(tree)
+        found = _command(parser, unit)
+        if isinstance(found, Diagnostic):
+            diags.append(found)
             continue
         sm = unit.smap
-        verb_tok = tree.children[0]
-        verb = verb_of(str(verb_tok))
+        verb_tok, items = found
+        verb = verb_of(verb_tok.text)
         if verb is None:
             diags.append(
                 Diagnostic(
                     "PRS001",
-                    sm.span(verb_tok.start_pos, verb_tok.end_pos),
-                    f"{verb_tok!s} is not a DFHCSDUP command (DEFINE, ALTER, ADD, ...)",
+                    sm.span(verb_tok.start, verb_tok.end),
+                    f"{verb_tok.text} is not a DFHCSDUP command (DEFINE, ALTER, ADD, ...)",
                 )
             )
             continue
         operands = []
         resource = ""
-        for i, item in enumerate(tree.children[1:]):
-            name_tok, val_tok = item.children
-            key = str(name_tok).upper()
+        for i, (name_tok, val_tok) in enumerate(items):
+            key = name_tok.text.upper()
             if i == 0:
                 resource = key
             key = canonical(resource, key)
             if val_tok is None:
-                val = Value("empty", "", sm.span(name_tok.end_pos, name_tok.end_pos))
-                end = name_tok.end_pos
+                val = Value("empty", "", sm.span(name_tok.end, name_tok.end))
+                end = name_tok.end
             else:
-                inner = str(val_tok)[1:-1]
-                s0 = val_tok.start_pos + 1
+                inner = val_tok.text[1:-1]
+                s0 = val_tok.start + 1
                 val = Value("string", inner, sm.span(s0, s0 + len(inner)))
-                end = val_tok.end_pos
+                end = val_tok.end
                 hole = _PLACEHOLDER.search(inner)
                 if hole is not None:
                     at = s0 + hole.start()
@@ -333,7 +353,7 @@ def parse(src: SourceFile) -> ParsedFile:
                             "DFHCSDUP would reject the command",
                         )
                     )
-            operands.append(Operand(key, val, sm.span(name_tok.start_pos, end), str(name_tok)))
+            operands.append(Operand(key, val, sm.span(name_tok.start, end), name_tok.text))
         statements.append(
             Statement(
                 src.path,
@@ -341,7 +361,7 @@ def parse(src: SourceFile) -> ParsedFile:
                 len(statements),
                 verb,
                 sm.span(0, len(unit.text)),
-                op_span=sm.span(verb_tok.start_pos, verb_tok.end_pos),
+                op_span=sm.span(verb_tok.start, verb_tok.end),
                 operands=tuple(operands),
                 kind="command",
             )

@@ -29,6 +29,7 @@ from decklint.core.ir import (
 from decklint.core.source import SourceFile, Span
 from decklint.dialects.tcpip import keywords as kw
 from decklint.knowledge.keywords import words
+from decklint.readers import scan
 from decklint.readers.base import Head, ParsedFile, lark_parser, line_heads
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ def _comment_at(line: str) -> int | None:
 # --------------------------------------------------------------------------- statements
 
 
-@dataclass
+@dataclass(slots=True)
 class _Tok:
     text: str
     up: str
@@ -371,27 +372,51 @@ def _stray(o: _Open, t: _Tok) -> bool:
     return last is None or last.kind != "any"
 
 
+_KINDS: dict[str, str] = {}  # a profile repeats its words: each one's kind, found once
+
+
 def _kind(text: str) -> str:
-    if is_whole_number(text):
-        return "int"
-    if text.startswith("'"):
-        return "string"
-    if text.startswith("&"):
-        return "symbol"
-    return "word"
+    kind = _KINDS.get(text)
+    if kind is None:
+        if is_whole_number(text):
+            kind = "int"
+        elif text.startswith("'"):
+            kind = "string"
+        elif text.startswith("&"):
+            kind = "symbol"
+        else:
+            kind = "word"
+        if len(_KINDS) < 4096 and len(text) <= 64:  # bounded: a server lives long
+            _KINDS[text] = kind
+    return kind
+
+
+# grammars/tcpip.lark's terminals in the order its lexer tries them (QUOTED has priority);
+# what lies between them is what it ignores, blanks and the EOF mark
+_WORDS = re.compile(r"'[^'\n]*'|[^\s\x1a]+")
 
 
 def tokens(body: str) -> list[_Tok]:
-    """The file's words and quoted strings, by the grammar's lexer (a word never spans a
-    line, so its span comes from the token's own line and column)."""
+    """The file's words and quoted strings, as the grammar's lexer finds them: its terminals
+    matched line by line (within `scan.lark_only()`, by the lexer itself). A word never spans
+    a line, so its span comes from the token's own line and column."""
     out: list[_Tok] = []
-    last_line = 0
-    for tok in lark_parser("tcpip", ("start",)).lex(body):
-        line, col, text = tok.line, tok.column, str(tok)
-        out.append(
-            _Tok(text, text.upper(), Span(line, col, line, col + len(text)), line != last_line)
-        )
-        last_line = line
+    if not scan.enabled():
+        last_line = 0
+        for tok in lark_parser("tcpip", ("start",)).lex(body):
+            line, col, text = tok.line, tok.column, str(tok)
+            span = Span(line, col, line, col + len(text))
+            out.append(_Tok(text, text.upper(), span, line != last_line))
+            last_line = line
+        return out
+    append = out.append
+    for line, physical in enumerate(body.split("\n"), 1):
+        first = True
+        for m in _WORDS.finditer(physical):
+            text = m.group()
+            col = m.start() + 1
+            append(_Tok(text, text.upper(), Span(line, col, line, col + len(text)), first))
+            first = False
     return out
 
 

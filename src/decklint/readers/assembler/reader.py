@@ -34,6 +34,7 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.readers import scan
 from decklint.readers.assembler import instructions
 from decklint.readers.assembler.conditional import (
     CALL,
@@ -192,7 +193,6 @@ def _kind_of_piece(piece: str) -> str:
 def parse_statement(
     unit: LogicalUnit, path: str, dialect: str, index: int, grammar: str
 ) -> Statement | Diagnostic:
-    parser = lark_parser(grammar, ("statement", "operand"))
     text = unit.text
     smap = unit.smap
     if unit.kind != "item" and not text.startswith(" ") and " " not in text.strip():
@@ -202,6 +202,10 @@ def parse_statement(
             f"{text.strip()} has no operation field: expected an operation such as APPL, "
             "PU or MODEENT after the name",
         )
+    fast = scan.statement(unit, path, dialect, index)  # the common statement, without Lark
+    if fast is not None:
+        return fast
+    parser = lark_parser(grammar, ("statement", "operand"))
     tree = parse_unit(parser, unit, "operand" if unit.kind == "item" else "statement")
     if isinstance(tree, Diagnostic):
         return tree
