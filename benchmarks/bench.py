@@ -14,6 +14,12 @@ about --lines physical lines in a temporary folder, then reports in one run:
 * cold start: decklint on one 20-line deck against yamllint on a small YAML file, with
   --no-cache and as pre-commit runs it (the cache in use, the deck edited before each run).
 
+The ratios against bare Lark and yamllint are the performance budget (docs/performance.md):
+an issue that touches the pipeline gives them before and after. With --profile, the time of
+each stage of the pipeline (read, detection, card reading, damage repair, the assembler
+layer, Lark, lowering, the rules, the model, reporting) over both sets, as a share table
+(`benchmarks/stages.py`, in one process).
+
 Numbers are medians over --runs. Nothing here is a test: speed is measured, never asserted.
 """
 
@@ -264,6 +270,9 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=100_000)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--tcpip-lines", type=int, default=50_000)
+    ap.add_argument(
+        "--profile", action="store_true", help="also time each stage over both sets (stages.py)"
+    )
     args = ap.parse_args()
     decklint = shutil.which("decklint") or f"{sys.executable} -m decklint"
     yamllint = shutil.which("yamllint")
@@ -308,9 +317,11 @@ def main() -> None:
         print(
             f"{'decklint lint, TCP/IP profiles':<30} {tn / tcp:>10,.0f} {tcp:>9.2f}  ({tn} lines)"
         )
+        print(f"{'ratio decklint / bare Lark':<30} {rows[1][1] / rows[0][1]:>10.2f}")
         if yamllint:
             print(f"{'ratio decklint / yamllint':<30} {rows[1][1] / rows[2][1]:>10.2f}")
-            print(f"{'ratio decklint / bare Lark':<30} {rows[1][1] / rows[0][1]:>10.2f}")
+        else:
+            print(f"{'ratio decklint / yamllint':<30} {'-':>10}  (yamllint not installed)")
         print("cold start (median of runs taken in turn with yamllint's):")
         print(f"  decklint, 20-line deck, --no-cache:        {cold * 1000:6.0f} ms", end="")
         print(f"  ratio {cold / ycold:.2f}" if ycold else "")
@@ -320,6 +331,12 @@ def main() -> None:
             print(f"  yamllint, 20-line YAML file:               {ycold * 1000:6.0f} ms")
         else:
             print("  (yamllint not installed: pip install yamllint)")
+        if args.profile:
+            import stages  # beside this file
+
+            for title, folder, lines in (("deck set", decks, n), ("TCP/IP set", profiles, tn)):
+                spent, secs = stages.profile([str(folder)], max(3, args.runs // 2))
+                print(stages.table(title, spent, secs, lines))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 
