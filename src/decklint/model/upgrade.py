@@ -109,16 +109,12 @@ def unread_words(dialect: str, path: str, statements: Iterable[Statement]) -> fr
     the statements code none of them (`coded_words`); None when they code one, and those
     passes will read them: release inference (`release.releases`) and `uses` look at the
     statements that code something dated or with a history in the file's catalogs."""
-    words = _read_words(catalogued_names(dialect, path))
+    from decklint.model import catalogued
+
+    words = _read_words(catalogued.catalog_names(dialect, path))
     if any(w in words for st in statements for w in coded_words(st)):
         return None
     return words
-
-
-def catalogued_names(dialect: str, path: str) -> tuple[str, ...]:
-    from decklint.model import catalogued
-
-    return catalogued.catalog_names(dialect, path)
 
 
 @functools.cache

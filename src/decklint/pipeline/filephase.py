@@ -15,13 +15,7 @@ from pathlib import Path
 
 from decklint import dialects
 from decklint.core.findings import Finding
-from decklint.core.ir import (
-    Diagnostic,
-    LogicalUnit,
-    ReadResult,
-    Statement,
-    Statements,
-)
+from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
 from decklint.core.lowering import Lowering
 from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, SourceMap, Span
