@@ -14,6 +14,12 @@ about --lines physical lines in a temporary folder, then reports in one run:
 * cold start: decklint on one 20-line deck against yamllint on a small YAML file, with
   --no-cache and as pre-commit runs it (the cache in use, the deck edited before each run).
 
+The ratios against bare Lark and yamllint are the performance budget (docs/performance.md):
+an issue that touches the pipeline gives them before and after. With --profile, the time of
+each stage of the pipeline (read, detection, card reading, damage repair, the assembler
+layer, Lark, lowering, the rules, the model, reporting) over both sets, as a share table
+(`benchmarks/stages.py`, in one process).
+
 Numbers are medians over --runs. Nothing here is a test: speed is measured, never asserted.
 """
 
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -203,14 +210,23 @@ def yaml_file(path: Path, total: int) -> None:
 
 
 def timed(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> float:
-    times = []
+    return timed_cpu(cmd, runs, env)[0]
+
+
+def timed_cpu(cmd: list[str], runs: int, env: dict[str, str] | None = None) -> tuple[float, float]:
+    """Median seconds of `cmd`: on the clock, and of CPU (user and system, with the worker
+    processes it waited for): other work on a shared machine moves the second less."""
+    times, cpus = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         t = time.perf_counter()
         subprocess.run(
             cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False
         )
         times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return statistics.median(times), statistics.median(cpus)
 
 
 def cold_starts(
@@ -244,19 +260,19 @@ def cold_starts(
     return statistics.median(times[0]), statistics.median(times[1]), ycold
 
 
-def bare_lark(folder: Path) -> float:
+def bare_lark(folder: Path) -> tuple[float, float]:
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
     from decklint.core.source import SourceFile
     from decklint.readers.base import lark_parser
     from decklint.readers.cards import read_assembler
 
     parser = lark_parser("vtam", ("statement", "operand"))
-    t = time.perf_counter()
+    t, c = time.perf_counter(), time.process_time()
     for f in sorted(folder.iterdir()):
         src = SourceFile.from_text(f.name, f.read_text())
         for unit in read_assembler(src).units:
             parser.parse(unit.text, start="statement")
-    return time.perf_counter() - t
+    return time.perf_counter() - t, time.process_time() - c
 
 
 def main() -> None:
@@ -264,6 +280,9 @@ def main() -> None:
     ap.add_argument("--lines", type=int, default=100_000)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--tcpip-lines", type=int, default=50_000)
+    ap.add_argument(
+        "--profile", action="store_true", help="also time each stage over both sets (stages.py)"
+    )
     args = ap.parse_args()
     decklint = shutil.which("decklint") or f"{sys.executable} -m decklint"
     yamllint = shutil.which("yamllint")
@@ -273,19 +292,21 @@ def main() -> None:
         decks = tmp / "decks"
         n = generate(decks, args.lines)
         print(f"deck set: {n} lines in {len(list(decks.iterdir()))} files ({tmp})")
-        bare = statistics.median(bare_lark(decks) for _ in range(max(1, args.runs // 2)))
-        whole = timed(
+        lark_runs = [bare_lark(decks) for _ in range(max(1, args.runs // 2))]
+        bare = statistics.median(w for w, _ in lark_runs)
+        bare_cpu = statistics.median(c for _, c in lark_runs)
+        whole, whole_cpu = timed_cpu(
             [*decklint.split(), "lint", "--exit-zero", "--no-source", "--no-cache", str(decks)],
             args.runs,
             env,
         )
         rows = [
-            ("bare Lark (reader + parse)", n / bare, bare),
-            ("decklint lint (end to end)", n / whole, whole),
+            ("bare Lark (reader + parse)", n / bare, bare, bare_cpu),
+            ("decklint lint (end to end)", n / whole, whole, whole_cpu),
         ]
         profiles = tmp / "profiles"
         tn = generate_tcpip(profiles, args.tcpip_lines)
-        tcp = timed(
+        tcp, tcp_cpu = timed_cpu(
             [*decklint.split(), "lint", "--exit-zero", "--no-source", "--no-cache", str(profiles)],
             args.runs,
             env,
@@ -294,23 +315,26 @@ def main() -> None:
         if yamllint:
             y = tmp / "big.yaml"
             yaml_file(y, n)
-            ytime = timed([yamllint, "-f", "parsable", str(y)], max(1, args.runs // 2))
-            rows.append(("yamllint (same line count)", n / ytime, ytime))
+            ytime, ycpu = timed_cpu([yamllint, "-f", "parsable", str(y)], max(1, args.runs // 2))
+            rows.append(("yamllint (same line count)", n / ytime, ytime, ycpu))
         small = tmp / "ATCSTR20"
         body = "\n".join(f"OPTION{i}=VALUE{i}," for i in range(19)) + "\nLAST=1\n"
         small.write_text(body)
         ys = tmp / "small.yaml"
         yaml_file(ys, 20)
         cold, commit, ycold = cold_starts(decklint.split(), yamllint, small, ys, args.runs * 8, env)
-        print(f"{'what':<30} {'lines/s':>10} {'seconds':>9}")
-        for what, rate, secs in rows:
-            print(f"{what:<30} {rate:>10,.0f} {secs:>9.2f}")
-        print(
-            f"{'decklint lint, TCP/IP profiles':<30} {tn / tcp:>10,.0f} {tcp:>9.2f}  ({tn} lines)"
-        )
-        if yamllint:
-            print(f"{'ratio decklint / yamllint':<30} {rows[1][1] / rows[2][1]:>10.2f}")
-            print(f"{'ratio decklint / bare Lark':<30} {rows[1][1] / rows[0][1]:>10.2f}")
+        print(f"{'what':<30} {'lines/s':>10} {'seconds':>9} {'CPU s':>7}")
+        for what, rate, secs, cpu in rows:
+            print(f"{what:<30} {rate:>10,.0f} {secs:>9.2f} {cpu:>7.2f}")
+        tcp_row = f"{tn / tcp:>10,.0f} {tcp:>9.2f} {tcp_cpu:>7.2f}  ({tn} lines)"
+        print(f"{'decklint lint, TCP/IP profiles':<30} {tcp_row}")
+        print(f"{'':<30} {'clock':>10} {'CPU':>9}")
+        ratios = [("bare Lark", rows[0])] + ([("yamllint", rows[2])] if yamllint else [])
+        for peer, row in ratios:
+            by_clock, by_cpu = rows[1][1] / row[1], row[3] / rows[1][3]
+            print(f"{'ratio decklint / ' + peer:<30} {by_clock:>10.2f} {by_cpu:>9.2f}")
+        if not yamllint:
+            print(f"{'ratio decklint / yamllint':<30} {'-':>10}  (yamllint not installed)")
         print("cold start (median of runs taken in turn with yamllint's):")
         print(f"  decklint, 20-line deck, --no-cache:        {cold * 1000:6.0f} ms", end="")
         print(f"  ratio {cold / ycold:.2f}" if ycold else "")
@@ -320,6 +344,12 @@ def main() -> None:
             print(f"  yamllint, 20-line YAML file:               {ycold * 1000:6.0f} ms")
         else:
             print("  (yamllint not installed: pip install yamllint)")
+        if args.profile:
+            import stages  # beside this file
+
+            for title, folder, lines in (("deck set", decks, n), ("TCP/IP set", profiles, tn)):
+                spent, secs = stages.profile([str(folder)], max(3, args.runs // 2))
+                print(stages.table(title, spent, secs, lines))
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

@@ -104,3 +104,20 @@ def test_faults_together_are_undone_as_each_alone() -> None:
     said = [(f.span.line, f.span.col, f.severity.label) for f in got if f.code == "PRS001"]
     assert said == [(6, 73, "error"), (7, 17, "warning"), (7, 73, "error"), (9, 71, "error")]
     assert all("column 72 expected" in f.message for f in got if f.span.col in (71, 73))
+
+
+def test_a_card_cleaning_leaves_as_it_is_is_read_as_written() -> None:
+    """In a deck with markup, a card with an `&` of its own and no markup is read as the plain
+    reader reads it: written past column 71, it is that warning, not a continuation that
+    never comes."""
+    from decklint.readers.cards import read_assembler
+
+    card = "A1       APPL  EAS=10,PRTCT=A&SYSCLONE.,AUTH=(ACQ),MODETAB=AMODETAB,DLOGMOD=M2"
+    plain = read_assembler(SourceFile.from_text("x", f"APPLS    VBUILD TYPE=APPL\n{card}\n"))
+    marked = read_assembler(
+        SourceFile.from_text("x", f"<b>APPLS</b>    VBUILD TYPE=APPL\n{card}\n")
+    )
+    assert [u.text for u in marked.units] == [u.text for u in plain.units]
+    on_card = [d for d in marked.diagnostics if d.span.line == 2]
+    assert on_card == [d for d in plain.diagnostics if d.span.line == 2]
+    assert "past column 71" in on_card[0].message

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -145,6 +145,16 @@ class Statement(NamedTuple):
         return {o.name: o for o in self.operands if o.name is not None}
 
 
+def coded_words(st: Statement) -> Iterator[str]:
+    """The words a statement codes by name: its operation and label, and the options of a
+    list's item (in upper case)."""
+    yield st.op
+    if st.label is not None:
+        yield st.label
+    if st.kind == "item":
+        yield from (o.name.upper() for o in st.operands if o.name is not None)
+
+
 class Statements(TupleView[Statement]):
     """A file's statements: the one form they take in a parsed file, in this process or after
     a cache entry or a worker's answer brought them back.
@@ -161,7 +171,7 @@ class Statements(TupleView[Statement]):
     the statements themselves.
     """
 
-    __slots__ = ("_blob", "_items", "_load")
+    __slots__ = ("_blob", "_items", "_lacks", "_load")
 
     CHUNK = 1024
 
@@ -170,20 +180,31 @@ class Statements(TupleView[Statement]):
         items: Sequence[Statement] = (),
         blob: bytes | None = None,
         load: Callable[[], Sequence[Statement]] | None = None,
+        lacks: frozenset[str] = frozenset(),
     ) -> None:
         later = blob is not None or load is not None
         self._items: tuple[Statement, ...] | None = None if later else tuple(items)
         self._blob = blob
         self._load = load
+        self._lacks = lacks
 
     @classmethod
     def of(cls, statements: Sequence[Statement]) -> Statements:
         return statements if isinstance(statements, Statements) else cls(statements)
 
     @classmethod
-    def later(cls, load: Callable[[], Sequence[Statement]]) -> Statements:
-        """Statements made by `load` when first read (a parse of the file's text)."""
-        return cls(load=load)
+    def later(
+        cls, load: Callable[[], Sequence[Statement]], lacks: frozenset[str] = frozenset()
+    ) -> Statements:
+        """Statements made by `load` when first read (a parse of the file's text); `lacks`:
+        words none of them codes (`coded_words`), known when they were dropped, so that a
+        reader looking only for those need not make them (`may_code`)."""
+        return cls(load=load, lacks=lacks)
+
+    def may_code(self, words: frozenset[str]) -> bool:
+        """Whether a statement may code one of `words` by name (`coded_words`): False only
+        when it is known, without making the statements, that none does."""
+        return not words <= self._lacks
 
     def _all(self) -> tuple[Statement, ...]:
         if self._items is None:

@@ -17,7 +17,7 @@ import functools
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from decklint.core.ir import Statement
+from decklint.core.ir import Statement, Statements, coded_words
 from decklint.core.source import Span
 from decklint.knowledge import catalog as catalogs
 from decklint.knowledge.catalog import Event, OperandEntry
@@ -104,6 +104,24 @@ def uses(topo: Topology) -> list[Use]:
     return topo.memo("upgrade.uses", lambda: _uses(topo))  # type: ignore[no-any-return]
 
 
+def unread_words(dialect: str, path: str, statements: Iterable[Statement]) -> frozenset[str] | None:
+    """The words the model's passes read a file's statements for after its file phase, when
+    the statements code none of them (`coded_words`); None when they code one, and those
+    passes will read them: release inference (`release.releases`) and `uses` look at the
+    statements that code something dated or with a history in the file's catalogs."""
+    from decklint.model import catalogued
+
+    words = _read_words(catalogued.catalog_names(dialect, path))
+    if any(w in words for st in statements for w in coded_words(st)):
+        return None
+    return words
+
+
+@functools.cache
+def _read_words(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset().union(*(historic_ops(n) | rel.dated_ops(n) for n in names))
+
+
 def _uses(topo: Topology) -> list[Use]:
     out: list[Use] = []
     for path, node in sorted(topo.site.items()):
@@ -123,8 +141,11 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
     if not ops:
         return
     keys = frozenset().union(*(_keys(n) for n in names))
+    statements = topo.statements.get(path, ())
+    if isinstance(statements, Statements) and not statements.may_code(ops):
+        return  # a file parsed here that codes none (known without parsing it again)
     entries: dict[tuple[Any, ...], tuple[Any, frozenset[str]] | None] = {}
-    for st in topo.statements.get(path, ()):
+    for st in statements:
         if st.label is not None and st.label == st.op:
             continue  # an entry of a list (HOME, GATEWAY): its list statement says it
         if st.op not in ops:

@@ -141,15 +141,27 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
     load, and a large run's model smaller. With `text` (the unit stays in this process and
     is not cached), its statements are not kept either: they are parsed again from `text` if
     something reads them (`Statements.later`); the file phase's rules have read them already.
+    A file the model's own passes will read again (`upgrade.unread_words`: it codes something
+    dated) keeps them: parsing it again would cost a second parse, for the same objects; of
+    the others, those passes know that they code nothing they look for
+    (`Statements.may_code`).
     Otherwise they go as bytes when pickled (`Statements`).
     """
     if unit.pf is None:
         return unit
     pf = _bare(unit.pf)
     if text is not None:
-        later = Statements.later(functools.partial(reparse, unit.path, text, pf.dialect))
-        pf = replace(pf, statements=later)
+        lacks = _unread(unit.path, pf)
+        if lacks is not None:
+            load = functools.partial(reparse, unit.path, text, pf.dialect)
+            pf = replace(pf, statements=Statements.later(load, lacks))
     return replace(unit, pf=pf)
+
+
+def _unread(path: str, pf: ParsedFile) -> frozenset[str] | None:
+    from decklint.model.upgrade import unread_words  # the model's passes say what they read
+
+    return unread_words(pf.dialect, path, pf.statements)
 
 
 def _bare(pf: ParsedFile, path: str = "") -> ParsedFile:

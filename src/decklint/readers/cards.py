@@ -30,6 +30,7 @@ from itertools import count
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Remark
 from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.readers import skips
 from decklint.readers.damage import (
     Indent,
     Scrub,
@@ -285,10 +286,10 @@ def read_assembler(src: SourceFile, shift: Indent | int = 0) -> ReadResult:
     was shifted right). A deck damaged on its way from a page or an editor (`damage.py`) is
     read as it was meant, each kind of damage reported once."""
     indent = _as_indent(shift)
-    dirty = needs_cleaning(src.text)
+    dirty = skips.ALWAYS or needs_cleaning(src.text)
     out, marks, scrub = _read(src, indent, dirty, CONT_COL)
     mark = CONT_COL
-    if marks:  # a mark found outside column 72: one pushed by an edit, or a re-flowed deck
+    if marks or skips.ALWAYS:  # a mark outside column 72: pushed by an edit, or a re-flowed deck
         census = _mark_census(src, indent, dirty)
         proper = census.pop(CONT_COL, [])
         column, places = max(census.items(), key=lambda cp: len(cp[1]), default=(0, []))
@@ -387,8 +388,12 @@ def _read(
         """The cards of a deck that is indented, holds markup or has moved marks."""
         stmt = ""  # the indentation cut from the first card of the current statement
         for lineno, raw in enumerate(lines, 1):
-            plain = not dirty or (raw.isascii() and "<" not in raw and "&" not in raw)
+            plain = not dirty or (
+                raw.isascii() and "<" not in raw and "&" not in raw and not skips.ALWAYS
+            )
             pieces = [(raw, None)] if plain else clean(raw, lineno, scrub)
+            if len(pieces) == 1 and pieces[0][0] == raw:
+                pieces = [(raw, None)]  # nothing to clean: the card as written (an `&` symbol)
             for text, index in pieces:
                 if cur is not None or comment_cont:
                     cut = indent.named_lead(text) if indent.operations else 0

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic
 from decklint.core.source import SourceFile, Span
+from decklint.readers import skips
 
 # Tags a page wraps deck text in (a variable underlined, a keyword in bold, a line break)
 # and the entities an HTML export writes for characters of the deck. Only these: a deck's
@@ -270,7 +271,7 @@ def indentation(src: SourceFile, operations: Collection[str]) -> tuple[Indent, i
     ops = frozenset(o.upper() for o in operations)
     probe = Indent(ops)
     text = src.text
-    if needs_cleaning(text):
+    if skips.ALWAYS or needs_cleaning(text):
         scrub = Scrub()
         text = "\n".join(clean(raw, n, scrub)[0][0] for n, raw in enumerate(src.lines, 1))
     sep = "\n" if "\n" in text else "\r"

@@ -12,21 +12,24 @@ TABLE`, `MAXDATA=265 IS THE DEFAULT`) is never reported.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 
 from decklint.core.ir import Diagnostic, Remark, Statement
 from decklint.core.source import Span
 from decklint.knowledge.catalog import operand_names
+from decklint.readers import skips
 
 DIALECTS = frozenset({"vtam", "ncp"})  # card decks whose catalog lists each statement's operands
 _OPERAND = re.compile(r"([A-Z][A-Z0-9@#$]*)=\S+")
 
 
-def lost(st: Statement, remarks: Iterable[Remark], skip: set[int]) -> Diagnostic | None:
+def lost(st: Statement, remarks: Sequence[Remark], skip: set[int]) -> Diagnostic | None:
     """PRS014 for the first remark of a statement that reads as its operands; `skip`: lines
     the reader already reported (a continuation card resuming past column 16)."""
     if st.dialect not in DIALECTS or st.kind != "statement":
         return None
+    if not skips.ALWAYS and not any("=" in r.text for r in remarks):
+        return None  # no remark reads as an operand (`decklint.readers.skips`)
     known = operand_names(st.dialect, st.op)
     if not known:
         return None

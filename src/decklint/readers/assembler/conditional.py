@@ -83,6 +83,7 @@ import re
 from collections.abc import Sequence
 
 from decklint.core.ir import LogicalUnit
+from decklint.readers import skips
 from decklint.readers.assembler.results import (
     CALL,
     CONDITIONAL,
@@ -111,7 +112,7 @@ DEFAULT_LIMITS = Limits()
 
 def assemble(units: Sequence[LogicalUnit], *, limits: Limits = DEFAULT_LIMITS) -> Assembled:
     """Conditional assembly of one file's units (see the module's docstring)."""
-    if _plain(units):
+    if _plain(units) and not skips.ALWAYS:
         new = tuple.__new__  # as records are rebuilt (decklint.core.records): no per-field checks
         return Assembled(tuple([new(Emitted, (u, "", ORDINARY)) for u in units]), (), ())
     from decklint.readers.assembler.opencode import OpenCode  # here only: a plain file's
@@ -124,7 +125,8 @@ _OPERATION = re.compile(r"[^ ]* ([^ ]+)")
 
 
 def _plain(units: Sequence[LogicalUnit]) -> bool:
-    """Whether no unit needs conditional assembly: no `&`, no MACRO, no SETx, AIF, ..."""
+    """Whether no unit needs conditional assembly: no `&`, no MACRO, no SETx, AIF, ... (the
+    cheap look of `decklint.readers.skips`)."""
     operation = _OPERATION.match
     for u in units:
         t = u.text
