@@ -52,6 +52,8 @@ STAGES: tuple[tuple[str, str, bool], ...] = (
     ("assembler classification", "decklint.readers.assembler.reader:classify", False),
     ("assembler classification", "decklint.readers.assembler.reader:parse_instruction", False),
     ("macro expansion", "decklint.readers.assembler.conditional:assemble", False),
+    ("fast path (scanner)", "decklint.readers.scan:statement", False),
+    ("fast path (scanner)", "decklint.readers.scan:command", False),
     ("Lark parse", "lark:Lark.parse", False),
     ("file rules", "decklint.lint.runner:run_file_rules", False),
     ("slim (drop text)", "decklint.pipeline.filephase:slim", False),
