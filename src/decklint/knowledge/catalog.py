@@ -225,7 +225,7 @@ class Catalog:
     extra: Mapping[str, Any] = field(default_factory=dict)  # start options, default tables
     where: str = ""
     _built: dict[str, StatementEntry] = field(default_factory=dict, compare=False, repr=False)
-    _sections: dict[str, Mapping[str, OperandEntry]] = field(
+    _sections: dict[str, dict[str, OperandEntry]] = field(
         default_factory=dict, compare=False, repr=False
     )
 
@@ -268,13 +268,12 @@ class Catalog:
         got = self._sections.get(section)
         if got is None:
             bodies = self.extra.get(section)
-            built = (
+            got = self._sections[section] = (
                 {str(k).upper(): _operand(str(k), v or {}, self.where) for k, v in bodies.items()}
                 if isinstance(bodies, dict)
                 else {}
             )
-            got = self._sections[section] = MappingProxyType(built)
-        return got
+        return MappingProxyType(got)  # read-only: every caller shares the entries
 
 
 class CatalogError(ValueError):
