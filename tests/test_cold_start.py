@@ -123,3 +123,82 @@ def test_linting_a_vtam_deck_imports_neither_the_server_nor_format(tmp_path: Pat
         unwanted = ("decklint.server", "decklint.fmt", "decklint.review", "pygls", "lsprotocol")
         assert not sorted(m for m in imported if m.startswith(unwanted))
     assert "yaml" not in imported  # nothing of decklint's YAML is read once it is cached
+
+
+def _imported(env: dict[str, str], *args: str) -> set[str]:
+    """The modules a `decklint` process imports (its `-X importtime` lines)."""
+    got = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "decklint", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert got.returncode in (0, 1), got.stderr[-2000:]
+    return {
+        line.rsplit("|", 1)[1].strip()
+        for line in got.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+def _under(imported: set[str], *packages: str) -> list[str]:
+    return sorted(
+        m for m in imported if m in packages or m.startswith(tuple(p + "." for p in packages))
+    )
+
+
+# Never imported by a lint of one deck reported as text to a pipe: the YAML reader (catalogs
+# and manifests come from the cache), rich (plain text needs none of it), worker pools.
+NEVER = ("yaml", "rich", "multiprocessing", "concurrent", "decklint.platform.yamlsafe")
+# What only a file parsed in this run needs: Lark and the readers.
+PARSING = (
+    "lark",
+    "decklint.readers.cards",
+    "decklint.readers.assembler",
+    "decklint.dialects.vtam.reader",
+)
+# What only a run that builds the model needs: the rules, the file phase, the model's links.
+MODEL = (
+    "decklint.lint.runner",
+    "decklint.pipeline.filephase",
+    "decklint.model.resolve",
+    "decklint.model.network",
+    "decklint.knowledge.catalog",
+    "decklint.checks",
+)
+
+
+def test_a_lint_answered_from_the_cache_imports_no_parser(tmp_path: Path) -> None:
+    """The start-up of the pre-commit case: a start list linted, then linted again with its
+    file's result in the cache (the run memo emptied: the model is built and the rules run)
+    and once more, answered by the run memo. Neither parses, so neither imports Lark or a
+    reader; the memo's run not even the rules. A test of what is imported, not of time."""
+    deck = tmp_path / "ATCSTR00"
+    deck.write_text("".join(f"OPTION{i}=VALUE{i},\n" for i in range(19)) + "SSCPID=1\n")
+    cache = tmp_path / "cache"
+    env = dict(os.environ, NO_COLOR="1", DECKLINT_CACHE_DIR=str(cache))
+    first = _imported(env, "lint", str(deck))
+    assert "decklint.dialects.vtam.reader" in first  # parsed, and its result cached
+    assert not _under(first, "rich", "multiprocessing", "concurrent")
+    for runs in cache.glob("runs/*"):
+        for memo in runs.iterdir():
+            memo.unlink()
+    cached = _imported(env, "lint", str(deck))
+    assert "decklint.lint.runner" in cached  # the rules ran
+    assert not _under(cached, *NEVER, *PARSING)
+    memo = _imported(env, "lint", str(deck))
+    assert "decklint.pipeline.memo" in memo
+    assert not _under(memo, *NEVER, *PARSING, *MODEL)
+
+
+def test_a_lint_without_the_cache_imports_the_parser_and_no_yaml(tmp_path: Path) -> None:
+    """--no-cache parses the deck (Lark, its parser loaded from the cache), yet still reads the
+    catalogs and manifests from the cache, not their YAML."""
+    deck = tmp_path / "ATCSTR00"
+    deck.write_text("SSCPID=1,\nNOPROMPT\n")
+    env = dict(os.environ, NO_COLOR="1", DECKLINT_CACHE_DIR=str(tmp_path / "cache"))
+    _imported(env, "lint", "--no-cache", str(deck))  # the grammars and manifests cached
+    got = _imported(env, "lint", "--no-cache", str(deck))
+    assert "lark" in got and "decklint.lint.runner" in got
+    assert not _under(got, *NEVER)

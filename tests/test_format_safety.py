@@ -198,3 +198,26 @@ def test_two_names_of_one_file_are_formatted_once(
     code, out = _format(".")
     assert code == 0 and "formatted 2 files" in out, out
     assert Path("link.vtam").read_text() == FORMATTED and os.path.samefile("deck.vtam", "link.vtam")
+
+
+def test_many_files_written_at_once_each_whole_and_the_names_of_one_file_in_turn(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files that change are written by a few threads at once: each is written whole, a
+    file's other names (a hard link, a symbolic link to it) are written after it by the same
+    thread, finding its write done, and the summary counts every file as before."""
+    monkeypatch.chdir(tmp_path)
+    for n in range(12):
+        Path(f"deck{n:02d}.vtam").write_text(DECK)
+    os.link("deck00.vtam", "hard.vtam")
+    os.symlink("deck01.vtam", "soft.vtam")
+    Path("clean.vtam").write_text("A3       APPL  ACBNAME=A3\n")
+    code, out = _format(".")
+    assert code == 0, out
+    assert "formatted 14 files, 1 file unchanged" in out, out
+    for n in range(12):
+        assert Path(f"deck{n:02d}.vtam").read_text() == FORMATTED
+    assert os.path.samefile("deck00.vtam", "hard.vtam")
+    assert os.path.islink("soft.vtam") and os.readlink("soft.vtam") == "deck01.vtam"
+    assert Path("clean.vtam").read_text() == "A3       APPL  ACBNAME=A3\n"
+    assert not [p.name for p in tmp_path.iterdir() if p.name.startswith(".")]  # no leftovers

@@ -324,7 +324,7 @@ def test_lint_model_takes_the_memo_findings_and_still_builds_the_model(
     def no_rules(*args: object, **kw: object) -> None:
         raise AssertionError("the rules ran again")
 
-    monkeypatch.setattr("decklint.pipeline.run.run_rules", no_rules)
+    monkeypatch.setattr("decklint.lint.runner.run_rules", no_rules)  # as the run imports it
     again = api.lint_model(inputs, opts, identity)
     assert again.findings == first.findings and again.files == first.files
     assert again.topology.entities == first.topology.entities  # resolved: links, nodes

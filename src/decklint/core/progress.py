@@ -6,6 +6,7 @@ itself never draws anything.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import NamedTuple
 
 
@@ -22,3 +23,15 @@ class Progress(NamedTuple):
 
 
 OnProgress = Callable[[Progress], None]
+
+
+@dataclass
+class Stats:
+    """How the files of the last run were read (for `--statistics` and the benchmarks); here,
+    beside `Progress`, so that a run the run memo answers needs none of the file phase."""
+
+    files: int = 0
+    cached: int = 0
+    parsed: int = 0
+    workers: int = 1
+    memo: bool = False  # the whole run's findings came from the run memo (decklint.pipeline.memo)

@@ -4,7 +4,9 @@ Files are found as `lint` finds them (`inputs.gather.files`: folders walked, fil
 never decks and excluded ones skipped), decoded and named as it decodes and names them; a
 file is written back in the bytes form it was read in (`inputs.encoding.encode_like`: code
 page, EBCDIC records, line ends), atomically with its mode kept (`fileio.rewrite_user_file`),
-and never when its bytes could not be kept or it changed on disk meanwhile.
+and never when its bytes could not be kept or it changed on disk meanwhile. The files that
+change are written a few at once (`_write_all`: threads, whose waits for the disk overlap),
+the names of one file one after the other.
 
 What each deck is (its dialect) and how its dialect parses it come from the lint's file phase
 when the caller gives it (`lint`): from the lint's cache, so after a lint nothing is detected
@@ -182,6 +184,7 @@ def run(
     job = _Job(read, settings, config_globs, dialect, embedded_mode, inputs, units)
     formatted = _format_all(job, jobs)
     out: list[FileResult] = []
+    writes: dict[int, tuple[_Read, str]] = {}  # index in `out` -> the file and its new text
     at = 0
     for s in slots:
         if not isinstance(s, _Read):
@@ -194,10 +197,51 @@ def run(
         if copy is not None:
             result = FileResult(s.shown, s.text, s.text, left, interrupted(copy))
         elif write and result.changed:
-            why = _write(s.path, s.data, s.text, after, s.encoding, encoding)
-            result = FileResult(s.shown, s.text, after, left, why, written=not why)
+            writes[len(out)] = (s, after)
         out.append(result)
+    for k, why in _write_all(writes, encoding).items():
+        r = out[k]
+        out[k] = FileResult(r.path, r.before, r.after, r.left, why, written=not why)
     return out
+
+
+# Files written at once: each write waits for its data to reach the disk before the file is
+# replaced (`fileio.rewrite_user_file`); waits that overlap cost the time of about one.
+WRITERS = 8
+
+
+def _write_all(writes: dict[int, tuple[_Read, str]], asked: str | None) -> dict[int, str]:
+    """Each file of `writes` written (`_write`): why it was not, or '' (by the same keys).
+    The files are written by a few threads at once, each file whole or not at all as when
+    written one after the other; the names of one file (hard links, symbolic links to it) are
+    written one after the other, in order, by one thread, so the second finds the first's
+    write done."""
+    groups: dict[object, list[int]] = {}
+    for k, (f, _after) in writes.items():
+        try:
+            st = os.stat(f.path)
+            ident: object = (st.st_dev, st.st_ino)
+        except OSError:
+            ident = f.path  # `_write` says why it cannot be written
+        groups.setdefault(ident, []).append(k)
+
+    def write_group(keys: list[int]) -> list[tuple[int, str]]:
+        done = []
+        for k in keys:
+            f, after = writes[k]
+            done.append((k, _write(f.path, f.data, f.text, after, f.encoding, asked)))
+        return done
+
+    if len(groups) < 2:
+        return dict(pair for keys in groups.values() for pair in write_group(keys))
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(max_workers=min(WRITERS, len(groups)))
+    try:
+        return dict(pair for done in pool.map(write_group, groups.values()) for pair in done)
+    finally:
+        # stopped (Ctrl-C): the files being written are finished, whole; no other is begun
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _swept(read: Sequence[_Read]) -> dict[Path, Path]:

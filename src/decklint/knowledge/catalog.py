@@ -27,6 +27,7 @@ import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from decklint.platform.resources import grammars_root
@@ -231,6 +232,9 @@ class Catalog:
     extra: Mapping[str, Any] = field(default_factory=dict)  # start options, default tables
     where: str = ""
     _built: dict[str, StatementEntry] = field(default_factory=dict, compare=False, repr=False)
+    _sections: dict[str, dict[str, OperandEntry]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def names(self) -> tuple[str, ...]:
         return tuple(self.raw)
@@ -265,12 +269,18 @@ class Catalog:
         body = bodies.get(name.upper()) if isinstance(bodies, dict) else None
         return None if body is None else _statement(name.upper(), body or {}, self.where)
 
-    def section_operands(self, section: str) -> dict[str, OperandEntry]:
-        """The entries of a section of options (the VTAM catalog's `start_options:`)."""
-        bodies = self.extra.get(section)
-        if not isinstance(bodies, dict):
-            return {}
-        return {str(k).upper(): _operand(str(k), v or {}, self.where) for k, v in bodies.items()}
+    def section_operands(self, section: str) -> Mapping[str, OperandEntry]:
+        """The entries of a section of options (the VTAM catalog's `start_options:`), built
+        once: a start list's check asks for them once an option."""
+        got = self._sections.get(section)
+        if got is None:
+            bodies = self.extra.get(section)
+            got = self._sections[section] = (
+                {str(k).upper(): _operand(str(k), v or {}, self.where) for k, v in bodies.items()}
+                if isinstance(bodies, dict)
+                else {}
+            )
+        return MappingProxyType(got)  # read-only: every caller shares the entries
 
 
 class CatalogError(ValueError):

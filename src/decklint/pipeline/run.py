@@ -18,29 +18,22 @@ from typing import TYPE_CHECKING, Any
 
 from decklint.checks import bound
 from decklint.core.findings import Citation, Finding, Severity
-from decklint.core.progress import OnProgress, Progress
+from decklint.core.progress import OnProgress, Progress, Stats
 from decklint.core.settings import Settings
 from decklint.core.source import Span
 from decklint.inputs.gather import Input, gather
-from decklint.lint.check import Hit
-from decklint.lint.manifest import Manifest
-from decklint.lint.registry import Registry, load_registry
-from decklint.lint.runner import (
-    diagnostic_finding,
-    file_rules,
-    run_rules,
-    selected_findings,
-    stamp_hits,
-)
-from decklint.model.resolve import resolve
 from decklint.model.topology import Topology
-from decklint.pipeline import schedule
-from decklint.pipeline.filephase import FileUnit, ParsedFiles, has_directives
-from decklint.readers.base import ParsedFile
 
+# The rules, the file phase and the model's resolution are imported by the steps that run
+# them: a run the run memo answers needs none of them (a noticeable share of its start-up).
 if TYPE_CHECKING:
     from decklint.inputs import embedded
+    from decklint.lint.check import Hit
+    from decklint.lint.manifest import Manifest
+    from decklint.lint.registry import Registry
     from decklint.pipeline import memo, twins
+    from decklint.pipeline.filephase import FileUnit, ParsedFiles
+    from decklint.readers.base import ParsedFile
 
 
 @dataclass
@@ -79,7 +72,7 @@ class LintResult:
     internal_errors: int = 0
     rules_run: frozenset[str] = frozenset()
     policy: Callable[[Finding], Finding | None] | None = None
-    stats: schedule.Stats = field(default_factory=schedule.Stats)
+    stats: Stats = field(default_factory=Stats)
     # The files not linted, for no fault of theirs: path -> why. Read whole, no dialect found:
     # why the file is no deck (`Detection.why`), or "" when nothing told either way (a PRS009
     # information); a job or markdown with no deck in it; a file a folder walk did not read
@@ -140,7 +133,7 @@ def lint_inputs(
                     0,
                     got.rules_run,
                     opts.policy,
-                    schedule.Stats(len(inputs), n, 0, 1, memo=True),
+                    Stats(len(inputs), n, 0, 1, memo=True),
                     dict(got.unlinted),
                 ),
                 opts,
@@ -204,6 +197,9 @@ def lint_model(inputs: Sequence[Input], opts: Options, identity: bytes | None = 
 
 def _model_only(inputs: Sequence[Input], opts: Options, got: memo.Memo) -> LintResult:
     """The model of the inputs, resolved, with the findings a run memo holds for them."""
+    from decklint.lint.registry import load_registry
+    from decklint.model.resolve import resolve
+
     reg = load_registry(tuple(opts.rule_paths))
     run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
     units, stats = _file_phase(inputs, opts, reg)
@@ -228,6 +224,8 @@ def _model_only(inputs: Sequence[Input], opts: Options, got: memo.Memo) -> LintR
 def _lint_inputs(inputs: Sequence[Input], opts: Options) -> LintResult:
     """The pipeline: parse and lower each file (with the file-phase rules), merge the files
     into one model, run the network rules on it, then suppress, place and filter."""
+    from decklint.lint.registry import load_registry
+
     reg = load_registry(tuple(opts.rule_paths))
     run = _Run(reg.select(opts.select, opts.ignore), Topology(settings=opts.settings))
     units, stats = _file_phase(inputs, opts, reg)
@@ -268,6 +266,12 @@ def _unfilled(run: _Run) -> None:
     ]
 
 
+def _parsed_files() -> ParsedFiles:
+    from decklint.pipeline.filephase import ParsedFiles
+
+    return ParsedFiles()
+
+
 @dataclass
 class _Run:
     """What a run has gathered so far, step by step."""
@@ -276,7 +280,7 @@ class _Run:
     topo: Topology
     findings: list[Finding] = field(default_factory=list)
     files: list[tuple[str, str | None]] = field(default_factory=list)  # (path, dialect)
-    parsed: ParsedFiles = field(default_factory=ParsedFiles)
+    parsed: ParsedFiles = field(default_factory=_parsed_files)
     hits: list[tuple[str, Hit]] = field(default_factory=list)
     internal: int = 0  # internal errors
     unlinted: dict[str, str] = field(default_factory=dict)  # `LintResult.unlinted`
@@ -302,6 +306,7 @@ class _Run:
         m = self.selected.get(code)
         if m is not None:
             from decklint.core.ir import Diagnostic
+            from decklint.lint.runner import diagnostic_finding
 
             d = Diagnostic(code, span, message, sev)
             f = diagnostic_finding(m, d, path, dialect)
@@ -313,21 +318,24 @@ class _Run:
         self.report("PRS009", path, Span.point(1, 1), message, Severity.ERROR, dialect)
 
 
-def file_units(
-    inputs: Sequence[Input], opts: Options
-) -> tuple[list[FileUnit | None], schedule.Stats]:
+def file_units(inputs: Sequence[Input], opts: Options) -> tuple[list[FileUnit | None], Stats]:
     """What a lint's file phase gives each input (None for a container's own text), from the
     cache where a lint with these options left it, else parsed (and cached) now: for a
     command that reads the files as the lint does (`decklint format`)."""
+    from decklint.lint.registry import load_registry
+
     with gc_paused():
         return _file_phase(inputs, opts, load_registry(tuple(opts.rule_paths)))
 
 
 def _file_phase(
     inputs: Sequence[Input], opts: Options, reg: Registry
-) -> tuple[list[FileUnit | None], schedule.Stats]:
+) -> tuple[list[FileUnit | None], Stats]:
     """Each input detected, parsed and lowered, with the per-file rules run on it (from the
     cache where it can be); a container's own text is not parsed, only its decks are."""
+    from decklint.lint.runner import file_rules
+    from decklint.pipeline import schedule
+
     return schedule.file_units(
         [
             (
@@ -508,7 +516,10 @@ def _take_file(run: _Run, inp: Input, unit: FileUnit | None) -> None:
     if unit.rule_error:
         run.internal_error(inp.path, f"in rule {unit.rule_error}", unit.dialect)
     run.hits.extend(unit.hits)
-    run.findings.extend(selected_findings(run.selected, unit.findings))
+    if unit.findings:
+        from decklint.lint.runner import selected_findings
+
+        run.findings.extend(selected_findings(run.selected, unit.findings))
 
 
 def _notes(run: _Run, inp: Input) -> None:
@@ -522,6 +533,9 @@ def _network_phase(run: _Run, opts: Options, first_path: str, done: Progress) ->
     """The file-phase hits stamped as findings, references resolved across the files, and the
     rules that need the whole model run on it; a bug in any is one PRS009 on the first file.
     `done`: the progress of the files, to which the rules' is added."""
+    from decklint.lint.runner import run_rules, stamp_hits
+    from decklint.model.resolve import resolve
+
     try:
         run.findings.extend(stamp_hits(run.selected, run.hits, run.topo, opts.rule_options))
         resolve(run.topo)
@@ -544,6 +558,8 @@ def _counted(rules: list[Manifest], told: OnProgress, done: Progress) -> Iterato
 
 def _suppress(run: _Run, reg: Registry) -> None:
     """Inline suppressions applied; their own problems (unused, unknown code) reported."""
+    from decklint.pipeline.filephase import has_directives
+
     holding = [p for p in run.parsed if has_directives(run.parsed.slim(p))]
     if not holding:
         return
@@ -642,6 +658,8 @@ def lint_texts(files: dict[str, str], opts: Options | None = None) -> LintResult
 
 
 def manifests() -> list[Manifest]:
+    from decklint.lint.registry import load_registry
+
     return sorted(load_registry().rules.values(), key=lambda m: m.code)
 
 
@@ -650,6 +668,8 @@ def apply_baseline(result: LintResult, path: Path, *, update: bool = False) -> L
     baseline entries that no longer occur. Raises baseline.BaselineError."""
     from decklint.core.ir import Diagnostic
     from decklint.lint import baseline
+    from decklint.lint.registry import load_registry
+    from decklint.lint.runner import diagnostic_finding
 
     files = baseline.load(path)
     locator = baseline.Locator(result.parsed)

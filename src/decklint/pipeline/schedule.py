@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import multiprocessing.context
 
+from decklint.core.progress import Stats
 from decklint.core.settings import Settings
 from decklint.inputs.gather import digest
 from decklint.lint.check import FileRule
@@ -26,17 +27,6 @@ from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, 
 
 # Below this much uncached text a pool costs more than it saves (fork, transfer).
 PARALLEL_MIN_CHARS = 400_000
-
-
-@dataclass
-class Stats:
-    """How the files of the last run were read (for `--statistics` and the benchmarks)."""
-
-    files: int = 0
-    cached: int = 0
-    parsed: int = 0
-    workers: int = 1
-    memo: bool = False  # the whole run's findings came from the run memo (decklint.pipeline.memo)
 
 
 class _Count:

@@ -15,7 +15,7 @@ from decklint.core.findings import Finding
 from decklint.report.safe import json_text
 
 if TYPE_CHECKING:
-    from decklint.pipeline.schedule import Stats
+    from decklint.core.progress import Stats
 
 SCHEMA_VERSION = 1
 
