@@ -192,13 +192,26 @@ def test_a_lint_answered_from_the_cache_imports_no_parser(tmp_path: Path) -> Non
     assert not _under(memo, *NEVER, *PARSING, *MODEL)
 
 
-def test_a_lint_without_the_cache_imports_the_parser_and_no_yaml(tmp_path: Path) -> None:
-    """--no-cache parses the deck (Lark, its parser loaded from the cache), yet still reads the
-    catalogs and manifests from the cache, not their YAML."""
-    deck = tmp_path / "ATCSTR00"
-    deck.write_text("SSCPID=1,\nNOPROMPT\n")
+def test_a_lint_without_the_cache_reads_plain_statements_without_lark_and_no_yaml(
+    tmp_path: Path,
+) -> None:
+    """--no-cache parses the deck, yet reads the catalogs and manifests from the cache, not
+    their YAML; a deck of plain statements is read by the fast path (`readers/scan.py`) and
+    Lark is not even imported, while one the scanner declines (a sublist within a sublist)
+    imports it, its parser loaded from the cache."""
     env = dict(os.environ, NO_COLOR="1", DECKLINT_CACHE_DIR=str(tmp_path / "cache"))
-    _imported(env, "lint", "--no-cache", str(deck))  # the grammars and manifests cached
-    got = _imported(env, "lint", "--no-cache", str(deck))
-    assert "lark" in got and "decklint.lint.runner" in got
+    plain = tmp_path / "ATCSTR00"
+    plain.write_text("SSCPID=1,\nNOPROMPT\n")
+    _imported(env, "lint", "--no-cache", str(plain))  # the grammars and manifests cached
+    got = _imported(env, "lint", "--no-cache", str(plain))
+    assert "decklint.dialects.vtam.reader" in got and "decklint.lint.runner" in got
+    assert "lark" not in got
+    assert not _under(got, *NEVER)
+    nested = tmp_path / "COSTAB"
+    nested.write_text(
+        "COSTAB1  COSTAB\n#CONNECT COS   VR=((0,0),(1,0))\n         COSEND\n         END\n"
+    )
+    _imported(env, "lint", "--no-cache", str(nested))  # its parser and catalog cached
+    got = _imported(env, "lint", "--no-cache", str(nested))
+    assert "lark" in got and "decklint.dialects.vtam.reader" in got
     assert not _under(got, *NEVER)

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from decklint.checks import bound
 from decklint.core.findings import Citation, Finding, Severity
 from decklint.core.progress import OnProgress, Progress, Stats
 from decklint.core.settings import Settings
@@ -533,6 +532,7 @@ def _network_phase(run: _Run, opts: Options, first_path: str, done: Progress) ->
     """The file-phase hits stamped as findings, references resolved across the files, and the
     rules that need the whole model run on it; a bug in any is one PRS009 on the first file.
     `done`: the progress of the files, to which the rules' is added."""
+    from decklint.checks import bound
     from decklint.lint.runner import run_rules, stamp_hits
     from decklint.model.resolve import resolve
 
