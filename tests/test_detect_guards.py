@@ -1,12 +1,12 @@
-"""The content sniffers' cheap looks (`readers.base.may_hold`, the first words of the lines)
+"""The content sniffers' cheap looks (`readers.base.may_hold`, `may_start`)
 change no score, only the time.
 
 A sniffer whose pattern cannot match without a word answers 0 at once when no line holds
 one; `skips.ALWAYS` turns every such look off. Every fixture file, every file of the rule
 cases and every file of the shared corpora (skipped when absent) is sniffed by every dialect
 both ways: the scores must be equal. Then the looks on their own: a file that holds the word
-in lower case, after a tab, or with a character beyond ASCII (the Kelvin sign, which a
-pattern matched in any case takes for a K) still gets its score.
+in lower case, after a tab, or with a character beyond ASCII (a dotted capital I, which a
+pattern matched in any case takes for an I) still gets its score.
 """
 
 from __future__ import annotations
