@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statements
 from decklint.core.source import SourceFile, SourceMap, Span
+from decklint.readers import skips
 
 if TYPE_CHECKING:
     pass
@@ -174,6 +175,7 @@ class Head(NamedTuple):
 # of one file ask in turn. Kept by identity, as hashing a whole file to look it up costs what
 # computing the heads does.
 _LAST: list[Any] = [None, (), {}]
+_NEW = tuple.__new__
 _HEAD_LINES = 800
 
 
@@ -182,14 +184,19 @@ def _heads(src: SourceFile) -> tuple[Head | None, ...]:
         heads: tuple[Head | None, ...] = _LAST[1]
         return heads
     out: list[Head | None] = []
+    add = out.append
+    match = _HEAD.match
     for ln in src.lines[:_HEAD_LINES]:
-        m = _HEAD.match(ln)
-        if m and m.group(1):
-            a, mark, paren, b, c = m.groups(default="")
+        m = match(ln)
+        if m is None:
+            add(None)
+            continue
+        a, mark, paren, b, c = m.groups(default="")
+        if a:
             sep = mark or paren or (" " if b else "")
-            out.append(Head(a.upper(), b.upper(), c.upper(), sep))
+            add(_NEW(Head, (a.upper(), b.upper(), c.upper(), sep)))  # as Head(...) builds it
         else:
-            out.append(None)
+            add(None)
     _LAST[0], _LAST[1], _LAST[2] = src, tuple(out), {}
     return _LAST[1]  # type: ignore[no-any-return]
 
@@ -204,6 +211,39 @@ def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[Head, ...]:
     if got is None:
         got = kept[lines] = tuple(h for h in heads[:lines] if h is not None)
     return got
+
+
+# The file whose words `may_hold` looked for last, and its first lines in upper case (None
+# when they hold a character beyond ASCII).
+_UPPER: list[Any] = [None, None]
+
+
+def may_hold(src: SourceFile, words: Iterable[str]) -> bool:
+    """Whether the first 800 lines (more than any sniffer reads) may hold one of `words`
+    (upper case, a blank standing for a blank or a tab) in any case: False only when none of
+    them is there.
+
+    A content sniffer whose pattern cannot match without one of them (each alternative of
+    the pattern spells one, in any case) answers 0 at once when this is False: the same
+    score, for a few string searches instead of a pattern tried at every line of a file of
+    another product. Text with a character beyond ASCII always may: a pattern matched in any
+    case takes the Kelvin sign for a K and a dotted capital I for an I, which no upper-case
+    search finds. `skips.ALWAYS` makes every file hold every word (tests/test_detect_guards.py
+    holds the two equal)."""
+    if _UPPER[0] is not src:
+        text = "\n".join(src.lines[:_HEAD_LINES])
+        _UPPER[0], _UPPER[1] = src, text.upper().replace("\t", " ") if text.isascii() else None
+    upper: str | None = _UPPER[1]
+    if upper is None or skips.ALWAYS:
+        return True
+    return any(w in upper for w in words)
+
+
+def may_start(src: SourceFile, lines: int, first: Callable[[Head], bool]) -> bool:
+    """Whether one of the first `lines` lines may start as `first` says (its `line_heads`):
+    the look of a sniffer whose pattern, anchored at a line's start, cannot match a line whose
+    first word is not one of its own. `skips.ALWAYS` makes every file start so."""
+    return skips.ALWAYS or any(first(h) for h in line_heads(src, lines))
 
 
 def sniff_keywords(

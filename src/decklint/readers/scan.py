@@ -66,6 +66,11 @@ class _Decline(Exception):
 # its token, a lone "'").
 _STRAY = re.compile(r"[^\S ]")
 
+# A record made as its class makes it, without the Python-level `__new__` a NamedTuple's
+# class runs (a Span, Value or Operand a few times an operand: the field values in order, the
+# defaults written out; tests/test_fast_path.py compares them with Lark's).
+_NEW = tuple.__new__
+
 _KINDS: dict[str, str] = {}  # classify_atom's answers: a deck repeats its values
 
 
@@ -94,12 +99,12 @@ def _spanner(smap: SourceMap) -> Callable[[int, int], Span]:
             d = start - starts[i]
             line, col = lines[i], cols[i] + (d if d <= lengths[i] else lengths[i])
         if end <= start:
-            return Span(line, col, line, col)
+            return _NEW(Span, (line, col, line, col))
         i = bisect_right(starts, end - 1) - 1
         if i < 0:
-            return Span(line, col, lines[0], cols[0])
+            return _NEW(Span, (line, col, lines[0], cols[0]))
         d = end - starts[i]
-        return Span(line, col, lines[i], cols[i] + (d if d <= lengths[i] else lengths[i]))
+        return _NEW(Span, (line, col, lines[i], cols[i] + (d if d <= lengths[i] else lengths[i])))
 
     return span
 
@@ -194,16 +199,16 @@ def _operands(
             k += 2
             tok = toks[k] if k < n else ","
             if tok == "," or tok == ")":
-                value = Value("empty", "", span(pos, pos))
-                out.append(Operand(name.upper(), value, span(start, pos), name))
+                value = _NEW(Value, ("empty", "", span(pos, pos), ()))
+                out.append(_NEW(Operand, (name.upper(), value, span(start, pos), name)))
             else:
                 value, pos, k = _value(toks, k, pos, text, span)
-                out.append(Operand(name.upper(), value, span(start, pos), name))
+                out.append(_NEW(Operand, (name.upper(), value, span(start, pos), name)))
         elif tok == "," or tok == ")":
-            out.append(Operand(None, Value("empty", "", whole), whole))
+            out.append(_NEW(Operand, (None, _NEW(Value, ("empty", "", whole, ())), whole, "")))
         else:
             value, pos, k = _value(toks, k, pos, text, span)
-            out.append(Operand(None, value, value.span))
+            out.append(_NEW(Operand, (None, value, value.span, "")))
         if k >= n:
             return tuple(out), pos, k
         if toks[k] != ",":
@@ -219,7 +224,7 @@ def _value(
     tok = toks[k]
     if tok[0] not in _PUNCT:
         end = pos + len(tok)
-        return Value(_kind(tok), tok, span(pos, end)), end, k + 1
+        return _NEW(Value, (_kind(tok), tok, span(pos, end), ())), end, k + 1
     if tok != "(":
         raise _Decline  # '=' or a blank where a value would be
     lpar = pos
@@ -233,7 +238,7 @@ def _value(
             items.append(None)
         elif tok and tok[0] not in _PUNCT:
             end = pos + len(tok)
-            items.append(Value(_kind(tok), tok, span(pos, end)))
+            items.append(_NEW(Value, (_kind(tok), tok, span(pos, end), ())))
             pos, k = end, k + 1
             tok = toks[k] if k < n else ""
         else:
@@ -243,7 +248,8 @@ def _value(
             continue
         if tok == ")":
             pos, k = pos + 1, k + 1
-            return Value("list", text[lpar:pos], span(lpar, pos), tuple(items)), pos, k
+            value = _NEW(Value, ("list", text[lpar:pos], span(lpar, pos), tuple(items)))
+            return value, pos, k
         raise _Decline
 
 

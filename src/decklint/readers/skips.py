@@ -14,6 +14,10 @@ nothing where there is none), so skipping changes no result, only the time:
 * conditional assembly and macro expansion (`assembler.conditional.assemble`: no `&` and no
   MACRO, SETx, AIF, AGO, COPY, ... as an operation): the units are emitted as they are;
 * operands lost to a remark (`lost_operands.lost`: no `=` in a statement's remarks);
+* the content sniffers of another product's patterns (`base.may_hold`, `base.may_start`):
+  a pattern that cannot match without a word of its own, or without a line that starts with
+  one, is not tried on a file that holds none (tests/test_detect_guards.py: every sniffer's
+  score of every fixture, rule case and corpus file, both ways);
 * the assembler's classification is one set lookup per statement (`assembler.reader.classify`):
   a product statement is parsed by the dialect's grammar at once.
 

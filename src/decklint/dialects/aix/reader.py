@@ -35,7 +35,7 @@ from decklint.core.ir import (
 )
 from decklint.core.source import SourceFile, SourceMap
 from decklint.knowledge.catalog_check import product_catalog
-from decklint.readers.base import ParsedFile, parsed_units
+from decklint.readers.base import Head, ParsedFile, may_start, parsed_units
 
 _CATALOG = "aix"  # grammars/catalogs/aix.yaml: `no` options, profiles, CS/AIX records
 _PROFILES = {"DLC": "dlc", "ADAPTER": "adapter", "MODE": "mode"}  # catalog entry -> profile kind
@@ -205,5 +205,17 @@ _SNIFF = re.compile(
 )
 
 
+# The first word of a line _SNIFF matches, as `line_heads` reads it (in upper case): `no`,
+# one of the `no` options, or a word with a `_` (the other options, a profile's
+# `name_CONNECTION:`, a `[define_...]` record).
+_SNIFF_FIRST = frozenset({"NO", "THEWALL", "LOWCLUST", "LOWMBUF"})
+
+
+def _first(h: Head) -> bool:
+    return h.a in _SNIFF_FIRST or "_" in h.a
+
+
 def sniff(src: SourceFile) -> float:
+    if not may_start(src, 300, _first):
+        return 0.0  # _SNIFF matches at none of the lines it reads
     return 0.85 if _SNIFF.search("\n".join(src.lines[:300])) else 0.0

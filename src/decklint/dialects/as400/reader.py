@@ -24,6 +24,7 @@ from decklint.core.ir import (
 from decklint.core.source import SourceFile, SourceMap
 from decklint.readers.base import (
     ParsedFile,
+    may_hold,
     parsed_units,
     sniff_count,
 )
@@ -178,7 +179,13 @@ _SNIFF = re.compile(
 )
 
 
+# What each alternative of _SNIFF spells, in any case (`may_hold`).
+_SNIFF_WORDS = ("CRT", "CHG", "DCL", "PGM", "MONMSG")
+
+
 def sniff(src: SourceFile) -> float:
+    if not may_hold(src, _SNIFF_WORDS):
+        return 0.0
     return sniff_count(src, _SNIFF, 500, 0.7, 0.1, 0.97)
 
 

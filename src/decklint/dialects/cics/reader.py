@@ -25,7 +25,14 @@ from decklint.core.ir import (
 from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.dialects.base import AttributeTable
 from decklint.readers import scan
-from decklint.readers.base import ParsedFile, lark_parser, parse_unit, sniff_count
+from decklint.readers.base import (
+    Head,
+    ParsedFile,
+    lark_parser,
+    may_start,
+    parse_unit,
+    sniff_count,
+)
 
 if TYPE_CHECKING:
     from decklint.knowledge.catalog import StatementEntry
@@ -383,5 +390,16 @@ _SNIFF = re.compile(
 )
 
 
+# The verbs _SNIFF starts a line with, a blank after them: the first word of the line as
+# `line_heads` reads it (in upper case).
+_SNIFF_VERBS = frozenset({"DEFINE", "DEF", "ALTER", "ADD", "REMOVE", "DELETE"})
+
+
+def _verb_first(h: Head) -> bool:
+    return h.a in _SNIFF_VERBS
+
+
 def sniff(src: SourceFile) -> float:
+    if not may_start(src, 400, _verb_first):
+        return 0.0  # _SNIFF matches at none of the lines it reads
     return sniff_count(src, _SNIFF, 400, 0.6, 0.1, 0.95)

@@ -28,7 +28,7 @@ from decklint.core.ir import (
 )
 from decklint.core.source import SourceFile, Span
 from decklint.readers.assembler.reader import parse_units
-from decklint.readers.base import Head, ParsedFile, line_heads
+from decklint.readers.base import Head, ParsedFile, line_heads, may_hold
 from decklint.readers.cards import read_assembler
 
 _MACRO = re.compile(r"^(?:\S*\s+)?DFHSIT\s+TYPE=", re.IGNORECASE | re.MULTILINE)
@@ -41,6 +41,8 @@ _CONTROL = frozenset({"SYSIN", "SI", "CONSOLE", "CN"})
 
 
 def _macro(src: SourceFile) -> bool:
+    if not may_hold(src, ("DFHSIT",)):  # what _MACRO spells, in any case
+        return False
     return bool(_MACRO.search("\n".join(ln[:71] for ln in src.lines[:600])))
 
 

@@ -22,6 +22,7 @@ from decklint.core.ir import (
 from decklint.core.source import SourceFile
 from decklint.readers.base import (
     ParsedFile,
+    may_hold,
     parsed_units,
     sniff_count,
 )
@@ -117,4 +118,6 @@ _SNIFF = re.compile(
 
 
 def sniff(src: SourceFile) -> float:
+    if not may_hold(src, ("DEFINE_",)):  # what _SNIFF spells, in any case
+        return 0.0
     return sniff_count(src, _SNIFF, 500, 0.7, 0.1, 0.97)

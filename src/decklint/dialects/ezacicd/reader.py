@@ -15,7 +15,7 @@ from decklint.core.ir import Diagnostic, LogicalUnit
 from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.knowledge import member_facts as facts
 from decklint.readers.assembler.reader import card_indent, parse_units
-from decklint.readers.base import ParsedFile
+from decklint.readers.base import ParsedFile, may_hold
 from decklint.readers.cards import read_assembler
 from decklint.readers.damage import Indent
 
@@ -117,4 +117,6 @@ _SNIFF = re.compile(r"^(?:\S*\s+)?EZACICD\s+TYPE=", re.IGNORECASE | re.MULTILINE
 
 
 def sniff(src: SourceFile) -> float:
+    if not may_hold(src, ("EZACICD",)):  # what _SNIFF spells, in any case
+        return 0.0
     return 0.96 if _SNIFF.search("\n".join(ln[:71] for ln in src.lines[:600])) else 0.0

@@ -16,7 +16,7 @@ import re
 from decklint.core.source import SourceFile
 from decklint.knowledge.schema import statement_names
 from decklint.readers.assembler.reader import card_indent, parse_assembler
-from decklint.readers.base import ParsedFile
+from decklint.readers.base import ParsedFile, may_hold
 from decklint.readers.damage import Indent
 
 # The statements of a generation only NCP codes, written as NCP writes them: the operation,
@@ -40,6 +40,9 @@ _NCP_OPS = re.compile(
     re.IGNORECASE | re.MULTILINE,
 )
 
+# What _NCP_OPS spells, in any case: an operation after a blank or a tab (`may_hold`).
+_SNIFF_WORDS = tuple(" " + op for op in SNIFF_OPS)
+
 
 def _statement(op: str, key: str | None) -> bool:
     """Upper case as generations are written, or in any case with an operand the catalog
@@ -54,10 +57,15 @@ def _statement(op: str, key: str | None) -> bool:
 
 
 def sniff(src: SourceFile) -> float:
+    if not may_hold(src, _SNIFF_WORDS):
+        return 0.0
     head = "\n".join(ln[:71] for ln in src.lines[:600])
-    hits = {m.group(1).upper() for m in _NCP_OPS.finditer(head) if _statement(*m.groups())}
-    if {"BUILD", "GENEND"} <= hits or {"PCCU", "BUILD"} <= hits:
-        return 0.97
+    hits: set[str] = set()
+    for m in _NCP_OPS.finditer(head):
+        if _statement(*m.groups()):
+            hits.add(m.group(1).upper())
+            if "BUILD" in hits and ("GENEND" in hits or "PCCU" in hits):
+                return 0.97  # the highest score: the statements after it change nothing
     if "BUILD" in hits and "HOST" in hits:
         return 0.9
     if hits & {"PCCU", "GENEND", "SYSCNTRL", "CLUSTER", "TERMINAL"}:

@@ -25,7 +25,7 @@ from decklint.core.source import SourceFile
 from decklint.knowledge.catalog_check import (
     product_catalog,
 )
-from decklint.readers.base import ParsedFile, parsed_units
+from decklint.readers.base import ParsedFile, may_hold, parsed_units
 from decklint.readers.freeform import line_units
 
 _CATALOG = "nsdos"  # grammars/catalogs/nsdos.yaml: records, keywords, positions, defaults
@@ -102,4 +102,6 @@ def sniff(src: SourceFile) -> float:
     name = PurePath(src.path).name.upper()
     if name.endswith(".NSD"):
         return 0.9
+    if not may_hold(src, ("TRLD", "TRMF")):  # what _SNIFF spells, in any case
+        return 0.0
     return 0.8 if _SNIFF.search("\n".join(src.lines[:200])) else 0.0

@@ -169,8 +169,10 @@ class _Splitter:
         first = o.head or o.toks[0]
         last = o.toks[-1] if o.toks else first
         span = Span(first.span.line, first.span.col, last.span.end_line, last.span.end_col)
+        new = tuple.__new__  # as Operand(...) and Value(...) build them, for every word
         operands = tuple(
-            Operand(None, Value(_kind(t.text), t.text, t.span), t.span) for t in o.toks
+            new(Operand, (None, new(Value, (_kind(t.text), t.text, t.span, ())), t.span, ""))
+            for t in o.toks
         )
         self.out.append(
             Statement(
@@ -410,12 +412,13 @@ def tokens(body: str) -> list[_Tok]:
             last_line = line
         return out
     append = out.append
+    new = tuple.__new__  # as Span(...) builds it, for every word
     for line, physical in enumerate(body.split("\n"), 1):
         first = True
         for m in _WORDS.finditer(physical):
             text = m.group()
             col = m.start() + 1
-            append(_Tok(text, text.upper(), Span(line, col, line, col + len(text)), first))
+            append(_Tok(text, text.upper(), new(Span, (line, col, line, col + len(text))), first))
             first = False
     return out
 
