@@ -106,3 +106,14 @@ def gateway_fix(topo: Topology, use: Use) -> tuple[Fix | None, str]:
     except ValueError:
         return None, "the statement is not at hand"
     return converted(topo, use.path, lambda text, sts: cv.to_routes(text, sts, header))
+
+
+def with_gateway_fix(topo: Topology, use: Use, instead: str) -> tuple[str, Fix | None]:
+    """What to code instead, and the fix, of a use that may be a GATEWAY statement: its
+    BEGINROUTES conversion offered where it can be made, else the reason said."""
+    if use.what != "GATEWAY":
+        return instead, None
+    fix, why = gateway_fix(topo, use)
+    if fix is not None:
+        return instead + " (--fix --unsafe-fixes writes it)", fix
+    return (instead + f" (not converted here: {why})" if why else instead), None

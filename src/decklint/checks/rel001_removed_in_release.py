@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._release import assumed, cited, gateway_fix, judged, named, replacement
+from decklint.checks._release import assumed, cited, judged, named, replacement, with_gateway_fix
 from decklint.core.findings import Severity
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
@@ -35,11 +35,7 @@ def removed_in_release(ctx: Context) -> Iterator[Hit]:
         else:
             what = f"{named(use, e)} exists only from {e.release}{assumed(e)}; {at.said}"
             instead = f"remove it, or set the target release to {e.release} or later"
-        fix, why = gateway_fix(ctx.topo, use) if use.what == "GATEWAY" else (None, "")
-        if fix is not None:
-            instead += " (--fix --unsafe-fixes writes it)"
-        elif why and use.what == "GATEWAY":
-            instead += f" (not converted here: {why})"
+        instead, fix = with_gateway_fix(ctx.topo, use, instead)
         yield Hit(
             use.path,
             use.span,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from decklint.checks._release import assumed, cited, gateway_fix, named, replacement, target
+from decklint.checks._release import assumed, cited, named, replacement, target, with_gateway_fix
 from decklint.lint.check import Context, Hit, check
 from decklint.model import release as rel
 from decklint.model.upgrade import uses, verdict
@@ -32,11 +32,7 @@ def deprecated_in_release(ctx: Context) -> Iterator[Hit]:
         instead = "; ".join(
             x for x in ("plan to remove it", replacement(gone or e) or replacement(e)) if x
         )
-        fix, why = gateway_fix(ctx.topo, use) if use.what == "GATEWAY" else (None, "")
-        if fix is not None:
-            instead += " (--fix --unsafe-fixes writes it)"
-        elif why and use.what == "GATEWAY":
-            instead += f" (not converted here: {why})"
+        instead, fix = with_gateway_fix(ctx.topo, use, instead)
         yield Hit(
             use.path,
             use.span,
