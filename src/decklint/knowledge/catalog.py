@@ -91,8 +91,7 @@ class Case(NamedTuple):
     rule: str = ""  # the rule that reports a value outside this case (PRS003 leaves it to it)
 
 
-@dataclass(frozen=True)
-class Dated:
+class Dated(NamedTuple):
     """When a statement or operand first exists: `since: z/OS V1R10`, or, where that fact has
     its own source or is assumed, `since: {release: ..., source: ..., confidence: low,
     note: ...}` (the entry's own source confirms a plain one)."""
@@ -111,8 +110,7 @@ class Dated:
 EVENTS = ("added", "deprecated", "removed", "default")
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One thing a release did to a catalog entry (`history:`): added it, deprecated it
     (still accepted, announced to go), removed it (no longer accepted), or changed its
     default; each with the manual section that says so (`source`, required: a release fact

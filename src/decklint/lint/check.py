@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from decklint.core.findings import Citation, Fix, Related, Severity
 from decklint.core.source import Span
@@ -26,8 +26,7 @@ class Hit:
     citation: Citation | None = None  # what this finding cites, in place of the rule's
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     topo: Topology
     options: dict[str, Any]
 
@@ -51,8 +50,7 @@ def check(code: str) -> Callable[[CheckFn], CheckFn]:
 FindCheck = Callable[[str, str], CheckFn | None]
 
 
-@dataclass(frozen=True)
-class FileRule:
+class FileRule(NamedTuple):
     """A rule as the file phase runs it (`Manifest.per_file`): its code and this run's
     options for it (part of every file's cache key, so a changed option is a miss)."""
 

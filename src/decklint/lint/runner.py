@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from decklint.core.entities import Entity
@@ -108,7 +107,7 @@ def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None
         fix = None
     if fix is None or not _writable(topo, e.path, fix):
         return None
-    return replace(fix, applicability=spec.applicability)
+    return fix._replace(applicability=spec.applicability)
 
 
 def _writable(topo: Topology, path: str, fix: Fix) -> bool:
@@ -151,7 +150,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         hit.subject,
         hit.citation or citation_for(m, dialect),
         hit.related,
-        replace(fix, applicability=m.fix.applicability) if fix and m.fix else fix,
+        fix._replace(applicability=m.fix.applicability) if fix and m.fix else fix,
         _cause(m, values),
     )
 

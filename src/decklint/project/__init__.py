@@ -230,8 +230,8 @@ class Project:
             targets = _targets(configs)
             if forced:
                 targets["target_release"] = tuple(forced)
-            opts.settings = dataclasses.replace(
-                opts.settings, declared=_declared(configs), **_topology(configs), **targets
+            opts.settings = opts.settings._replace(
+                declared=_declared(configs), **_topology(configs), **targets
             )
 
     def identity(self, paths: Sequence[str]) -> bytes:

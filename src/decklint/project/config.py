@@ -17,7 +17,7 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from decklint.core.findings import Severity
 
@@ -127,8 +127,7 @@ MAX_BYTES = 1 << 20
 MAX_NODES = 100_000
 
 
-@dataclass(frozen=True)
-class DeclaredLink:
+class DeclaredLink(NamedTuple):
     """A link the configuration declares: its two nodes and facts, with the line."""
 
     a: str
