@@ -194,8 +194,7 @@ class OperandEntry:
         return self.confidence == "low" or fact in self.assumed
 
 
-@dataclass(frozen=True)
-class StatementEntry:
+class StatementEntry(NamedTuple):
     """A statement, with its operands; `closed` when the list is every operand it takes."""
 
     name: str
@@ -204,7 +203,7 @@ class StatementEntry:
     source: str = ""
     label: str = "optional"
     closed: bool = False
-    operands: Mapping[str, OperandEntry] = field(default_factory=dict)
+    operands: Mapping[str, OperandEntry] = {}  # read only
     abbrev: str = ""
     value: OperandEntry | None = None  # an option that is itself a value (TSM)
     file: tuple[str, ...] = ()

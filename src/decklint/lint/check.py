@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from decklint.core.findings import Citation, Fix, Related, Severity
@@ -11,13 +10,12 @@ from decklint.core.source import Span
 from decklint.model.topology import Topology
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """What a check found: where, the message arguments, and optional extras."""
 
     path: str
     span: Span
-    args: dict[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = {}  # read only (the runner copies it)
     related: tuple[Related, ...] = ()
     severity: Severity | None = None
     subject: str = ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -60,12 +61,11 @@ class OptionSpec(NamedTuple):
     target: bool = False
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     files: dict[str, str]
     expect_fail: bool
     dialect: str | None = None
-    config: dict[str, Any] = field(default_factory=dict)
+    config: Mapping[str, Any] = {}  # read only
 
 
 class FixSpec(NamedTuple):

@@ -85,13 +85,13 @@ def _cause(m: Manifest, values: Any) -> Cause | None:
     key = render(spec.key, values)
     if not key.strip():
         return None
-    parts = _NUMBERS.split(spec.message) if spec.message else []
+    parts = re.split(_NUMBERS, spec.message) if spec.message else []
     message = tuple(part if n % 2 else render(part, values) for n, part in enumerate(parts))
     return Cause(key, message, render(spec.place, values))
 
 
 # What a cause's message counts (`manifest.PLACES`): all its places, those besides the first.
-_NUMBERS = re.compile(r"\{(places\.count|places\.others)\}")
+_NUMBERS = r"\{(places\.count|places\.others)\}"  # compiled when first used (re's cache)
 
 
 def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -140,11 +140,10 @@ class ConfigError(ValueError):
     """An invalid configuration: the message starts with `file:line:`."""
 
 
-@dataclass(frozen=True)
-class RuleSetting:
+class RuleSetting(NamedTuple):
     enabled: bool | None = None
     severity: Severity | None = None
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = {}  # read only
 
 
 @dataclass(frozen=True)

@@ -142,7 +142,7 @@ def _effective(entry: StatementEntry, rec: Record) -> StatementEntry:
             changed[key] = dataclasses.replace(
                 op, range=case.range or op.range, values=case.values or op.values, cases=()
             )
-    return dataclasses.replace(entry, operands={**entry.operands, **changed}) if changed else entry
+    return entry._replace(operands={**entry.operands, **changed}) if changed else entry
 
 
 def judge(cat: Catalog, rec: Record) -> Iterator[Diagnostic]:
