@@ -224,7 +224,6 @@ def test_a_lint_without_the_cache_reads_plain_statements_without_lark_and_no_yam
 FROZEN_AT_START = {
     "decklint.core.findings.Finding": "its `count` property would hide a tuple's method",
     "decklint.lint.manifest.Manifest": "its compiled expressions are cached properties",
-    "decklint.knowledge.catalog.OperandEntry": "`judged_cases` is a cached property",
     "decklint.knowledge.catalog.Catalog": "it keeps the entries it built, compared by neither",
     "decklint.project.config.Config": "its root is the working folder when it is made",
     "decklint.readers.base.ParsedFile": "`__post_init__` makes any sequence `Statements`",

@@ -154,8 +154,7 @@ class Unique(NamedTuple):
         return self.confidence == "low"
 
 
-@dataclass(frozen=True)
-class OperandEntry:
+class OperandEntry(NamedTuple):
     """One operand of a statement (or one option of an option file)."""
 
     name: str
@@ -164,7 +163,7 @@ class OperandEntry:
     range: tuple[float, float] | None = None
     values: tuple[str, ...] = ()
     default: Any = None
-    default_by_release: Mapping[str, Any] = field(default_factory=dict)
+    default_by_release: Mapping[str, Any] = {}  # read only
     max_length: int | None = None
     refers_to: str = ""
     sift: tuple[str, ...] = ()
@@ -183,10 +182,11 @@ class OperandEntry:
     product_below: int | None = None
     history: tuple[Event, ...] = ()  # what releases did to it (`history:`)
 
-    @functools.cached_property
+    @property
     def judged_cases(self) -> tuple[Case, ...]:
         """The cases that give values or a range to judge a coded value by (not defaults)."""
-        return tuple(c for c in self.cases if c.values or c.range is not None)
+        cases = self.cases
+        return tuple(c for c in cases if c.values or c.range is not None) if cases else ()
 
     def assumes(self, fact: str) -> bool:
         """Whether a fact of the entry (`range`, `values`, `default`) is assumed, not
