@@ -34,7 +34,7 @@ from typing import NamedTuple
 
 from decklint.platform.store import KEY_FILE, Vault, status, vault
 
-_FORMAT = "2"  # 2: FileUnit, Steering and the findings' parts are NamedTuples
+_FORMAT = "2"  # 2: the records of an entry and of a run memo are NamedTuples (issue 39)
 
 
 @functools.cache
