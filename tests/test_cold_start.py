@@ -215,3 +215,58 @@ def test_a_lint_without_the_cache_reads_plain_statements_without_lark_and_no_yam
     got = _imported(env, "lint", "--no-cache", str(nested))
     assert "lark" in got and "decklint.dialects.vtam.reader" in got
     assert not _under(got, *NEVER)
+
+
+# The frozen dataclasses a lint of one deck may make, each with what keeps it from being a
+# NamedTuple (docs/decisions.md, "Records made at start"): making a frozen dataclass's class
+# compiles six functions, a NamedTuple's one, and every class of a module decklint imports is
+# made at each start.
+FROZEN_AT_START = {
+    "decklint.core.findings.Finding": "its `count` property would hide a tuple's method",
+    "decklint.lint.manifest.Manifest": "its compiled expressions are cached properties",
+    "decklint.knowledge.catalog.Catalog": "it keeps the entries it built, compared by neither",
+    "decklint.project.config.Config": "its root is the working folder when it is made",
+    "decklint.readers.base.ParsedFile": "`__post_init__` makes any sequence `Statements`",
+}
+
+_MADE = """
+import dataclasses, io, json, sys, contextlib
+made = []
+process = dataclasses._process_class
+def wrapped(cls, *a):
+    made.append((f"{cls.__module__}.{cls.__qualname__}", bool(a[5])))
+    return process(cls, *a)
+dataclasses._process_class = wrapped
+sys.argv = ["decklint", "lint", "--exit-zero", *sys.argv[1:]]
+import decklint.cli
+with contextlib.redirect_stdout(io.StringIO()):
+    try:
+        decklint.cli.main()
+    except SystemExit:
+        pass
+print(json.dumps(made))
+"""
+
+
+def test_a_lint_of_one_deck_makes_no_frozen_dataclass_a_namedtuple_would_do(
+    tmp_path: Path,
+) -> None:
+    """A start list linted with `--no-cache` and as pre-commit runs it (the cache in use):
+    every frozen dataclass it makes is one listed above, with its reason; a new one is made
+    a NamedTuple (or imported only where it is needed), or listed here with why it cannot
+    be. What is made is counted, never timed."""
+    deck = tmp_path / "ATCSTR00"
+    deck.write_text("".join(f"OPTION{i}=VALUE{i},\n" for i in range(19)) + "SSCPID=1\n")
+    env = dict(os.environ, NO_COLOR="1", DECKLINT_CACHE_DIR=str(tmp_path / "cache"))
+    for args in (["--no-cache", str(deck)], [str(deck)], [str(deck)]):
+        got = subprocess.run(
+            [sys.executable, "-c", _MADE, *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
+        made = json.loads(got.stdout.splitlines()[-1])
+        assert ["decklint.core.findings.Finding", True] in made  # the count is of this run
+        frozen = sorted({n for n, f in made if f and n.startswith("decklint.")})
+        assert [n for n in frozen if n not in FROZEN_AT_START] == []

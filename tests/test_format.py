@@ -123,7 +123,7 @@ def test_a_format_whose_parse_would_differ_is_refused(monkeypatch: pytest.Monkey
         changed = [s._replace(op="CDRSC") if s.label == "IMSA" else s for s in pf.statements]
         return dataclasses.replace(pf, statements=Statements(changed))
 
-    monkeypatch.setitem(dialects._SPECS, "vtam", dataclasses.replace(spec, parse=parse))
+    monkeypatch.setitem(dialects._SPECS, "vtam", spec._replace(parse=parse))
     text = _before("operands-on-the-next-card").read_text()
     got = format_text("x.vtam", text, Settings())
     assert got.text == text
@@ -207,7 +207,7 @@ def test_after_a_lint_format_parses_nothing(
         parsed.append(src.path)
         return spec.parse(src)
 
-    monkeypatch.setitem(dialects._SPECS, "vtam", dataclasses.replace(spec, parse=parse))
+    monkeypatch.setitem(dialects._SPECS, "vtam", spec._replace(parse=parse))
     got = CliRunner().invoke(main, ["format", "--check", str(tmp_path)])
     assert got.exit_code == 1 and "would format" in got.output
     assert parsed == []

@@ -11,7 +11,6 @@ idempotently (skipped when the corpora are absent).
 from __future__ import annotations
 
 import shutil
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -145,7 +144,7 @@ def test_a_file_whose_meaning_would_change_is_left_alone(monkeypatch: pytest.Mon
     text = "ECSA MAX(120M)\nFIXED MAX(100M)\n"
     spec = dialects.get("ivtprm")
     indented = FreeLayout(71, lambda sts: [1] * len(sts))
-    monkeypatch.setitem(dialects._SPECS, "ivtprm", replace(spec, free_layout=indented))
+    monkeypatch.setitem(dialects._SPECS, "ivtprm", spec._replace(free_layout=indented))
     got = format_text("IVTPRM00", text, ASKED)
     assert got.text == text
     assert got.left == (("IVTPRM00", "it would parse to 0 statements instead of 2"),)

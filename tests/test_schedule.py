@@ -240,6 +240,30 @@ def test_settings_are_part_of_the_key(site: Path, fresh_cache: Path) -> None:
     assert other.stats.cached == 0
 
 
+def test_the_key_form_of_the_options_names_each_record_and_sorts_its_sets() -> None:
+    """`cache.stable`: a NamedTuple record (the steering, its settings, a file rule) keeps its
+    type's name, as a dataclass did, so two records of equal fields differ in a key; a set in
+    one is sorted, so the key is the same whatever the hash order."""
+    from decklint.core.settings import Settings
+    from decklint.lint.check import FileRule
+    from decklint.pipeline.filephase import Steering
+
+    settings = Settings(bulk_modes=frozenset({"#BATCH", "#INTER", "#BATCHSC"}))
+    steer = Steering("vtam", (("*.vtm", "vtam"),), settings, (FileRule("PRS003", "x", (), ()),))
+    form = cache.stable(steer)
+    assert isinstance(form, tuple) and form[0] == "Steering"
+    assert form[3] == ("Settings", ("set", "'#BATCH'", "'#BATCHSC'", "'#INTER'"), *form[3][2:])
+    assert form[4] == (("FileRule", "PRS003", "x", (), (), False, None),)
+    again = Steering(
+        "vtam",
+        (("*.vtm", "vtam"),),
+        settings._replace(bulk_modes=frozenset(["#BATCHSC", "#INTER", "#BATCH"])),
+        steer.file_rules,
+    )
+    assert cache.steering_form(again) == cache.steering_form(steer)
+    assert cache.stable(Settings()) != cache.stable(tuple(Settings()))
+
+
 def test_a_damaged_entry_is_a_miss_not_a_crash(site: Path, fresh_cache: Path) -> None:
     first = _lint(site, cache=True)
     entries = [p for p in (fresh_cache / "files").rglob("*") if p.is_file()]

@@ -7,7 +7,6 @@ import contextlib
 import dataclasses
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -41,8 +40,7 @@ from decklint.cli.options import (
 FORMATS = ["text", "concise", "parsable", "json", "sarif", "github", "gitlab", "junit"]
 
 
-@dataclass(frozen=True)
-class LintArgs:
+class LintArgs(NamedTuple):
     """The command line of `decklint lint`, as click parsed it."""
 
     paths: tuple[str, ...]
@@ -186,7 +184,7 @@ def lint(args: LintArgs) -> None:
     """Lint decks: files and folders (folders are walked; '-' reads standard input)."""
     from decklint import api
 
-    args = dataclasses.replace(args, paths=args.paths or (".",))  # ruff's habit: here
+    args = args._replace(paths=args.paths or (".",))  # ruff's habit: here
     paths_exist(args.paths)
     dialect = dialect_choice(args.dialect)
     project = load_project(
@@ -269,7 +267,7 @@ def _target_release(opts: Any, text: str) -> None:
     except TargetError as exc:
         raise click.BadParameter(str(exc), param_hint="--target-release") from None
     forced = tuple((f, r, "--target-release") for f, r in sorted(targets.items()))
-    opts.settings = dataclasses.replace(opts.settings, target_release=forced)
+    opts.settings = opts.settings._replace(target_release=forced)
 
 
 def _scoped(result: Any, roots: tuple[str, ...], project: Any) -> Any:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from decklint.core.records import record
 from decklint.core.source import Span
 
 
@@ -31,8 +33,8 @@ class Applicability(enum.Enum):
     DISPLAY = "display"
 
 
-@dataclass(frozen=True)
-class Citation:
+@record
+class Citation(NamedTuple):
     """What a finding rests on: a document (a tuning document's title, author and date, or a
     product manual's title) and, where one is given, its section."""
 
@@ -43,15 +45,15 @@ class Citation:
         return f"{self.document}, \u00a7 {self.section}" if self.section else self.document
 
 
-@dataclass(frozen=True)
-class Related:
+@record
+class Related(NamedTuple):
     path: str
     span: Span
     message: str
 
 
-@dataclass(frozen=True)
-class Cause:
+@record
+class Cause(NamedTuple):
     """The root a finding shares with others of its rule (a mode table not linted that many
     statements name, one missing definition), as its manifest's `cause:` says it: findings of
     one rule with one `key` are reported as one (`decklint.lint.causes`)."""
@@ -64,14 +66,14 @@ class Cause:
     place: str = ""  # what this place is, as a related location of that finding
 
 
-@dataclass(frozen=True)
-class Edit:
+@record
+class Edit(NamedTuple):
     span: Span
     replacement: str
 
 
-@dataclass(frozen=True)
-class Fix:
+@record
+class Fix(NamedTuple):
     title: str
     edits: tuple[Edit, ...]
     applicability: Applicability

@@ -7,12 +7,10 @@ alone makes in its package (dialects/<name>/kinds.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 
-@dataclass(frozen=True)
-class KindSpec:
+class KindSpec(NamedTuple):
     kind: str
     doc: str
     fields: dict[str, str]

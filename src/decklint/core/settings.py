@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 # Modes that carry bulk data unless the configuration says otherwise ("Getting the
 # most from APPC", 'Use modes wisely': #BATCH; design: #BATCH and #BATCHSC).
 DEFAULT_BULK_MODES = frozenset({"#BATCH", "#BATCHSC", "#BATCHC", "#BATCHCS"})
 
 
-@dataclass(frozen=True)
-class Settings:
+class Settings(NamedTuple):
     """What the rules need to know that no deck says."""
 
     bulk_modes: frozenset[str] = DEFAULT_BULK_MODES

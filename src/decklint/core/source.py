@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from decklint.core.records import Span as Span
 from decklint.core.records import TupleView
@@ -59,8 +60,7 @@ class Lines(TupleView[str]):
         return Lines, (self._text,)
 
 
-@dataclass(frozen=True, slots=True)
-class SourceFile:
+class SourceFile(NamedTuple):
     """A decoded file split into physical lines (line terminators removed)."""
 
     path: str

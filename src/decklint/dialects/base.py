@@ -6,7 +6,6 @@ lowered, laid out)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
@@ -107,8 +106,7 @@ def flat(statements: Sequence[Statement]) -> list[int]:
     return [0] * len(statements)
 
 
-@dataclass(frozen=True)
-class DialectSpec:
+class DialectSpec(NamedTuple):
     name: str
     title: str
     globs: tuple[str, ...]

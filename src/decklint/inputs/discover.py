@@ -6,8 +6,8 @@ import fnmatch
 import os
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from decklint import dialects
 from decklint.core.source import SourceFile
@@ -17,8 +17,7 @@ _DIRECTIVE = re.compile(r"decklint:\s*dialect\s*=\s*([a-z0-9_]+)", re.IGNORECASE
 SKIP_DIRS = frozenset({"__pycache__", "node_modules"})  # never walked into
 
 
-@dataclass(frozen=True)
-class Detection:
+class Detection(NamedTuple):
     dialect: str | None
     how: str  # "option" | "directive" | "config" | "glob" | "content" | "against" | "none"
     # with "against": why the file is no deck (a shell script, JSON, ...), in plain words

@@ -13,8 +13,7 @@ offset, line and column; binary content is refused with a reason.
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 EBCDIC = ("cp037", "cp1047", "cp500")
 CHOICES = ("auto", "utf-8", "cp1252", "latin-1", *EBCDIC)
@@ -59,8 +58,7 @@ def _search(name: str) -> codecs.CodecInfo | None:
 codecs.register(_search)
 
 
-@dataclass(frozen=True)
-class Note:
+class Note(NamedTuple):
     """Something to tell about the decoding, at a position of the decoded text."""
 
     line: int
@@ -69,8 +67,7 @@ class Note:
     warning: bool  # False: information
 
 
-@dataclass(frozen=True)
-class Decoded:
+class Decoded(NamedTuple):
     text: str | None  # None: not text (binary); `why` says so
     encoding: str
     notes: tuple[Note, ...] = ()

@@ -91,8 +91,7 @@ class Case(NamedTuple):
     rule: str = ""  # the rule that reports a value outside this case (PRS003 leaves it to it)
 
 
-@dataclass(frozen=True)
-class Dated:
+class Dated(NamedTuple):
     """When a statement or operand first exists: `since: z/OS V1R10`, or, where that fact has
     its own source or is assumed, `since: {release: ..., source: ..., confidence: low,
     note: ...}` (the entry's own source confirms a plain one)."""
@@ -111,8 +110,7 @@ class Dated:
 EVENTS = ("added", "deprecated", "removed", "default")
 
 
-@dataclass(frozen=True)
-class Event:
+class Event(NamedTuple):
     """One thing a release did to a catalog entry (`history:`): added it, deprecated it
     (still accepted, announced to go), removed it (no longer accepted), or changed its
     default; each with the manual section that says so (`source`, required: a release fact
@@ -156,8 +154,7 @@ class Unique(NamedTuple):
         return self.confidence == "low"
 
 
-@dataclass(frozen=True)
-class OperandEntry:
+class OperandEntry(NamedTuple):
     """One operand of a statement (or one option of an option file)."""
 
     name: str
@@ -166,7 +163,7 @@ class OperandEntry:
     range: tuple[float, float] | None = None
     values: tuple[str, ...] = ()
     default: Any = None
-    default_by_release: Mapping[str, Any] = field(default_factory=dict)
+    default_by_release: Mapping[str, Any] = {}  # read only
     max_length: int | None = None
     refers_to: str = ""
     sift: tuple[str, ...] = ()
@@ -185,10 +182,11 @@ class OperandEntry:
     product_below: int | None = None
     history: tuple[Event, ...] = ()  # what releases did to it (`history:`)
 
-    @functools.cached_property
+    @property
     def judged_cases(self) -> tuple[Case, ...]:
         """The cases that give values or a range to judge a coded value by (not defaults)."""
-        return tuple(c for c in self.cases if c.values or c.range is not None)
+        cases = self.cases
+        return tuple(c for c in cases if c.values or c.range is not None) if cases else ()
 
     def assumes(self, fact: str) -> bool:
         """Whether a fact of the entry (`range`, `values`, `default`) is assumed, not
@@ -196,8 +194,7 @@ class OperandEntry:
         return self.confidence == "low" or fact in self.assumed
 
 
-@dataclass(frozen=True)
-class StatementEntry:
+class StatementEntry(NamedTuple):
     """A statement, with its operands; `closed` when the list is every operand it takes."""
 
     name: str
@@ -206,7 +203,7 @@ class StatementEntry:
     source: str = ""
     label: str = "optional"
     closed: bool = False
-    operands: Mapping[str, OperandEntry] = field(default_factory=dict)
+    operands: Mapping[str, OperandEntry] = {}  # read only
     abbrev: str = ""
     value: OperandEntry | None = None  # an option that is itself a value (TSM)
     file: tuple[str, ...] = ()

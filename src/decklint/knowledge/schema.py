@@ -16,23 +16,20 @@ The tables are text: ``NAME`` or ``NAME:kind`` or ``NAME:kind:lo-hi``; kinds: in
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from decklint.knowledge.catalog import Catalog, OperandEntry
 
 
-@dataclass(frozen=True)
-class OperandSpec:
+class OperandSpec(NamedTuple):
     name: str
     kind: str = "any"
     lo: float | None = None
     hi: float | None = None
 
 
-@dataclass(frozen=True)
-class StatementSchema:
+class StatementSchema(NamedTuple):
     op: str
     closed: bool
     operands: dict[str, OperandSpec]

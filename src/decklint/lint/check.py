@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, NamedTuple
 
 from decklint.core.findings import Citation, Fix, Related, Severity
 from decklint.core.source import Span
 from decklint.model.topology import Topology
 
 
-@dataclass(frozen=True)
-class Hit:
+class Hit(NamedTuple):
     """What a check found: where, the message arguments, and optional extras."""
 
     path: str
     span: Span
-    args: dict[str, Any] = field(default_factory=dict)
+    args: Mapping[str, Any] = {}  # read only (the runner copies it)
     related: tuple[Related, ...] = ()
     severity: Severity | None = None
     subject: str = ""
@@ -26,8 +24,7 @@ class Hit:
     citation: Citation | None = None  # what this finding cites, in place of the rule's
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
     topo: Topology
     options: dict[str, Any]
 
@@ -51,8 +48,7 @@ def check(code: str) -> Callable[[CheckFn], CheckFn]:
 FindCheck = Callable[[str, str], CheckFn | None]
 
 
-@dataclass(frozen=True)
-class FileRule:
+class FileRule(NamedTuple):
     """A rule as the file phase runs it (`Manifest.per_file`): its code and this run's
     options for it (part of every file's cache key, so a changed option is a miss)."""
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from decklint.core.findings import Applicability, Citation, Severity
 from decklint.dialects.kinds import kinds, resolved_kinds
@@ -50,8 +51,7 @@ class ManifestError(ValueError):
     """A manifest that is not valid: says the file and what is wrong."""
 
 
-@dataclass(frozen=True)
-class OptionSpec:
+class OptionSpec(NamedTuple):
     name: str
     type: str
     default: Any
@@ -61,16 +61,14 @@ class OptionSpec:
     target: bool = False
 
 
-@dataclass(frozen=True)
-class Example:
+class Example(NamedTuple):
     files: dict[str, str]
     expect_fail: bool
     dialect: str | None = None
-    config: dict[str, Any] = field(default_factory=dict)
+    config: Mapping[str, Any] = {}  # read only
 
 
-@dataclass(frozen=True)
-class FixSpec:
+class FixSpec(NamedTuple):
     """`fix:` of a manifest: how safe the rule's fix is and, for expression rules, the value
     the anchor operand gets (inserted as `operand=value` when it is not coded)."""
 
@@ -84,8 +82,7 @@ class FixSpec:
 PLACES = ("places.count", "places.others")
 
 
-@dataclass(frozen=True)
-class CauseSpec:
+class CauseSpec(NamedTuple):
     """`cause:` of a manifest: the templates (of the message's names) that say which of the
     rule's findings share one root and are reported as one (`decklint.lint.causes`): `key`,
     what they share; `message`, the message of the one finding (`{places.count}`: how many

@@ -5,16 +5,15 @@ from __future__ import annotations
 import functools
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from decklint.lint.expr import TREES
 from decklint.lint.manifest import Manifest, ManifestError, load_file
 from decklint.platform.resources import rules_root
 
 
-@dataclass(frozen=True)
-class Registry:
+class Registry(NamedTuple):
     rules: dict[str, Manifest]
 
     def by_name(self, ident: str) -> Manifest | None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from decklint.core.entities import Entity
@@ -86,13 +85,13 @@ def _cause(m: Manifest, values: Any) -> Cause | None:
     key = render(spec.key, values)
     if not key.strip():
         return None
-    parts = _NUMBERS.split(spec.message) if spec.message else []
+    parts = re.split(_NUMBERS, spec.message) if spec.message else []
     message = tuple(part if n % 2 else render(part, values) for n, part in enumerate(parts))
     return Cause(key, message, render(spec.place, values))
 
 
 # What a cause's message counts (`manifest.PLACES`): all its places, those besides the first.
-_NUMBERS = re.compile(r"\{(places\.count|places\.others)\}")
+_NUMBERS = r"\{(places\.count|places\.others)\}"  # compiled when first used (re's cache)
 
 
 def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None:
@@ -108,7 +107,7 @@ def _expr_fix(m: Manifest, e: Entity, topo: Topology, values: Any) -> Fix | None
         fix = None
     if fix is None or not _writable(topo, e.path, fix):
         return None
-    return replace(fix, applicability=spec.applicability)
+    return fix._replace(applicability=spec.applicability)
 
 
 def _writable(topo: Topology, path: str, fix: Fix) -> bool:
@@ -151,7 +150,7 @@ def stamp(m: Manifest, hit: Hit, topo: Topology, options: dict[str, Any]) -> Fin
         hit.subject,
         hit.citation or citation_for(m, dialect),
         hit.related,
-        replace(fix, applicability=m.fix.applicability) if fix and m.fix else fix,
+        fix._replace(applicability=m.fix.applicability) if fix and m.fix else fix,
         _cause(m, values),
     )
 

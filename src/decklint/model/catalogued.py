@@ -11,7 +11,6 @@ abbreviation.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import PurePath
 from typing import Any, NamedTuple
 
@@ -62,7 +61,7 @@ def entry(dialect: str, path: str, st: Statement) -> Entry | None:
             if own is not None:  # the operands decklint's own table knows besides
                 ops = own.statement.operands
                 extra = {k: v for k, v in ops.items() if k not in body.operands}
-                body = replace(body, operands={**body.operands, **extra})
+                body = body._replace(operands={**body.operands, **extra})
             raw = raw if isinstance(raw, dict) else {}
             return Entry(name, body, body.source or cat.reference, raw)
     return _schema_entry(dialect, st.op)
@@ -161,7 +160,7 @@ def _ezacicd_entry(cat: catalogs.Catalog, st: Statement) -> tuple[str, Statement
     if found is None:
         macro = StatementEntry("EZACICD", "EZACICD", kind.meaning, operands={"TYPE": kind})
         return "EZACICD", macro
-    return name, replace(found, operands={"TYPE": kind, **found.operands})
+    return name, found._replace(operands={"TYPE": kind, **found.operands})
 
 
 def _schema_entry(dialect: str, op: str) -> Entry | None:

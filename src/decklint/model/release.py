@@ -43,7 +43,7 @@ Level = tuple[int, ...]
 # --------------------------------------------------------------------------- levels
 
 
-_OS390 = re.compile(r"OS/?390\s*V?([0-9]{1,6})?R([0-9]{1,6})")
+_OS390 = r"OS/?390\s*V?([0-9]{1,6})?R([0-9]{1,6})"  # compiled when first used (re's cache)
 
 
 def zos_level(text: str) -> tuple[int, int] | None:
@@ -53,7 +53,7 @@ def zos_level(text: str) -> tuple[int, int] | None:
     tuning documents (R4-R10 are OS/390, R12 = z/OS V1R2, R14 = V1R4, R15 = V1R5).
     """
     t = text.upper().replace(" ", "")
-    m = _OS390.fullmatch(t)
+    m = re.fullmatch(_OS390, t)
     if m:
         return (0, int(m.group(2)))
     t = t.removeprefix("Z/OS").removeprefix("CS/390").removeprefix("CS390")

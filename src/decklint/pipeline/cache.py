@@ -30,10 +30,11 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from decklint.platform.store import KEY_FILE, Vault, status, vault
 
-_FORMAT = "1"
+_FORMAT = "2"  # 2: the records of an entry and of a run memo are NamedTuples (issue 39)
 
 
 @functools.cache
@@ -90,6 +91,8 @@ def steering_form(steering: object) -> bytes:
 
 def stable(obj: object) -> object:
     """A form of `obj` whose repr does not depend on hash order (sets are sorted)."""
+    if isinstance(obj, tuple) and hasattr(obj, "_fields"):  # a NamedTuple record
+        return (type(obj).__name__, *(stable(x) for x in obj))
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
         fields = dataclasses.fields(obj)
         return (type(obj).__name__, *(stable(getattr(obj, f.name)) for f in fields))
@@ -216,8 +219,7 @@ def loads(blob: bytes) -> object:
     return pickle.loads(blob)
 
 
-@dataclass(frozen=True)
-class Usage:
+class Usage(NamedTuple):
     """What decklint keeps in its cache folder; `refused`: why decklint does not use the folder
     (then nothing in it is counted, nor ever removed)."""
 

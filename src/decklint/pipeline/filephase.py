@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 from decklint import dialects
 from decklint.core.findings import Finding
 from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statement, Statements
 from decklint.core.lowering import Lowering
+from decklint.core.records import record
 from decklint.core.settings import Settings
 from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.core.symbols import EXPANSION
@@ -27,8 +29,7 @@ from decklint.readers import templates
 from decklint.readers.base import ParsedFile
 
 
-@dataclass(frozen=True)
-class Steering:
+class Steering(NamedTuple):
     """The options a file's result depends on (part of its cache key)."""
 
     dialect: str | None
@@ -37,8 +38,8 @@ class Steering:
     file_rules: tuple[FileRule, ...] = ()
 
 
-@dataclass(frozen=True)
-class FileUnit:
+@record
+class FileUnit(NamedTuple):
     """What one file gives the run. `pf` carries no source text (the caller has it)."""
 
     path: str
@@ -125,7 +126,7 @@ def _template(unit: FileUnit, tpl: templates.Template) -> FileUnit:
         low.diag(Diagnostic("PRS015", Span.point(1, 1), tpl.note()))
     hits = tuple((c, h) for c, h in unit.hits if h.path != unit.path or not tpl.covers(h.span))
     found = tuple(f for f in unit.findings if not tpl.covers(f.span))
-    return replace(unit, pf=pf, low=low, hits=hits, findings=found, filled=tpl.filled)
+    return unit._replace(pf=pf, low=low, hits=hits, findings=found, filled=tpl.filled)
 
 
 _EMPTY_SOURCE = SourceFile.from_text("", "")
@@ -155,7 +156,7 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
         if lacks is not None:
             load = functools.partial(reparse, unit.path, text, pf.dialect)
             pf = replace(pf, statements=Statements.later(load, lacks))
-    return replace(unit, pf=pf)
+    return unit._replace(pf=pf)
 
 
 def _unread(path: str, pf: ParsedFile) -> frozenset[str] | None:

@@ -18,8 +18,7 @@ import contextlib
 import hashlib
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from decklint.core.findings import Finding
 from decklint.pipeline import cache as cache_mod
@@ -32,8 +31,7 @@ KEEP = 16  # memos kept per decklint build; the oldest go first
 _AREA = "runs"  # in the cache folder: runs/<fingerprint>/<key>, sealed like every entry
 
 
-@dataclass(frozen=True)
-class Memo:
+class Memo(NamedTuple):
     findings: tuple[Finding, ...]
     files: tuple[tuple[str, str | None], ...]
     rules_run: frozenset[str]

@@ -589,7 +589,7 @@ Origins = dict[str, tuple[str, "embedded.Block"]]  # cut-out deck -> (container,
 def _place(f: Finding, origins: Origins) -> Finding:
     """A finding in a cut-out deck, moved to the enclosing file's lines and columns."""
     related = tuple(
-        replace(r, path=origins[r.path][0], span=origins[r.path][1].place(r.span))
+        r._replace(path=origins[r.path][0], span=origins[r.path][1].place(r.span))
         if r.path in origins
         else r
         for r in f.related

@@ -210,7 +210,7 @@ def _here(
     if store is None or k is None or unit.error:
         return slim(unit, None if keep else text)
     if unit.pf is not None:
-        unit = replace(unit, pf=replace(unit.pf, statements=unit.pf.statements.packed()))
+        unit = unit._replace(pf=replace(unit.pf, statements=unit.pf.statements.packed()))
     kept = slim(unit)
     store.put(k, cache_mod.dumps(kept))
     return kept

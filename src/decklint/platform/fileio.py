@@ -231,7 +231,7 @@ def _digest(data: bytes) -> str:
 # What a run leaves beside a file when it is killed while writing it: a temporary file of an
 # atomic write (`.NAME.PID.N.tmp`), or the copy of a file rewritten in place
 # (`.NAME.PID.N.DIGEST.keep`).
-_LEFT = re.compile(r"\.(.+)\.([0-9]+)\.[0-9]+\.(?:([0-9a-f]{16})\.keep|tmp)")
+_LEFT = r"\.(.+)\.([0-9]+)\.[0-9]+\.(?:([0-9a-f]{16})\.keep|tmp)"  # compiled when first used
 STALE_AGE = 24 * 3600.0  # seconds after which a temporary file is stale, its process or not
 
 
@@ -258,7 +258,7 @@ def sweep(folder: Path) -> list[Kept]:
         return kept
     now = time.time()
     for name in names:
-        m = _LEFT.fullmatch(name)
+        m = re.fullmatch(_LEFT, name)
         if m is None:
             continue
         left, base = folder / name, folder / m.group(1)

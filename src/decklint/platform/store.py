@@ -23,9 +23,8 @@ import hmac
 import os
 import stat
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from decklint.platform.fileio import atomic_write
 
@@ -109,14 +108,16 @@ def check(folder: Path) -> str | None:
     return judge(st, uid)
 
 
-@dataclass(frozen=True)
-class Vault:
+class Vault(NamedTuple):
     """The checked cache folder and the user's key: entries are sealed when written and opened
     only when their seal holds. Names are paths inside `folder`; the seal covers the name
     too, so an entry copied to another name is a miss."""
 
     folder: Path
-    key: bytes = field(repr=False)
+    key: bytes
+
+    def __repr__(self) -> str:
+        return f"Vault(folder={self.folder!r})"  # never the key
 
     def seal(self, payload: bytes, label: str) -> bytes:
         return _HEADER + self._mac(payload, label) + payload
@@ -171,8 +172,7 @@ class Vault:
         atomic_write(p, (_HEADER, self._mac(payload, name), payload))
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(NamedTuple):
     """The cache folder a run would use: `folder` (None without a home), and `refused`, why
     decklint does not use it (None when it does, or when it merely cannot be made)."""
 

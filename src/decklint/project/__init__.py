@@ -15,7 +15,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from decklint.core.findings import Finding, Severity
 from decklint.core.settings import DEFAULT_BULK_MODES, Settings
@@ -95,8 +95,7 @@ def _display(path: Path) -> str:
     return Path(rel).as_posix() if not rel.startswith("..") else path.as_posix()
 
 
-@dataclass
-class _Scope:
+class _Scope(NamedTuple):
     """One configuration file's effect on the files below it."""
 
     config: Config
@@ -230,8 +229,8 @@ class Project:
             targets = _targets(configs)
             if forced:
                 targets["target_release"] = tuple(forced)
-            opts.settings = dataclasses.replace(
-                opts.settings, declared=_declared(configs), **_topology(configs), **targets
+            opts.settings = opts.settings._replace(
+                declared=_declared(configs), **_topology(configs), **targets
             )
 
     def identity(self, paths: Sequence[str]) -> bytes:

@@ -14,10 +14,10 @@ from __future__ import annotations
 import fnmatch
 import importlib
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from decklint.core.findings import Severity
 
@@ -127,8 +127,7 @@ MAX_BYTES = 1 << 20
 MAX_NODES = 100_000
 
 
-@dataclass(frozen=True)
-class DeclaredLink:
+class DeclaredLink(NamedTuple):
     """A link the configuration declares: its two nodes and facts, with the line."""
 
     a: str
@@ -141,11 +140,10 @@ class ConfigError(ValueError):
     """An invalid configuration: the message starts with `file:line:`."""
 
 
-@dataclass(frozen=True)
-class RuleSetting:
+class RuleSetting(NamedTuple):
     enabled: bool | None = None
     severity: Severity | None = None
-    options: dict[str, Any] = field(default_factory=dict)
+    options: Mapping[str, Any] = {}  # read only
 
 
 @dataclass(frozen=True)

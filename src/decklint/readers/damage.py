@@ -30,6 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic
@@ -210,8 +211,7 @@ def _name_in_column_1(sep: str) -> re.Pattern[str]:
     return re.compile(re.escape(sep) + "[A-Za-z@#$]")
 
 
-@dataclass(frozen=True)
-class Indent:
+class Indent(NamedTuple):
     """How a deck is indented, for the card reader.
 
     `operations` are the dialect's statements (a line whose first word is none of them and

@@ -29,7 +29,8 @@ _CONTROL = re.compile(
 _SURROGATE = re.compile("[\ud800-\udfff]")
 # What the Actions runner reads as a command: `::` where a line starts (after blanks), `##[`
 # anywhere. The second character is written as an escape.
-_COMMAND = re.compile(r"(?m)^([ \t]*):(?=:)|(?<=#)#(?=\[)")
+# (Compiled when first used, as `_AUTOLINK`: only the GitHub and markdown outputs need them.)
+_COMMAND = r"(?m)^([ \t]*):(?=:)|(?<=#)#(?=\[)"
 
 
 def _shown(m: re.Match[str]) -> str:
@@ -55,7 +56,7 @@ def plain(text: str, keep: str = "") -> str:
     text = printable(text, keep)
     if ":" not in text and "#" not in text:
         return text
-    return _COMMAND.sub(_uncommand, text)
+    return re.sub(_COMMAND, _uncommand, text)
 
 
 _XML_LINES = "\t\n"  # XML 1.0 allows these and CR, which a log would obey: shown
@@ -86,13 +87,13 @@ _MARKDOWN = str.maketrans(
 # GitHub links `www.` and `scheme://` in text by themselves (its autolink extension) and reads
 # `@name` as a mention and `#12` as an issue even written as entities (it looks at the text the
 # markdown becomes): a zero-width space after `www`, a scheme's `:`, `@` or `#` breaks each.
-_AUTOLINK = re.compile(r"(?i)(?<![a-z0-9])www(?=\.)|:(?=//)|&#64;(?=\w)|&#35;(?=\d)")
+_AUTOLINK = r"(?i)(?<![a-z0-9])www(?=\.)|:(?=//)|&#64;(?=\w)|&#35;(?=\d)"
 
 
 def markdown(text: str) -> str:
     """Deck text as GitHub markdown that shows it as written (also inside a table cell)."""
     text = printable(text).translate(_MARKDOWN)
-    return _AUTOLINK.sub(lambda m: m.group() + "&#8203;", text)
+    return re.sub(_AUTOLINK, lambda m: m.group() + "&#8203;", text)
 
 
 def json_text(text: str) -> str:

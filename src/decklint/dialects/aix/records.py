@@ -20,7 +20,6 @@ list is kept unjudged, unless its name is one letter away from a listed one.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Iterator
 from pathlib import PurePath
 from typing import NamedTuple
@@ -139,10 +138,10 @@ def _effective(entry: StatementEntry, rec: Record) -> StatementEntry:
         for case in op.judged_cases:
             if case.when.statement or not _holds(entry, rec, case.when.operand, case.when.values):
                 continue
-            changed[key] = dataclasses.replace(
-                op, range=case.range or op.range, values=case.values or op.values, cases=()
+            changed[key] = op._replace(
+                range=case.range or op.range, values=case.values or op.values, cases=()
             )
-    return dataclasses.replace(entry, operands={**entry.operands, **changed}) if changed else entry
+    return entry._replace(operands={**entry.operands, **changed}) if changed else entry
 
 
 def judge(cat: Catalog, rec: Record) -> Iterator[Diagnostic]:

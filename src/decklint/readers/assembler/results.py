@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from decklint.core.ir import Diagnostic, LogicalUnit
@@ -22,8 +21,7 @@ NEEDS_ASSEMBLY = frozenset(
 )
 
 
-@dataclass(frozen=True)
-class Limits:
+class Limits(NamedTuple):
     """Bounds on the work of one file, whatever the deck (see `conditional`)."""
 
     actr: int = 4096  # AIF/AGO branches of one invocation or of open code (HLASM's default)
