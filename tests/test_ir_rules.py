@@ -22,7 +22,18 @@ NCP = """\
 LAB45    BUILD BFRS=64,NEWNAME=LAB45
          PCCU  CUADDR=020,DELAY=0.2
 """
-IR_CODES = {"NCP004", "NCP006", "NCP014", "NCP020", "PRS002", "PRS003", "TSM001", "VTM020"}
+IR_CODES = {
+    "NCP004",
+    "NCP006",
+    "NCP014",
+    "NCP020",
+    "PRS002",
+    "PRS003",
+    "TCP029",
+    "TCP030",
+    "TSM001",
+    "VTM020",
+}
 
 
 @pytest.fixture

@@ -138,7 +138,7 @@ def test_workers_files_are_taken_in_between_this_process_chunks(
     assert "taken" in events[:last_here]
 
 
-def _dying_work(steer: object) -> int:
+def _dying_work(steer: object, keep: bool = False) -> int:
     """A worker that sends two files and is then killed."""
     import os
 

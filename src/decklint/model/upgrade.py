@@ -17,7 +17,7 @@ import functools
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from decklint.core.ir import Statement, Statements, coded_words
+from decklint.core.ir import Statement, coded_words
 from decklint.core.source import Span
 from decklint.knowledge import catalog as catalogs
 from decklint.knowledge.catalog import Event, OperandEntry
@@ -104,14 +104,20 @@ def uses(topo: Topology) -> list[Use]:
     return topo.memo("upgrade.uses", lambda: _uses(topo))  # type: ignore[no-any-return]
 
 
-def unread_words(dialect: str, path: str, statements: Iterable[Statement]) -> frozenset[str] | None:
-    """The words the model's passes read a file's statements for after its file phase, when
-    the statements code none of them (`coded_words`); None when they code one, and those
-    passes will read them: release inference (`release.releases`) and `uses` look at the
-    statements that code something dated or with a history in the file's catalogs."""
+def read_words(dialect: str, path: str) -> frozenset[str]:
+    """The words the model's passes read a file's statements for after its file phase:
+    release inference (`release.releases`) and `uses` read the statements that code
+    (`coded_words`) something dated or with a history in the file's catalogs
+    (`Statements.coding`)."""
     from decklint.model import catalogued
 
-    words = _read_words(catalogued.catalog_names(dialect, path))
+    return _read_words(catalogued.catalog_names(dialect, path))
+
+
+def unread_words(dialect: str, path: str, statements: Iterable[Statement]) -> frozenset[str] | None:
+    """The words the model's passes read a file's statements for after its file phase
+    (`read_words`), when the statements code none of them; None when they code one."""
+    words = read_words(dialect, path)
     if any(w in words for st in statements for w in coded_words(st)):
         return None
     return words
@@ -141,11 +147,8 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
     if not ops:
         return
     keys = frozenset().union(*(_keys(n) for n in names))
-    statements = topo.statements.get(path, ())
-    if isinstance(statements, Statements) and not statements.may_code(ops):
-        return  # a file parsed here that codes none (known without parsing it again)
     entries: dict[tuple[Any, ...], tuple[Any, frozenset[str]] | None] = {}
-    for st in statements:
+    for st in topo.coding(path, ops):
         if st.label is not None and st.label == st.op:
             continue  # an entry of a list (HOME, GATEWAY): its list statement says it
         if st.op not in ops:

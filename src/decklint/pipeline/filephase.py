@@ -144,7 +144,7 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
     A file the model's own passes will read again (`upgrade.unread_words`: it codes something
     dated) keeps them: parsing it again would cost a second parse, for the same objects; of
     the others, those passes know that they code nothing they look for
-    (`Statements.may_code`).
+    (`Statements.coding`).
     Otherwise they go as bytes when pickled (`Statements`).
     """
     if unit.pf is None:
@@ -156,6 +156,32 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
             load = functools.partial(reparse, unit.path, text, pf.dialect)
             pf = replace(pf, statements=Statements.later(load, lacks))
     return replace(unit, pf=pf)
+
+
+def answer(unit: FileUnit) -> FileUnit:
+    """A worker's unit for the run that sent it the file, when nothing is cached: `slim`,
+    with only the statements the model's passes read after the file phase (those that code
+    the words they read, `Statements.partial`); the run makes the others from the file's
+    text if something reads them all (`taken`). Most statements then cross no process
+    boundary: pickling them was a third of a worker's time."""
+    if unit.pf is None:
+        return unit
+    from decklint.model.upgrade import read_words
+
+    pf = _bare(unit.pf)
+    partial = pf.statements.partial(read_words(pf.dialect, unit.path))
+    return replace(unit, pf=replace(pf, statements=partial))
+
+
+def taken(unit: FileUnit, text: str) -> FileUnit:
+    """A worker's `answer` in the run: its statements' others made from `text` when read."""
+    if unit.pf is None:
+        return unit
+    load = functools.partial(reparse, unit.path, text, unit.pf.dialect)
+    statements = unit.pf.statements.loading(load)
+    if statements is unit.pf.statements:
+        return unit
+    return replace(unit, pf=replace(unit.pf, statements=statements))
 
 
 def _unread(path: str, pf: ParsedFile) -> frozenset[str] | None:
