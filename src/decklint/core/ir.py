@@ -213,11 +213,20 @@ class Statements(TupleView[Statement]):
         reader looking only for those need not make them (`coding`)."""
         return cls(load=load, known=lacks, some=())
 
-    def partial(self, words: frozenset[str]) -> Statements:
-        """The statements that code one of `words` only (`coding` answers for those words
-        without the others); reading them all needs `loading` first."""
-        some = tuple(st for st in self._all() if codes_one_of(st, words))
-        return Statements(known=words, some=some)
+    def indexed(self, words: frozenset[str]) -> Statements:
+        """The same statements, those that code one of `words` also kept apart: `coding`
+        those words reads only them."""
+        items = self._all()
+        out = Statements(items)
+        out._known = words
+        out._some = tuple(st for st in items if codes_one_of(st, words))
+        return out
+
+    def partial(self) -> Statements:
+        """Only the statements `indexed` kept apart (`coding` answers for its words without
+        the others); reading them all needs `loading` first."""
+        assert self._some is not None, "partial statements are indexed ones"
+        return Statements(known=self._known, some=self._some)
 
     def loading(self, load: Callable[[], Sequence[Statement]]) -> Statements:
         """`partial` statements, the others made by `load` if something reads them all."""
@@ -229,7 +238,7 @@ class Statements(TupleView[Statement]):
         """The statements that code one of `words` by name (`coded_words`), in their order;
         made from the statements kept for such words where those are all there is to read."""
         some = self._some
-        if self._items is None and self._blob is None and some is not None and words <= self._known:
+        if some is not None and words <= self._known:
             if isinstance(some, bytes):
                 some = self._some = unpickle_chunks(some) if some else ()
             pool: tuple[Statement, ...] = some

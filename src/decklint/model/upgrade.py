@@ -17,7 +17,7 @@ import functools
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from decklint.core.ir import Statement, coded_words
+from decklint.core.ir import Statement
 from decklint.core.source import Span
 from decklint.knowledge import catalog as catalogs
 from decklint.knowledge.catalog import Event, OperandEntry
@@ -112,15 +112,6 @@ def read_words(dialect: str, path: str) -> frozenset[str]:
     from decklint.model import catalogued
 
     return _read_words(catalogued.catalog_names(dialect, path))
-
-
-def unread_words(dialect: str, path: str, statements: Iterable[Statement]) -> frozenset[str] | None:
-    """The words the model's passes read a file's statements for after its file phase
-    (`read_words`), when the statements code none of them; None when they code one."""
-    words = read_words(dialect, path)
-    if any(w in words for st in statements for w in coded_words(st)):
-        return None
-    return words
 
 
 @functools.cache
