@@ -137,14 +137,14 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
     ops = frozenset().union(*(historic_ops(n) for n in names))
     if not ops:
         return
-    keys = frozenset().union(*(_keys(n) for n in names))
+    types = _types(names)
     entries: dict[tuple[Any, ...], tuple[Any, frozenset[str]] | None] = {}
     for st in topo.coding(path, ops):
         if st.label is not None and st.label == st.op:
             continue  # an entry of a list (HOME, GATEWAY): its list statement says it
         if st.op not in ops:
             continue
-        key = _signature(st, dialect, keys)
+        key = _signature(st, dialect, types)
         if key not in entries:
             entries[key] = _historic_entry(catalogued.entry(dialect, path, st))
         found = entries[key]
@@ -215,22 +215,35 @@ def _type_span(st: Statement, key: str) -> Span:
     return st.op_span or Span(st.span.line, st.span.col, st.span.line, st.span.col + len(st.op))
 
 
-def _signature(st: Statement, dialect: str, keys: frozenset[str]) -> tuple[Any, ...]:
+def _signature(st: Statement, dialect: str, types: dict[str, frozenset[str]]) -> tuple[Any, ...]:
     """What decides a statement's catalog entry: a TCP/IP statement's type (the word that
-    makes `DEVICE ... SNAIUCV` an entry of its own) and block, a CICS DEFINE's resource; not
-    the names a statement defines (each DEVICE its own would be an entry looked up each)."""
+    makes `DEVICE ... SNAIUCV` an entry of its own: one of its `types`) and block, a CICS
+    DEFINE's resource; not the names a statement defines (each DEVICE its own would be an
+    entry looked up each)."""
+    if dialect == "tcpip":
+        mine = types.get(st.op)
+        typed = ""
+        if mine:
+            texts = (o.value.text.upper() for o in st.operands[:3] if o.name is None)
+            typed = next((w for w in texts if w in mine), "")
+        return (st.kind, st.op, st.label, typed)
     first = st.operands[0].name if st.operands else None
     words = [o.value.text.upper() for o in st.operands[:3] if o.name is None]
-    if dialect == "tcpip":
-        typed = next((w for w in words if f"{st.op} {w}" in keys), "")
-        return (st.kind, st.op, st.label, typed)
     return (st.kind, st.op, first, tuple(words) if st.kind == "item" else ())
 
 
 @functools.cache
-def _keys(catalog_name: str) -> frozenset[str]:
-    cat = catalogs.catalog(catalog_name)
-    return frozenset(cat.raw) if cat is not None else frozenset()
+def _types(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Statement word -> the words after it in the catalog entries of `names` (`DEVICE`:
+    SNAIUCV, ...): what makes a TCP/IP statement an entry of its own."""
+    out: dict[str, set[str]] = {}
+    for name in names:
+        cat = catalogs.catalog(name)
+        for key in cat.raw if cat is not None else ():
+            op, space, rest = key.partition(" ")
+            if space:
+                out.setdefault(op, set()).add(rest)
+    return {op: frozenset(words) for op, words in out.items()}
 
 
 @functools.cache
