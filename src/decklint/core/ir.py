@@ -156,8 +156,13 @@ def coded_words(st: Statement) -> Iterator[str]:
 
 
 def codes_one_of(st: Statement, words: frozenset[str]) -> bool:
-    """Whether `st` codes one of `words` by name (`coded_words`)."""
-    return any(w in words for w in coded_words(st))
+    """Whether `st` codes one of `words` by name (`coded_words`, asked of every statement a
+    reader of some words goes through: written out)."""
+    if st.op in words or (st.label is not None and st.label in words):
+        return True
+    return st.kind == "item" and any(
+        o.name is not None and o.name.upper() in words for o in st.operands
+    )
 
 
 class Statements(TupleView[Statement]):

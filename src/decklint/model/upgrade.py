@@ -224,8 +224,10 @@ def _signature(st: Statement, dialect: str, types: dict[str, frozenset[str]]) ->
         mine = types.get(st.op)
         typed = ""
         if mine:
-            texts = (o.value.text.upper() for o in st.operands[:3] if o.name is None)
-            typed = next((w for w in texts if w in mine), "")
+            for o in st.operands[:3]:  # a loop, not generators: asked of every DEVICE and LINK
+                if o.name is None and (w := o.value.text.upper()) in mine:
+                    typed = w
+                    break
         return (st.kind, st.op, st.label, typed)
     first = st.operands[0].name if st.operands else None
     words = [o.value.text.upper() for o in st.operands[:3] if o.name is None]
