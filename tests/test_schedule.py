@@ -89,6 +89,20 @@ def test_processes_claiming_in_turn_get_every_file_once_in_chunks() -> None:
     assert list(schedule._claims(todo, counter)) == []  # nothing left to claim
 
 
+def test_the_chunks_claimed_shrink_toward_the_end() -> None:
+    """Four files at a time while many are left, one at a time at the end: the side that
+    takes the last ones keeps the other idle no longer than one file."""
+    import itertools
+    import multiprocessing
+
+    todo = [(i, f"f{i}", "x", None) for i in range(40)]
+    counter = multiprocessing.get_context().Value("q", 0)
+    ends = [counter.value for _item in schedule._claims(todo, counter)]
+    sizes = [b - a for a, b in itertools.pairwise([0, *dict.fromkeys(ends)])]
+    assert sum(sizes) == 40 and sizes[0] == schedule._CHUNK
+    assert sizes == sorted(sizes, reverse=True) and sizes[-8:] == [1] * 8
+
+
 def test_a_faster_process_takes_more_files(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The workers claim from the counter this process claims from: when this process is slow
     the workers parse most of the run, and the findings are the serial run's."""

@@ -69,7 +69,7 @@ def jobs_for(requested: int) -> int:
 _Todo = list[tuple[int, str, str, str | None]]  # (index into the run, path, text, hint)
 _Shared = tuple[_Todo, Any, Any, "cache_mod.Store | None", dict[int, str]]
 _shared: _Shared | None = None
-_CHUNK = 4  # files claimed at a time: small enough that the sides finish together
+_CHUNK = 4  # files claimed at a time at most
 
 
 def _share(
@@ -92,10 +92,13 @@ def _claims(todo: _Todo, counter: Any) -> Iterator[tuple[int, str, str, str | No
     while True:
         with counter.get_lock():
             start = counter.value
-            counter.value = start + _CHUNK
+            # smaller chunks as the end nears: a side that took the last four files alone
+            # kept the other idle for most of their time
+            size = max(1, min(_CHUNK, (len(todo) - start) // 8))
+            counter.value = start + size
         if start >= len(todo):
             return
-        yield from todo[start : start + _CHUNK]
+        yield from todo[start : start + size]
 
 
 def _work(steer: Steering, keep: bool = False) -> int:
