@@ -176,7 +176,8 @@ def answer(unit: FileUnit) -> FileUnit:
 
 
 def taken(unit: FileUnit, text: str) -> FileUnit:
-    """A worker's `answer` in the run: its statements' others made from `text` when read."""
+    """A worker's `answer` taken into the run: the statements it did not send are parsed from
+    `text` if something reads them all."""
     if unit.pf is None:
         return unit
     load = functools.partial(reparse, unit.path, text, unit.pf.dialect)
