@@ -53,6 +53,23 @@ def test_parallel_gives_the_serial_findings_in_the_same_order(
     assert len(serial.findings) > 50  # the example site has plenty to compare
 
 
+def test_a_workers_files_give_every_statement_when_read(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker with no cache sends back only the statements the model's passes read; the
+    others are parsed from the run's text when read: every file's statements, and the fixes
+    of the findings, are the serial run's."""
+    serial = _lint(site, jobs=1, keep_statements=True)
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_CHARS", 0)
+    parallel = _lint(site, jobs=2)
+    assert parallel.stats.workers == 2
+    assert [f.fix for f in parallel.findings] == [f.fix for f in serial.findings]
+    assert any(f.fix for f in serial.findings)
+    assert sorted(parallel.parsed) == sorted(serial.parsed)
+    for path, pf in serial.parsed.items():
+        assert tuple(parallel.parsed[path].statements) == tuple(pf.statements), path
+
+
 def test_parallel_with_three_processes_and_the_cache_gives_the_serial_findings(
     site: Path, fresh_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
