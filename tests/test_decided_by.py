@@ -154,7 +154,7 @@ def test_the_candidates_marked_are_those_a_deck_decides() -> None:
     rules = load_registry().rules.values()
     beyond = {m.code for m in rules if m.decided_by != "network" and not m.per_file}
     engine = {m.code for m in rules if m.target == "engine" and m.scope == "file"}
-    assert beyond - engine == {"BPX006", "TCP029", "VTM012"}
+    assert beyond - engine == {"BPX006", "VTM012"}
     # the duplicates compared across decks name the first claim in path order, and a scope
     # (a stack) other decks decide: not marked
     for code in ("PRS004", "VTM010", "VTM011", "TCP027", "TCP028", "VTM006"):

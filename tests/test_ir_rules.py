@@ -22,7 +22,18 @@ NCP = """\
 LAB45    BUILD BFRS=64,NEWNAME=LAB45
          PCCU  CUADDR=020,DELAY=0.2
 """
-IR_CODES = {"NCP004", "NCP006", "NCP014", "NCP020", "PRS002", "PRS003", "TSM001", "VTM020"}
+IR_CODES = {
+    "NCP004",
+    "NCP006",
+    "NCP014",
+    "NCP020",
+    "PRS002",
+    "PRS003",
+    "TCP029",
+    "TCP030",
+    "TSM001",
+    "VTM020",
+}
 
 
 @pytest.fixture
@@ -158,3 +169,54 @@ def test_a_parsed_file_holds_its_statements_in_one_form() -> None:
 
     pf = ParsedFile(SourceFile.from_text("a", ""), "ncp", _statements(), ReadResult(), ())
     assert isinstance(pf.statements, Statements) and pf.statements == _statements()
+
+
+def test_the_statements_coding_some_words_are_the_same_in_every_form() -> None:
+    """`coding` answers alike from the statements, from those kept apart for its words, from
+    a worker's partial answer and from statements dropped because none codes the words."""
+    stmts = _statements()
+    words = frozenset({"PCCU"})
+    want = (stmts[1],)
+    indexed = Statements(stmts).indexed(words)
+    assert indexed.coding(words) == want and indexed == stmts
+    assert Statements(stmts).coding(frozenset({"X"})) == want  # its label
+    sent = pickle.loads(pickle.dumps(indexed.partial()))
+    assert sent.coding(words) == want
+    with pytest.raises(LookupError):
+        list(sent)  # the others are made only where the file's text is
+    made: list[int] = []
+
+    def load() -> tuple[Statement, ...]:
+        made.append(1)
+        return stmts
+
+    whole = sent.loading(load)
+    assert whole.coding(words) == want and not made  # its words: read from what was sent
+    assert whole.coding(frozenset({"BUILD"})) == (stmts[0],) and made == [1]
+    assert tuple(whole) == stmts
+    dropped = Statements.later(load, frozenset({"LU"}))
+    assert dropped.coding(frozenset({"LU"})) == () and made == [1]
+
+
+def test_a_workers_answer_holds_only_the_statements_the_model_reads(tmp_path: Path) -> None:
+    from decklint.core.settings import Settings
+    from decklint.model.upgrade import read_words
+    from decklint.pipeline import cache, filephase
+
+    text = "SOMAXCONN 10\nTCPCONFIG TCPSENDBFRSIZE 64K\nPORT 23 TCP INTCLIEN\n"
+    path = str(tmp_path / "PROFILE.TCPIP")
+    steer = filephase.Steering(None, (), Settings())
+    unit = filephase.process(path, text, steer)
+    assert unit.pf is not None
+    whole = tuple(unit.pf.statements)
+    back = cache.loads(cache.dumps(filephase.answer(unit)))
+    assert isinstance(back, filephase.FileUnit) and back.pf is not None
+    read = read_words("tcpip", path)
+    assert {"SOMAXCONN", "TCPCONFIG"} <= read and "PORT" not in read
+    sent = back.pf.statements
+    assert [st.op for st in sent.coding(read)] == ["SOMAXCONN", "TCPCONFIG"]
+    with pytest.raises(LookupError):
+        len(sent)  # the PORT statement was not sent
+    taken = filephase.taken(back, text)
+    assert taken.pf is not None and taken.pf.statements.coding(read) == whole[:2]
+    assert tuple(taken.pf.statements) == whole

@@ -53,6 +53,23 @@ def test_parallel_gives_the_serial_findings_in_the_same_order(
     assert len(serial.findings) > 50  # the example site has plenty to compare
 
 
+def test_a_workers_files_give_every_statement_when_read(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A worker with no cache sends back only the statements the model's passes read; the
+    others are parsed from the run's text when read: every file's statements, and the fixes
+    of the findings, are the serial run's."""
+    serial = _lint(site, jobs=1, keep_statements=True)
+    monkeypatch.setattr(schedule, "PARALLEL_MIN_CHARS", 0)
+    parallel = _lint(site, jobs=2)
+    assert parallel.stats.workers == 2
+    assert [f.fix for f in parallel.findings] == [f.fix for f in serial.findings]
+    assert any(f.fix for f in serial.findings)
+    assert sorted(parallel.parsed) == sorted(serial.parsed)
+    for path, pf in serial.parsed.items():
+        assert tuple(parallel.parsed[path].statements) == tuple(pf.statements), path
+
+
 def test_parallel_with_three_processes_and_the_cache_gives_the_serial_findings(
     site: Path, fresh_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -87,6 +104,20 @@ def test_processes_claiming_in_turn_get_every_file_once_in_chunks() -> None:
     assert sorted(i for g in got for i in g) == list(range(103))
     assert all(g == sorted(g) for g in got)  # each claims in input order
     assert list(schedule._claims(todo, counter)) == []  # nothing left to claim
+
+
+def test_the_chunks_claimed_shrink_toward_the_end() -> None:
+    """Four files at a time while many are left, one at a time at the end: the side that
+    takes the last ones keeps the other idle no longer than one file."""
+    import itertools
+    import multiprocessing
+
+    todo = [(i, f"f{i}", "x", None) for i in range(40)]
+    counter = multiprocessing.get_context().Value("q", 0)
+    ends = [counter.value for _item in schedule._claims(todo, counter)]
+    sizes = [b - a for a, b in itertools.pairwise([0, *dict.fromkeys(ends)])]
+    assert sum(sizes) == 40 and sizes[0] == schedule._CHUNK
+    assert sizes == sorted(sizes, reverse=True) and sizes[-8:] == [1] * 8
 
 
 def test_a_faster_process_takes_more_files(site: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -138,7 +169,7 @@ def test_workers_files_are_taken_in_between_this_process_chunks(
     assert "taken" in events[:last_here]
 
 
-def _dying_work(steer: object) -> int:
+def _dying_work(steer: object, keep: bool = False) -> int:
     """A worker that sends two files and is then killed."""
     import os
 

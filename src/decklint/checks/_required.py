@@ -21,9 +21,10 @@ def missing(ctx: Context, dialect: str) -> Iterator[Hit]:
     cat = catalog(dialect)
     if cat is None:
         return
+    needs: dict[str, tuple[OperandEntry, ...]] = {}
     for stmts in ctx.topo.statements.values():
         if stmts and stmts[0].dialect == dialect and not _opaque(stmts):
-            yield from _file(cat, stmts)
+            yield from _file(cat, stmts, needs)
 
 
 def _opaque(stmts: Sequence[Statement]) -> bool:
@@ -31,22 +32,34 @@ def _opaque(stmts: Sequence[Statement]) -> bool:
     return any(st.kind == "call" or st.op == "COPY" for st in stmts)
 
 
-def _file(cat: Catalog, stmts: Sequence[Statement]) -> Iterator[Hit]:
+def _file(
+    cat: Catalog, stmts: Sequence[Statement], needs: dict[str, tuple[OperandEntry, ...]]
+) -> Iterator[Hit]:
+    """The operands missing in one file; `needs`: each statement's operands with a
+    `required:`, found once per run (most statements have none among dozens of operands)."""
     scope = Scope()
-    coded = {(st.op, o.name) for st in stmts for o in st.operands if o.name}
+    coded: set[tuple[str, str]] | None = None  # (statement, operand) the file codes
     for st in stmts:
         if st.kind != "statement":
             continue
         scope.enter(st)
-        entry = cat.statement(st.op)
-        if entry is None or any(_symbolic(o.name, o.value.text) for o in st.operands):
+        required = needs.get(st.op)
+        if required is None:
+            entry = cat.statement(st.op)
+            ops = entry.operands.values() if entry is not None else ()
+            required = needs[st.op] = tuple(op for op in ops if op.required is not None)
+        if not required or any(_symbolic(o.name, o.value.text) for o in st.operands):
             continue
-        for op in entry.operands.values():
+        for op in required:
             req = op.required
-            if req is None or _coded(st, op, scope) or not _applies(cat, req, st, scope):
+            assert req is not None
+            if _coded(st, op, scope) or not _applies(cat, req, st, scope):
                 continue
-            if req.peers and (st.op, op.name) not in coded:
-                continue
+            if req.peers:
+                if coded is None:
+                    coded = {(s.op, o.name) for s in stmts for o in s.operands if o.name}
+                if (st.op, op.name) not in coded:
+                    continue
             yield _hit(cat, st, op, req)
 
 

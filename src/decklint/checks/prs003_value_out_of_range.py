@@ -19,6 +19,10 @@ from decklint.lint.check import Context, Hit, check
 @check("PRS003")
 def value_out_of_range(ctx: Context) -> Iterator[Hit]:
     scopes: dict[str, Scope] = {}
+    # (operand entry, kind, text) of the values found right: a value that is no list, of an
+    # entry with no cases, is judged by those alone (decks code the same values again and
+    # again). The entries live as long as their catalog, so their ids stay theirs here.
+    fine: set[tuple[int, str, str]] = set()
     for st in ctx.topo.all_statements():
         if st.dialect == "cics":
             yield from _define(st)
@@ -45,9 +49,15 @@ def value_out_of_range(ctx: Context) -> Iterator[Hit]:
             entry = entries.get(o.name or "")
             if entry is None:
                 continue
+            v = o.value
+            key = None if entry.judged_cases or v.kind == "list" else (id(entry), v.kind, v.text)
+            if key in fine:
+                continue
             problem = judge(judged, st_entry, entry, o, st, scope)
             if problem is not None:
                 yield _hit(st, o, problem)
+            elif key is not None:
+                fine.add(key)
 
 
 def _start_option(cat: Catalog, st: Statement) -> Iterator[Hit]:

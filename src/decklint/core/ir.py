@@ -155,23 +155,36 @@ def coded_words(st: Statement) -> Iterator[str]:
         yield from (o.name.upper() for o in st.operands if o.name is not None)
 
 
+def codes_one_of(st: Statement, words: frozenset[str]) -> bool:
+    """Whether `st` codes one of `words` by name (`coded_words`, asked of every statement a
+    reader of some words goes through: written out)."""
+    if st.op in words or (st.label is not None and st.label in words):
+        return True
+    return st.kind == "item" and any(
+        o.name is not None and o.name.upper() in words for o in st.operands
+    )
+
+
 class Statements(TupleView[Statement]):
     """A file's statements: the one form they take in a parsed file, in this process or after
     a cache entry or a worker's answer brought them back.
 
     Made from the tuple a parse gives; when the file is pickled (into the cache, or from a
     worker) the statements go as bytes, and a file loaded back keeps them until something
-    reads them. Only the rules of the file phase read every statement; after that they are
-    read only for a fix, a baseline or a dump. Pickling a file loaded back reuses its bytes.
+    reads them. Only the rules of the file phase read every statement; after that the
+    model's passes read the statements that code certain words (`coding`), and a fix, a
+    baseline or a dump read them all. Pickling a file loaded back reuses its bytes.
     A file the run parsed itself keeps neither: its statements are `later`, parsed again from
-    its text if something reads them.
+    its text if something reads them. A worker with no cache to write answers with
+    `partial` statements: those that code the words the model's passes read, the rest made
+    by a parse of the text the run holds (`loading`) if something reads them all.
 
     The bytes are pickles of `CHUNK` statements each, one after another: a pickler remembers
     every object it wrote until it is done, which for a whole large deck at once is more than
     the statements themselves.
     """
 
-    __slots__ = ("_blob", "_items", "_lacks", "_load")
+    __slots__ = ("_blob", "_items", "_known", "_load", "_some")
 
     CHUNK = 1024
 
@@ -180,13 +193,17 @@ class Statements(TupleView[Statement]):
         items: Sequence[Statement] = (),
         blob: bytes | None = None,
         load: Callable[[], Sequence[Statement]] | None = None,
-        lacks: frozenset[str] = frozenset(),
+        known: frozenset[str] = frozenset(),
+        some: bytes | tuple[Statement, ...] | None = None,
     ) -> None:
-        later = blob is not None or load is not None
+        later = blob is not None or load is not None or some is not None
         self._items: tuple[Statement, ...] | None = None if later else tuple(items)
         self._blob = blob
         self._load = load
-        self._lacks = lacks
+        # `_some`: every statement that codes one of the words `_known` (`coding`), as
+        # objects or as the bytes they were sent as; None: no such words are known
+        self._known = known
+        self._some = some
 
     @classmethod
     def of(cls, statements: Sequence[Statement]) -> Statements:
@@ -198,13 +215,41 @@ class Statements(TupleView[Statement]):
     ) -> Statements:
         """Statements made by `load` when first read (a parse of the file's text); `lacks`:
         words none of them codes (`coded_words`), known when they were dropped, so that a
-        reader looking only for those need not make them (`may_code`)."""
-        return cls(load=load, lacks=lacks)
+        reader looking only for those need not make them (`coding`)."""
+        return cls(load=load, known=lacks, some=())
 
-    def may_code(self, words: frozenset[str]) -> bool:
-        """Whether a statement may code one of `words` by name (`coded_words`): False only
-        when it is known, without making the statements, that none does."""
-        return not words <= self._lacks
+    def indexed(self, words: frozenset[str]) -> Statements:
+        """The same statements, those that code one of `words` also kept apart: `coding`
+        those words reads only them."""
+        items = self._all()
+        out = Statements(items)
+        out._known = words
+        out._some = tuple(st for st in items if codes_one_of(st, words))
+        return out
+
+    def partial(self) -> Statements:
+        """Only the statements `indexed` kept apart (`coding` answers for its words without
+        the others); reading them all needs `loading` first."""
+        assert self._some is not None, "partial statements are indexed ones"
+        return Statements(known=self._known, some=self._some)
+
+    def loading(self, load: Callable[[], Sequence[Statement]]) -> Statements:
+        """`partial` statements, the others made by `load` if something reads them all."""
+        if self._items is not None or self._blob is not None:
+            return self
+        return Statements(load=load, known=self._known, some=self._some)
+
+    def coding(self, words: frozenset[str]) -> tuple[Statement, ...]:
+        """The statements that code one of `words` by name (`coded_words`), in their order;
+        made from the statements kept for such words where those are all there is to read."""
+        some = self._some
+        if some is not None and words <= self._known:
+            if isinstance(some, bytes):
+                some = self._some = unpickle_chunks(some) if some else ()
+            pool: tuple[Statement, ...] = some
+        else:
+            pool = self._all()
+        return tuple(st for st in pool if codes_one_of(st, words))
 
     def _all(self) -> tuple[Statement, ...]:
         if self._items is None:
@@ -218,7 +263,8 @@ class Statements(TupleView[Statement]):
             return self._items
         if self._blob is not None:
             return unpickle_chunks(self._blob)
-        assert self._load is not None
+        if self._load is None:
+            raise LookupError("partial statements read whole before `loading` was given")
         return tuple(self._load())
 
     def packed(self) -> Statements:
@@ -240,7 +286,14 @@ class Statements(TupleView[Statement]):
             return f"Statements({len(self._blob)} bytes)"
         return "Statements(not parsed again yet)"
 
-    def __reduce__(self) -> tuple[Any, tuple[None, bytes]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        some = self._some
+        if self._items is None and self._blob is None and self._load is None and some is not None:
+            # partial: the statements kept for the words, sent as bytes (their readers may
+            # never come); the rest are made in the process that reads them (`loading`)
+            if not isinstance(some, bytes):
+                some = pickle_chunks(some, self.CHUNK) if some else b""
+            return Statements, ((), None, None, self._known, some)
         blob = self._blob  # not kept when made here: the objects are what this process reads
         if blob is None:
             blob = pickle_chunks(self._all(), self.CHUNK)

@@ -71,12 +71,19 @@ def coded(op: Operand | None, value: Any = None) -> Attr:
     """An Attr for a coded operand (value defaults to the operand's number or text)."""
     if op is None:
         return default(None)
+    v = op.value
     if value is None:
-        v = op.value
-        value = v.as_number()
-        if value is None:
-            value = v.text.upper() if v.kind != "empty" else None
-    return Attr(value, op.text, op.span)
+        if v.kind == "word" and v.text[-1:] not in _SIZE_SUFFIXES:
+            value = v.text.upper()  # the common case: a name (no number, as `as_number` says)
+        else:
+            value = v.as_number()
+            if value is None:
+                value = v.text.upper() if v.kind != "empty" else None
+    return Attr(value, v.text, op.span)
+
+
+# What a word that is a size ends with (`Value.as_int`: 64K, 2M); another word is no number.
+_SIZE_SUFFIXES = frozenset("KMkm")
 
 
 # Defaulted attributes are immutable and repeat (a link's status, a mode's uncoded operand):

@@ -415,14 +415,20 @@ def catalogued(
     note saying what it depends on or that it is assumed; None where the catalog has none."""
     if op is not None:
         return coded(op)
-    entry = operand_entry(product, statement, name)
-    if entry is not None and not entry.cases and release is None:
-        return _plain(product, statement, name)  # the same wherever it sits: asked once
+    if release is None:
+        plain = _plain(product, statement, name)
+        if plain is not None:
+            return plain  # the same wherever it sits: asked once
     return _attr(product, statement, name, st, scope, release)
 
 
 @functools.cache
-def _plain(product: str, statement: str, name: str) -> Attr:
+def _plain(product: str, statement: str, name: str) -> Attr | None:
+    """An operand's default wherever its statement sits (or that the catalog gives none);
+    None where its cases decide it."""
+    entry = operand_entry(product, statement, name)
+    if entry is not None and entry.cases:
+        return None
     return _attr(product, statement, name, None, None, None)
 
 

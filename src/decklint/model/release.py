@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, NamedTuple
 
 from decklint import dialects
-from decklint.core.ir import Statement, Statements
+from decklint.core.ir import Statement
 from decklint.knowledge.catalog import Dated, OperandEntry
 from decklint.knowledge.facts import ncp_level
 from decklint.model.topology import Topology
@@ -520,12 +520,9 @@ def _evidence(
     ops = frozenset().union(*(dated_ops(n) for n in names))
     if not ops:
         return
-    statements = topo.statements.get(path, ())
-    if isinstance(statements, Statements) and not statements.may_code(ops):
-        return  # a file parsed here that codes none (known without parsing it again)
     entries: dict[tuple[Any, ...], _Dated | None] = {}
     seen: set[str] = set()
-    for st in statements:
+    for st in topo.coding(path, ops):
         if not _asks(st, ops):
             continue
         key = _signature(st)

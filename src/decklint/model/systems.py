@@ -216,12 +216,16 @@ def vtam_nodes(topo: Topology, files: list[str]) -> tuple[dict[str, str], set[st
         if d.kind in _TABLE_SYMBOLS and d.path in u.parent:
             defined[(d.kind, d.name)].append(d.path)
     users: dict[str, set[str]] = defaultdict(set)  # a deck of tables only -> its users
+    only: dict[str, bool] = {}  # deck -> whether it holds tables only (asked per reference)
     for r in topo.symbols.references:
         if r.kind in _TABLE_SYMBOLS and r.path in u.parent:
             for target in defined.get((r.kind, r.name), ()):
                 if target == r.path:
                     continue
-                if _tables_only(topo, [target]):
+                tables = only.get(target)
+                if tables is None:
+                    tables = only[target] = _tables_only(topo, [target])
+                if tables:
                     users[target].add(r.path)
                 elif system_key(target, topo) == system_key(r.path, topo):
                     u.join(r.path, target)

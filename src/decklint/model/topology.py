@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from decklint.core.entities import Entity
-from decklint.core.ir import Statement
+from decklint.core.ir import Statement, Statements, codes_one_of
 from decklint.core.settings import Settings
 from decklint.core.symbols import SymbolTable
 
@@ -89,6 +89,15 @@ class Topology:
     def all_statements(self) -> Iterable[Statement]:
         for stmts in self.statements.values():
             yield from stmts
+
+    def coding(self, path: str, words: frozenset[str]) -> Iterable[Statement]:
+        """The statements of a file that code one of `words` by name (`coded_words`), in
+        their order: what the model's passes read after the file phase, which a file's
+        statements answer without making the others (`Statements.coding`)."""
+        statements = self.statements.get(path, ())
+        if isinstance(statements, Statements):
+            return statements.coding(words)
+        return [st for st in statements if codes_one_of(st, words)]
 
     @property
     def header_bytes(self) -> tuple[int, str]:

@@ -17,7 +17,7 @@ import functools
 from collections.abc import Iterable
 from typing import Any, NamedTuple
 
-from decklint.core.ir import Statement, Statements, coded_words
+from decklint.core.ir import Statement
 from decklint.core.source import Span
 from decklint.knowledge import catalog as catalogs
 from decklint.knowledge.catalog import Event, OperandEntry
@@ -104,17 +104,14 @@ def uses(topo: Topology) -> list[Use]:
     return topo.memo("upgrade.uses", lambda: _uses(topo))  # type: ignore[no-any-return]
 
 
-def unread_words(dialect: str, path: str, statements: Iterable[Statement]) -> frozenset[str] | None:
-    """The words the model's passes read a file's statements for after its file phase, when
-    the statements code none of them (`coded_words`); None when they code one, and those
-    passes will read them: release inference (`release.releases`) and `uses` look at the
-    statements that code something dated or with a history in the file's catalogs."""
+def read_words(dialect: str, path: str) -> frozenset[str]:
+    """The words the model's passes read a file's statements for after its file phase:
+    release inference (`release.releases`) and `uses` read the statements that code
+    (`coded_words`) something dated or with a history in the file's catalogs
+    (`Statements.coding`)."""
     from decklint.model import catalogued
 
-    words = _read_words(catalogued.catalog_names(dialect, path))
-    if any(w in words for st in statements for w in coded_words(st)):
-        return None
-    return words
+    return _read_words(catalogued.catalog_names(dialect, path))
 
 
 @functools.cache
@@ -140,17 +137,14 @@ def _file_uses(topo: Topology, path: str, node: str, family: str) -> Iterable[Us
     ops = frozenset().union(*(historic_ops(n) for n in names))
     if not ops:
         return
-    keys = frozenset().union(*(_keys(n) for n in names))
-    statements = topo.statements.get(path, ())
-    if isinstance(statements, Statements) and not statements.may_code(ops):
-        return  # a file parsed here that codes none (known without parsing it again)
+    types = _types(names)
     entries: dict[tuple[Any, ...], tuple[Any, frozenset[str]] | None] = {}
-    for st in statements:
+    for st in topo.coding(path, ops):
         if st.label is not None and st.label == st.op:
             continue  # an entry of a list (HOME, GATEWAY): its list statement says it
         if st.op not in ops:
             continue
-        key = _signature(st, dialect, keys)
+        key = _signature(st, dialect, types)
         if key not in entries:
             entries[key] = _historic_entry(catalogued.entry(dialect, path, st))
         found = entries[key]
@@ -221,22 +215,37 @@ def _type_span(st: Statement, key: str) -> Span:
     return st.op_span or Span(st.span.line, st.span.col, st.span.line, st.span.col + len(st.op))
 
 
-def _signature(st: Statement, dialect: str, keys: frozenset[str]) -> tuple[Any, ...]:
+def _signature(st: Statement, dialect: str, types: dict[str, frozenset[str]]) -> tuple[Any, ...]:
     """What decides a statement's catalog entry: a TCP/IP statement's type (the word that
-    makes `DEVICE ... SNAIUCV` an entry of its own) and block, a CICS DEFINE's resource; not
-    the names a statement defines (each DEVICE its own would be an entry looked up each)."""
+    makes `DEVICE ... SNAIUCV` an entry of its own: one of its `types`) and block, a CICS
+    DEFINE's resource; not the names a statement defines (each DEVICE its own would be an
+    entry looked up each)."""
+    if dialect == "tcpip":
+        mine = types.get(st.op)
+        typed = ""
+        if mine:
+            for o in st.operands[:3]:  # a loop, not generators: asked of every DEVICE and LINK
+                if o.name is None and (w := o.value.text.upper()) in mine:
+                    typed = w
+                    break
+        return (st.kind, st.op, st.label, typed)
     first = st.operands[0].name if st.operands else None
     words = [o.value.text.upper() for o in st.operands[:3] if o.name is None]
-    if dialect == "tcpip":
-        typed = next((w for w in words if f"{st.op} {w}" in keys), "")
-        return (st.kind, st.op, st.label, typed)
     return (st.kind, st.op, first, tuple(words) if st.kind == "item" else ())
 
 
 @functools.cache
-def _keys(catalog_name: str) -> frozenset[str]:
-    cat = catalogs.catalog(catalog_name)
-    return frozenset(cat.raw) if cat is not None else frozenset()
+def _types(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Statement word -> the words after it in the catalog entries of `names` (`DEVICE`:
+    SNAIUCV, ...): what makes a TCP/IP statement an entry of its own."""
+    out: dict[str, set[str]] = {}
+    for name in names:
+        cat = catalogs.catalog(name)
+        for key in cat.raw if cat is not None else ():
+            op, space, rest = key.partition(" ")
+            if space:
+                out.setdefault(op, set()).add(rest)
+    return {op: frozenset(words) for op, words in out.items()}
 
 
 @functools.cache

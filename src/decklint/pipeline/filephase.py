@@ -142,27 +142,56 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
     load, and a large run's model smaller. With `text` (the unit stays in this process and
     is not cached), its statements are not kept either: they are parsed again from `text` if
     something reads them (`Statements.later`); the file phase's rules have read them already.
-    A file the model's own passes will read again (`upgrade.unread_words`: it codes something
-    dated) keeps them: parsing it again would cost a second parse, for the same objects; of
-    the others, those passes know that they code nothing they look for
-    (`Statements.may_code`).
+    A file the model's own passes will read again (it codes something dated: `read_words`)
+    keeps them, those passes' statements kept apart (`Statements.indexed`): parsing it again
+    would cost a second parse, for the same objects; of the others, those passes know that
+    they code nothing they look for (`Statements.coding`).
     Otherwise they go as bytes when pickled (`Statements`).
     """
     if unit.pf is None:
         return unit
     pf = _bare(unit.pf)
     if text is not None:
-        lacks = _unread(unit.path, pf)
-        if lacks is not None:
+        words = _read_words(unit.path, pf)
+        kept = pf.statements.indexed(words)
+        if kept.coding(words):
+            statements = kept
+        else:
             load = functools.partial(reparse, unit.path, text, pf.dialect)
-            pf = replace(pf, statements=Statements.later(load, lacks))
+            statements = Statements.later(load, words)
+        pf = replace(pf, statements=statements)
     return unit._replace(pf=pf)
 
 
-def _unread(path: str, pf: ParsedFile) -> frozenset[str] | None:
-    from decklint.model.upgrade import unread_words  # the model's passes say what they read
+def answer(unit: FileUnit) -> FileUnit:
+    """A worker's unit for the run that sent it the file, when nothing is cached: `slim`,
+    with only the statements the model's passes read after the file phase (those that code
+    the words they read, `Statements.partial`); the run makes the others from the file's
+    text if something reads them all (`taken`). Most statements then cross no process
+    boundary: pickling them was a third of a worker's time."""
+    if unit.pf is None:
+        return unit
+    pf = _bare(unit.pf)
+    partial = pf.statements.indexed(_read_words(unit.path, pf)).partial()
+    return unit._replace(pf=replace(pf, statements=partial))
 
-    return unread_words(pf.dialect, path, pf.statements)
+
+def taken(unit: FileUnit, text: str) -> FileUnit:
+    """A worker's `answer` taken into the run: the statements it did not send are parsed from
+    `text` if something reads them all."""
+    if unit.pf is None:
+        return unit
+    load = functools.partial(reparse, unit.path, text, unit.pf.dialect)
+    statements = unit.pf.statements.loading(load)
+    if statements is unit.pf.statements:
+        return unit
+    return unit._replace(pf=replace(unit.pf, statements=statements))
+
+
+def _read_words(path: str, pf: ParsedFile) -> frozenset[str]:
+    from decklint.model.upgrade import read_words  # the model's passes say what they read
+
+    return read_words(pf.dialect, path)
 
 
 def _bare(pf: ParsedFile, path: str = "") -> ParsedFile:

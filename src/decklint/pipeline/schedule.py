@@ -20,7 +20,15 @@ from decklint.core.settings import Settings
 from decklint.inputs.gather import digest
 from decklint.lint.check import FileRule
 from decklint.pipeline import cache as cache_mod
-from decklint.pipeline.filephase import FileUnit, Steering, process, rehydrate, slim
+from decklint.pipeline.filephase import (
+    FileUnit,
+    Steering,
+    answer,
+    process,
+    rehydrate,
+    slim,
+    taken,
+)
 
 # multiprocessing and concurrent.futures are imported only when a pool starts: importing them
 # is a noticeable share of a small run's start-up, and a small run never uses them.
@@ -61,7 +69,7 @@ def jobs_for(requested: int) -> int:
 _Todo = list[tuple[int, str, str, str | None]]  # (index into the run, path, text, hint)
 _Shared = tuple[_Todo, Any, Any, "cache_mod.Store | None", dict[int, str]]
 _shared: _Shared | None = None
-_CHUNK = 4  # files claimed at a time: small enough that the sides finish together
+_CHUNK = 4  # files claimed at a time at most
 
 
 def _share(
@@ -84,20 +92,29 @@ def _claims(todo: _Todo, counter: Any) -> Iterator[tuple[int, str, str, str | No
     while True:
         with counter.get_lock():
             start = counter.value
-            counter.value = start + _CHUNK
+            # smaller chunks as the end nears: a side that took the last four files alone
+            # kept the other idle for most of their time
+            size = max(1, min(_CHUNK, (len(todo) - start) // 8))
+            counter.value = start + size
         if start >= len(todo):
             return
-        yield from todo[start : start + _CHUNK]
+        yield from todo[start : start + size]
 
 
-def _work(steer: Steering) -> int:
+def _work(steer: Steering, keep: bool = False) -> int:
     """Parse claimed files, each written to the cache here (writes in parallel, not all in
-    decklint's process) and sent back as soon as it is done; how many were sent."""
+    decklint's process) and sent back as soon as it is done; how many were sent. With no
+    cache, a file goes back with only the statements the run reads of it (`answer`), unless
+    the run `keep`s them all."""
     assert _shared is not None
     todo, counter, done, store, keys = _shared
     sent = 0
     for i, p, text, hint in _claims(todo, counter):
         unit = process(p, text, steer, hint)
+        if store is None and not keep:
+            done.put((i, cache_mod.dumps(answer(unit))))
+            sent += 1
+            continue
         blob = cache_mod.dumps(slim(unit))
         if store is not None and not unit.error and i in keys:
             store.put(keys[i], blob)
@@ -238,6 +255,7 @@ def _parallel(
     from concurrent.futures.process import BrokenProcessPool
 
     shared: _Todo = [(i, path, text, hints[i]) for i, path, text in todo]
+    texts = {i: text for i, _path, text in todo}
     counter = ctx.Value("q", 0)
     done = ctx.Queue()
 
@@ -245,7 +263,8 @@ def _parallel(
         i, blob = blob_item
         unit = cache_mod.loads(blob)
         assert isinstance(unit, FileUnit)
-        out[i] = rehydrate(unit, settings)  # the worker wrote it to the cache
+        # the worker wrote it to the cache, or sent the statements the run reads
+        out[i] = rehydrate(taken(unit, texts[i]), settings)
         if count is not None:
             count.made()
 
@@ -264,7 +283,7 @@ def _parallel(
         initializer=_share,
         initargs=(shared, counter, done, store, keys),
     ) as pool:
-        futures = [pool.submit(_work, steer) for _ in range(workers - 1)]
+        futures = [pool.submit(_work, steer, keep) for _ in range(workers - 1)]
         mine = received = 0
         # this process claims and parses files too, as long as any are left
         for i, path, text, hint in _claims(shared, counter):
