@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from decklint.platform.digests import blake2b
 from decklint.platform.resources import grammars_root
 
 _FORMAT = 1  # bump when the JSON form of a catalog changes
@@ -320,7 +320,7 @@ def _plain(raw: bytes) -> dict[str, Any]:
     """The catalog file as plain data, from the JSON kept in the cache when it is there."""
     from decklint.platform.store import vault
 
-    key = hashlib.sha256(raw + bytes([_FORMAT])).hexdigest()[:32]
+    key = blake2b(raw + bytes([_FORMAT]), digest_size=16).hexdigest()
     v = vault()
     name = f"catalogs/{key}.json"
     if v is not None:

@@ -15,7 +15,6 @@ without running the rules).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from decklint.core.findings import Finding
 from decklint.pipeline import cache as cache_mod
+from decklint.platform.digests import blake2b
 from decklint.platform.store import vault
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class Memo:
 
 def key(identity: bytes, options: object, inputs: Sequence[Input]) -> str:
     """`identity`: the configuration's (see `Project.identity`)."""
-    h = hashlib.blake2b(digest_size=20)
+    h = blake2b(digest_size=20)
     h.update(cache_mod.fingerprint().encode())
     h.update(identity)
     h.update(repr(cache_mod.stable(options)).encode("utf-8", "surrogatepass"))
