@@ -1,12 +1,14 @@
 """What a cold start reads and imports: decklint's own YAML through libyaml's safe loader when
 pyyaml has it (the pure-Python one otherwise, reading the same data), a product catalog's
-plain data kept as sealed JSON keyed by the catalog's content (a changed or tampered entry is
-never believed), and a lint of one deck that imports neither the server nor `format`."""
+plain data (in JSON's form) kept as a sealed pickle keyed by the catalog's content (a changed
+or tampered entry is never believed), and a lint of one deck that imports neither the server
+nor `format`."""
 
 from __future__ import annotations
 
 import json
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -57,17 +59,19 @@ def _vault(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> store.Vault:
 
 
 def _entries(v: store.Vault) -> list[Path]:
-    return sorted((v.folder / "catalogs").glob("*.json"))
+    return sorted((v.folder / "catalogs").glob("*.pickle"))
 
 
-def test_a_catalog_is_kept_as_sealed_json_keyed_by_its_content(
+def test_a_catalog_is_kept_sealed_keyed_by_its_content_in_the_form_json_gives(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     v = _vault(monkeypatch, tmp_path)
     raw = VTAM_CATALOG.read_bytes()
     first = catalog._plain(raw)
     (entry,) = _entries(v)
-    assert json.loads(v.read(f"catalogs/{entry.name}") or b"") == first
+    assert pickle.loads(v.read(f"catalogs/{entry.name}") or b"") == first
+    # read from the YAML or from the cache, the data is the same: JSON's (keys as strings)
+    assert first == json.loads(json.dumps(yamlsafe.load(raw), default=str))
 
     def no_yaml(text: object) -> object:
         raise AssertionError("read from the cache, not the YAML")
@@ -89,11 +93,12 @@ def test_a_tampered_or_planted_catalog_entry_is_never_believed(
     first = catalog._plain(raw)
     (entry,) = _entries(v)
     sealed = entry.read_bytes()
-    lie = json.dumps({**first, "title": "planted"}).encode()
+    lie = pickle.dumps({**first, "title": "planted"})
+    assert b"VTAM" in sealed
     for bad in (
-        sealed.replace(b'"title": "', b'"title": "X', 1),  # one value changed, seal kept
-        lie,  # plain JSON, no seal: what anyone could write there
-        v.seal(lie, "catalogs/another-name.json"),  # sealed under another name
+        sealed.replace(b"VTAM", b"VTAX", 1),  # one value changed, seal kept
+        lie,  # a plain pickle, no seal: what anyone could write there
+        v.seal(lie, "catalogs/another-name.pickle"),  # sealed under another name
         store.Vault(v.folder, b"t" * 32).seal(lie, f"catalogs/{entry.name}"),  # another key
     ):
         entry.write_bytes(bad)
