@@ -49,21 +49,29 @@ def test_a_wrong_reads_is_refused(over: dict[str, object], says: str) -> None:
 
 
 def test_a_rule_whose_kinds_are_absent_is_not_run_nor_its_check_imported(tmp_path: Path) -> None:
-    """A start list makes no mode: SNA008's check module is not imported for it."""
+    """A start list makes no mode, LU or link: the checks that read only those are not
+    imported for it, while VTM005's (it judges the start list's IOBUF) is."""
     import subprocess
     import sys
 
     deck = tmp_path / "ATCSTR00"
     deck.write_text("SSCPID=1,\nNOPROMPT\n")
+    modules = [
+        "sna008_mode_inconsistent",
+        "sna009_mode_not_propagated",
+        "vtm012_locaddr_twice",
+        "sna014_route_subarea_unknown",
+        "vtm005_iobuf_size",
+    ]
     probe = (
         "import sys\nfrom decklint import api\n"
         f"api.lint_paths([{str(deck)!r}])\n"
-        "print('decklint.checks.sna008_mode_inconsistent' in sys.modules)\n"
+        f"print([m for m in {modules!r} if 'decklint.checks.' + m in sys.modules])\n"
     )
     got = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
     ).stdout
-    assert got.strip() == "False"
+    assert got.strip() == "['vtm005_iobuf_size']"
 
 
 def _cases() -> Iterator[tuple[str, dict[str, object]]]:

@@ -68,32 +68,35 @@ def fingerprint() -> str:
 def _record(package: Path, version: str) -> bytes | None:
     """The installer's `RECORD` of the wheel `package` was installed from, when it lists the
     package's own modules (an editable install's lists only the hook that points at the
-    checkout); None otherwise."""
-    own = f"{package.name}/__init__.py,".encode()
-    for path in _records(package, version):
-        try:
-            data = path.read_bytes()
-        except OSError:
-            continue
-        if data.startswith(own) or b"\n" + own in data:
-            return data
-    return None
-
-
-def _records(package: Path, version: str) -> Iterator[Path]:
-    """The dist-info records beside the package: its version's first (the name the installer
-    gives it), then any other, for a version spelt otherwise in the folder's name."""
+    checkout); None otherwise. Looked for under the version's own name; failing that (a
+    version spelt otherwise in the folder's name), every decklint record beside the package
+    that lists it, so that any install among them changes what is read."""
     site = package.parent
+    own = f"{package.name}/__init__.py,".encode()
     exact = site / f"{package.name}-{version}.dist-info" / "RECORD"
-    yield exact
+    got = _listing(exact, own)
+    if got is not None:
+        return got
     try:
-        names = [e.name for e in os.scandir(site)]
+        names = sorted(e.name for e in os.scandir(site))
     except OSError:
-        return
-    for name in names:
-        ours = name.startswith(f"{package.name}-") and name.endswith(".dist-info")
-        if ours and site / name / "RECORD" != exact:
-            yield site / name / "RECORD"
+        return None
+    found = [
+        _listing(site / name / "RECORD", own)
+        for name in names
+        if name.startswith(f"{package.name}-") and name.endswith(".dist-info")
+    ]
+    records = [r for r in found if r is not None]
+    return b"\0".join(records) if records else None
+
+
+def _listing(path: Path, own: bytes) -> bytes | None:
+    """The record at `path` when it lists the package's `own` first module."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    return data if data.startswith(own) or b"\n" + own in data else None
 
 
 def stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
