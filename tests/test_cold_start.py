@@ -158,8 +158,17 @@ def _under(imported: set[str], *packages: str) -> list[str]:
 NEVER = ("yaml", "rich", "multiprocessing", "concurrent", "decklint.platform.yamlsafe")
 # Nor, by one that loads no Lark parser (Lark's own modules import some of them): OpenSSL's
 # hashes (the cache's keys and seals are BLAKE2b, `decklint.platform.digests`), JSON and zlib
-# (the catalogs and manifests are sealed pickles).
-NOR_WITHOUT_LARK = ("hashlib", "_hashlib", "hmac", "json", "zlib")
+# (the catalogs and manifests are sealed pickles), the utf-8-sig codec (a BOM is dropped by
+# hand), and, for a deck with no finding, the escaping of what the text report prints.
+NOR_WITHOUT_LARK = (
+    "hashlib",
+    "_hashlib",
+    "hmac",
+    "json",
+    "zlib",
+    "encodings.utf_8_sig",
+    "decklint.report.safe",
+)
 # What a start list, the small deck of the cold start, never needs: conditional assembly and
 # the assembler's instructions (a list is items, not statements). (The checks of rules whose
 # entities it makes none of are not imported either, `reads`: `-X importtime` does not show
