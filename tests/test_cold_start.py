@@ -169,15 +169,18 @@ NOR_WITHOUT_LARK = (
     "encodings.utf_8_sig",
     "decklint.report.safe",
 )
-# What a start list, the small deck of the cold start, never needs: conditional assembly and
-# the assembler's instructions (a list is items, not statements). (The checks of rules whose
-# entities it makes none of are not imported either, `reads`: `-X importtime` does not show
-# a module `importlib.import_module` imports, so tests/test_rule_reads.py asks the process.)
+# What a start list, the small deck of the cold start, never needs: conditional assembly, the
+# assembler's instructions, operands lost to a remark (a list is items, not statements). (The
+# checks of rules whose entities it makes none of are not imported either, `reads`: `-X
+# importtime` does not show what `importlib.import_module` imports, so
+# tests/test_rule_reads.py asks the process.)
 NOT_FOR_A_LIST = (
     "decklint.readers.assembler.conditional",
     "decklint.readers.assembler.results",
     "decklint.readers.assembler.opencode",
     "decklint.readers.assembler.dc",
+    "decklint.readers.assembler.instructions",
+    "decklint.readers.lost_operands",
 )
 # What only a file parsed in this run needs: Lark and the readers.
 PARSING = (
