@@ -627,3 +627,17 @@ def test_an_installed_build_is_fingerprinted_by_its_installers_record(
         assert resources.fingerprint() != before
     finally:
         resources.fingerprint.cache_clear()
+
+
+def test_a_build_keeps_its_newest_run_memos_only(fresh_cache: Path) -> None:
+    """Each save looks at the folder's names; beyond `memo.KEEP` the oldest memos go."""
+    from decklint.pipeline import memo
+
+    got = memo.Memo((), (), frozenset())
+    area = fresh_cache / "runs" / cache.fingerprint()
+    for n in range(memo.KEEP + 3):
+        memo.save(f"{n:040x}", got)
+        os.utime(area / f"{n:040x}", (1_000_000 + n, 1_000_000 + n))
+        assert len(list(area.iterdir())) == min(n + 1, memo.KEEP)
+    assert sorted(p.name for p in area.iterdir()) == [f"{n:040x}" for n in range(3, memo.KEEP + 3)]
+    assert memo.load(f"{memo.KEEP + 2:040x}") == got

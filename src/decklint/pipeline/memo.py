@@ -86,11 +86,10 @@ def save(k: str, memo: Memo) -> None:
     try:
         v.write(f"{area}/{k}", cache_mod.dumps(memo))
         folder = v.path(area)
-        old = sorted(
-            (p for p in folder.iterdir() if not p.name.startswith(".")),
-            key=lambda p: p.stat().st_mtime,
-            reverse=True,
-        )
+        names = [n for n in os.listdir(folder) if not n.startswith(".")]
+        if len(names) <= KEEP:
+            return  # nothing to let go of: no entry's time is read
+        old = sorted((folder / n for n in names), key=lambda p: p.stat().st_mtime, reverse=True)
         for p in old[KEEP:]:
             p.unlink()
     except OSError:
