@@ -343,9 +343,10 @@ def _plain(raw: bytes) -> dict[str, Any]:
     key = blake2b(raw + bytes([_FORMAT]), digest_size=16).hexdigest()
     v = vault()
     name = f"catalogs/{key}.pickle"
-    if v is not None:
+    kept = None if v is None else v.read(name)
+    if kept is not None:
         try:
-            data = pickle.loads(v.read(name) or pickle.dumps(None))
+            data = pickle.loads(kept)
             if isinstance(data, dict):
                 return data
         except Exception:  # sealed by this user, yet written by a decklint that pickled otherwise
