@@ -32,7 +32,7 @@ def test_a_catalog_is_read_from_the_cache_as_the_yaml_says(
     monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path))
     catalogs.catalog.cache_clear()
     first = catalogs.catalog("ncp")
-    assert list((tmp_path / "catalogs").glob("*.json")), "the parsed catalog is kept"
+    assert list((tmp_path / "catalogs").glob("*.pickle")), "the parsed catalog is kept"
     catalogs.catalog.cache_clear()
     assert catalogs.catalog("ncp") == first
 
@@ -43,8 +43,8 @@ def test_a_damaged_cached_catalog_is_read_again_from_the_yaml(
     monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path))
     catalogs.catalog.cache_clear()
     first = catalogs.catalog("vtam")
-    for kept in (tmp_path / "catalogs").glob("*.json"):
-        kept.write_text("{not json")
+    for kept in (tmp_path / "catalogs").glob("*.pickle"):
+        kept.write_text("{not a pickle")
     catalogs.catalog.cache_clear()
     assert catalogs.catalog("vtam") == first
 

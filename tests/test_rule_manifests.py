@@ -151,13 +151,15 @@ def test_the_cached_registry_holds_the_checked_manifests_without_code(
 
     monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path))
     files = [(p, False) for p in manifest_files(rules_root())]
-    fresh = registry._loaded(files)  # a miss: read, checked and written
+    listed, fresh = registry._loaded(())  # a miss: read, checked and written
+    assert listed == files
     [cached_file] = tmp_path.glob("manifests-*.pickle")
-    again = registry._loaded(files)  # a hit
+    listed, again = registry._loaded(())  # a hit: the files listed as the miss found them
+    assert listed == files
     assert again == fresh and again is not fresh
     expr = next(m for m in again.values() if m.impl == "expr" and m.where)
     assert "require_fn" not in vars(expr)  # compiled when the rule first runs
     assert expr.require_fn is not None and expr.where_fn is not None
     assert pickle.loads(pickle.dumps(expr)) == expr  # the compiled closures are left out
     cached_file.write_bytes(b"not a pickle")
-    assert registry._loaded(files) == fresh  # a damaged cache is rebuilt
+    assert registry._loaded(()) == (files, fresh)  # a damaged cache is rebuilt

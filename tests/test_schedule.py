@@ -6,6 +6,7 @@ import os
 import pickle
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -644,3 +645,54 @@ def test_the_fingerprint_covers_every_module_grammar_and_manifest() -> None:
         cache.fingerprint.cache_clear()
     assert any(True for _ in cache._stamps(str(grammars_root()), ""))
     assert any(True for _ in cache._stamps(str(rules_root()), ""))
+
+
+def test_an_installed_build_is_fingerprinted_by_its_installers_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wheel's install records every file of the package with its hash (dist-info RECORD):
+    the fingerprint reads that one file instead of stamping some 800 files on every run. An
+    editable install's RECORD lists no module of the package: there the files are stamped."""
+    from decklint.platform import resources
+
+    site = tmp_path / "site-packages"
+    package = site / "decklint"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    record = site / "decklint-1.2.dist-info" / "RECORD"
+    record.parent.mkdir()
+    record.write_text("decklint/__init__.py,sha256=abc,0\ndecklint/rules/x.yaml,sha256=d,1\n")
+    assert resources._record(package, "1.2") == record.read_bytes()
+    # a version spelt otherwise in the folder's name is found too
+    assert resources._record(package, "1.2.0") == record.read_bytes()
+    record.write_text("_editable_impl_decklint.pth,sha256=x,16\n")  # an editable install
+    assert resources._record(package, "1.2") is None
+
+    def stamped(folder: str, prefix: str) -> Any:
+        raise AssertionError("an installed build's files are not stamped")
+
+    record.write_text("decklint/__init__.py,sha256=abc,0\n")
+    monkeypatch.setattr(resources, "stamps", stamped)
+    monkeypatch.setattr(resources, "_record", lambda package, version: record.read_bytes())
+    resources.fingerprint.cache_clear()
+    try:
+        before = resources.fingerprint()
+        record.write_text("decklint/__init__.py,sha256=abd,0\n")  # another build installed
+        resources.fingerprint.cache_clear()
+        assert resources.fingerprint() != before
+    finally:
+        resources.fingerprint.cache_clear()
+
+
+def test_a_build_keeps_its_newest_run_memos_only(fresh_cache: Path) -> None:
+    """Each save looks at the folder's names; beyond `memo.KEEP` the oldest memos go."""
+    from decklint.pipeline import memo
+
+    got = memo.Memo((), (), frozenset())
+    area = fresh_cache / "runs" / cache.fingerprint()
+    for n in range(memo.KEEP + 3):
+        memo.save(f"{n:040x}", got)
+        os.utime(area / f"{n:040x}", (1_000_000 + n, 1_000_000 + n))
+        assert len(list(area.iterdir())) == min(n + 1, memo.KEEP)
+    assert sorted(p.name for p in area.iterdir()) == [f"{n:040x}" for n in range(3, memo.KEEP + 3)]
+    assert memo.load(f"{memo.KEEP + 2:040x}") == got

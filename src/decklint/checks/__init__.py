@@ -7,7 +7,6 @@ engine is handed `bound` by the pipeline and never imports this package itself.
 from __future__ import annotations
 
 import importlib
-import pkgutil
 
 from decklint.lint.check import CHECKS, CheckFn
 
@@ -30,6 +29,8 @@ def bound(code: str, name: str) -> CheckFn | None:
 
 def load_all() -> dict[str, CheckFn]:
     """Every Python check, each module imported as `bound` imports one."""
+    import pkgutil  # here only: a run binds the checks it runs (`bound`)
+
     for mod in pkgutil.iter_modules(__path__):
         importlib.import_module(f"{__name__}.{mod.name}")
     return CHECKS

@@ -84,7 +84,7 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         if b"\x00" in data[:8192] and not _looks_ebcdic(data):
             return Decoded(None, "", why="binary file (NUL bytes): skipped")
         try:
-            return Decoded(data.decode("utf-8-sig"), "utf-8")
+            return Decoded(_utf8(data), "utf-8")
         except UnicodeDecodeError as exc:
             first = exc.start
         if _looks_ebcdic(data):
@@ -109,6 +109,12 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
     if enc in EBCDIC:
         return _ebcdic(data, enc)
     return _with_replacements(data, "utf-8-sig" if enc == "utf-8" else enc)
+
+
+def _utf8(data: bytes) -> str:
+    """`data.decode("utf-8-sig")`, the same text and the same error, without importing that
+    codec's module (a small run's start pays for every module)."""
+    return (data[3:] if data.startswith(codecs.BOM_UTF8) else data).decode("utf-8")
 
 
 def _shape(d: Decoded) -> str:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import errno
 import functools
-import hashlib
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -15,6 +14,7 @@ from typing import TYPE_CHECKING
 from decklint.core.progress import OnProgress, Progress
 from decklint.inputs import encoding as encoding_mod
 from decklint.inputs.discover import Unread, walk
+from decklint.platform.digests import blake2b
 
 if TYPE_CHECKING:
     from decklint.inputs import embedded, jcl
@@ -61,7 +61,7 @@ _NOT_DECKS = frozenset(
 def digest(text: str) -> bytes:
     """A decoded text's hash: computed once per input and shared by its cache key and the run
     memo's key."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+    return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
 
 
 @dataclass

@@ -23,16 +23,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import hashlib
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
+from decklint.platform.digests import blake2b
 from decklint.platform.resources import grammars_root
 
-_FORMAT = 1  # bump when the JSON form of a catalog changes
+_FORMAT = 2  # bump when the kept form of a catalog changes
 
 # The value kinds an operand may have. `pace` is a pacing count coded in decimal (its range)
 # or as the whole BIND byte in hex: the count in its low six bits, flags above, and the bits
@@ -232,6 +231,9 @@ class Catalog:
     _sections: dict[str, dict[str, OperandEntry]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    _operands: dict[tuple[str, str], OperandEntry | None] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
     def names(self) -> tuple[str, ...]:
         return tuple(self.raw)
@@ -252,8 +254,22 @@ class Catalog:
         return {name: st for name in self.raw if (st := self.statement(name)) is not None}
 
     def operand(self, statement: str, name: str) -> OperandEntry | None:
-        st = self.statement(statement)
-        return None if st is None else st.operands.get(name.upper())
+        key = statement.upper()
+        st = self._built.get(key)
+        if st is not None:
+            return st.operands.get(name.upper())
+        return self._one_operand(key, name.upper())
+
+    def _one_operand(self, statement: str, name: str) -> OperandEntry | None:
+        """One operand's entry, built with its statement's own fields alone: a small run asks
+        for a few operands of a statement that takes a hundred (the statement's entry builds
+        them all). The same entry the statement's would hold, the statement checked alike."""
+        key = (statement, name)
+        if key not in self._operands:
+            body = self.raw.get(statement)
+            st = None if body is None else _statement(statement, body or {}, self.where, name)
+            self._operands[key] = None if st is None else st.operands.get(name)
+        return self._operands[key]
 
     def statements_with(self, operand: str) -> list[StatementEntry]:
         """The statements that take an operand of this name."""
@@ -314,27 +330,35 @@ def operand_names(product: str, statement: str) -> frozenset[str]:
 
 
 def _plain(raw: bytes) -> dict[str, Any]:
-    """The catalog file as plain data, from the JSON kept in the cache when it is there."""
+    """The catalog file as plain data (as JSON has it: keys and dates as strings), from the
+    cache when it is there: pickled, which loads faster than JSON and needs no JSON module (a
+    sealed entry of the user's own, like every entry, `decklint.platform.store`)."""
+    import pickle
+
     from decklint.platform.store import vault
 
-    key = hashlib.sha256(raw + bytes([_FORMAT])).hexdigest()[:32]
+    key = blake2b(raw + bytes([_FORMAT]), digest_size=16).hexdigest()
     v = vault()
-    name = f"catalogs/{key}.json"
-    if v is not None:
+    name = f"catalogs/{key}.pickle"
+    kept = None if v is None else v.read(name)
+    if kept is not None:
         try:
-            data = json.loads(v.read(name) or b"null")
+            data = pickle.loads(kept)
             if isinstance(data, dict):
                 return data
-        except ValueError:
+        except Exception:  # sealed by this user, yet written by a decklint that pickled otherwise
             pass
+    import json
+
     from decklint.platform import yamlsafe
 
     data = yamlsafe.load(raw)
     if not isinstance(data, dict):
         raise CatalogError("a catalog is a mapping with `statements:`")
+    data = dict(json.loads(json.dumps(data, default=str)))  # the form every run reads
     if v is not None:
         with contextlib.suppress(OSError):  # an unwritable cache only costs time
-            v.write(name, json.dumps(data, default=str).encode())
+            v.write(name, pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL))
     return data
 
 
@@ -359,7 +383,10 @@ def build(data: Mapping[str, Any], where: str) -> Catalog:
 _TOP = frozenset({"product", "title", "reference", "closed", "statements", "releases"})
 
 
-def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry:
+def _statement(
+    name: str, body: Mapping[str, Any], where: str, only: str | None = None
+) -> StatementEntry:
+    """The entry of a statement; `only`: with that one of its operands alone (upper case)."""
     if not isinstance(body, dict):
         raise CatalogError(f"{where}: statement {name} must be a mapping")
     operands = body.get("operands") or {}
@@ -375,7 +402,11 @@ def _statement(name: str, body: Mapping[str, Any], where: str) -> StatementEntry
         source=str(body.get("source", "")),
         label=str(body.get("label", "optional")),
         closed=bool(body.get("closed", False)),
-        operands={str(k).upper(): _operand(str(k), v or {}, where) for k, v in operands.items()},
+        operands={
+            str(k).upper(): _operand(str(k), v or {}, where)
+            for k, v in operands.items()
+            if only is None or str(k).upper() == only
+        },
         abbrev=str(body.get("abbrev", "")),
         value=value,
         file=tuple(str(f) for f in ([files] if isinstance(files, str) else files)),

@@ -34,6 +34,7 @@ KNOWN_KEYS = set(REQUIRED) | {
     "fix",
     "cause",
     "severities",
+    "reads",
 }
 # What decides a rule's findings (`decided-by:`): the deck alone, any part of the network that
 # holds the decks a finding names, or only the whole network.
@@ -133,6 +134,10 @@ class Manifest:
     # the finding's dialect; "catalog" the manual of the dialect's product catalog.
     cites: str = ""
     document: str = ""  # the key of the tuning document cited (rules/documents.yaml), if one
+    # `reads`: the entity kinds a Python check finds its findings among; the rule runs only
+    # when the model holds one of them, so a run of decks that make none imports no check
+    # (a check that may find something with none of them present leaves `reads` out).
+    reads: tuple[str, ...] = ()
 
     @property
     def cited(self) -> str:
@@ -348,6 +353,7 @@ def from_dict(data: Any, source: str) -> Manifest:
             f"makes and resolve leaves alone (not {', '.join(sorted(resolved_kinds()))})"
         )
     decided_by = _decided_by(data.get("decided-by"), where, scope, target)
+    reads = _reads(data.get("reads"), where, impl)
     return Manifest(
         code=code,
         name=name,
@@ -375,7 +381,23 @@ def from_dict(data: Any, source: str) -> Manifest:
         scope=scope,
         decided_by=decided_by,
         cites=cites,
+        reads=reads,
     )
+
+
+def _reads(raw: Any, where: str, impl: str) -> tuple[str, ...]:
+    """A manifest's `reads`: a list of entity kinds the model knows, for a Python check (an
+    expression rule reads its target's kind, and runs only where there is one)."""
+    if raw is None:
+        return ()
+    if impl != "python":
+        raise ManifestError(f"{where}: reads is for a Python check (impl: python)")
+    if not isinstance(raw, list) or not raw:
+        raise ManifestError(f"{where}: reads must be a list of entity kinds")
+    unknown = sorted(str(k) for k in raw if str(k) not in kinds())
+    if unknown:
+        raise ManifestError(f"{where}: reads names no entity kind: {', '.join(unknown)}")
+    return tuple(str(k) for k in raw)
 
 
 def _decided_by(raw: Any, where: str, scope: str, target: str) -> str:

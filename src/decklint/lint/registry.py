@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from decklint.lint.expr import TREES
 from decklint.lint.manifest import Manifest, ManifestError, load_file
-from decklint.platform.resources import rules_root
+from decklint.platform.resources import fingerprint, rules_root
 
 
 class Registry(NamedTuple):
@@ -98,27 +98,30 @@ def manifest_files(root: Path, *, user: bool = False) -> list[Path]:
     return sorted(found)
 
 
-def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
-    """The manifests, checked, from a pickle in the user cache when no file changed.
+def _loaded(extra: tuple[str, ...]) -> tuple[list[tuple[Path, bool]], dict[str, Manifest]]:
+    """The manifest files, shipped and of the `extra` folders (each with whether it is a
+    site's), and the manifests, checked: from a pickle in the user cache when no file changed.
 
-    The key is every file's path, size and modification time plus decklint's version; a miss
-    reads and checks the YAML (a bad manifest raises before anything is written) and rewrites
-    the cache entry, sealed like every entry (`decklint.platform.store`): only an entry this user's
-    decklint wrote, unaltered, is unpickled. Checking every manifest is a noticeable part of a
-    small run's start-up; the compiled expressions are not kept (closures) and are rebuilt
-    from the cached expression trees when a rule runs.
+    The key is this build of decklint (`resources.fingerprint`: the shipped manifests are part
+    of it, so they are neither listed nor looked at while it holds) and every site manifest's
+    path, size and modification time; a miss reads and checks the YAML (a bad manifest raises
+    before anything is written) and rewrites the cache entry, sealed like every entry
+    (`decklint.platform.store`): only an entry this user's decklint wrote, unaltered, is
+    unpickled. Checking every manifest is a noticeable part of a small run's start-up; the
+    compiled expressions are not kept (closures) and are rebuilt from the cached expression
+    trees when a rule runs.
     """
     import pickle
-    import zlib
 
-    from decklint import __version__
+    from decklint.platform.digests import blake2b
     from decklint.platform.store import vault
 
-    stamp = [__version__]
-    for p, user in files:
+    user = [(p, True) for e in extra for p in manifest_files(Path(e), user=True)]
+    stamp = [fingerprint(), str(rules_root())]
+    for p, _user in user:
         st = p.stat()
-        stamp.append(f"{p}:{user}:{st.st_size}:{st.st_mtime_ns}")
-    key = f"{zlib.crc32(chr(10).join(stamp).encode()):08x}"
+        stamp.append(f"{p}:{st.st_size}:{st.st_mtime_ns}")
+    key = blake2b("\n".join(stamp).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
     v = vault()
     name = f"manifests-{key}.pickle"
     payload = None if v is None else v.read(name)
@@ -127,19 +130,22 @@ def _loaded(files: list[tuple[Path, bool]]) -> dict[str, Manifest]:
             cached = pickle.loads(payload)
             TREES.update(cached["trees"])
             manifests: dict[str, Manifest] = cached["manifests"]
-            return manifests
+            return [(Path(p), u) for p, u in cached["files"]], manifests
         except Exception:  # written by an older decklint: rebuilt below
             pass
+    files = [(p, False) for p in manifest_files(rules_root())] + user
     # checking an expression rule parses its expressions, which fills TREES
     loaded = {str(path): load_file(path, user=user) for path, user in files}
     if v is not None:
         try:
             for old in v.folder.glob("manifests-*.pickle"):
                 old.unlink(missing_ok=True)
-            v.write(name, pickle.dumps({"trees": dict(TREES), "manifests": loaded}))
+            listed = [(str(p), u) for p, u in files]
+            kept = {"trees": dict(TREES), "manifests": loaded, "files": listed}
+            v.write(name, pickle.dumps(kept))
         except OSError:
             pass
-    return loaded
+    return files, loaded
 
 
 def load_registry(extra: tuple[str, ...] = ()) -> Registry:
@@ -151,10 +157,8 @@ def load_registry(extra: tuple[str, ...] = ()) -> Registry:
 @functools.cache
 def _registry(extra: tuple[str, ...]) -> Registry:
     rules: dict[str, Manifest] = {}
-    roots = [(rules_root(), False), *((Path(e), True) for e in extra)]
     names: dict[str, str] = {}
-    files = [(p, user) for root, user in roots for p in manifest_files(root, user=user)]
-    loaded = _loaded(files)
+    files, loaded = _loaded(extra)
     for path, _user in files:
         m = loaded[str(path)]
         if m.code in rules:

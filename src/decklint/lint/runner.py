@@ -270,6 +270,8 @@ def run_rules(
             continue  # no file of the rule's dialects: it cannot fire
         if m.target_kind is not None and not topo.of(m.target_kind):
             continue  # nothing of the kind the rule inspects
+        if m.reads and not any(topo.of(kind) for kind in m.reads):
+            continue  # nothing its check finds anything among: its module is not imported
         opts = _options(m, options)
         if m.impl == "expr":
             out.extend(run_expr(m, topo, opts))

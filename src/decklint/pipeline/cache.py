@@ -2,7 +2,8 @@
 
 A file's entry is keyed by a hash of everything its result depends on: the decoded text, its
 path as shown (entities carry it), the options that steer detection and lowering, and decklint
-itself (version, grammars, rule manifests and the package's own code). An unchanged file is
+itself (`fingerprint`: version, grammars, rule manifests and the package's own code, as the
+installer recorded them or, in a checkout, as they stand). An unchanged file is
 never parsed twice; the rules still run on the whole model each time, built from the entries.
 
 Entries are pickles, sealed with the user's key and written atomically (a temporary file
@@ -21,59 +22,28 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import functools
-import hashlib
 import os
 import pickle
 import stat
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
+from decklint.platform import resources
+from decklint.platform.digests import blake2b
 from decklint.platform.store import KEY_FILE, Vault, status, vault
 
-_FORMAT = "2"  # 2: the records of an entry and of a run memo are NamedTuples (issue 39)
-
-
-@functools.cache
-def fingerprint() -> str:
-    """A hash of decklint itself: version, and the name, size and modification time of every
-    grammar, rule manifest and module of the package (an edit changes the time; the
-    contents are not read, which a small run's start-up would pay for)."""
-    from decklint import __version__
-    from decklint.platform.resources import grammars_root, rules_root
-
-    h = hashlib.sha256(f"{_FORMAT}:{__version__}".encode())
-    package = Path(__file__).resolve().parents[1]  # the decklint package, all of it
-    for root in (grammars_root(), rules_root(), package):
-        for rel, size, mtime in sorted(_stamps(str(root), "")):
-            h.update(f"{rel}:{size}:{mtime};".encode())
-    return h.hexdigest()[:16]
-
-
-def _stamps(folder: str, prefix: str) -> Iterator[tuple[str, int, int]]:
-    """(relative path, size, mtime) of the grammars, manifests and modules below `folder`
-    (os.scandir: its entries carry their stat, where Path.rglob makes a Path and a stat each)."""
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    for e in entries:
-        rel = f"{prefix}{e.name}"
-        if e.is_dir(follow_symlinks=False):
-            if e.name != "__pycache__":
-                yield from _stamps(e.path, rel + "/")
-        elif e.name.endswith((".lark", ".yaml", ".py")) and e.is_file():
-            st = e.stat()
-            yield rel, st.st_size, st.st_mtime_ns
+# A hash of decklint itself: an installed wheel's record of its files, or in a checkout the
+# name, size and modification time of every grammar, rule manifest and module of the package.
+fingerprint = resources.fingerprint
+_stamps = resources.stamps
 
 
 def key(path: str, text_digest: bytes, steering: bytes) -> str:
     """The entry of a file: its displayed path, its text's `digest`, and `steering`, the
     `steering_form` of the options (a run computes it once, not per file)."""
-    h = hashlib.blake2b(digest_size=20)
+    h = blake2b(digest_size=20)
     h.update(fingerprint().encode())
     h.update(b"\0")
     h.update(path.encode("utf-8", "surrogatepass"))

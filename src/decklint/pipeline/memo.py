@@ -15,13 +15,13 @@ without running the rules).
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from decklint.core.findings import Finding
 from decklint.pipeline import cache as cache_mod
+from decklint.platform.digests import blake2b
 from decklint.platform.store import vault
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class Memo(NamedTuple):
 
 def key(identity: bytes, options: object, inputs: Sequence[Input]) -> str:
     """`identity`: the configuration's (see `Project.identity`)."""
-    h = hashlib.blake2b(digest_size=20)
+    h = blake2b(digest_size=20)
     h.update(cache_mod.fingerprint().encode())
     h.update(identity)
     h.update(repr(cache_mod.stable(options)).encode("utf-8", "surrogatepass"))
@@ -84,11 +84,10 @@ def save(k: str, memo: Memo) -> None:
     try:
         v.write(f"{area}/{k}", cache_mod.dumps(memo))
         folder = v.path(area)
-        old = sorted(
-            (p for p in folder.iterdir() if not p.name.startswith(".")),
-            key=lambda p: p.stat().st_mtime,
-            reverse=True,
-        )
+        names = [n for n in os.listdir(folder) if not n.startswith(".")]
+        if len(names) <= KEEP:
+            return  # nothing to let go of: no entry's time is read
+        old = sorted((folder / n for n in names), key=lambda p: p.stat().st_mtime, reverse=True)
         for p in old[KEEP:]:
             p.unlink()
     except OSError:

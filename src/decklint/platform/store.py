@@ -3,9 +3,9 @@
 The folder is resolved in one place (`where`), always as an absolute path, and used only when
 it is the user's own: a folder owned by another user, or one that others may write, is refused
 (`check` says why) and the run goes on without a cache. Every entry is sealed with a keyed
-checksum (HMAC-SHA256 under a random key of the user's, mode 0600) and opened only when the
-checksum holds, so nothing another user planted, and nothing damaged, is ever unpickled or
-believed: such an entry is a miss.
+checksum (BLAKE2b under a random key of the user's, mode 0600: `decklint.platform.digests`)
+and opened only when the checksum holds, so nothing another user planted, and nothing
+damaged, is ever unpickled or believed: such an entry is a miss.
 
 The key is one decklint made for this user, never one a checkout could supply: it is kept in
 the user's own cache folder (`$XDG_CACHE_HOME/decklint`, else `~/.cache/decklint`), which no
@@ -19,19 +19,19 @@ absolute path outside any git work tree.
 from __future__ import annotations
 
 import contextlib
-import hmac
 import os
 import stat
 import time
 from pathlib import Path
 from typing import NamedTuple, Protocol
 
+from decklint.platform.digests import blake2b, same
 from decklint.platform.fileio import atomic_write
 
 KEY_FILE = ".key"  # in the cache folder: the user's key (hidden, like the marks: not an entry)
 KEY_SIZE = 32
-_HEADER = b"decklint-sealed-1\n"  # the format of a sealed entry; a new format reads as a miss
-_MAC_SIZE = 32  # HMAC-SHA256
+_HEADER = b"decklint-sealed-2\n"  # the format of a sealed entry; a new format reads as a miss
+_MAC_SIZE = 32  # keyed BLAKE2b, 256 bits
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _BINARY = getattr(os, "O_BINARY", 0)
 
@@ -129,12 +129,12 @@ class Vault(NamedTuple):
         if len(blob) < n + _MAC_SIZE or not blob.startswith(_HEADER):
             return None
         payload = memoryview(blob)[n + _MAC_SIZE :]
-        if not hmac.compare_digest(blob[n : n + _MAC_SIZE], self._mac(payload, label)):
+        if not same(blob[n : n + _MAC_SIZE], self._mac(payload, label)):
             return None
         return payload.tobytes()
 
     def _mac(self, payload: bytes | memoryview, label: str) -> bytes:
-        h = hmac.new(self.key, _HEADER, "sha256")
+        h = blake2b(_HEADER, digest_size=_MAC_SIZE, key=self.key)
         h.update(label.encode("utf-8", "surrogatepass"))
         h.update(b"\0")
         h.update(payload)
@@ -158,7 +158,7 @@ class Vault(NamedTuple):
         except OSError:
             return None
         mac = seal[len(_HEADER) :]
-        if seal.startswith(_HEADER) and hmac.compare_digest(mac, self._mac(payload, name)):
+        if seal.startswith(_HEADER) and same(mac, self._mac(payload, name)):
             return payload
         with contextlib.suppress(OSError):
             p.unlink()

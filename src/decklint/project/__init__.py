@@ -10,7 +10,6 @@ ignores.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from decklint.core.findings import Finding, Severity
 from decklint.core.settings import DEFAULT_BULK_MODES, Settings
 from decklint.lint.manifest import ManifestError
 from decklint.lint.registry import Registry, load_registry, manifest_files
+from decklint.platform.digests import blake2b
 from decklint.project.config import (
     NODE_FACTS,
     Config,
@@ -242,7 +242,7 @@ class Project:
             cfg = self._nearest(p)
             configs.setdefault(str(cfg.path), cfg)
         chosen = (self.cli_select, self.cli_ignore, self.extend_select, self.extend_ignore)
-        h = hashlib.sha256(repr((*chosen, self.use_nearest)).encode())
+        h = blake2b(repr((*chosen, self.use_nearest)).encode())
         for key in sorted(configs):
             cfg = configs[key]
             h.update(key.encode())

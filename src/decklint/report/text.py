@@ -12,7 +12,6 @@ from typing import IO
 from decklint.core.findings import Finding, Severity
 from decklint.report.console import colour
 from decklint.report.console import console as rich_console
-from decklint.report.safe import plain
 
 _STYLE = {Severity.ERROR: "bold red", Severity.WARNING: "yellow", Severity.INFO: "cyan"}
 
@@ -24,6 +23,8 @@ def _excerpt(f: Finding, line_text: str) -> tuple[str, str]:
     if f.span.end_line == f.span.line and f.span.end_col > f.span.col:
         width = f.span.end_col - f.span.col
     width = max(1, min(width, max(len(text) - col + 1, 1)))
+    from decklint.report.safe import plain
+
     # Control characters print as `\xNN`: the caret moves with what they became.
     pad = len(plain(text[: col - 1])) + max(col - 1 - len(text), 0)
     marked = text[col - 1 : col - 1 + width]
@@ -60,10 +61,15 @@ def render(
     if not findings:
         s = "s" if files_linted != 1 else ""
         stream.write(f"no findings in {files_linted} file{s}{held}\n")
-        for line in unlinted_lines(unlinted):
-            stream.write(plain(line) + "\n")
+        lines = unlinted_lines(unlinted)
+        if lines:  # here only: a clean run has nothing to escape (a start pays for imports)
+            from decklint.report.safe import plain
+
+            stream.write("".join(plain(line) + "\n" for line in lines))
         return
     from rich.markup import escape
+
+    from decklint.report.safe import plain
 
     color = colour(stream, color)
     console = rich_console(stream, color)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from decklint.core.findings import Severity
 from decklint.core.ir import (
@@ -35,18 +35,12 @@ from decklint.core.ir import (
 )
 from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.readers import scan
-from decklint.readers.assembler import instructions
-from decklint.readers.assembler.conditional import (
-    CALL,
-    CONDITIONAL,
-    ORDINARY,
-    MacroInfo,
-    assemble,
-)
 from decklint.readers.base import ParsedFile, lark_parser, parse_unit
 from decklint.readers.cards import read_assembler, read_option_list, shifted_by, shifted_deck
 from decklint.readers.damage import Indent
-from decklint.readers.lost_operands import lost
+
+if TYPE_CHECKING:
+    from decklint.readers.assembler.results import MacroInfo
 
 
 def _rule(tree: Any) -> str:
@@ -112,6 +106,8 @@ def classify(dialect: str, op: str) -> str:
     one nobody knows: the dialect's rules judge it), or a kind of `instructions`."""
     if op in _product_ops(dialect):
         return "statement"
+    from decklint.readers.assembler import instructions  # here only: a list has no instruction
+
     return instructions.kind_of(op) or "statement"
 
 
@@ -243,6 +239,11 @@ def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -
     substituted, and each statement the assembler would assemble is parsed by its kind."""
     if any(u.kind == "item" for u in read.units):
         return _parse_items(src, read, dialect, grammar)
+    # here only: a start list, the usual small deck, needs none of them
+    from decklint.readers.assembler import instructions
+    from decklint.readers.assembler.conditional import CALL, CONDITIONAL, ORDINARY, assemble
+    from decklint.readers.lost_operands import lost
+
     assembled = assemble(read.units)
     statements: list[Statement] = []
     diags: list[Diagnostic] = []
