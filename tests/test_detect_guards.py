@@ -6,9 +6,7 @@ one; `skips.ALWAYS` turns every such look off. Every fixture file, every file of
 cases and every file of the shared corpora (skipped when absent) is sniffed by every dialect
 both ways: the scores must be equal. Then the looks on their own: a file that holds the word
 in lower case, after a tab, or with a character beyond ASCII (a dotted capital I, which a
-pattern matched in any case takes for an I) still gets its score. The line heads the
-sniffers read, taken from an ASCII file's lines upper-cased at once, are those its lines
-give each upper-cased on its own.
+pattern matched in any case takes for an I) still gets its score.
 """
 
 from __future__ import annotations
@@ -21,7 +19,7 @@ import yaml
 
 from decklint import dialects
 from decklint.core.source import SourceFile
-from decklint.readers import base, skips
+from decklint.readers import skips
 
 from .conftest import CORPUS, FIXTURES
 
@@ -35,9 +33,7 @@ def _scores(src: SourceFile) -> dict[str, float]:
 def _same_both_ways(path: str, text: str, monkeypatch: pytest.MonkeyPatch) -> bool:
     """Whether every dialect gives `text` the same score with and without the looks (asserted);
     whether any dialect gave it one."""
-    src = SourceFile.from_text(path, text)
-    assert base._heads(src) == base.heads_by_line(src.lines[:800]), path
-    guarded = _scores(src)
+    guarded = _scores(SourceFile.from_text(path, text))
     monkeypatch.setattr(skips, "ALWAYS", True)
     every = _scores(SourceFile.from_text(path, text))
     monkeypatch.setattr(skips, "ALWAYS", False)

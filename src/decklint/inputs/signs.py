@@ -168,7 +168,6 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     evidence._other_product,
     evidence._count,
     base._heads,
-    base.heads_by_line,
     base.line_heads,
     base.sniff_keywords,
     base.sniff_count,

@@ -183,23 +183,10 @@ def _heads(src: SourceFile) -> tuple[Head | None, ...]:
     if _LAST[0] is src:
         heads: tuple[Head | None, ...] = _LAST[1]
         return heads
-    upper = _upper(src)
-    if upper is None or not src.lines:
-        got = heads_by_line(src.lines[:_HEAD_LINES])
-    else:  # ASCII: the lines upper-cased at once (tests/test_detect_guards.py holds the two equal)
-        got = heads_by_line(upper.split("\n"), upper=False)
-    _LAST[0], _LAST[1], _LAST[2] = src, got, {}
-    return got
-
-
-def heads_by_line(lines: Iterable[str], upper: bool = True) -> tuple[Head | None, ...]:
-    """The heads of `lines` (None for a line without one); `upper=False`: the lines are in
-    upper case already. A tab in place of a blank changes no head: `_HEAD` takes either
-    between the words and neither into one."""
     out: list[Head | None] = []
     add = out.append
     match = _HEAD.match
-    for ln in lines:
+    for ln in src.lines[:_HEAD_LINES]:
         m = match(ln)
         if m is None:
             add(None)
@@ -207,12 +194,11 @@ def heads_by_line(lines: Iterable[str], upper: bool = True) -> tuple[Head | None
         a, mark, paren, b, c = m.groups(default="")
         if a:
             sep = mark or paren or (" " if b else "")
-            if upper:
-                a, b, c = a.upper(), b.upper(), c.upper()
-            add(_NEW(Head, (a, b, c, sep)))  # as Head(...) builds it
+            add(_NEW(Head, (a.upper(), b.upper(), c.upper(), sep)))  # as Head(...) builds it
         else:
             add(None)
-    return tuple(out)
+    _LAST[0], _LAST[1], _LAST[2] = src, tuple(out), {}
+    return _LAST[1]  # type: ignore[no-any-return]
 
 
 def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[Head, ...]:
@@ -227,19 +213,9 @@ def line_heads(src: SourceFile, lines: int = _HEAD_LINES) -> tuple[Head, ...]:
     return got
 
 
-# The file whose first lines were upper-cased last, and those lines so (None when they hold
-# a character beyond ASCII): `may_hold` searches them, `_heads` reads them.
+# The file whose words `may_hold` looked for last, and its first lines in upper case (None
+# when they hold a character beyond ASCII).
 _UPPER: list[Any] = [None, None]
-
-
-def _upper(src: SourceFile) -> str | None:
-    """The first 800 lines (more than any sniffer reads), joined, in upper case and with tabs
-    as blanks; None when they hold a character beyond ASCII."""
-    if _UPPER[0] is not src:
-        text = "\n".join(src.lines[:_HEAD_LINES])
-        _UPPER[0], _UPPER[1] = src, text.upper().replace("\t", " ") if text.isascii() else None
-    upper: str | None = _UPPER[1]
-    return upper
 
 
 def may_hold(src: SourceFile, words: Iterable[str]) -> bool:
@@ -255,7 +231,10 @@ def may_hold(src: SourceFile, words: Iterable[str]) -> bool:
     search finds. `skips.ALWAYS` makes every file hold every word (tests/test_detect_guards.py
     holds the two equal). A word after a blank is looked for without it first: a search for
     a text that starts with a blank, the commonest character, takes a few times as long."""
-    upper = _upper(src)
+    if _UPPER[0] is not src:
+        text = "\n".join(src.lines[:_HEAD_LINES])
+        _UPPER[0], _UPPER[1] = src, text.upper().replace("\t", " ") if text.isascii() else None
+    upper: str | None = _UPPER[1]
     if upper is None or skips.ALWAYS:
         return True
     return any((w[0] != " " or w[1:] in upper) and w in upper for w in words)
