@@ -1,11 +1,11 @@
-"""The content sniffers' cheap looks (`readers.base.may_hold`, `may_start`)
-change no score, only the time.
+"""The content sniffers' cheap looks (`readers.base.may_hold`, `may_start`,
+`may_start_with`) change no score, only the time.
 
 A sniffer whose pattern cannot match without a word answers 0 at once when no line holds
-one; `skips.ALWAYS` turns every such look off. Every fixture file, every file of the rule
+one, and one whose strong lines start with its own keywords when no line starts with one; `skips.ALWAYS` turns every such look off. Every fixture file, every file of the rule
 cases and every file of the shared corpora (skipped when absent) is sniffed by every dialect
 both ways: the scores must be equal. Then the looks on their own: a file that holds the word
-in lower case, after a tab, or with a character beyond ASCII (a dotted capital I, which a
+in lower case, after a tab or a `SYSNAME:` prefix, or with a character beyond ASCII (a dotted capital I, which a
 pattern matched in any case takes for an I) still gets its score.
 """
 
@@ -82,6 +82,11 @@ SCORED = {
     "nsdos": "trld 1,2\n",
     "aix": "no -o thewall=1024\n",
     "cicssit": "  dfhsit type=csect\n",
+    "tcpip": "tcpconfig restrictlowports\n  udpconfig restrictlowports\nipconfig datagramfwd\n",
+    "tcpdata": "SYSA: tcpipjobname TCPIP\nSYSA: datasetprefix TCPIP\n",
+    "bpxprm": "filesystype type(ZFS)\n  entrypoint(IOEFSCM)\n",
+    "tsm": "servername SRV1\n\tcommmethod tcpip\n",
+    "ivtprm": "fixed max(120M)\n\tecsa max(240M)\n",
 }
 
 

@@ -247,12 +247,39 @@ def may_start(src: SourceFile, lines: int, first: Callable[[Head], bool]) -> boo
     return skips.ALWAYS or any(first(h) for h in line_heads(src, lines))
 
 
+# The file whose line keywords `may_start_with` gathered last, and the keywords of its first
+# lines by the count of lines asked.
+_KEYWORDS: list[Any] = [None, {}]
+
+
+def may_start_with(src: SourceFile, lines: int, words: Collection[str]) -> bool:
+    """Whether one of the first `lines` lines may have one of `words` for its keyword (its
+    head's first word, or the word after a `SYSNAME:` prefix: `Head.keyword`): the look of a
+    sniffer whose every strong line starts with one of its own words, answered from the set
+    of the lines' keywords, gathered once a file however many sniffers ask. `skips.ALWAYS`
+    makes every file start so."""
+    if skips.ALWAYS:
+        return True
+    if _KEYWORDS[0] is not src:
+        _KEYWORDS[0], _KEYWORDS[1] = src, {}
+    kept: dict[int, frozenset[str]] = _KEYWORDS[1]
+    got = kept.get(lines)
+    if got is None:
+        heads = line_heads(src, lines)
+        firsts = {h.a for h in heads}
+        if any(a.endswith(":") for a in firsts):  # a prefix: its line's keyword is the next word
+            firsts |= {h.b for h in heads if h.a.endswith(":")}
+        got = kept[lines] = frozenset(firsts)
+    return not got.isdisjoint(words)
+
+
 def sniff_keywords(
     src: SourceFile,
     strong: Callable[[Head], bool],
     known: Callable[[], Collection[str]],
     comments: tuple[str, ...],
     score: tuple[float, float, float],
+    first: Collection[str],
 ) -> float:
     """A content score for a format of one `KEYWORD value` statement a line (TSM options,
     TCPIP.DATA, FTP.DATA, BPXPRMxx), from positive evidence only.
@@ -263,7 +290,11 @@ def sniff_keywords(
     (`known`, from its catalog: read only then), every line when `strong` found one or two,
     half of them at least when it found more. So a text or a script that names an option
     now and then is not taken for the product's file, and a member of one statement is.
-    The score: `base + step` a strong line, at most `top` (`score` is base, step, top)."""
+    The score: `base + step` a strong line, at most `top` (`score` is base, step, top).
+    `first`: the keywords a strong line starts with (`may_start_with`); a file whose lines
+    start with none of them has none."""
+    if not may_start_with(src, _HEAD_LINES, first):
+        return 0.0
     heads = line_heads(src)
     n = sum(1 for h in heads if strong(h))
     if n == 0:

@@ -206,8 +206,8 @@ def _skip_blanks(text: str, i: int) -> int:
 
 class _Builder:
     __slots__ = (
-        "comma",
         "cols",
+        "comma",
         "depth",
         "expect_operands",
         "in_quote",

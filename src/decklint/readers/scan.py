@@ -249,9 +249,7 @@ def _operands(
         pos += 1
 
 
-def _value(
-    toks: list[str], k: int, pos: int, text: str, span: Spanner
-) -> tuple[Value, int, int]:
+def _value(toks: list[str], k: int, pos: int, text: str, span: Spanner) -> tuple[Value, int, int]:
     """An atom or a sublist of atoms at token `k`, with the offset and token after it."""
     tok = toks[k]
     if tok[0] not in _PUNCT:

@@ -30,7 +30,7 @@ from decklint.core.source import SourceFile, Span
 from decklint.dialects.tcpip import keywords as kw
 from decklint.knowledge.keywords import words
 from decklint.readers import scan
-from decklint.readers.base import Head, ParsedFile, lark_parser, line_heads
+from decklint.readers.base import Head, ParsedFile, lark_parser, line_heads, may_start_with
 
 if TYPE_CHECKING:
     pass
@@ -452,6 +452,11 @@ _IPV4 = re.compile(r"\d+\.\d+\.\d+\.\d+")
 _DATA_SET = re.compile(r"(?://)?'?[A-Z@#$][A-Z0-9@#$-]{0,7}(?:\.[A-Z@#$][A-Z0-9@#$-]{0,7})+'?")
 
 
+# The keywords a line `_statement` or `_interface_then_action` accepts starts with
+# (`may_start_with`).
+_SNIFF_KEYWORDS = _SNIFF_FIRST | {"DEVICE", "LINK", "INTERFACE", "INCLUDE", "HOME"}
+
+
 def _statement(h: Head) -> bool:
     """A statement only a profile codes, in the shape a profile writes it."""
     a, b, c = h.a, h.b, h.c
@@ -488,6 +493,8 @@ def sniff(src: SourceFile) -> float:
     statement runs to the next statement keyword, so a file that starts with one is
     statements of the catalog throughout; a text or another product's configuration that
     names a profile statement does not start so."""
+    if not may_start_with(src, 800, _SNIFF_KEYWORDS):
+        return 0.0
     heads = line_heads(src)
     n = own = 0
     for i, h in enumerate(heads):
