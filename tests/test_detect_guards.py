@@ -99,6 +99,21 @@ def test_the_looks_find_the_words_in_any_case(
     assert dialects.get(dialect).sniff(SourceFile.from_text("MEMBER01", text)) > 0
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LBL1:crtmodd modd(m1)\n",
+        "LBL1:\n   CRTMODD MODD(M1)\n",
+        "  lbl1: chgvar var(&a) value(1)\n",
+    ],
+)
+def test_the_cl_look_finds_a_command_after_its_label(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _same_both_ways("MEMBER01", text, monkeypatch)
+    assert dialects.get("as400").sniff(SourceFile.from_text("MEMBER01", text)) > 0
+
+
 def test_a_character_beyond_ascii_is_looked_at_by_the_pattern() -> None:
     """`EZACICD` written with a dotted capital I is no word an upper-case search finds, but
     the pattern, matched in any case, takes it for an I: text beyond ASCII always may hold

@@ -71,7 +71,7 @@ The nearest folder up from a deck holding one of them is the root."
     ("decklint.readers.base.sniff_keywords" . "b3b98540df9af749")
     ("decklint.readers.base.sniff_count" . "cf381ac89dc45f94")
     ("decklint.dialects.aix.reader.sniff" . "bed387901f1e4623")
-    ("decklint.dialects.as400.reader.sniff" . "07479220965226b3")
+    ("decklint.dialects.as400.reader.sniff" . "92a77be155b59a2f")
     ("decklint.dialects.bpxprm.reader.sniff" . "915cab324af2a680")
     ("decklint.dialects.bpxprm.reader._statement_line" . "8a24f3e0261bff68")
     ("decklint.dialects.cics.reader.sniff" . "3d0f75a511cae0ad")

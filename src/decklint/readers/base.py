@@ -253,13 +253,15 @@ _KEYWORDS: list[Any] = [None, {}]
 
 
 def may_start_with(src: SourceFile, lines: int, words: Collection[str]) -> bool:
-    """Whether one of the first `lines` lines may have one of `words` for its keyword (its
-    head's first word, or the word after a `SYSNAME:` prefix: `Head.keyword`): the look of a
-    sniffer whose every strong line starts with one of its own words, answered from the set
-    of the lines' keywords, gathered once a file however many sniffers ask. `skips.ALWAYS`
-    makes every file start so."""
-    if skips.ALWAYS:
-        return True
+    """Whether one of the first `lines` lines may have one of `words` for its keyword: the
+    look of a sniffer whose every strong line starts with one of its own words, answered
+    from `line_keywords`. `skips.ALWAYS` makes every file start so."""
+    return skips.ALWAYS or not line_keywords(src, lines).isdisjoint(words)
+
+
+def line_keywords(src: SourceFile, lines: int) -> frozenset[str]:
+    """The first words of the heads of the first `lines` lines, and the keyword after each
+    `SYSNAME:` prefix (`Head.keyword`): gathered once a file however many sniffers ask."""
     if _KEYWORDS[0] is not src:
         _KEYWORDS[0], _KEYWORDS[1] = src, {}
     kept: dict[int, frozenset[str]] = _KEYWORDS[1]
@@ -270,7 +272,7 @@ def may_start_with(src: SourceFile, lines: int, words: Collection[str]) -> bool:
         if any(a.endswith(":") for a in firsts):  # a prefix: its line's keyword is the next word
             firsts |= {h.b for h in heads if h.a.endswith(":")}
         got = kept[lines] = frozenset(firsts)
-    return not got.isdisjoint(words)
+    return got
 
 
 def sniff_keywords(
