@@ -2,11 +2,12 @@
 `may_start_with`) change no score, only the time.
 
 A sniffer whose pattern cannot match without a word answers 0 at once when no line holds
-one, and one whose strong lines start with its own keywords when no line starts with one; `skips.ALWAYS` turns every such look off. Every fixture file, every file of the rule
-cases and every file of the shared corpora (skipped when absent) is sniffed by every dialect
-both ways: the scores must be equal. Then the looks on their own: a file that holds the word
-in lower case, after a tab or a `SYSNAME:` prefix, or with a character beyond ASCII (a dotted capital I, which a
-pattern matched in any case takes for an I) still gets its score.
+one, and one whose strong lines start with its own keywords when no line starts with one;
+`skips.ALWAYS` turns every such look off. Every fixture file, every file of the rule cases
+and every file of the shared corpora (skipped when absent) is sniffed by every dialect both
+ways: the scores must be equal. Then the looks on their own: a file that holds the word in
+lower case, after a tab or a `SYSNAME:` prefix, or with a character beyond ASCII (a dotted
+capital I, which a pattern matched in any case takes for an I) still gets its score.
 """
 
 from __future__ import annotations
