@@ -91,9 +91,10 @@ PairSpanner = Callable[[int, int, int], tuple[Span, Span]]
 def _spanners(smap: SourceMap) -> tuple[Spanner, PairSpanner]:
     """`smap.span`, for a plain map as a local function with `SourceMap.pos`'s arithmetic
     (the scanner asks for a few spans an operand; tests/test_fast_path.py holds the two
-    equal); a map of another kind (a macro's expansion) answers itself. And the spans of a
-    keyword operand and its value, which end together: where both lie within one piece of a
-    card (nearly every operand), found with one look for that piece instead of four."""
+    equal), a range within one piece of a card (nearly every one) found with one look for
+    that piece instead of two; a map of another kind (a macro's expansion) answers itself.
+    And the spans of a keyword operand and its value, which end together, found with one
+    look where both lie within one piece."""
     starts, lines, cols, lengths = smap.starts, smap.lines, smap.cols, smap.lengths
     if type(smap) is not SourceMap or not starts:
         whole = smap.span
@@ -105,8 +106,11 @@ def _spanners(smap: SourceMap) -> tuple[Spanner, PairSpanner]:
         if i < 0:
             line, col = lines[0], cols[0]
         else:
-            d = start - starts[i]
-            line, col = lines[i], cols[i] + (d if d <= lengths[i] else lengths[i])
+            at, n = starts[i], lengths[i]
+            d = start - at
+            line, col = lines[i], cols[i] + (d if d <= n else n)
+            if start < end <= at + n and (i == last or starts[i + 1] >= end):
+                return _NEW(Span, (line, col, line, col + end - start))  # within the piece
         if end <= start:
             return _NEW(Span, (line, col, line, col))
         i = bisect_right(starts, end - 1) - 1
