@@ -194,17 +194,10 @@ def _statement(
         if toks[k][0] != " " or k + 1 >= n:
             return None  # blanks with nothing after them: Lark's to read
         operands, pos, k = _operands(toks, k + 1, pos + len(toks[k]), text, span, pair, whole)
-    return Statement(
-        path,
-        dialect,
-        index,
-        op.upper(),
-        whole,
-        label=label,
-        label_span=label_span,
-        op_span=span(op_start, op_end),
-        operands=operands,
-    )
+    op_span = span(op_start, op_end)
+    # as Statement(...) builds it: the fields in their order, the default kind written out
+    fields = (path, dialect, index, op.upper(), whole, label, label_span, op_span, operands)
+    return _NEW(Statement, (*fields, "statement"))
 
 
 def _operands(
