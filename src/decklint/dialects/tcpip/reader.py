@@ -393,9 +393,11 @@ def _kind(text: str) -> str:
     return kind
 
 
-# grammars/tcpip.lark's terminals in the order its lexer tries them (QUOTED has priority);
-# what lies between them is what it ignores, blanks and the EOF mark
-_WORDS = re.compile(r"'[^'\n]*'|[^\s\x1a]+")
+# grammars/tcpip.lark's terminals in the order its lexer tries them (QUOTED has priority),
+# each with what lies before it, which the lexer ignores (blanks and the EOF mark): the pairs
+# cover a line up to its last word, so a word's column is the length of all before it (and
+# no match object is made for every word).
+_WORDS = re.compile(r"([\s\x1a]*)('[^'\n]*'|[^\s\x1a]+)")
 
 
 def tokens(body: str) -> list[_Tok]:
@@ -413,12 +415,14 @@ def tokens(body: str) -> list[_Tok]:
         return out
     append = out.append
     new = tuple.__new__  # as Span(...) builds it, for every word
+    pairs = _WORDS.findall
     for line, physical in enumerate(body.split("\n"), 1):
         first = True
-        for m in _WORDS.finditer(physical):
-            text = m.group()
-            col = m.start() + 1
-            append(_Tok(text, text.upper(), new(Span, (line, col, line, col + len(text))), first))
+        end = 1  # the column after the last word
+        for before, text in pairs(physical):
+            col = end + len(before)
+            end = col + len(text)
+            append(_Tok(text, text.upper(), new(Span, (line, col, line, end)), first))
             first = False
     return out
 
