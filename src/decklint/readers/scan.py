@@ -226,9 +226,9 @@ def _operands(
                 out.append(_NEW(Operand, (name.upper(), value, span(start, pos), name)))
             elif tok[0] not in _PUNCT:  # an atom, the common value
                 end = pos + len(tok)
-                whole_span, value_span = pair(start, pos, end)
+                operand_span, value_span = pair(start, pos, end)
                 value = _NEW(Value, (_kind(tok), tok, value_span, ()))
-                out.append(_NEW(Operand, (name.upper(), value, whole_span, name)))
+                out.append(_NEW(Operand, (name.upper(), value, operand_span, name)))
                 pos, k = end, k + 1
             else:
                 value, pos, k = _value(toks, k, pos, text, span)
