@@ -316,3 +316,21 @@ def test_lone_marks() -> None:
     assert lone_mark("   A=1,".ljust(69) + "X", 72) == 70
     assert lone_mark(card("   A=1,", "X"), 72) == 0  # the mark is where it belongs
     assert lone_mark(card("   A=1,") + "7", 72) == 0  # a digit is a sequence number
+
+
+def test_a_field_s_end_is_found_as_walking_its_characters_finds_it() -> None:
+    """`_field_end` takes the first blank as the end where the field's quotes pair up before
+    it (and none may be an attribute reference's): the end, the quote still open and the
+    depth that walking every quote, blank and parenthesis gives, for fields made up at
+    random of quotes, attribute letters, blanks and parentheses."""
+    import random
+
+    from decklint.readers.cards import _field_end, _walk_field
+
+    rng = random.Random(39)
+    pieces = ["'", "''", "X'", "L'", "l'", "T'&", "A", "12", " ", "(", ")", ",", "=", "K'X"]
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 10)))
+        for start in range(len(text)):
+            want = _walk_field(text, start, False, -1)
+            assert _field_end(text, start, False) == want, (text, start)

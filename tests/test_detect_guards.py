@@ -1,12 +1,13 @@
-"""The content sniffers' cheap looks (`readers.base.may_hold`, `may_start`)
-change no score, only the time.
+"""The content sniffers' cheap looks (`readers.base.may_hold`, `may_start`,
+`may_start_with`) change no score, only the time.
 
 A sniffer whose pattern cannot match without a word answers 0 at once when no line holds
-one; `skips.ALWAYS` turns every such look off. Every fixture file, every file of the rule
-cases and every file of the shared corpora (skipped when absent) is sniffed by every dialect
-both ways: the scores must be equal. Then the looks on their own: a file that holds the word
-in lower case, after a tab, or with a character beyond ASCII (a dotted capital I, which a
-pattern matched in any case takes for an I) still gets its score.
+one, and one whose strong lines start with its own keywords when no line starts with one;
+`skips.ALWAYS` turns every such look off. Every fixture file, every file of the rule cases
+and every file of the shared corpora (skipped when absent) is sniffed by every dialect both
+ways: the scores must be equal. Then the looks on their own: a file that holds the word in
+lower case, after a tab or a `SYSNAME:` prefix, or with a character beyond ASCII (a dotted
+capital I, which a pattern matched in any case takes for an I) still gets its score.
 """
 
 from __future__ import annotations
@@ -82,6 +83,11 @@ SCORED = {
     "nsdos": "trld 1,2\n",
     "aix": "no -o thewall=1024\n",
     "cicssit": "  dfhsit type=csect\n",
+    "tcpip": "tcpconfig restrictlowports\n  udpconfig restrictlowports\nipconfig datagramfwd\n",
+    "tcpdata": "SYSA: tcpipjobname TCPIP\nSYSA: datasetprefix TCPIP\n",
+    "bpxprm": "filesystype type(ZFS)\n  entrypoint(IOEFSCM)\n",
+    "tsm": "servername SRV1\n\tcommmethod tcpip\n",
+    "ivtprm": "fixed max(120M)\n\tecsa max(240M)\n",
 }
 
 
@@ -92,6 +98,21 @@ def test_the_looks_find_the_words_in_any_case(
     text = SCORED[dialect]
     assert _same_both_ways("MEMBER01", text, monkeypatch)
     assert dialects.get(dialect).sniff(SourceFile.from_text("MEMBER01", text)) > 0
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "LBL1:crtmodd modd(m1)\n",
+        "LBL1:\n   CRTMODD MODD(M1)\n",
+        "  lbl1: chgvar var(&a) value(1)\n",
+    ],
+)
+def test_the_cl_look_finds_a_command_after_its_label(
+    text: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _same_both_ways("MEMBER01", text, monkeypatch)
+    assert dialects.get("as400").sniff(SourceFile.from_text("MEMBER01", text)) > 0
 
 
 def test_a_character_beyond_ascii_is_looked_at_by_the_pattern() -> None:

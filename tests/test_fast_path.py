@@ -184,6 +184,30 @@ def test_spans_across_cards_are_lark_s() -> None:
         assert fast is not None and fast == lark, cut
 
 
+def test_the_scanner_s_spans_are_the_map_s() -> None:
+    """The scanner's own spans, one and an operand's with its value's, are `SourceMap.span`'s
+    for every range, on maps with the blanks between fields a card reader leaves unmapped,
+    pieces on one line and on several, and pieces that touch."""
+    maps = []
+    for pieces in (
+        [(0, 1, 1, 8), (9, 1, 10, 7), (17, 1, 16, 14), (31, 2, 16, 12), (43, 3, 16, 3)],
+        [(0, 1, 1, 5), (5, 2, 16, 1), (6, 3, 16, 9)],
+        [(1, 4, 20, 6), (8, 4, 30, 2)],
+        [(0, 7, 1, 12)],
+    ):
+        smap = SourceMap()
+        for start, line, col, length in pieces:
+            smap.add(start, line, col, length)
+        maps.append(smap)
+    for smap in maps:
+        span, pair = scan._spanners(smap)
+        end = smap.starts[-1] + smap.lengths[-1] + 2
+        for a, b in itertools.combinations_with_replacement(range(end + 1), 2):
+            assert span(a, b) == smap.span(a, b), (a, b)
+            for m in range(a, b):
+                assert pair(a, m, b) == (smap.span(a, b), smap.span(m, b)), (a, m, b)
+
+
 def test_start_list_items_read_as_lark_does() -> None:
     for text in ("SSCPID=1", "CONFIG=00", "NODETYPE=NN", "LIST=(A,B,,C)", "X='Q'", "TRACE"):
         fast, lark = _read(_unit(text, kind="item"))

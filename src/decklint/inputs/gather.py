@@ -116,7 +116,10 @@ def may_hold_decks(path: str, text: str, mode: str = "auto") -> bool:
     statements begin with // (IEBUPDTE's with ./)."""
     if mode == "none":
         return False
-    return path.lower().endswith((".md", ".markdown")) or "//" in text or "./" in text
+    if path.lower().endswith((".md", ".markdown")):
+        return True
+    # "/" first: a search for one character is many times quicker than one for two
+    return "/" in text and ("//" in text or "./" in text)
 
 
 def expand(inp: Input, mode: str = "auto") -> list[Input]:

@@ -196,6 +196,7 @@ LOGIC: tuple[Callable[..., Any], ...] = (
     tsm.sniff,
     tsm._option_line,
     vtam.sniff,
+    vtam._line_matches,
     vtam._config_list,
     vtam._marked,
     vtam._catalogued,

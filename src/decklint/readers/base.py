@@ -229,14 +229,15 @@ def may_hold(src: SourceFile, words: Iterable[str]) -> bool:
     another product. Text with a character beyond ASCII always may: a pattern matched in any
     case takes the Kelvin sign for a K and a dotted capital I for an I, which no upper-case
     search finds. `skips.ALWAYS` makes every file hold every word (tests/test_detect_guards.py
-    holds the two equal)."""
+    holds the two equal). A word after a blank is looked for without it first: a search for
+    a text that starts with a blank, the commonest character, takes a few times as long."""
     if _UPPER[0] is not src:
         text = "\n".join(src.lines[:_HEAD_LINES])
         _UPPER[0], _UPPER[1] = src, text.upper().replace("\t", " ") if text.isascii() else None
     upper: str | None = _UPPER[1]
     if upper is None or skips.ALWAYS:
         return True
-    return any(w in upper for w in words)
+    return any((w[0] != " " or w[1:] in upper) and w in upper for w in words)
 
 
 def may_start(src: SourceFile, lines: int, first: Callable[[Head], bool]) -> bool:
@@ -246,12 +247,41 @@ def may_start(src: SourceFile, lines: int, first: Callable[[Head], bool]) -> boo
     return skips.ALWAYS or any(first(h) for h in line_heads(src, lines))
 
 
+# The file whose line keywords `may_start_with` gathered last, and the keywords of its first
+# lines by the count of lines asked.
+_KEYWORDS: list[Any] = [None, {}]
+
+
+def may_start_with(src: SourceFile, lines: int, words: Collection[str]) -> bool:
+    """Whether one of the first `lines` lines may have one of `words` for its keyword: the
+    look of a sniffer whose every strong line starts with one of its own words, answered
+    from `line_keywords`. `skips.ALWAYS` makes every file start so."""
+    return skips.ALWAYS or not line_keywords(src, lines).isdisjoint(words)
+
+
+def line_keywords(src: SourceFile, lines: int) -> frozenset[str]:
+    """The first words of the heads of the first `lines` lines, and the keyword after each
+    `SYSNAME:` prefix (`Head.keyword`): gathered once a file however many sniffers ask."""
+    if _KEYWORDS[0] is not src:
+        _KEYWORDS[0], _KEYWORDS[1] = src, {}
+    kept: dict[int, frozenset[str]] = _KEYWORDS[1]
+    got = kept.get(lines)
+    if got is None:
+        heads = line_heads(src, lines)
+        firsts = {h.a for h in heads}
+        if any(a.endswith(":") for a in firsts):  # a prefix: its line's keyword is the next word
+            firsts |= {h.b for h in heads if h.a.endswith(":")}
+        got = kept[lines] = frozenset(firsts)
+    return got
+
+
 def sniff_keywords(
     src: SourceFile,
     strong: Callable[[Head], bool],
     known: Callable[[], Collection[str]],
     comments: tuple[str, ...],
     score: tuple[float, float, float],
+    first: Collection[str],
 ) -> float:
     """A content score for a format of one `KEYWORD value` statement a line (TSM options,
     TCPIP.DATA, FTP.DATA, BPXPRMxx), from positive evidence only.
@@ -262,7 +292,11 @@ def sniff_keywords(
     (`known`, from its catalog: read only then), every line when `strong` found one or two,
     half of them at least when it found more. So a text or a script that names an option
     now and then is not taken for the product's file, and a member of one statement is.
-    The score: `base + step` a strong line, at most `top` (`score` is base, step, top)."""
+    The score: `base + step` a strong line, at most `top` (`score` is base, step, top).
+    `first`: the keywords a strong line starts with (`may_start_with`); a file whose lines
+    start with none of them has none."""
+    if not may_start_with(src, _HEAD_LINES, first):
+        return 0.0
     heads = line_heads(src)
     n = sum(1 for h in heads if strong(h))
     if n == 0:

@@ -157,13 +157,23 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
     """End of the operand field starting at `start`: the first blank outside quotes (and,
     when `depth` is not -1, outside parentheses: `BLANKS_IN_PARENS`). Returns the end, whether
     a quote is still open, and the parenthesis depth reached (-1 when not counted)."""
-    if not in_quote and depth < 0:  # most fields hold no quote: the first blank ends them
+    if not in_quote and depth < 0:  # the first blank ends most fields
         j = text.find(" ", start)
         if j < 0:
             j = len(text)
-        if text.find("'", start, j) < 0:
+        quotes = text.count("'", start, j)
+        # no quote (most fields), or quotes that pair up before it (X'13'): an even count,
+        # none after an attribute's letter, so that each opens or closes a string
+        if not quotes or (
+            quotes % 2 == 0 and not _ATTRIBUTE_QUOTE.search(text, max(start - 1, 0), j)
+        ):
             return j, False, -1
-    for m in _FIELD_CHARS.finditer(text, start):  # the characters that matter, in turn
+    return _walk_field(text, start, in_quote, depth)
+
+
+def _walk_field(text: str, start: int, in_quote: bool, depth: int) -> tuple[int, bool, int]:
+    """`_field_end` character by character: the quotes, blanks and parentheses in turn."""
+    for m in _FIELD_CHARS.finditer(text, start):
         i = m.start()
         ch = text[i]
         if ch == "'":
@@ -182,6 +192,8 @@ def _field_end(text: str, start: int, in_quote: bool, depth: int = -1) -> tuple[
 
 
 _FIELD_CHARS = re.compile(r"[' ()]")
+# A quote that may be an attribute reference's (`is_attribute_quote`): one after its letter.
+_ATTRIBUTE_QUOTE = re.compile(r"[LTKNISDOltknisdo]'")
 
 
 _BLANKS = re.compile(r" *")
@@ -194,20 +206,32 @@ def _skip_blanks(text: str, i: int) -> int:
 
 class _Builder:
     __slots__ = (
+        "cols",
         "comma",
         "depth",
         "expect_operands",
         "in_quote",
         "last_card",
+        "lengths",
+        "lines",
+        "off",
         "operand_sep",
-        "parts",
         "remarks",
         "start_line",
+        "starts",
+        "texts",
     )
 
     def __init__(self, start_line: int) -> None:
         self.start_line = start_line
-        self.parts: list[tuple[str, int, int]] = []  # (text, line, col) or ("", 0, 0) = blank
+        # the logical text in pieces, and its map as it grows: each piece of a card is a
+        # segment (its offset, line, column and length); a separator maps to no column
+        self.texts: list[str] = []
+        self.off = 0
+        self.starts: list[int] = []
+        self.lines: list[int] = []
+        self.cols: list[int] = []
+        self.lengths: list[int] = []
         self.remarks: list[Remark] = []
         self.expect_operands = False
         self.in_quote = False
@@ -221,10 +245,21 @@ class _Builder:
     def add(self, card: _Card, start: int, end: int) -> None:
         if end > start:
             col = start + 1 + card.shift if card.map is None else card.col(start)
-            self.parts.append((card.text[start:end], card.line, col))
+            self.piece(card.text[start:end], card.line, col)
+
+    def piece(self, text: str, line: int, col: int) -> None:
+        """A piece of a card (never empty), from `col` of `line`."""
+        n = len(text)
+        self.texts.append(text)
+        self.starts.append(self.off)
+        self.lines.append(line)
+        self.cols.append(col)
+        self.lengths.append(n)
+        self.off += n
 
     def sep(self) -> None:
-        self.parts.append((" ", 0, 0))
+        self.texts.append(" ")
+        self.off += 1
 
     def remark(self, card: _Card, start: int) -> None:
         rest = card.text[start:]
@@ -235,24 +270,8 @@ class _Builder:
             self.remarks.append(Remark(card.line, card.col(i), words.rstrip(" ")))
 
     def unit(self) -> LogicalUnit:
-        starts: list[int] = []
-        lines: list[int] = []
-        cols: list[int] = []
-        lengths: list[int] = []
-        off = 0
-        texts = []
-        for text, line, col in self.parts:
-            n = len(text)
-            if line:  # a piece of a card (a separator maps to no column); never empty
-                starts.append(off)
-                lines.append(line)
-                cols.append(col)
-                lengths.append(n)
-            off += n
-            texts.append(text)
-        sm = SourceMap(starts, lines, cols, lengths)
-        text = "".join(texts)
-        return LogicalUnit(text, sm, self.start_line, "statement", self.remarks)
+        sm = SourceMap(self.starts, self.lines, self.cols, self.lengths)
+        return LogicalUnit("".join(self.texts), sm, self.start_line, "statement", self.remarks)
 
 
 def shifted_by(src: SourceFile, operations: Collection[str]) -> tuple[Indent, int]:
@@ -380,7 +399,7 @@ def _read(
 
     def finish() -> None:
         nonlocal cur
-        if cur is not None and cur.parts:
+        if cur is not None and cur.texts:
             out.units.append(cur.unit())
         cur = None
 
@@ -869,7 +888,7 @@ def _continuation(b: _Builder, card: _Card, out: ReadResult) -> None:
         b.operand_sep = False
     # the piece is not empty (the card's column 16 is not blank): added as `add` adds it
     col = start + 1 + card.shift if card.map is None else card.col(start)
-    b.parts.append((text[start:end], card.line, col))
+    b.piece(text[start:end], card.line, col)
     b.remark(card, end)
     b.expect_operands = end >= card.width or text[end - 1] == "," or b.in_quote or b.depth > 0
 

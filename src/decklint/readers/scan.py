@@ -83,21 +83,34 @@ def _kind(tok: str) -> str:
     return kind
 
 
-def _spanner(smap: SourceMap) -> Callable[[int, int], Span]:
+Spanner = Callable[[int, int], Span]
+# the spans of an operand, (start, end), and of its value, (mid, end), at once
+PairSpanner = Callable[[int, int, int], tuple[Span, Span]]
+
+
+def _spanners(smap: SourceMap) -> tuple[Spanner, PairSpanner]:
     """`smap.span`, for a plain map as a local function with `SourceMap.pos`'s arithmetic
     (the scanner asks for a few spans an operand; tests/test_fast_path.py holds the two
-    equal); a map of another kind (a macro's expansion) answers itself."""
+    equal), a range within one piece of a card (nearly every one) found with one look for
+    that piece instead of two; a map of another kind (a macro's expansion) answers itself.
+    And the spans of a keyword operand and its value, which end together, found with one
+    look where both lie within one piece."""
     starts, lines, cols, lengths = smap.starts, smap.lines, smap.cols, smap.lengths
     if type(smap) is not SourceMap or not starts:
-        return smap.span
+        whole = smap.span
+        return whole, lambda start, mid, end: (whole(start, end), whole(mid, end))
+    last = len(starts) - 1
 
     def span(start: int, end: int) -> Span:
         i = bisect_right(starts, start) - 1
         if i < 0:
             line, col = lines[0], cols[0]
         else:
-            d = start - starts[i]
-            line, col = lines[i], cols[i] + (d if d <= lengths[i] else lengths[i])
+            at, n = starts[i], lengths[i]
+            d = start - at
+            line, col = lines[i], cols[i] + (d if d <= n else n)
+            if start < end <= at + n and (i == last or starts[i + 1] >= end):
+                return _NEW(Span, (line, col, line, col + end - start))  # within the piece
         if end <= start:
             return _NEW(Span, (line, col, line, col))
         i = bisect_right(starts, end - 1) - 1
@@ -106,7 +119,22 @@ def _spanner(smap: SourceMap) -> Callable[[int, int], Span]:
         d = end - starts[i]
         return _NEW(Span, (line, col, lines[i], cols[i] + (d if d <= lengths[i] else lengths[i])))
 
-    return span
+    def pair(start: int, mid: int, end: int) -> tuple[Span, Span]:
+        # start <= mid < end: when `end` is within the piece that holds `start` (and no later
+        # piece starts before it), the three offsets are that piece's, its columns in turn
+        i = bisect_right(starts, start) - 1
+        if i >= 0 and mid < end:
+            at = starts[i]
+            if end - at <= lengths[i] and (i == last or starts[i + 1] >= end):
+                line, base = lines[i], cols[i] - at
+                stop = base + end
+                return (
+                    _NEW(Span, (line, base + start, line, stop)),
+                    _NEW(Span, (line, base + mid, line, stop)),
+                )
+        return span(start, end), span(mid, end)
+
+    return span, pair
 
 
 def statement(unit: LogicalUnit, path: str, dialect: str, index: int) -> Statement | None:
@@ -120,15 +148,15 @@ def statement(unit: LogicalUnit, path: str, dialect: str, index: int) -> Stateme
     toks = _TOKEN.findall(text)
     if "'" in toks:
         return None  # a quote no quote closes
-    span = _spanner(unit.smap)
+    span, pair = _spanners(unit.smap)
     whole = span(0, len(text))
     try:
         if unit.kind == "item":
-            items, _pos, _k = _operands(toks, 0, 0, text, span, whole)
+            items, _pos, _k = _operands(toks, 0, 0, text, span, pair, whole)
             if len(items) != 1:
                 return None
             return Statement(path, dialect, index, "ITEM", whole, operands=items, kind="item")
-        return _statement(toks, text, span, whole, path, dialect, index)
+        return _statement(toks, text, span, pair, whole, path, dialect, index)
     except _Decline:
         return None
 
@@ -136,7 +164,8 @@ def statement(unit: LogicalUnit, path: str, dialect: str, index: int) -> Stateme
 def _statement(
     toks: list[str],
     text: str,
-    span: Callable[[int, int], Span],
+    span: Spanner,
+    pair: PairSpanner,
     whole: Span,
     path: str,
     dialect: str,
@@ -164,18 +193,11 @@ def _statement(
     if k < n:
         if toks[k][0] != " " or k + 1 >= n:
             return None  # blanks with nothing after them: Lark's to read
-        operands, pos, k = _operands(toks, k + 1, pos + len(toks[k]), text, span, whole)
-    return Statement(
-        path,
-        dialect,
-        index,
-        op.upper(),
-        whole,
-        label=label,
-        label_span=label_span,
-        op_span=span(op_start, op_end),
-        operands=operands,
-    )
+        operands, pos, k = _operands(toks, k + 1, pos + len(toks[k]), text, span, pair, whole)
+    op_span = span(op_start, op_end)
+    # as Statement(...) builds it: the fields in their order, the default kind written out
+    fields = (path, dialect, index, op.upper(), whole, label, label_span, op_span, operands)
+    return _NEW(Statement, (*fields, "statement"))
 
 
 def _operands(
@@ -183,7 +205,8 @@ def _operands(
     k: int,
     pos: int,
     text: str,
-    span: Callable[[int, int], Span],
+    span: Spanner,
+    pair: PairSpanner,
     whole: Span,
 ) -> tuple[tuple[Operand, ...], int, int]:
     """`operands: operand ("," operand)*` from token `k` (at offset `pos`) to the end, with
@@ -201,6 +224,12 @@ def _operands(
             if tok == "," or tok == ")":
                 value = _NEW(Value, ("empty", "", span(pos, pos), ()))
                 out.append(_NEW(Operand, (name.upper(), value, span(start, pos), name)))
+            elif tok[0] not in _PUNCT:  # an atom, the common value
+                end = pos + len(tok)
+                operand_span, value_span = pair(start, pos, end)
+                value = _NEW(Value, (_kind(tok), tok, value_span, ()))
+                out.append(_NEW(Operand, (name.upper(), value, operand_span, name)))
+                pos, k = end, k + 1
             else:
                 value, pos, k = _value(toks, k, pos, text, span)
                 out.append(_NEW(Operand, (name.upper(), value, span(start, pos), name)))
@@ -217,9 +246,7 @@ def _operands(
         pos += 1
 
 
-def _value(
-    toks: list[str], k: int, pos: int, text: str, span: Callable[[int, int], Span]
-) -> tuple[Value, int, int]:
+def _value(toks: list[str], k: int, pos: int, text: str, span: Spanner) -> tuple[Value, int, int]:
     """An atom or a sublist of atoms at token `k`, with the offset and token after it."""
     tok = toks[k]
     if tok[0] not in _PUNCT:

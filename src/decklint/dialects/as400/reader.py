@@ -22,9 +22,10 @@ from decklint.core.ir import (
     classify_atom,
 )
 from decklint.core.source import SourceFile, SourceMap
+from decklint.readers import skips
 from decklint.readers.base import (
     ParsedFile,
-    may_hold,
+    line_keywords,
     parsed_units,
     sniff_count,
 )
@@ -179,13 +180,16 @@ _SNIFF = re.compile(
 )
 
 
-# What each alternative of _SNIFF spells, in any case (`may_hold`).
-_SNIFF_WORDS = ("CRT", "CHG", "DCL", "PGM", "MONMSG")
+# What a line _SNIFF matches starts with, in any case: its command, or a label and ':' (a
+# line's first word holds it, or the command starts the next line).
+_SNIFF_STARTS = ("CRT", "CHG", "DCL", "PGM", "MONMSG", "ENDPGM")
 
 
 def sniff(src: SourceFile) -> float:
-    if not may_hold(src, _SNIFF_WORDS):
-        return 0.0
+    if not skips.ALWAYS and not any(
+        w.startswith(_SNIFF_STARTS) or ":" in w for w in line_keywords(src, 500)
+    ):
+        return 0.0  # no line starts as _SNIFF's
     return sniff_count(src, _SNIFF, 500, 0.7, 0.1, 0.97)
 
 

@@ -217,6 +217,10 @@ _SNIFF_PAIRS = {
 }
 
 
+# The keywords a line `_statement_line` accepts starts with (`may_start_with`).
+_SNIFF_KEYWORDS = _SNIFF_FIRST | {a for a, _b in _SNIFF_PAIRS}
+
+
 def _statement_line(h: Head) -> bool:
     """`KEYWORD(value)`, a keyword only BPXPRMxx codes (login.defs' `TTYGROUP tty` is none),
     or a statement and its first operand (`FILESYSTYPE TYPE(...)`)."""
@@ -233,7 +237,9 @@ def _known() -> frozenset[str]:
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_keywords(src, _statement_line, _known, ("/*", "*/", "*"), (0.7, 0.08, 0.96))
+    return sniff_keywords(
+        src, _statement_line, _known, ("/*", "*/", "*"), (0.7, 0.08, 0.96), _SNIFF_KEYWORDS
+    )
 
 
 # --------------------------------------------------------------------------- model

@@ -27,6 +27,7 @@ from decklint.readers.base import (
     Head,
     ParsedFile,
     line_heads,
+    may_start_with,
     parsed_units,
 )
 
@@ -116,6 +117,9 @@ def parse(src: SourceFile) -> ParsedFile:
     return ParsedFile(src, "ivtprm", Statements(statements), rd, tuple(diags))
 
 
+_CSM_KEYWORDS = frozenset({"FIXED", "ECSA", "HVCOMM", "POOL"})  # what `_csm` lines start with
+
+
 def _csm(h: Head) -> bool:
     """`FIXED MAX(...)`, `ECSA MAX(...)`, `HVCOMM MAX(...)` or `POOL(...)`, as CSM reads them
     (a text that says "pool" or "fixed" is none)."""
@@ -125,5 +129,7 @@ def _csm(h: Head) -> bool:
 
 
 def sniff(src: SourceFile) -> float:
+    if not may_start_with(src, 400, _CSM_KEYWORDS):
+        return 0.0
     n = sum(1 for h in line_heads(src, 400) if _csm(h))
     return 0.0 if n == 0 else min(0.75 + 0.08 * n, 0.95)

@@ -171,7 +171,7 @@ def _known() -> frozenset[str]:
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_keywords(src, _statement_line, _known, ("#",), (0.6, 0.08, 0.93))
+    return sniff_keywords(src, _statement_line, _known, ("#",), (0.6, 0.08, 0.93), _SNIFF_FIRST)
 
 
 # --------------------------------------------------------------------------- model

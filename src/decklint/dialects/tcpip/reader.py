@@ -30,7 +30,7 @@ from decklint.core.source import SourceFile, Span
 from decklint.dialects.tcpip import keywords as kw
 from decklint.knowledge.keywords import words
 from decklint.readers import scan
-from decklint.readers.base import Head, ParsedFile, lark_parser, line_heads
+from decklint.readers.base import Head, ParsedFile, lark_parser, line_heads, may_start_with
 
 if TYPE_CHECKING:
     pass
@@ -393,9 +393,11 @@ def _kind(text: str) -> str:
     return kind
 
 
-# grammars/tcpip.lark's terminals in the order its lexer tries them (QUOTED has priority);
-# what lies between them is what it ignores, blanks and the EOF mark
-_WORDS = re.compile(r"'[^'\n]*'|[^\s\x1a]+")
+# grammars/tcpip.lark's terminals in the order its lexer tries them (QUOTED has priority),
+# each with what lies before it, which the lexer ignores (blanks and the EOF mark): the pairs
+# cover a line up to its last word, so a word's column is the length of all before it (and
+# no match object is made for every word).
+_WORDS = re.compile(r"([\s\x1a]*)('[^'\n]*'|[^\s\x1a]+)")
 
 
 def tokens(body: str) -> list[_Tok]:
@@ -413,12 +415,14 @@ def tokens(body: str) -> list[_Tok]:
         return out
     append = out.append
     new = tuple.__new__  # as Span(...) builds it, for every word
+    pairs = _WORDS.findall
     for line, physical in enumerate(body.split("\n"), 1):
         first = True
-        for m in _WORDS.finditer(physical):
-            text = m.group()
-            col = m.start() + 1
-            append(_Tok(text, text.upper(), new(Span, (line, col, line, col + len(text))), first))
+        end = 1  # the column after the last word
+        for before, text in pairs(physical):
+            col = end + len(before)
+            end = col + len(text)
+            append(_Tok(text, text.upper(), new(Span, (line, col, line, end)), first))
             first = False
     return out
 
@@ -450,6 +454,11 @@ _DEVICE_TYPES = words(
 _INTERFACE_ACTIONS = words("DEFINE DELETE ADDADDR DELADDR ADDTARGET DELTARGET")
 _IPV4 = re.compile(r"\d+\.\d+\.\d+\.\d+")
 _DATA_SET = re.compile(r"(?://)?'?[A-Z@#$][A-Z0-9@#$-]{0,7}(?:\.[A-Z@#$][A-Z0-9@#$-]{0,7})+'?")
+
+
+# The keywords a line `_statement` or `_interface_then_action` accepts starts with
+# (`may_start_with`).
+_SNIFF_KEYWORDS = _SNIFF_FIRST | {"DEVICE", "LINK", "INTERFACE", "INCLUDE", "HOME"}
 
 
 def _statement(h: Head) -> bool:
@@ -488,6 +497,8 @@ def sniff(src: SourceFile) -> float:
     statement runs to the next statement keyword, so a file that starts with one is
     statements of the catalog throughout; a text or another product's configuration that
     names a profile statement does not start so."""
+    if not may_start_with(src, 800, _SNIFF_KEYWORDS):
+        return 0.0
     heads = line_heads(src)
     n = own = 0
     for i, h in enumerate(heads):

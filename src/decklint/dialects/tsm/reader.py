@@ -115,4 +115,4 @@ def _option_line(h: Head) -> bool:
 
 
 def sniff(src: SourceFile) -> float:
-    return sniff_keywords(src, _option_line, _index, ("*", "#"), (0.6, 0.1, 0.95))
+    return sniff_keywords(src, _option_line, _index, ("*", "#"), (0.6, 0.1, 0.95), _SNIFF_FIRST)

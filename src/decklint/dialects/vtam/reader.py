@@ -9,6 +9,7 @@ column 16 resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item list
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from decklint.core.source import SourceFile
 from decklint.knowledge.keywords import words
@@ -139,13 +140,29 @@ def _catalogued(op: str, key: str) -> bool:
     return key.upper() in operand_names("vtam", op)
 
 
+def _line_matches(pattern: re.Pattern[str], text: str, lines: list[str]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for a pattern that starts with `^` (MULTILINE): tried at the
+    start of each of `lines` (`text` joined from them) that no match before took in, where
+    a search would try it at every character, at a few times the cost."""
+    at = taken = 0
+    match = pattern.match
+    for ln in lines:
+        if at >= taken:
+            m = match(text, at)
+            if m is not None:
+                yield m
+                taken = m.end()
+        at += len(ln) + 1
+
+
 def sniff(src: SourceFile) -> float:
     """Positive evidence only: a definition statement written as VTAM writes them (upper
     case, or in any case with an operand its catalog entry lists: `local foo=bar` in a
     script is none), a start list's options, or a configuration list."""
-    head = "\n".join(ln[:71] for ln in src.lines[:400])
+    cut = [ln[:71] for ln in src.lines[:400]]
+    head = "\n".join(cut)
     score = 0.0
-    for m in _STMT.finditer(head):
+    for m in _line_matches(_STMT, head, cut):
         op, key = m.group(1), m.group(2)
         if op.upper() not in _SNIFF_OPS:
             continue
