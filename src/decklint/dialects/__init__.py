@@ -108,10 +108,11 @@ def _keep(records: dict[str, Dialect]) -> None:
         where = _entry()
         if where is not None:
             v, name = where
+            payload = pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL)
             for old in v.folder.glob("dialects-*.pickle"):
                 old.unlink(missing_ok=True)
-            v.write(name, pickle.dumps(records, protocol=pickle.HIGHEST_PROTOCOL))
-    except OSError:  # an unwritable cache only costs time
+            v.write(name, payload)
+    except (OSError, TypeError, pickle.PicklingError):  # not kept: it only costs time
         pass
 
 
