@@ -170,10 +170,13 @@ NOR_WITHOUT_LARK = (
     "decklint.report.safe",
 )
 # What a start list, the small deck of the cold start, never needs: conditional assembly, the
-# assembler's instructions, operands lost to a remark (a list is items, not statements). (The
-# checks of rules whose entities it makes none of are not imported either, `reads`: `-X
-# importtime` does not show what `importlib.import_module` imports, so
-# tests/test_rule_reads.py asks the process.)
+# assembler's instructions, operands lost to a remark (a list is items, not statements); the
+# TCP/IP profile reader (no stack to name), and, with no IOBUF coded, the views VTM005 compares
+# one against; `pkgutil` (the link layer's modules are listed in `model.network.READS`). (The
+# checks of rules whose entities it makes none of are not imported either, `reads`, nor the
+# link layer's evidence modules nor other dialects' packages: `-X importtime` does not show
+# what `importlib.import_module` imports, so tests/test_rule_reads.py,
+# tests/test_link_reads.py and the last tests here ask the process.)
 NOT_FOR_A_LIST = (
     "decklint.readers.assembler.conditional",
     "decklint.readers.assembler.results",
@@ -181,6 +184,10 @@ NOT_FOR_A_LIST = (
     "decklint.readers.assembler.dc",
     "decklint.readers.assembler.instructions",
     "decklint.readers.lost_operands",
+    "decklint.dialects.tcpip",
+    "decklint.model.views",
+    "decklint.checks._wording",
+    "pkgutil",
 )
 # What only a file parsed in this run needs: Lark and the readers.
 PARSING = (
@@ -305,3 +312,45 @@ def test_a_lint_of_one_deck_makes_no_frozen_dataclass_a_namedtuple_would_do(
         assert ["decklint.core.findings.Finding", True] in made  # the count is of this run
         frozen = sorted({n for n, f in made if f and n.startswith("decklint.")})
         assert [n for n in frozen if n not in FROZEN_AT_START] == []
+
+
+def test_a_deck_named_for_its_dialect_imports_that_dialects_package_alone(tmp_path: Path) -> None:
+    """The dialects' records are kept in the cache for this build: once they are, a start
+    list (its name tells its dialect) imports VTAM's package and no other dialect's, and
+    the records read from the cache are those of the packages."""
+    deck = tmp_path / "ATCSTR00"
+    deck.write_text("SSCPID=1,\nNOPROMPT\n")
+    env = dict(os.environ, NO_COLOR="1", DECKLINT_CACHE_DIR=str(tmp_path / "cache"))
+    probe = (
+        "import sys, io, contextlib\n"
+        f"sys.argv = ['decklint', 'lint', '--no-cache', {str(deck)!r}]\n"
+        "import decklint.cli\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        "    try:\n        decklint.cli.main()\n    except SystemExit:\n        pass\n"
+        "from decklint import dialects\n"
+        "print(sorted(n for n in dialects.NAMES if 'decklint.dialects.' + n in sys.modules))\n"
+        "print(dialects._kept() == {n: dialects._record(n) for n in dialects.NAMES})\n"
+    )
+
+    def run() -> list[str]:
+        got = subprocess.run(
+            [sys.executable, "-c", probe], capture_output=True, text=True, env=env, check=True
+        )
+        return got.stdout.split("\n")
+
+    first = run()  # the records read from the packages, and kept
+    assert first[1] == "True"
+    packages, same = run()[:2]
+    assert packages == "['vtam']" and same == "True"
+
+
+def test_the_dialect_records_are_read_from_the_packages_without_a_cache(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from decklint import dialects
+
+    monkeypatch.setattr(store, "vault", lambda: None)
+    assert dialects._kept() is None
+    records = {n: dialects._record(n) for n in dialects.NAMES}
+    assert dialects._registry() == records  # whichever way this process read them
+    assert {n: d.globs for n, d in records.items()} == dialects.GLOBS

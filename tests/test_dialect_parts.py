@@ -181,6 +181,9 @@ ALLOWED = {
     "model/release.py": "catalog name -> release family",
     # where a mode's frames come from per product: a view's join, read by SNA010
     "model/views/frames.py": "how each workstation's mode finds its DLC frame",
+    # keyed by the link layer's evidence modules, two of which are named as dialects are
+    # (bpxprm, cics): the entity kinds each module draws its links from
+    "model/network/__init__.py": "evidence module -> the kinds it reads",
 }
 
 

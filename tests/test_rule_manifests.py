@@ -150,7 +150,7 @@ def test_the_cached_registry_holds_the_checked_manifests_without_code(
     from decklint.lint import registry
 
     monkeypatch.setenv("DECKLINT_CACHE_DIR", str(tmp_path))
-    files = [(p, False) for p in manifest_files(rules_root())]
+    files = [(str(p), False) for p in manifest_files(rules_root())]
     listed, fresh = registry._loaded(())  # a miss: read, checked and written
     assert listed == files
     [cached_file] = tmp_path.glob("manifests-*.pickle")

@@ -28,7 +28,7 @@ LINKS = sorted(p for p in (FIXTURES / "links").glob("*") if p.is_dir())
 
 
 def test_rules_name_what_their_checks_read() -> None:
-    assert {"SNA009", "VTM012", "SNA014"} <= READING.keys()
+    assert {"SNA009", "VTM012", "SNA014", "VTM006", "VTM010", "VTM011", "VTM013"} <= READING.keys()
     assert all(m.impl == "python" for m in READING.values())
 
 
@@ -49,8 +49,8 @@ def test_a_wrong_reads_is_refused(over: dict[str, object], says: str) -> None:
 
 
 def test_a_rule_whose_kinds_are_absent_is_not_run_nor_its_check_imported(tmp_path: Path) -> None:
-    """A start list makes no mode, LU or link: the checks that read only those are not
-    imported for it, while VTM005's (it judges the start list's IOBUF) is."""
+    """A start list makes no mode, LU, PU, application or link: the checks that read only
+    those are not imported for it, while VTM005's (it judges the start list's IOBUF) is."""
     import subprocess
     import sys
 
@@ -61,6 +61,10 @@ def test_a_rule_whose_kinds_are_absent_is_not_run_nor_its_check_imported(tmp_pat
         "sna009_mode_not_propagated",
         "vtm012_locaddr_twice",
         "sna014_route_subarea_unknown",
+        "vtm006_mode_reference_undefined",
+        "vtm010_station_id_twice",
+        "vtm011_acbname_twice",
+        "vtm013_cpname_is_pu_name",
         "vtm005_iobuf_size",
     ]
     probe = (

@@ -17,13 +17,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from decklint.checks._wording import related
 from decklint.core.entities import Entity
 from decklint.core.findings import Severity
 from decklint.knowledge.facts import release_fact
 from decklint.lint.check import Context, Hit, check
-from decklint.model.views.ncp import release_of
-from decklint.model.views.owners import owned_hosts
 
 _GUIDE = "the APPC tuning guide's size for the buffers VTAM moves channel data in"
 
@@ -45,6 +42,10 @@ def iobuf_size(ctx: Context) -> Iterator[Hit]:
         size = a.value
         if a.span is None or not isinstance(size, int):
             continue
+        # the NCPs the VTAM owns, and how a finding points at them: only for a coded IOBUF
+        from decklint.checks._wording import related
+        from decklint.model.views.owners import owned_hosts
+
         vtam = ctx.topo.site.get(s.path, s.node)
         ncps = owned_hosts(ctx.topo, vtam)
         if not ncps:
@@ -101,6 +102,8 @@ def _differs(
 ) -> tuple[str, Severity | None]:
     """What a difference between IOBUF and an NCP's UNITSZ means for the NCP's release, and
     what to code."""
+    from decklint.model.views.ncp import release_of
+
     rel = release_of(ctx.topo, path, ncp)
     fact = release_fact("ncp", "unitsz_ignored")
     since, v = rel.since(fact.first), fact.release

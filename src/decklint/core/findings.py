@@ -81,6 +81,9 @@ class Fix(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Finding:
+    """One finding: where (file and span), which rule, how severe, what it says, and what
+    it cites, relates and may fix."""
+
     path: str
     span: Span
     code: str

@@ -357,6 +357,9 @@ class LogicalUnit:
 
 @dataclass
 class ReadResult:
+    """What the card reader read from a deck: its logical units, its remarks and what it
+    could not read."""
+
     units: list[LogicalUnit] = field(default_factory=list)
     comments: list[Remark] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)

@@ -16,8 +16,6 @@ from typing import NamedTuple
 from decklint.core.records import Span as Span
 from decklint.core.records import TupleView
 
-_EOL = re.compile(r"\r\n|\r|\n")
-
 
 def split_lines(text: str) -> tuple[str, ...]:
     """The physical lines of a text, line terminators removed."""
@@ -25,7 +23,7 @@ def split_lines(text: str) -> tuple[str, ...]:
     # A DOS end-of-file byte (0x1A) after the last line is a transfer artifact.
     while body.endswith(("\x1a", "\x1a\n", "\x1a\r\n")):
         body = body[: body.rfind("\x1a")]
-    lines = body.split("\n") if "\r" not in body else _EOL.split(body)
+    lines = body.split("\n") if "\r" not in body else re.split(r"\r\n|\r|\n", body)
     if lines and lines[-1] == "":
         lines.pop()
     return tuple(lines)

@@ -45,6 +45,9 @@ EXPANSION = "expansion"
 
 @dataclass
 class SymbolTable:
+    """The names the linted files define and the references to them, indexed by kind, scope
+    and name."""
+
     definitions: list[Definition] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
     _index: dict[tuple[str, str, str], list[Definition]] = field(

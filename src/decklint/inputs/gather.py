@@ -66,6 +66,9 @@ def digest(text: str) -> bytes:
 
 @dataclass
 class Input:
+    """One text to lint: its path as shown, its decoded text (None when it could not be
+    read, `problem` saying why), and where it came from."""
+
     path: str  # as shown in findings
     text: str | None
     explicit: bool

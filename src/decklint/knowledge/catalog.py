@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from decklint.platform.digests import blake2b
@@ -228,9 +227,7 @@ class Catalog:
     extra: Mapping[str, Any] = field(default_factory=dict)  # start options, default tables
     where: str = ""
     _built: dict[str, StatementEntry] = field(default_factory=dict, compare=False, repr=False)
-    _sections: dict[str, dict[str, OperandEntry]] = field(
-        default_factory=dict, compare=False, repr=False
-    )
+    _sections: dict[str, OptionSection] = field(default_factory=dict, compare=False, repr=False)
     _operands: dict[tuple[str, str], OperandEntry | None] = field(
         default_factory=dict, compare=False, repr=False
     )
@@ -283,17 +280,42 @@ class Catalog:
         return None if body is None else _statement(name.upper(), body or {}, self.where)
 
     def section_operands(self, section: str) -> Mapping[str, OperandEntry]:
-        """The entries of a section of options (the VTAM catalog's `start_options:`), built
-        once: a start list's check asks for them once an option."""
+        """The entries of a section of options (the VTAM catalog's `start_options:`), each
+        built once, when first asked for: a start list's lint asks for a few of a hundred."""
         got = self._sections.get(section)
         if got is None:
             bodies = self.extra.get(section)
-            got = self._sections[section] = (
-                {str(k).upper(): _operand(str(k), v or {}, self.where) for k, v in bodies.items()}
-                if isinstance(bodies, dict)
-                else {}
+            got = self._sections[section] = OptionSection(
+                bodies if isinstance(bodies, dict) else {}, self.where
             )
-        return MappingProxyType(got)  # read-only: every caller shares the entries
+        return got  # read-only: every caller shares the entries
+
+
+class OptionSection(Mapping[str, OperandEntry]):
+    """A section of options by name (upper case), read only: each entry built from its plain
+    data when first looked up (and kept), as a statement's operands are (`_one_operand`);
+    asking whether a name is there, or listing the names, builds none."""
+
+    def __init__(self, bodies: Mapping[Any, Any], where: str) -> None:
+        self._bodies = {str(k).upper(): (str(k), v) for k, v in bodies.items()}
+        self._where = where
+        self._built: dict[str, OperandEntry] = {}
+
+    def __getitem__(self, key: str) -> OperandEntry:
+        got = self._built.get(key)
+        if got is None:
+            name, body = self._bodies[key]
+            got = self._built[key] = _operand(name, body or {}, self._where)
+        return got
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._bodies
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._bodies)
+
+    def __len__(self) -> int:
+        return len(self._bodies)
 
 
 class CatalogError(ValueError):

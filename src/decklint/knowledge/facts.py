@@ -31,13 +31,14 @@ from decklint.knowledge.catalog import (
 ASSUMED = "assumed"  # how the note of a default nobody confirmed starts (model Attr notes)
 
 
-_VR = re.compile(r"V?\s*(\d{1,6})\s*(?:R|\.)\s*(\d{1,6})", re.IGNORECASE)
+# compiled when first used (`re` keeps it): most runs read no NCP level
+_VR = r"V?\s*(\d{1,6})\s*(?:R|\.)\s*(\d{1,6})"
 
 
 def ncp_level(text: str) -> tuple[int, int] | None:
     """(version, release) of 'V5R2.1', 'V7R8F', '4.3'; None when it is none of those. The one
     reader of NCP levels: the catalogs' release facts here, the nodes' releases in the model."""
-    m = _VR.search(text)
+    m = re.search(_VR, text, re.IGNORECASE)
     return (int(m.group(1)), int(m.group(2))) if m else None
 
 
@@ -266,7 +267,7 @@ def _not_listed(
 # Kinds whose value is a number; the `values` of such an entry with a range are what is
 # taken besides the range (LSRPOOLNUM: 1-255 or NONE).
 _NUMERIC = frozenset({"int", "size", "pace", "hex", "time"})
-_HEX = re.compile(r"X'([0-9A-F]*)'\Z", re.IGNORECASE)
+_HEX = r"X'([0-9A-F]*)'\Z"  # compiled when first used: few values are hex
 
 
 def _outside(v: Value, rng: tuple[float, float], entry: OperandEntry) -> str:
@@ -284,7 +285,7 @@ def _outside(v: Value, rng: tuple[float, float], entry: OperandEntry) -> str:
             return f"must be a whole number from {_fmt(lo)} to {_fmt(hi)}"
         n: float | int | None = float(v.text)
     elif v.kind == "hex":
-        m = _HEX.match(v.text)
+        m = re.match(_HEX, v.text, re.IGNORECASE)
         n = int(m.group(1), 16) if m and m.group(1) else None
     elif v.kind == "word":
         n = v.as_int() if kind in ("int", "size") else None
@@ -301,7 +302,7 @@ def _outside(v: Value, rng: tuple[float, float], entry: OperandEntry) -> str:
 
 def _pace_byte(v: Value, entry: OperandEntry) -> str:
     """A pacing count coded as the whole BIND byte: a byte whose reserved bits are clear."""
-    m = _HEX.match(v.text)
+    m = re.match(_HEX, v.text, re.IGNORECASE)
     if m is None or not m.group(1):
         return ""
     n = int(m.group(1), 16)

@@ -323,11 +323,12 @@ def _compile(t: Any, fields: set[str], options: set[str]) -> Fn:
     raise ExprError(f"unsupported expression element {kind}")
 
 
-_PLACEHOLDER = re.compile(r"\{([A-Za-z_][A-Za-z0-9_.]*)\}")
+# compiled when first used (`re` keeps it): a run that reports nothing renders no message
+_PLACEHOLDER = r"\{([A-Za-z_][A-Za-z0-9_.]*)\}"
 
 
 def template_names(template: str) -> list[str]:
-    return _PLACEHOLDER.findall(template)
+    return re.findall(_PLACEHOLDER, template)
 
 
 def render(template: str, values: Callable[[str], Any]) -> str:
@@ -343,4 +344,4 @@ def render(template: str, values: Callable[[str], Any]) -> str:
             return "(" + ",".join("" if x is None else str(x) for x in v) + ")"
         return str(v)
 
-    return _PLACEHOLDER.sub(one, template)
+    return re.sub(_PLACEHOLDER, one, template)

@@ -97,6 +97,8 @@ class CauseSpec(NamedTuple):
 
 @dataclass(frozen=True)
 class Manifest:
+    """A rule as its manifest (`rules/<prefix>/<CODE>-<name>.yaml`) describes it, checked."""
+
     code: str
     name: str
     summary: str

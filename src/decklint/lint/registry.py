@@ -98,9 +98,10 @@ def manifest_files(root: Path, *, user: bool = False) -> list[Path]:
     return sorted(found)
 
 
-def _loaded(extra: tuple[str, ...]) -> tuple[list[tuple[Path, bool]], dict[str, Manifest]]:
-    """The manifest files, shipped and of the `extra` folders (each with whether it is a
-    site's), and the manifests, checked: from a pickle in the user cache when no file changed.
+def _loaded(extra: tuple[str, ...]) -> tuple[list[tuple[str, bool]], dict[str, Manifest]]:
+    """The manifest files (their paths as text), shipped and of the `extra` folders (each with
+    whether it is a site's), and the manifests by those paths, checked: from a pickle in the
+    user cache when no file changed.
 
     The key is this build of decklint (`resources.fingerprint`: the shipped manifests are part
     of it, so they are neither listed nor looked at while it holds) and every site manifest's
@@ -130,18 +131,19 @@ def _loaded(extra: tuple[str, ...]) -> tuple[list[tuple[Path, bool]], dict[str, 
             cached = pickle.loads(payload)
             TREES.update(cached["trees"])
             manifests: dict[str, Manifest] = cached["manifests"]
-            return [(Path(p), u) for p, u in cached["files"]], manifests
+            files: list[tuple[str, bool]] = cached["files"]
+            return files, manifests
         except Exception:  # written by an older decklint: rebuilt below
             pass
-    files = [(p, False) for p in manifest_files(rules_root())] + user
+    paths = [(p, False) for p in manifest_files(rules_root())] + user
     # checking an expression rule parses its expressions, which fills TREES
-    loaded = {str(path): load_file(path, user=user) for path, user in files}
+    loaded = {str(path): load_file(path, user=user) for path, user in paths}
+    files = [(str(p), u) for p, u in paths]
     if v is not None:
         try:
             for old in v.folder.glob("manifests-*.pickle"):
                 old.unlink(missing_ok=True)
-            listed = [(str(p), u) for p, u in files]
-            kept = {"trees": dict(TREES), "manifests": loaded, "files": listed}
+            kept = {"trees": dict(TREES), "manifests": loaded, "files": files}
             v.write(name, pickle.dumps(kept))
         except OSError:
             pass
@@ -160,7 +162,7 @@ def _registry(extra: tuple[str, ...]) -> Registry:
     names: dict[str, str] = {}
     files, loaded = _loaded(extra)
     for path, _user in files:
-        m = loaded[str(path)]
+        m = loaded[path]
         if m.code in rules:
             raise ManifestError(f"{path}: code {m.code} is already used by {rules[m.code].source}")
         if m.name in names:

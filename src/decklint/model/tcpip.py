@@ -33,7 +33,6 @@ from typing import Any
 
 from decklint.core.entities import Attr, Entity
 from decklint.core.lowering import default
-from decklint.dialects.tcpip.profile import GENERIC, stack_name
 from decklint.model.release import Choice, Release, choice, release_of
 from decklint.model.release import vm_level as vm_level
 from decklint.model.release import zos_level as zos_level
@@ -102,6 +101,8 @@ def resolve(topo: Topology) -> None:
     profiles = topo.of("tcpip_profile")
     if not profiles:
         return
+    from decklint.dialects.tcpip.profile import stack_name  # a run with a profile only
+
     paths = [p.path for p in profiles]
     index: dict[str, list[str]] = defaultdict(list)
     words: dict[str, list[str]] = defaultdict(list)
@@ -235,6 +236,8 @@ def _one_stack_per_system(
 
 def _profile_named(path: str) -> bool:
     """A file named as a stack's profile data set (PROFILE.TCPIP, TCPIP.PROFILE.TCPIP)."""
+    from decklint.dialects.tcpip.profile import GENERIC
+
     name = PurePath(path).name.upper()
     return name in GENERIC or name.startswith("PROFILE.") or name.endswith(".PROFILE.TCPIP")
 
@@ -256,6 +259,8 @@ def _one_stack(topo: Topology, roots: list[str], members: dict[str, list[str]]) 
 
 
 def _names(members: dict[str, list[str]], given: dict[str, str]) -> dict[str, str]:
+    from decklint.dialects.tcpip.profile import stack_name
+
     out = {root: given.get(root) or stack_name(root) for root in members}
     seen: dict[str, int] = defaultdict(int)
     for root, name in sorted(out.items()):

@@ -208,6 +208,7 @@ KEPT = (
     "parsers",
     "catalogs",
     "manifests-*.pickle",
+    "dialects-*.pickle",
     "lark-*.pickle",
     KEY_FILE,
     _PRUNED,

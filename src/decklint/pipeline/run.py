@@ -37,6 +37,9 @@ if TYPE_CHECKING:
 
 @dataclass
 class Options:
+    """How a lint runs: the rules selected and their options, the settings, the cache, the
+    workers, what it reports and to whom it says how far it is."""
+
     dialect: str | None = None
     select: Sequence[str] = ()
     ignore: Sequence[str] = ()
@@ -63,6 +66,9 @@ class Options:
 
 @dataclass
 class LintResult:
+    """What a lint found: the findings, the files and their dialects, the model, the files'
+    parses, the rules that ran and the files it did not lint."""
+
     findings: list[Finding]
     files: list[tuple[str, str | None]]  # (path, dialect)
     topology: Topology
@@ -614,8 +620,9 @@ def _place(f: Finding, origins: Origins) -> Finding:
 
 
 # "(MEMBER):line" of a place in a cut-out deck; the path before it is found by hand, since a
-# pattern that matched it too would scan a long message once per character.
-_PLACE_IN_DECK = re.compile(r"\(([^()\s]{1,64})\):(\d{1,9})")
+# pattern that matched it too would scan a long message once per character. Compiled when
+# first used (`re` keeps it): only a run of decks cut out of other files places findings.
+_PLACE_IN_DECK = r"\(([^()\s]{1,64})\):(\d{1,9})"
 
 
 def _placed_message(message: str, origins: Origins) -> str:
@@ -625,7 +632,7 @@ def _placed_message(message: str, origins: Origins) -> str:
         return message
     out: list[str] = []
     last = 0
-    for m in _PLACE_IN_DECK.finditer(message):
+    for m in re.finditer(_PLACE_IN_DECK, message):
         start = message.rfind(" ", 0, m.start()) + 1
         got = origins.get(message[start : m.end(1) + 1])
         if got is None or start < last:

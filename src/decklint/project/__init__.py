@@ -105,6 +105,9 @@ class _Scope(NamedTuple):
 
 @dataclass
 class Project:
+    """The configurations that apply to a run's files, the rules and the command line's
+    selection: which rules run for each file, and at what severity."""
+
     config: Config
     registry: Registry
     cli_select: tuple[str, ...] = ()

@@ -148,6 +148,9 @@ class RuleSetting(NamedTuple):
 
 @dataclass(frozen=True)
 class Config:
+    """One configuration file read (or the defaults): its rules, settings and the files it
+    applies to, relative to its `root`."""
+
     path: Path | None = None
     root: Path = field(default_factory=Path.cwd)
     select: tuple[str, ...] | None = None

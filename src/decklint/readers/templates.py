@@ -26,8 +26,9 @@ from decklint.core.source import Span
 SUFFIXES = (".j2", ".jinja", ".jinja2", ".erb", ".epp", ".tmpl", ".tpl")
 
 # A tag: Jinja2 expressions, statements and comments; ERB and EPP tags of every kind (<%= %>,
-# <%- -%>, <%# %>). A tag may span lines (a long comment).
-_TAG = re.compile(r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<%.*?%>", re.DOTALL)
+# <%- -%>, <%# %>). A tag may span lines (a long comment). Compiled when first used (`re`
+# keeps it): only a file with an opener in it is looked at for tags.
+_TAG = r"\{\{.*?\}\}|\{%.*?%\}|\{#.*?#\}|<%.*?%>"
 _OPENERS = ("{{", "{%", "{#", "<%")
 # The character a filled value is read as: a word in every dialect, of no product's
 # vocabulary, that no rule takes for a number.
@@ -102,7 +103,7 @@ def read(path: str, text: str) -> Template | None:
         return Template(name, text, 0, ()) if cut else None
     if "\r" in text:  # line ends as every reader counts them (`split_lines`)
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    tags = list(_TAG.finditer(text))
+    tags = list(re.finditer(_TAG, text, re.DOTALL))
     if not tags:
         return Template(name, text, 0, ()) if cut else None
     lines = text.split("\n")

@@ -31,15 +31,13 @@ from decklint.core.lowering import default
 from decklint.core.source import Span
 from decklint.model.topology import Topology
 
-_HEX = re.compile(r"[0-9A-F]+")
-
 
 def mac(value: Any) -> str | None:
     """A MAC address as 12 upper-case hex digits (X'...' and a trailing SAP dropped)."""
     if value is None:
         return None
     text = str(value).upper().replace("X'", "").replace("'", "").replace(".", "")
-    m = _HEX.fullmatch(text)
+    m = re.fullmatch(r"[0-9A-F]+", text)
     if not m:
         return None
     if len(text) < 12:

@@ -9,7 +9,6 @@ from decklint.core.entities import Attr, Entity
 from decklint.core.lowering import default
 from decklint.core.source import Span
 from decklint.model.network.base import Linker, evidence
-from decklint.model.network.cics import regions
 
 
 @evidence("tcp-peer", 60, "a node's declared peer: (configuration)")
@@ -52,9 +51,14 @@ def adapters(links: Linker) -> None:
 
 @evidence("listener", 62, "a CICS Sockets listener's APPLID: the CICS region with that APPLID")
 def listeners(links: Linker) -> None:
+    listening = links.topo.of("cics_listener")
+    if not listening:
+        return
+    from decklint.model.network.cics import regions  # the CICS regions: only for a listener
+
     declared = {d.name for d in links.topo.of("declared_node")}
     rg = regions(links)
-    for li in links.topo.of("cics_listener"):
+    for li in listening:
         applid = str(li.value("applid") or "").upper()
         region = rg.named(applid) if applid else None
         if region is not None:
