@@ -1,8 +1,6 @@
 """`decklint lint`: the decks linted, fixed (--fix, --diff) or measured against a baseline,
 and the findings reported in the format asked for."""
 
-from __future__ import annotations
-
 import contextlib
 import dataclasses
 import os

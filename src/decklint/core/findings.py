@@ -1,7 +1,5 @@
 """Findings: what a rule reports, as frozen values."""
 
-from __future__ import annotations
-
 import enum
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -16,7 +14,7 @@ class Severity(enum.IntEnum):
     ERROR = 3
 
     @classmethod
-    def parse(cls, text: str) -> Severity:
+    def parse(cls, text: str) -> "Severity":
         try:
             return cls[text.strip().upper()]
         except KeyError:

@@ -1,7 +1,5 @@
 """The dialect IR: statements and operands as written, each with its physical span."""
 
-from __future__ import annotations
-
 import bisect
 import itertools
 import re
@@ -28,13 +26,13 @@ class Value(NamedTuple):
     kind: str
     text: str
     span: Span
-    items: tuple[Value | None, ...] = ()
+    items: "tuple[Value | None, ...]" = ()
 
     @property
     def is_list(self) -> bool:
         return self.kind == "list"
 
-    def item(self, index: int) -> Value | None:
+    def item(self, index: int) -> "Value | None":
         """Position `index` (0-based) of a sublist; a plain value is its own position 0."""
         if not self.is_list:
             return self if index == 0 else None
@@ -206,19 +204,19 @@ class Statements(TupleView[Statement]):
         self._some = some
 
     @classmethod
-    def of(cls, statements: Sequence[Statement]) -> Statements:
+    def of(cls, statements: Sequence[Statement]) -> "Statements":
         return statements if isinstance(statements, Statements) else cls(statements)
 
     @classmethod
     def later(
         cls, load: Callable[[], Sequence[Statement]], lacks: frozenset[str] = frozenset()
-    ) -> Statements:
+    ) -> "Statements":
         """Statements made by `load` when first read (a parse of the file's text); `lacks`:
         words none of them codes (`coded_words`), known when they were dropped, so that a
         reader looking only for those need not make them (`coding`)."""
         return cls(load=load, known=lacks, some=())
 
-    def indexed(self, words: frozenset[str]) -> Statements:
+    def indexed(self, words: frozenset[str]) -> "Statements":
         """The same statements, those that code one of `words` also kept apart: `coding`
         those words reads only them."""
         items = self._all()
@@ -227,13 +225,13 @@ class Statements(TupleView[Statement]):
         out._some = tuple(st for st in items if codes_one_of(st, words))
         return out
 
-    def partial(self) -> Statements:
+    def partial(self) -> "Statements":
         """Only the statements `indexed` kept apart (`coding` answers for its words without
         the others); reading them all needs `loading` first."""
         assert self._some is not None, "partial statements are indexed ones"
         return Statements(known=self._known, some=self._some)
 
-    def loading(self, load: Callable[[], Sequence[Statement]]) -> Statements:
+    def loading(self, load: Callable[[], Sequence[Statement]]) -> "Statements":
         """`partial` statements, the others made by `load` if something reads them all."""
         if self._items is not None or self._blob is not None:
             return self
@@ -267,7 +265,7 @@ class Statements(TupleView[Statement]):
             raise LookupError("partial statements read whole before `loading` was given")
         return tuple(self._load())
 
-    def packed(self) -> Statements:
+    def packed(self) -> "Statements":
         """The same statements as bytes only (what the cache and a worker's answer hold)."""
         if self._blob is not None:
             return Statements(blob=self._blob)

@@ -5,8 +5,6 @@ several dialects make (modes, PUs and LUs, subarea routes); each dialect declare
 alone makes in its package (dialects/<name>/kinds.py).
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 

@@ -9,8 +9,6 @@ attributes are always packed (`Attrs`); read-only views (`TupleView`) stand for 
 when first read.
 """
 
-from __future__ import annotations
-
 import sys
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import chain
@@ -73,7 +71,7 @@ class Span(NamedTuple):
     end_col: int
 
     @classmethod
-    def point(cls, line: int, col: int) -> Span:
+    def point(cls, line: int, col: int) -> "Span":
         return cls(line, col, line, col)
 
     def render(self) -> str:
@@ -169,7 +167,7 @@ class Attrs(Mapping[str, Attr]):
         self._made: dict[str, Attr] | None = None
 
     @classmethod
-    def pack(cls, attrs: Mapping[str, Attr] | None) -> Attrs:
+    def pack(cls, attrs: Mapping[str, Attr] | None) -> "Attrs":
         if type(attrs) is Attrs:
             return attrs
         if not attrs:
@@ -204,7 +202,7 @@ class Attrs(Mapping[str, Attr]):
         return cls(_shape_of(tuple(attrs), tuple(widths)), tuple(flat))
 
     @classmethod
-    def of_raw(cls, data: Mapping[str, _Raw]) -> Attrs:
+    def of_raw(cls, data: Mapping[str, _Raw]) -> "Attrs":
         forms = data.values()
         shape = _shape_of(tuple(data), tuple(map(len, forms)))
         return cls(shape, tuple(chain.from_iterable(forms)))
@@ -236,7 +234,7 @@ class Attrs(Mapping[str, Attr]):
             return _MAKE(Span, f[i + 2])
         return None
 
-    def same_as(self, other: Attrs) -> bool:
+    def same_as(self, other: "Attrs") -> bool:
         """Whether both hold the same attributes with the same values, texts and places,
         told from the packed forms at once (no Attr is made)."""
         return self._flat == other._flat and self._shape == other._shape
@@ -268,7 +266,7 @@ class Attrs(Mapping[str, Attr]):
     def __repr__(self) -> str:
         return f"Attrs({dict(self)!r})"
 
-    def __reduce__(self) -> tuple[type[Attrs], tuple[_Shape, _Raw]]:
+    def __reduce__(self) -> "tuple[type[Attrs], tuple[_Shape, _Raw]]":
         return Attrs, (self._shape, self._flat)
 
 
@@ -337,7 +335,7 @@ class Entity(_EntityFields):
         node: str,
         attrs: Mapping[str, Attr] | None = None,
         scope: str = "",
-    ) -> Entity:
+    ) -> "Entity":
         line, col, end_line, end_col = span
         packed = Attrs.pack(attrs)
         return _MAKE(
@@ -399,7 +397,7 @@ class Definition(_DefinitionFields):
 
     def __new__(
         cls, kind: str, name: str, path: str, span: Span, dialect: str, scope: str = ""
-    ) -> Definition:
+    ) -> "Definition":
         line, col, end_line, end_col = span
         return _MAKE(cls, (kind, name, path, line, col, end_line, end_col, dialect, scope))
 
@@ -407,7 +405,7 @@ class Definition(_DefinitionFields):
     def span(self) -> Span:
         return _MAKE(Span, self[3:7])
 
-    def moved(self, scope: str) -> Definition:
+    def moved(self, scope: str) -> "Definition":
         return self._replace(scope=scope)
 
     def __repr__(self) -> str:
@@ -448,7 +446,7 @@ class Reference(_ReferenceFields):
         usage: str,
         scope: str = "",
         rule: str = "PRS005",
-    ) -> Reference:
+    ) -> "Reference":
         line, col, end_line, end_col = span
         return _MAKE(
             cls, (kind, name, path, line, col, end_line, end_col, dialect, usage, scope, rule)
@@ -458,7 +456,7 @@ class Reference(_ReferenceFields):
     def span(self) -> Span:
         return _MAKE(Span, self[3:7])
 
-    def moved(self, scope: str) -> Reference:
+    def moved(self, scope: str) -> "Reference":
         return self._replace(scope=scope)
 
     def __repr__(self) -> str:

@@ -3,8 +3,6 @@ start-up (file names, product, node rule, catalog, editor language, ...) and the
 its spec module gives, imported when a file of the dialect is first read (how it is parsed,
 lowered, laid out)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -82,11 +80,11 @@ class AttributeTable(NamedTuple):
 
     what: str  # e.g. "DEFINE CONNECTION"
     known: tuple[str, ...]
-    operands: tuple[Operand, ...]
-    closed_by: Rejecter | None = None  # the product whose catalog lists every attribute
+    operands: "tuple[Operand, ...]"
+    closed_by: "Rejecter | None" = None  # the product whose catalog lists every attribute
 
 
-def _never_joined(before: Statement, st: Statement) -> bool:
+def _never_joined(before: "Statement", st: "Statement") -> bool:
     return False
 
 
@@ -97,11 +95,11 @@ class FreeLayout(NamedTuple):
     the line of the one before it (the first entry of a list beside its head)."""
 
     last_column: int
-    levels: Callable[[Sequence[Statement]], list[int]]
-    joined: Callable[[Statement, Statement], bool] = _never_joined
+    levels: "Callable[[Sequence[Statement]], list[int]]"
+    joined: "Callable[[Statement, Statement], bool]" = _never_joined
 
 
-def flat(statements: Sequence[Statement]) -> list[int]:
+def flat(statements: "Sequence[Statement]") -> list[int]:
     """No blocks: every statement at the first level."""
     return [0] * len(statements)
 
@@ -110,15 +108,15 @@ class DialectSpec(NamedTuple):
     name: str
     title: str
     globs: tuple[str, ...]
-    sniff: Callable[[SourceFile], float]
-    parse: Callable[[SourceFile], ParsedFile]
-    lower: Callable[[ParsedFile, Lowering], None]
+    sniff: "Callable[[SourceFile], float]"
+    parse: "Callable[[SourceFile], ParsedFile]"
+    lower: "Callable[[ParsedFile, Lowering], None]"
     comment_prefixes: tuple[str, ...]
     card_image: bool
     documents: tuple[str, ...] = ()  # the tuning documents its rules cite (rules/documents.yaml)
     starts: tuple[str, ...] = ("statement", "operand")  # grammar start rules (`debug tree`)
     # a statement's attribute table, for dialects whose statements take a resource's attributes
-    attributes: Callable[[Statement], AttributeTable | None] | None = None
+    attributes: "Callable[[Statement], AttributeTable | None] | None" = None
     # free-format files: how `decklint format` may lay them out (None: never changed)
     free_layout: FreeLayout | None = None
     # How its parse reads a deck with the card reader (`cards.read_assembler`): the indentation
@@ -126,4 +124,4 @@ class DialectSpec(NamedTuple):
     # otherwise (a VTAM start list). None: it reads no deck with the card reader (DFHCSDUP
     # input, free-format files). `decklint format` lays out only decks read so, and knows it
     # from here without parsing them.
-    card_reading: Callable[[SourceFile], Indent | None] | None = None
+    card_reading: "Callable[[SourceFile], Indent | None] | None" = None

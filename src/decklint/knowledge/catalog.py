@@ -19,8 +19,6 @@ and kept as JSON in the user's cache folder (keyed by the file's content), since
 costs more than a small run's whole start-up.
 """
 
-from __future__ import annotations
-
 import contextlib
 import functools
 from collections.abc import Iterable, Iterator, Mapping
@@ -227,7 +225,7 @@ class Catalog:
     extra: Mapping[str, Any] = field(default_factory=dict)  # start options, default tables
     where: str = ""
     _built: dict[str, StatementEntry] = field(default_factory=dict, compare=False, repr=False)
-    _sections: dict[str, OptionSection] = field(default_factory=dict, compare=False, repr=False)
+    _sections: "dict[str, OptionSection]" = field(default_factory=dict, compare=False, repr=False)
     _operands: dict[tuple[str, str], OperandEntry | None] = field(
         default_factory=dict, compare=False, repr=False
     )

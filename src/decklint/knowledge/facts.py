@@ -9,8 +9,6 @@ Each answer says whether it rests on a fact confirmed in a manual or on one assu
 finding built on it can say so and never be an error.
 """
 
-from __future__ import annotations
-
 import functools
 import re
 from collections.abc import Iterator, Mapping

@@ -13,8 +13,6 @@ The tables are text: ``NAME`` or ``NAME:kind`` or ``NAME:kind:lo-hi``; kinds: in
 (decimal), name, hex, list, any.
 """
 
-from __future__ import annotations
-
 import functools
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -74,7 +72,7 @@ REJECTING = frozenset({"vtam", "ncp", "cics"})
 
 
 @functools.cache
-def catalog_of(dialect: str) -> Catalog | None:
+def catalog_of(dialect: str) -> "Catalog | None":
     """The product catalog a dialect reads, if it has one: the catalog of the dialect's own
     name, as its registry entry names it too (one name per dialect; tests/test_dialect_parts.py
     holds the two in step). The knowledge floor reads no record of the registry above it."""
@@ -112,7 +110,7 @@ def statement_schema(dialect: str, op: str) -> StatementSchema | None:
 
 
 @functools.cache
-def operand_entries(dialect: str, op: str) -> dict[str, OperandEntry]:
+def operand_entries(dialect: str, op: str) -> "dict[str, OperandEntry]":
     """The catalog entries of a statement's operands (PRS003): the catalog's, or for a dialect
     still without one, its table's ranges as entries."""
     cat = catalog_of(dialect)
@@ -133,7 +131,7 @@ def operand_entries(dialect: str, op: str) -> dict[str, OperandEntry]:
 
 
 @functools.cache
-def judged_entries(dialect: str, op: str) -> dict[str, OperandEntry]:
+def judged_entries(dialect: str, op: str) -> "dict[str, OperandEntry]":
     """The entries of a statement's operands that have something to judge a value by: a
     range, a value list or cases (PRS003 asks of each operand it sees)."""
     return {

@@ -1,7 +1,5 @@
 """Python checks: generators bound to a manifest code, yielding facts (Hits)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, NamedTuple
 

@@ -1,7 +1,5 @@
 """Rule manifests: one YAML file per rule under rules/<prefix>/<CODE>-<name>.yaml."""
 
-from __future__ import annotations
-
 import functools
 import re
 from collections.abc import Mapping

@@ -24,8 +24,6 @@ first value holds (the catalogs start at the oldest release they cover); a value
 or every value it may be when the release does not decide.
 """
 
-from __future__ import annotations
-
 import functools
 import re
 from collections import defaultdict

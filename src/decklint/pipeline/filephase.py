@@ -6,8 +6,6 @@ detection and lowering, and decklint itself. That is what makes it safe to compu
 separate process and to keep in the content-keyed cache (`decklint.pipeline.cache`).
 """
 
-from __future__ import annotations
-
 import functools
 from collections.abc import Iterator, Mapping
 from dataclasses import replace
