@@ -220,3 +220,63 @@ def test_a_workers_answer_holds_only_the_statements_the_model_reads(tmp_path: Pa
     taken = filephase.taken(back, text)
     assert taken.pf is not None and taken.pf.statements.coding(read) == whole[:2]
     assert tuple(taken.pf.statements) == whole
+
+
+def test_a_workers_answer_holds_a_statement_only_for_the_operands_the_model_reads(
+    tmp_path: Path,
+) -> None:
+    """Of VTAM's PUs the upgrade rules read TOPO alone (no PU entry has a history of its own):
+    a switched major node's PUs that do not code it are neither sent nor kept, one that does
+    is, and `coding` from the statements whole finds the same for its readers."""
+    from decklint.core.settings import Settings
+    from decklint.model.upgrade import read_operands, read_words
+    from decklint.pipeline import cache, filephase
+
+    text = (
+        "SW1      VBUILD TYPE=SWNET\n"
+        "P1       PU    ADDR=01,IDBLK=05D,IDNUM=00001,MAXDATA=521\n"
+        "L1       LU    LOCADDR=2\n"
+        "P2       PU    ADDR=02,IDBLK=05D,IDNUM=00002,TOPO=NONE\n"
+    )
+    path = str(tmp_path / "SWNET1")
+    read, only = read_words("vtam", path), read_operands("vtam", path)
+    assert "PU" in read and "TOPO" in only["PU"]
+    unit = filephase.process(path, text, filephase.Steering("vtam", (), Settings()))
+    assert unit.pf is not None
+    whole = tuple(unit.pf.statements)
+    back = cache.loads(cache.dumps(filephase.answer(unit)))
+    assert isinstance(back, filephase.FileUnit) and back.pf is not None
+    assert [st.label for st in back.pf.statements.coding(read)] == ["P2"]
+    assert [st.label for st in Statements(whole).coding(read)] == ["P1", "P2"]
+    kept = filephase.slim(unit, text)
+    assert kept.pf is not None and [st.label for st in kept.pf.statements.coding(read)] == ["P2"]
+    none = filephase.process(
+        path, text.replace(",TOPO=NONE", ""), filephase.Steering("vtam", (), Settings())
+    )
+    dropped = filephase.slim(none, text)
+    assert dropped.pf is not None and dropped.pf.statements.coding(read) == ()
+
+
+def test_statements_kept_for_some_operands_keep_those_that_may_code_them() -> None:
+    from decklint.core.ir import Operand, Value, read_for
+
+    span = Span(1, 1, 1, 9)
+
+    def op(name: str | None, value: str) -> Operand:
+        return Operand(name, Value("word", value, span), span)
+
+    def st(op_: str, *operands: Operand, label: str | None = None) -> Statement:
+        return Statement("a", "vtam", 0, op_, span, label=label, operands=operands)
+
+    words, only = frozenset({"PU"}), {"PU": frozenset({"TOPO"})}
+    coded = st("PU", op("ADDR", "01"), op("TOPO", "NONE"))
+    lower = st("PU", op("topo", "NONE"))
+    plain = st("PU", op("ADDR", "01"))
+    positional = st("PU", op(None, "TOPO"))
+    assert read_for(coded, words, only) and read_for(lower, words, only)
+    assert read_for(positional, words, only) and not read_for(plain, words, only)
+    assert read_for(st("LU"), words, only)  # another operation: as `codes_one_of` says
+    assert read_for(st("PU", label="PU"), words, only)  # its label is one of the words
+    indexed = Statements((coded, plain, positional)).indexed(words, only)
+    assert indexed.coding(words) == (coded, positional)
+    assert Statements((coded, plain, positional)).coding(words) == (coded, plain, positional)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -165,6 +165,18 @@ def codes_one_of(st: Statement, words: frozenset[str]) -> bool:
     )
 
 
+def read_for(st: Statement, words: frozenset[str], only: Mapping[str, frozenset[str]]) -> bool:
+    """Whether a statement that codes one of `words` may code what its reader looks for,
+    where `only` names the keyword operands a statement of its operation is read for: one of
+    them by name, or a positional operand (a keyword a positional word spells is not told
+    from its text here). A list's item, a statement of another operation or one whose label
+    is one of `words` always may."""
+    names = only.get(st.op)
+    if names is None or st.kind == "item" or (st.label is not None and st.label in words):
+        return True
+    return any(o.name is None or o.name.upper() in names for o in st.operands)
+
+
 class Statements(TupleView[Statement]):
     """A file's statements: the one form they take in a parsed file, in this process or after
     a cache entry or a worker's answer brought them back.
@@ -214,17 +226,25 @@ class Statements(TupleView[Statement]):
         cls, load: Callable[[], Sequence[Statement]], lacks: frozenset[str] = frozenset()
     ) -> Statements:
         """Statements made by `load` when first read (a parse of the file's text); `lacks`:
-        words none of them codes (`coded_words`), known when they were dropped, so that a
-        reader looking only for those need not make them (`coding`)."""
+        words none of them codes (`coded_words`) for what their readers look for (`indexed`),
+        known when they were dropped, so that such a reader need not make them (`coding`)."""
         return cls(load=load, known=lacks, some=())
 
-    def indexed(self, words: frozenset[str]) -> Statements:
+    def indexed(
+        self, words: frozenset[str], only: Mapping[str, frozenset[str]] | None = None
+    ) -> Statements:
         """The same statements, those that code one of `words` also kept apart: `coding`
-        those words reads only them."""
+        those words reads only them. `only`: operations whose statements are read for some
+        of their keyword operands alone (their names): such a statement is kept apart only
+        if it may code one of them (`read_for`)."""
         items = self._all()
         out = Statements(items)
         out._known = words
-        out._some = tuple(st for st in items if codes_one_of(st, words))
+        out._some = tuple(
+            st
+            for st in items
+            if codes_one_of(st, words) and (not only or read_for(st, words, only))
+        )
         return out
 
     def partial(self) -> Statements:
@@ -241,7 +261,8 @@ class Statements(TupleView[Statement]):
 
     def coding(self, words: frozenset[str]) -> tuple[Statement, ...]:
         """The statements that code one of `words` by name (`coded_words`), in their order;
-        made from the statements kept for such words where those are all there is to read."""
+        made from the statements kept for such words where those are all there is to read
+        (then without those `indexed` found nothing in for their readers)."""
         some = self._some
         if some is not None and words <= self._known:
             if isinstance(some, bytes):

@@ -119,6 +119,37 @@ def _read_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(historic_ops(n) | rel.dated_ops(n) for n in names))
 
 
+def read_operands(dialect: str, path: str) -> dict[str, frozenset[str]]:
+    """Of `read_words`, the operations whose statements those passes read for some of their
+    keyword operands alone, with those operands' names: no entry of the operation has a
+    history or a date of its own, only operands of it (VTAM's PU its TOPO). A statement
+    that codes none of them, and no positional operand, gives them nothing
+    (`Statements.indexed`): a switched major node's PUs are not kept for them."""
+    from decklint.model import catalogued
+
+    return _read_operands(catalogued.catalog_names(dialect, path))
+
+
+@functools.cache
+def _read_operands(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    whole: set[str] = set()
+    some: dict[str, set[str]] = {}
+    for name in names:
+        cat = catalogs.catalog(name)
+        for key, body in cat.raw.items() if cat is not None else ():
+            if not isinstance(body, dict):
+                continue
+            word = key.split(" ", 1)[0].upper()
+            if body.get("history") or body.get("since"):
+                whole.add(word)
+                continue
+            operands = body.get("operands")
+            for op, v in operands.items() if isinstance(operands, dict) else ():
+                if isinstance(v, dict) and (v.get("history") or v.get("since")):
+                    some.setdefault(word, set()).add(str(op).upper())
+    return {w: frozenset(ops) for w, ops in some.items() if w not in whole}
+
+
 def _uses(topo: Topology) -> list[Use]:
     out: list[Use] = []
     for path, node in sorted(topo.site.items()):

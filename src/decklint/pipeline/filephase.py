@@ -153,7 +153,7 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
     pf = _bare(unit.pf)
     if text is not None:
         words = _read_words(unit.path, pf)
-        kept = pf.statements.indexed(words)
+        kept = pf.statements.indexed(words, _read_operands(unit.path, pf))
         if kept.coding(words):
             statements = kept
         else:
@@ -172,7 +172,8 @@ def answer(unit: FileUnit) -> FileUnit:
     if unit.pf is None:
         return unit
     pf = _bare(unit.pf)
-    partial = pf.statements.indexed(_read_words(unit.path, pf)).partial()
+    words, only = _read_words(unit.path, pf), _read_operands(unit.path, pf)
+    partial = pf.statements.indexed(words, only).partial()
     return unit._replace(pf=replace(pf, statements=partial))
 
 
@@ -192,6 +193,12 @@ def _read_words(path: str, pf: ParsedFile) -> frozenset[str]:
     from decklint.model.upgrade import read_words  # the model's passes say what they read
 
     return read_words(pf.dialect, path)
+
+
+def _read_operands(path: str, pf: ParsedFile) -> dict[str, frozenset[str]]:
+    from decklint.model.upgrade import read_operands
+
+    return read_operands(pf.dialect, path)
 
 
 def _bare(pf: ParsedFile, path: str = "") -> ParsedFile:
