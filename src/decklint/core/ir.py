@@ -5,7 +5,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
@@ -165,18 +165,6 @@ def codes_one_of(st: Statement, words: frozenset[str]) -> bool:
     )
 
 
-def read_for(st: Statement, words: frozenset[str], only: Mapping[str, frozenset[str]]) -> bool:
-    """Whether a statement that codes one of `words` may code what its reader looks for,
-    where `only` names the keyword operands a statement of its operation is read for: one of
-    them by name, or a positional operand (a keyword a positional word spells is not told
-    from its text here). A list's item, a statement of another operation or one whose label
-    is one of `words` always may."""
-    names = only.get(st.op)
-    if names is None or st.kind == "item" or (st.label is not None and st.label in words):
-        return True
-    return any(o.name is None or o.name.upper() in names for o in st.operands)
-
-
 class Statements(TupleView[Statement]):
     """A file's statements: the one form they take in a parsed file, in this process or after
     a cache entry or a worker's answer brought them back.
@@ -231,19 +219,16 @@ class Statements(TupleView[Statement]):
         return cls(load=load, known=lacks, some=())
 
     def indexed(
-        self, words: frozenset[str], only: Mapping[str, frozenset[str]] | None = None
+        self, words: frozenset[str], wanted: Callable[[Statement], bool] | None = None
     ) -> Statements:
         """The same statements, those that code one of `words` also kept apart: `coding`
-        those words reads only them. `only`: operations whose statements are read for some
-        of their keyword operands alone (their names): such a statement is kept apart only
-        if it may code one of them (`read_for`)."""
+        those words reads only them. `wanted`: of those, the ones their readers may find
+        something in (the others are not kept apart)."""
         items = self._all()
         out = Statements(items)
         out._known = words
         out._some = tuple(
-            st
-            for st in items
-            if codes_one_of(st, words) and (not only or read_for(st, words, only))
+            st for st in items if codes_one_of(st, words) and (wanted is None or wanted(st))
         )
         return out
 

@@ -14,7 +14,7 @@ Only events of the node's own product count: a VM stack is not judged by z/OS's 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from decklint.core.ir import Statement
@@ -119,35 +119,53 @@ def _read_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(historic_ops(n) | rel.dated_ops(n) for n in names))
 
 
-def read_operands(dialect: str, path: str) -> dict[str, frozenset[str]]:
-    """Of `read_words`, the operations whose statements those passes read for some of their
-    keyword operands alone, with those operands' names: no entry of the operation has a
-    history or a date of its own, only operands of it (VTAM's PU its TOPO). A statement
-    that codes none of them, and no positional operand, gives them nothing
-    (`Statements.indexed`): a switched major node's PUs are not kept for them."""
+def read_for(dialect: str, path: str) -> Callable[[Statement], bool]:
+    """Whether those passes may find something in a statement of the file that codes one of
+    `read_words`: its catalog entry has a history or a date of its own, or has operands with
+    one and the statement codes one of those by name or has a positional operand (a word
+    that may spell one in short). A statement whose entry has neither (a TCP/IP DEVICE of a
+    type with no history, a VTAM PU without TOPO) gives them nothing: it is neither sent by
+    a worker nor kept apart (`Statements.indexed`)."""
     from decklint.model import catalogued
 
-    return _read_operands(catalogued.catalog_names(dialect, path))
+    names = catalogued.catalog_names(dialect, path)
+    types = _types(names)
+    dated: dict[tuple[Any, ...], tuple[bool, frozenset[str]]] = {}
+
+    def wanted(st: Statement) -> bool:
+        if st.kind == "item":
+            return True  # a start list's option: release inference reads it as it is
+        if dialect in _LOOKED_UP_EACH:
+            whole, operands = _dated(catalogued.entry(dialect, path, st))
+        else:
+            key = _signature(st, dialect, types)
+            found = dated.get(key)
+            if found is None:
+                found = dated[key] = _dated(catalogued.entry(dialect, path, st))
+            whole, operands = found
+        return whole or (
+            bool(operands)
+            and any(o.name is None or o.name.upper() in operands for o in st.operands)
+        )
+
+    return wanted
 
 
-@functools.cache
-def _read_operands(names: tuple[str, ...]) -> dict[str, frozenset[str]]:
-    whole: set[str] = set()
-    some: dict[str, set[str]] = {}
-    for name in names:
-        cat = catalogs.catalog(name)
-        for key, body in cat.raw.items() if cat is not None else ():
-            if not isinstance(body, dict):
-                continue
-            word = key.split(" ", 1)[0].upper()
-            if body.get("history") or body.get("since"):
-                whole.add(word)
-                continue
-            operands = body.get("operands")
-            for op, v in operands.items() if isinstance(operands, dict) else ():
-                if isinstance(v, dict) and (v.get("history") or v.get("since")):
-                    some.setdefault(word, set()).add(str(op).upper())
-    return {w: frozenset(ops) for w, ops in some.items() if w not in whole}
+# Dialects whose statements' entries are decided by words `_signature` does not hold (an AIX
+# line's or SCF command's object, an EZACICD macro's TYPE=): each statement looked up.
+_LOOKED_UP_EACH = frozenset({"aix", "scf", "ezacicd"})
+
+
+def _dated(e: Any) -> tuple[bool, frozenset[str]]:
+    """Whether an entry has a history or a date of its own, and its operands that have one
+    (what `_historic_entry` and release inference's `_dated_entry` look for)."""
+    if e is None:
+        return False, frozenset()
+    body = e.statement
+    operands = frozenset(
+        n for n, op in body.operands.items() if op.history or op.since_fact is not None
+    )
+    return bool(body.history) or body.since_fact is not None, operands
 
 
 def _uses(topo: Topology) -> list[Use]:

@@ -9,7 +9,7 @@ separate process and to keep in the content-keyed cache (`decklint.pipeline.cach
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
@@ -153,7 +153,7 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
     pf = _bare(unit.pf)
     if text is not None:
         words = _read_words(unit.path, pf)
-        kept = pf.statements.indexed(words, _read_operands(unit.path, pf))
+        kept = pf.statements.indexed(words, _read_for(unit.path, pf))
         if kept.coding(words):
             statements = kept
         else:
@@ -172,8 +172,8 @@ def answer(unit: FileUnit) -> FileUnit:
     if unit.pf is None:
         return unit
     pf = _bare(unit.pf)
-    words, only = _read_words(unit.path, pf), _read_operands(unit.path, pf)
-    partial = pf.statements.indexed(words, only).partial()
+    words = _read_words(unit.path, pf)
+    partial = pf.statements.indexed(words, _read_for(unit.path, pf)).partial()
     return unit._replace(pf=replace(pf, statements=partial))
 
 
@@ -195,10 +195,10 @@ def _read_words(path: str, pf: ParsedFile) -> frozenset[str]:
     return read_words(pf.dialect, path)
 
 
-def _read_operands(path: str, pf: ParsedFile) -> dict[str, frozenset[str]]:
-    from decklint.model.upgrade import read_operands
+def _read_for(path: str, pf: ParsedFile) -> Callable[[Statement], bool]:
+    from decklint.model.upgrade import read_for
 
-    return read_operands(pf.dialect, path)
+    return read_for(pf.dialect, path)
 
 
 def _bare(pf: ParsedFile, path: str = "") -> ParsedFile:
