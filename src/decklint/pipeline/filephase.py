@@ -166,9 +166,10 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
 def answer(unit: FileUnit) -> FileUnit:
     """A worker's unit for the run that sent it the file, when nothing is cached: `slim`,
     with only the statements the model's passes read after the file phase (those that code
-    the words they read, `Statements.partial`); the run makes the others from the file's
-    text if something reads them all (`taken`). Most statements then cross no process
-    boundary: pickling them was a third of a worker's time."""
+    the words they read where their entries may give them something: `read_for`,
+    `Statements.partial`); the run makes the others from the file's text if something reads
+    them all (`taken`). Most statements then cross no process boundary: pickling them was a
+    third of a worker's time."""
     if unit.pf is None:
         return unit
     pf = _bare(unit.pf)
