@@ -27,7 +27,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -150,8 +149,7 @@ def hooked(clock: Clock) -> Iterator[None]:
         for name in dialects.names():
             spec = dialects.get(name)
             undo.append((dialects._SPECS, name, spec))
-            dialects._SPECS[name] = replace(
-                spec,
+            dialects._SPECS[name] = spec._replace(
                 parse=clock.wrap(PARSE_REST, spec.parse),
                 lower=clock.wrap(LOWERING, spec.lower),
             )

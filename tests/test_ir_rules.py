@@ -220,3 +220,68 @@ def test_a_workers_answer_holds_only_the_statements_the_model_reads(tmp_path: Pa
     taken = filephase.taken(back, text)
     assert taken.pf is not None and taken.pf.statements.coding(read) == whole[:2]
     assert tuple(taken.pf.statements) == whole
+
+
+def test_a_workers_answer_holds_a_statement_only_where_the_model_may_find_something(
+    tmp_path: Path,
+) -> None:
+    """Of VTAM's PUs the upgrade rules read TOPO alone (the PU entry has no history of its
+    own): a switched major node's PUs that do not code it are neither sent nor kept, one that
+    does is; `coding` from the statements whole finds every PU, as its readers expect."""
+    from decklint.core.settings import Settings
+    from decklint.model.upgrade import read_for, read_words
+    from decklint.pipeline import cache, filephase
+
+    text = (
+        "SW1      VBUILD TYPE=SWNET\n"
+        "P1       PU    ADDR=01,IDBLK=05D,IDNUM=00001,MAXDATA=521\n"
+        "L1       LU    LOCADDR=2\n"
+        "P2       PU    ADDR=02,IDBLK=05D,IDNUM=00002,TOPO=NONE\n"
+    )
+    path = str(tmp_path / "SWNET1")
+    steer = filephase.Steering("vtam", (), Settings())
+    read = read_words("vtam", path)
+    assert "PU" in read
+    unit = filephase.process(path, text, steer)
+    assert unit.pf is not None
+    whole = tuple(unit.pf.statements)
+    pus = [st for st in whole if st.op == "PU"]
+    wanted = read_for("vtam", path)
+    assert [wanted(st) for st in pus] == [False, True]
+    back = cache.loads(cache.dumps(filephase.answer(unit)))
+    assert isinstance(back, filephase.FileUnit) and back.pf is not None
+    assert [st.label for st in back.pf.statements.coding(read)] == ["P2"]
+    assert [st.label for st in Statements(whole).coding(read)] == ["P1", "P2"]
+    kept = filephase.slim(unit, text)
+    assert kept.pf is not None and [st.label for st in kept.pf.statements.coding(read)] == ["P2"]
+    none = filephase.process(path, text.replace(",TOPO=NONE", ""), steer)
+    dropped = filephase.slim(none, text)
+    assert dropped.pf is not None and dropped.pf.statements.coding(read) == ()
+
+
+def test_a_tcpip_device_is_kept_for_the_model_by_its_types_history(tmp_path: Path) -> None:
+    """DEVICE and LINK are catalogued by their type: one whose entry has a history or a date
+    (SNAIUCV) is read by the upgrade rules, one of a type with neither (MPCIPA) is not."""
+    from decklint.core.settings import Settings
+    from decklint.model.upgrade import read_for, read_words
+    from decklint.pipeline import filephase
+
+    text = "DEVICE D1 MPCIPA\nLINK L1 IPAQENET D1\nDEVICE D2 SNAIUCV\n"
+    path = str(tmp_path / "PROFILE.TCPIP")
+    unit = filephase.process(path, text, filephase.Steering("tcpip", (), Settings()))
+    assert unit.pf is not None
+    wanted = read_for("tcpip", path)
+    assert [wanted(st) for st in unit.pf.statements] == [False, False, True]
+    read = read_words("tcpip", path)
+    sent = filephase.answer(unit).pf
+    assert sent is not None and [st.op for st in sent.statements.coding(read)] == ["DEVICE"]
+
+
+def test_statements_kept_apart_are_those_their_readers_want() -> None:
+    span = Span(1, 1, 1, 9)
+    a = Statement("a", "vtam", 0, "PU", span, label="A")
+    b = Statement("a", "vtam", 1, "PU", span, label="B")
+    words = frozenset({"PU"})
+    indexed = Statements((a, b)).indexed(words, lambda st: st.label == "B")
+    assert indexed.coding(words) == (b,) and indexed == (a, b)
+    assert Statements((a, b)).coding(words) == (a, b)

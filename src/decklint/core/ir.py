@@ -212,17 +212,22 @@ class Statements(TupleView[Statement]):
         cls, load: Callable[[], Sequence[Statement]], lacks: frozenset[str] = frozenset()
     ) -> "Statements":
         """Statements made by `load` when first read (a parse of the file's text); `lacks`:
-        words none of them codes (`coded_words`), known when they were dropped, so that a
-        reader looking only for those need not make them (`coding`)."""
+        words none of them codes (`coded_words`) for what their readers look for (`indexed`),
+        known when they were dropped, so that such a reader need not make them (`coding`)."""
         return cls(load=load, known=lacks, some=())
 
-    def indexed(self, words: frozenset[str]) -> "Statements":
+    def indexed(
+        self, words: frozenset[str], wanted: Callable[[Statement], bool] | None = None
+    ) -> "Statements":
         """The same statements, those that code one of `words` also kept apart: `coding`
-        those words reads only them."""
+        those words reads only them. `wanted`: of those, the ones their readers may find
+        something in (the others are not kept apart)."""
         items = self._all()
         out = Statements(items)
         out._known = words
-        out._some = tuple(st for st in items if codes_one_of(st, words))
+        out._some = tuple(
+            st for st in items if codes_one_of(st, words) and (wanted is None or wanted(st))
+        )
         return out
 
     def partial(self) -> "Statements":
@@ -239,7 +244,8 @@ class Statements(TupleView[Statement]):
 
     def coding(self, words: frozenset[str]) -> tuple[Statement, ...]:
         """The statements that code one of `words` by name (`coded_words`), in their order;
-        made from the statements kept for such words where those are all there is to read."""
+        made from the statements kept for such words where those are all there is to read
+        (then without those `indexed` found nothing in for their readers)."""
         some = self._some
         if some is not None and words <= self._known:
             if isinstance(some, bytes):

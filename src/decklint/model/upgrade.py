@@ -14,7 +14,7 @@ Only events of the node's own product count: a VM stack is not judged by z/OS's 
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 from decklint.core.ir import Statement
@@ -117,6 +117,55 @@ def read_words(dialect: str, path: str) -> frozenset[str]:
 @functools.cache
 def _read_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(historic_ops(n) | rel.dated_ops(n) for n in names))
+
+
+def read_for(dialect: str, path: str) -> Callable[[Statement], bool]:
+    """Whether those passes may find something in a statement of the file that codes one of
+    `read_words`: its catalog entry has a history or a date of its own, or has operands with
+    one and the statement codes one of those by name or has a positional operand (a word
+    that may spell one in short). A statement whose entry has neither (a TCP/IP DEVICE of a
+    type with no history, a VTAM PU without TOPO) gives them nothing: it is neither sent by
+    a worker nor kept apart (`Statements.indexed`)."""
+    from decklint.model import catalogued
+
+    names = catalogued.catalog_names(dialect, path)
+    types = _types(names)
+    dated: dict[tuple[Any, ...], tuple[bool, frozenset[str]]] = {}
+
+    def wanted(st: Statement) -> bool:
+        if st.kind == "item":
+            return True  # a start list's option: release inference reads it as it is
+        if dialect in _LOOKED_UP_EACH:
+            whole, operands = _dated(catalogued.entry(dialect, path, st))
+        else:
+            key = _signature(st, dialect, types)
+            found = dated.get(key)
+            if found is None:
+                found = dated[key] = _dated(catalogued.entry(dialect, path, st))
+            whole, operands = found
+        return whole or (
+            bool(operands)
+            and any(o.name is None or o.name.upper() in operands for o in st.operands)
+        )
+
+    return wanted
+
+
+# Dialects whose statements' entries are decided by words `_signature` does not hold (an AIX
+# line's or SCF command's object, an EZACICD macro's TYPE=): each statement looked up.
+_LOOKED_UP_EACH = frozenset({"aix", "scf", "ezacicd"})
+
+
+def _dated(e: Any) -> tuple[bool, frozenset[str]]:
+    """Whether an entry has a history or a date of its own, and its operands that have one
+    (what `_historic_entry` and release inference's `_dated_entry` look for)."""
+    if e is None:
+        return False, frozenset()
+    body = e.statement
+    operands = frozenset(
+        n for n, op in body.operands.items() if op.history or op.since_fact is not None
+    )
+    return bool(body.history) or body.since_fact is not None, operands
 
 
 def _uses(topo: Topology) -> list[Use]:

@@ -7,7 +7,7 @@ separate process and to keep in the content-keyed cache (`decklint.pipeline.cach
 """
 
 import functools
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
@@ -151,7 +151,7 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
     pf = _bare(unit.pf)
     if text is not None:
         words = _read_words(unit.path, pf)
-        kept = pf.statements.indexed(words)
+        kept = pf.statements.indexed(words, _read_for(unit.path, pf))
         if kept.coding(words):
             statements = kept
         else:
@@ -164,13 +164,15 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
 def answer(unit: FileUnit) -> FileUnit:
     """A worker's unit for the run that sent it the file, when nothing is cached: `slim`,
     with only the statements the model's passes read after the file phase (those that code
-    the words they read, `Statements.partial`); the run makes the others from the file's
-    text if something reads them all (`taken`). Most statements then cross no process
-    boundary: pickling them was a third of a worker's time."""
+    the words they read where their entries may give them something: `read_for`,
+    `Statements.partial`); the run makes the others from the file's text if something reads
+    them all (`taken`). Most statements then cross no process boundary: pickling them was a
+    third of a worker's time."""
     if unit.pf is None:
         return unit
     pf = _bare(unit.pf)
-    partial = pf.statements.indexed(_read_words(unit.path, pf)).partial()
+    words = _read_words(unit.path, pf)
+    partial = pf.statements.indexed(words, _read_for(unit.path, pf)).partial()
     return unit._replace(pf=replace(pf, statements=partial))
 
 
@@ -190,6 +192,12 @@ def _read_words(path: str, pf: ParsedFile) -> frozenset[str]:
     from decklint.model.upgrade import read_words  # the model's passes say what they read
 
     return read_words(pf.dialect, path)
+
+
+def _read_for(path: str, pf: ParsedFile) -> Callable[[Statement], bool]:
+    from decklint.model.upgrade import read_for
+
+    return read_for(pf.dialect, path)
 
 
 def _bare(pf: ParsedFile, path: str = "") -> ParsedFile:
