@@ -1,8 +1,6 @@
 """What the release rules (REL) share: the release a node is judged at, how a use and a
 release fact are said, and the manual section a finding cites (registers no check)."""
 
-from __future__ import annotations
-
 from typing import NamedTuple
 
 from decklint.core.findings import Applicability, Citation, Fix

@@ -3,8 +3,6 @@ read, parsed, taken from the cache; rules run), for a display the caller draws. 
 itself never draws anything.
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple

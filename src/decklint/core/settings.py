@@ -1,7 +1,5 @@
 """What the rules need to know that no deck says: the run's settings from the configuration."""
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 # Modes that carry bulk data unless the configuration says otherwise ("Getting the

@@ -6,8 +6,6 @@ the logical text goes through `SourceMap.span()` and becomes a physical `Span`. 
 that point converts coordinates again.
 """
 
-from __future__ import annotations
-
 import bisect
 import re
 from dataclasses import dataclass, field
@@ -54,7 +52,7 @@ class Lines(TupleView[str]):
     def __hash__(self) -> int:  # as the tuple of lines it stands for (a view has none)
         return hash(self._all())
 
-    def __reduce__(self) -> tuple[type[Lines], tuple[str]]:
+    def __reduce__(self) -> "tuple[type[Lines], tuple[str]]":
         return Lines, (self._text,)
 
 
@@ -66,7 +64,7 @@ class SourceFile(NamedTuple):
     lines: Lines  # the text's lines, split when first read
 
     @classmethod
-    def from_text(cls, path: str, text: str) -> SourceFile:
+    def from_text(cls, path: str, text: str) -> "SourceFile":
         return cls(path, text, Lines(text))
 
     def line_text(self, line: int) -> str:

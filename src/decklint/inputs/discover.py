@@ -1,7 +1,5 @@
 """Finding the files to lint and deciding which dialect each one is."""
 
-from __future__ import annotations
-
 import fnmatch
 import os
 import re

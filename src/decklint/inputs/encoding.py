@@ -10,8 +10,6 @@ Nothing here raises on bad input: undecodable bytes become U+FFFD and are report
 offset, line and column; binary content is refused with a reason.
 """
 
-from __future__ import annotations
-
 import codecs
 from typing import Any, NamedTuple
 

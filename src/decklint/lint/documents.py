@@ -5,8 +5,6 @@ finding shows the document's title, publisher and date with the section. A site 
 document of its own by title or address instead of a key: it is shown as written.
 """
 
-from __future__ import annotations
-
 import functools
 from typing import NamedTuple
 

@@ -6,8 +6,6 @@ start-up, not in the middle of a lint run. Evaluation is null-aware: a compariso
 unknown (None) value is unknown, and a rule whose `require` is unknown reports nothing.
 """
 
-from __future__ import annotations
-
 import functools
 import math
 import re
@@ -48,7 +46,7 @@ class MatchCut(Exception):
 
 
 @functools.lru_cache(maxsize=256)
-def safe_pattern(pattern: str) -> Matcher:
+def safe_pattern(pattern: str) -> "Matcher":
     """The pattern as a matcher, or ExprError when it cannot be one."""
     from decklint.lint.regex import Matcher, Refused
 
@@ -77,7 +75,7 @@ def _matches(s: Any, pattern: Any) -> bool | None:
 
 
 @functools.lru_cache(maxsize=4096)
-def _fullmatch(compiled: Matcher, subject: str, pattern: str) -> bool:
+def _fullmatch(compiled: "Matcher", subject: str, pattern: str) -> bool:
     from decklint.lint.regex import Cut
 
     try:

@@ -1,7 +1,5 @@
 """All rule manifests (shipped and user-supplied) and selection by code, name, prefix, group."""
 
-from __future__ import annotations
-
 import functools
 import os
 from collections.abc import Iterable

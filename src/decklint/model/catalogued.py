@@ -8,8 +8,6 @@ DEVICE or LINK by its type too, a start list item by its start option, a TSM opt
 abbreviation.
 """
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from pathlib import PurePath
 from typing import Any, NamedTuple

@@ -11,8 +11,6 @@ show, or the newest release the catalog holds.
 Only events of the node's own product count: a VM stack is not judged by z/OS's removals.
 """
 
-from __future__ import annotations
-
 import functools
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple

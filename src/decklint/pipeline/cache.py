@@ -18,8 +18,6 @@ used for `STALE_AFTER` is removed, looked for at most once a day (`prune`), so u
 pile up in the folder.
 """
 
-from __future__ import annotations
-
 import contextlib
 import dataclasses
 import os
@@ -89,7 +87,7 @@ class Store:
     failed: int = 0
 
     @classmethod
-    def open(cls) -> Store | None:
+    def open(cls) -> "Store | None":
         v = vault()
         if v is None:
             return None

@@ -1,7 +1,5 @@
 """Writing a file so that a reader sees the old content or the new, never a part of it."""
 
-from __future__ import annotations
-
 import contextlib
 import errno
 import itertools

@@ -16,8 +16,6 @@ Without a home folder, a `DECKLINT_CACHE_DIR` keeps its own key only when it was
 absolute path outside any git work tree.
 """
 
-from __future__ import annotations
-
 import contextlib
 import os
 import stat

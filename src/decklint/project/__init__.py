@@ -7,8 +7,6 @@ configuration nearest to that finding's file: its rule selection, severities and
 ignores.
 """
 
-from __future__ import annotations
-
 import dataclasses
 import os
 from collections.abc import Sequence
@@ -136,7 +134,7 @@ class Project:
         untrusted: Sequence[Path] | None = None,
         extend_select: Sequence[str] = (),
         extend_ignore: Sequence[str] = (),
-    ) -> Project:
+    ) -> "Project":
         """The project configuration. `untrusted`: the folders of a workspace whose owner is
         not trusted (an editor's untrusted workspace, `--untrusted`): decklint reads its decks
         and the settings of the configurations inside it that name no other file."""

@@ -9,8 +9,6 @@ another file (relative to the one that names it) whose settings are taken first.
 Every problem is a `ConfigError` that names the file and line: the CLI prints it and exits 2.
 """
 
-from __future__ import annotations
-
 import fnmatch
 import importlib
 import os

@@ -2,8 +2,6 @@
 once and their errors in plain words, the first words of a file's lines for the content
 sniffers, and what a deck's path says: the member it names, the folder of its system."""
 
-from __future__ import annotations
-
 import functools
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence

@@ -23,8 +23,6 @@ Errors in a VTAMLST member are reported when the major node is activated (SNA Ne
 Implementation Guide, "Errors in the VTAMLST definition file").
 """
 
-from __future__ import annotations
-
 import functools
 import re
 from collections import Counter

@@ -19,8 +19,6 @@ lexer does (`decklint.dialects.tcpip.reader.tokens`), and asks `enabled()` too.
 `lark_only()` turns the fast path off, for the tests that hold both paths to the same IR.
 """
 
-from __future__ import annotations
-
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator

@@ -14,8 +14,6 @@ name) or, with any other name, by a well-formed tag in it. A file with no tag at
 template, whatever its name: it is read as it is.
 """
 
-from __future__ import annotations
-
 import re
 from typing import NamedTuple
 

@@ -19,8 +19,6 @@ it, the two links it infers are drawn as one (`Linker.once`), its second end the
 node's definition, and `ends` says that both state it.
 """
 
-from __future__ import annotations
-
 import re
 from collections import defaultdict
 from collections.abc import Callable
@@ -58,7 +56,7 @@ class Evidence(NamedTuple):
     name: str
     order: int
     doc: str
-    infer: Callable[[Linker], None]
+    infer: "Callable[[Linker], None]"
     symmetric: bool = False
 
 
@@ -67,7 +65,7 @@ EVIDENCE: dict[str, Evidence] = {}
 
 def evidence(
     name: str, order: int, doc: str, symmetric: bool = False
-) -> Callable[[Callable[[Linker], None]], Any]:
+) -> "Callable[[Callable[[Linker], None]], Any]":
     """Register a module's `infer(linker)` as the evidence `name`."""
 
     def register(fn: Callable[[Linker], None]) -> Callable[[Linker], None]:
