@@ -625,10 +625,10 @@ def test_the_fingerprint_covers_every_module_grammar_and_manifest() -> None:
     the package (they once stopped at the folder of cache.py, and a changed check module kept
     serving the old findings from the cache)."""
     import decklint
-    from decklint.platform.resources import grammars_root, rules_root
+    from decklint.platform.resources import grammars_root, rules_root, stamps
 
     package = Path(decklint.__file__).resolve().parent
-    stamped = {rel for rel, _size, _mtime in cache._stamps(str(package), "")}
+    stamped = {rel for rel, _size, _mtime in stamps(str(package), "")}
     modules = {p.relative_to(package).as_posix() for p in package.rglob("*.py")}
     assert modules - {m for m in modules if "__pycache__" in m} <= stamped
     assert "checks/prs003_value_out_of_range.py" in stamped
@@ -643,8 +643,8 @@ def test_the_fingerprint_covers_every_module_grammar_and_manifest() -> None:
     finally:
         os.utime(probe, ns=(st.st_atime_ns, st.st_mtime_ns))
         cache.fingerprint.cache_clear()
-    assert any(True for _ in cache._stamps(str(grammars_root()), ""))
-    assert any(True for _ in cache._stamps(str(rules_root()), ""))
+    assert any(True for _ in stamps(str(grammars_root()), ""))
+    assert any(True for _ in stamps(str(rules_root()), ""))
 
 
 def test_an_installed_build_is_fingerprinted_by_its_installers_record(

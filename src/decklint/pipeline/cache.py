@@ -35,7 +35,6 @@ from decklint.platform.store import KEY_FILE, Vault, status, vault
 # A hash of decklint itself: an installed wheel's record of its files, or in a checkout the
 # name, size and modification time of every grammar, rule manifest and module of the package.
 fingerprint = resources.fingerprint
-_stamps = resources.stamps
 
 
 def key(path: str, text_digest: bytes, steering: bytes) -> str:
