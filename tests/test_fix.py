@@ -278,3 +278,24 @@ def test_the_owner_stays_the_files_owner(gen: Path) -> None:
     _cli("--fix", str(gen))
     st = gen.stat()
     assert "MAXBFRU=5" in gen.read_text() and (st.st_uid, st.st_gid) == (4242, 4343)
+
+
+def test_an_input_given_its_fixed_text_is_keyed_by_that_text() -> None:
+    """The fix loop lints each pass's texts as new inputs (`Input.replace`): each is keyed in
+    the cache and the run memo by its own text's digest, never the one its original had
+    computed; what is not changed is kept, and a name no input has is refused."""
+    from decklint.inputs.gather import Input, digest
+
+    first = Input("a.vtam", "A1 APPL AUTH=ACQ\n", True, encoding="cp037", dialect="vtam")
+    assert first.digest == digest("A1 APPL AUTH=ACQ\n")
+    fixed = first.replace(text="A1 APPL AUTH=PASS\n")
+    assert fixed.digest == digest("A1 APPL AUTH=PASS\n") != first.digest
+    assert (fixed.path, fixed.explicit, fixed.encoding, fixed.dialect) == (
+        "a.vtam",
+        True,
+        "cp037",
+        "vtam",
+    )
+    assert first.text == "A1 APPL AUTH=ACQ\n"  # the original is left as it was
+    with pytest.raises(TypeError):
+        first.replace(txet="")

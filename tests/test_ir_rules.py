@@ -285,3 +285,43 @@ def test_statements_kept_apart_are_those_their_readers_want() -> None:
     indexed = Statements((a, b)).indexed(words, lambda st: st.label == "B")
     assert indexed.coding(words) == (b,) and indexed == (a, b)
     assert Statements((a, b)).coding(words) == (a, b)
+
+
+def test_a_readers_units_and_maps_come_back_whole_from_a_cache_entry() -> None:
+    """The card reader's units and maps (plain classes; the maps with slots) travel from the
+    workers and into cache entries: each comes back with every attribute and maps the same
+    offsets to the same places, a macro's generated map as such."""
+    from decklint.core.ir import LogicalUnit, ReadResult, Remark
+    from decklint.core.source import SourceMap
+    from decklint.pipeline import cache
+    from decklint.readers.assembler.reader import _GeneratedMap
+
+    sm = SourceMap()
+    sm.add(0, 3, 1, 10)
+    sm.add(10, 4, 16, 6)
+    gm = _GeneratedMap([0], [7], [20], [5], Span(7, 10, 7, 15))
+    remark = Remark(3, 40, "THE FIRST")
+    units = [LogicalUnit("A1 APPL AUTH=ACQ", sm, 3, remarks=[remark]), LogicalUnit("X", gm, 7)]
+    back = cache.loads(cache.dumps(ReadResult(units, [remark], [])))
+    assert isinstance(back, ReadResult) and back.comments == [remark] and back.diagnostics == []
+    a, b = back.units
+    assert (a.text, a.line, a.kind, a.remarks, a.last_line) == (
+        "A1 APPL AUTH=ACQ",
+        3,
+        "statement",
+        [remark],
+        0,
+    )
+    assert type(a.smap) is SourceMap
+    assert (a.smap.starts, a.smap.lines, a.smap.cols, a.smap.lengths) == (
+        [0, 10],
+        [3, 4],
+        [1, 16],
+        [10, 6],
+    )
+    assert [a.smap.span(s, e) for s, e in ((0, 3), (8, 14), (15, 16))] == [
+        sm.span(s, e) for s, e in ((0, 3), (8, 14), (15, 16))
+    ]
+    assert type(b.smap) is _GeneratedMap and b.smap.anchor == Span(7, 10, 7, 15)
+    assert b.smap.span(0, 3) == gm.span(0, 3) and b.end_line == 7
+    assert pickle.loads(pickle.dumps(sm, protocol=2)).pos(12) == (4, 18)

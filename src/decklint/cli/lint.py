@@ -2,7 +2,6 @@
 and the findings reported in the format asked for."""
 
 import contextlib
-import dataclasses
 import os
 import sys
 from pathlib import Path
@@ -287,9 +286,7 @@ def _scoped(result: Any, roots: tuple[str, ...], project: Any) -> Any:
         or where in inside
         or f.subject.rsplit(":", 1)[-1].upper() in parts
     ]
-    return (
-        result if len(kept) == len(result.findings) else dataclasses.replace(result, findings=kept)
-    )
+    return result if len(kept) == len(result.findings) else result.with_findings(kept)
 
 
 def _lint_inputs(args: LintArgs, opts: Any) -> list[Any]:
@@ -341,9 +338,7 @@ def _fix(args: LintArgs, inputs: list[Any], run: Any, opts: Any) -> tuple[list[A
     if args.diff:
         sys.exit(_show_diff(inputs, run, args.quiet))
     written = _write_fixes(inputs, run, args.quiet)
-    fixed = [
-        dataclasses.replace(i, text=run.texts[i.path]) if i.path in written else i for i in inputs
-    ]
+    fixed = [i.replace(text=run.texts[i.path]) if i.path in written else i for i in inputs]
     if written != set(run.texts):
         # a fix not written leaves its findings, and the exit status they give
         from decklint import api

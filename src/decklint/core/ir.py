@@ -4,7 +4,6 @@ import bisect
 import itertools
 import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from decklint.core.findings import Severity
@@ -342,16 +341,31 @@ class Diagnostic(NamedTuple):
     subject: str = ""
 
 
-@dataclass
 class LogicalUnit:
     """Text a reader assembled from one or more physical lines, with its map back."""
 
     text: str
     smap: SourceMap
     line: int
-    kind: str = "statement"
-    remarks: list[Remark] = field(default_factory=list)
-    last_line: int = 0  # set when the text and map were dropped (filephase.slim)
+    kind: str
+    remarks: list[Remark]
+    last_line: int  # set when the text and map were dropped (filephase.slim)
+
+    def __init__(
+        self,
+        text: str,
+        smap: SourceMap,
+        line: int,
+        kind: str = "statement",
+        remarks: list[Remark] | None = None,
+        last_line: int = 0,
+    ) -> None:
+        self.text = text
+        self.smap = smap
+        self.line = line
+        self.kind = kind
+        self.remarks = [] if remarks is None else remarks
+        self.last_line = last_line
 
     @property
     def end_line(self) -> int:
@@ -359,11 +373,20 @@ class LogicalUnit:
         return max(self.smap.lines) if self.smap.lines else max(self.line, self.last_line)
 
 
-@dataclass
 class ReadResult:
     """What the card reader read from a deck: its logical units, its remarks and what it
     could not read."""
 
-    units: list[LogicalUnit] = field(default_factory=list)
-    comments: list[Remark] = field(default_factory=list)
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    units: list[LogicalUnit]
+    comments: list[Remark]
+    diagnostics: list[Diagnostic]
+
+    def __init__(
+        self,
+        units: list[LogicalUnit] | None = None,
+        comments: list[Remark] | None = None,
+        diagnostics: list[Diagnostic] | None = None,
+    ) -> None:
+        self.units = [] if units is None else units
+        self.comments = [] if comments is None else comments
+        self.diagnostics = [] if diagnostics is None else diagnostics

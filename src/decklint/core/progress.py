@@ -4,7 +4,6 @@ itself never draws anything.
 """
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import NamedTuple
 
 
@@ -23,13 +22,21 @@ class Progress(NamedTuple):
 OnProgress = Callable[[Progress], None]
 
 
-@dataclass
 class Stats:
     """How the files of the last run were read (for `--statistics` and the benchmarks); here,
     beside `Progress`, so that a run the run memo answers needs none of the file phase."""
 
-    files: int = 0
-    cached: int = 0
-    parsed: int = 0
-    workers: int = 1
-    memo: bool = False  # the whole run's findings came from the run memo (decklint.pipeline.memo)
+    files: int
+    cached: int
+    parsed: int
+    workers: int
+    memo: bool  # the whole run's findings came from the run memo (decklint.pipeline.memo)
+
+    def __init__(
+        self, files: int = 0, cached: int = 0, parsed: int = 0, workers: int = 1, memo: bool = False
+    ) -> None:
+        self.files = files
+        self.cached = cached
+        self.parsed = parsed
+        self.workers = workers
+        self.memo = memo

@@ -8,7 +8,6 @@ that point converts coordinates again.
 
 import bisect
 import re
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from decklint.core.records import Span as Span
@@ -77,7 +76,6 @@ class SourceFile(NamedTuple):
         return self.line_text(span.line)[span.col - 1 : span.end_col - 1]
 
 
-@dataclass(slots=True)
 class SourceMap:
     """Maps offsets in a logical unit's text to physical (line, column).
 
@@ -86,10 +84,24 @@ class SourceMap:
     separator a reader inserted) map to the end of the previous segment.
     """
 
-    starts: list[int] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)
-    cols: list[int] = field(default_factory=list)
-    lengths: list[int] = field(default_factory=list)
+    __slots__ = ("cols", "lengths", "lines", "starts")
+
+    starts: list[int]
+    lines: list[int]
+    cols: list[int]
+    lengths: list[int]
+
+    def __init__(
+        self,
+        starts: list[int] | None = None,
+        lines: list[int] | None = None,
+        cols: list[int] | None = None,
+        lengths: list[int] | None = None,
+    ) -> None:
+        self.starts = [] if starts is None else starts
+        self.lines = [] if lines is None else lines
+        self.cols = [] if cols is None else cols
+        self.lengths = [] if lengths is None else lengths
 
     def add(self, logical_start: int, line: int, col: int, length: int) -> None:
         if length <= 0:

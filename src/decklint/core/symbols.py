@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from decklint.core.records import Definition as Definition
 from decklint.core.records import Reference as Reference
@@ -43,18 +42,24 @@ WILDCARD = "*"
 EXPANSION = "expansion"
 
 
-@dataclass
 class SymbolTable:
     """The names the linted files define and the references to them, indexed by kind, scope
     and name."""
 
-    definitions: list[Definition] = field(default_factory=list)
-    references: list[Reference] = field(default_factory=list)
-    _index: dict[tuple[str, str, str], list[Definition]] = field(
-        default_factory=lambda: defaultdict(list)
-    )
-    _names: dict[tuple[str, str], list[str]] | None = None  # see `names`; None: not built
-    _kinds: set[str] = field(default_factory=set)  # the kinds of `_names`
+    definitions: list[Definition]
+    references: list[Reference]
+    _index: dict[tuple[str, str, str], list[Definition]]
+    _names: dict[tuple[str, str], list[str]] | None  # see `names`; None: not built
+    _kinds: set[str]  # the kinds of `_names`
+
+    def __init__(
+        self, definitions: list[Definition] | None = None, references: list[Reference] | None = None
+    ) -> None:
+        self.definitions = [] if definitions is None else definitions
+        self.references = [] if references is None else references
+        self._index = defaultdict(list)
+        self._names = None
+        self._kinds = set()
 
     def define(self, d: Definition) -> None:
         self._names = None

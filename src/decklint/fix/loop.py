@@ -10,9 +10,10 @@ them as asked.
 
 from __future__ import annotations
 
+import copy
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from decklint.core.findings import Applicability, Edit, Finding, Severity
 from decklint.inputs.gather import Input
@@ -46,7 +47,8 @@ def _allowed(f: Finding, unsafe: bool) -> bool:
 
 def run(inputs: Sequence[Input], opts: Options, unsafe: bool = False) -> FixRun:
     shown = opts
-    opts = replace(opts, show_all=True)  # every place's fix, not only a cause's first
+    opts = copy.copy(opts)
+    opts.show_all = True  # every place's fix, not only a cause's first
     current = list(inputs)
     original: dict[str, str] = {i.path: i.text for i in inputs if i.text is not None}
     seen: set[tuple[tuple[str, str], ...]] = set()
@@ -90,7 +92,7 @@ def run(inputs: Sequence[Input], opts: Options, unsafe: bool = False) -> FixRun:
             why = "fixes undo each other"
             return _done(result, original, texts, applied, not_applied, n, False, why, shown)
         seen.add(state)
-        current = [replace(i, text=texts[i.path]) if i.path in texts else i for i in current]
+        current = [i.replace(text=texts[i.path]) if i.path in texts else i for i in current]
         result = lint_inputs(current, opts)
     texts = {i.path: i.text for i in current if i.text is not None}
     why = f"still finding fixes after {MAX_PASSES} passes"

@@ -7,9 +7,8 @@ import errno
 import functools
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from decklint.core.progress import OnProgress, Progress
 from decklint.inputs import encoding as encoding_mod
@@ -64,28 +63,60 @@ def digest(text: str) -> bytes:
     return blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
 
 
-@dataclass
 class Input:
     """One text to lint: its path as shown, its decoded text (None when it could not be
-    read, `problem` saying why), and where it came from."""
+    read, `problem` saying why), and where it came from. Never changed once made: `replace`
+    gives another."""
 
     path: str  # as shown in findings
     text: str | None
     explicit: bool
-    problem: str = ""
-    notes: tuple[encoding_mod.Note, ...] = ()  # how the bytes were read (PRS011)
+    problem: str
+    notes: tuple[encoding_mod.Note, ...]  # how the bytes were read (PRS011)
     # A deck cut out of another file: that file's path as shown, and where the deck sits in it.
-    container: str | None = None
-    block: embedded.Block | None = None
-    encoding: str = ""  # how the bytes were decoded (fixes are written back the same way)
+    container: str | None
+    block: embedded.Block | None
+    encoding: str  # how the bytes were decoded (fixes are written back the same way)
     # The dialect it was given (an editor's language for the document), read as --dialect
     # reads for every input; a container's decks are given it too.
-    dialect: str | None = None
+    dialect: str | None
     # What a container's jobs say about the decks in them (reported at the container's lines).
-    remarks: tuple[jcl.Remark, ...] = ()
+    remarks: tuple[jcl.Remark, ...]
     # Not linted, and no finding to say so: a folder walk passed it by its name, or a job
     # holds no deck; `problem` says why, and every report names it (`LintResult.unlinted`).
-    passed: bool = False
+    passed: bool
+
+    def __init__(
+        self,
+        path: str,
+        text: str | None,
+        explicit: bool,
+        problem: str = "",
+        notes: tuple[encoding_mod.Note, ...] = (),
+        container: str | None = None,
+        block: embedded.Block | None = None,
+        encoding: str = "",
+        dialect: str | None = None,
+        remarks: tuple[jcl.Remark, ...] = (),
+        passed: bool = False,
+    ) -> None:
+        self.path = path
+        self.text = text
+        self.explicit = explicit
+        self.problem = problem
+        self.notes = notes
+        self.container = container
+        self.block = block
+        self.encoding = encoding
+        self.dialect = dialect
+        self.remarks = remarks
+        self.passed = passed
+
+    def replace(self, **changes: Any) -> Input:
+        """Another input, this one's attributes with `changes` (names of `__init__`'s
+        parameters); its `digest` is taken again, of its own text, when asked."""
+        kept = {k: v for k, v in vars(self).items() if k != "digest"}
+        return Input(**{**kept, **changes})
 
     @functools.cached_property
     def digest(self) -> bytes | None:
@@ -138,7 +169,7 @@ def expand(inp: Input, mode: str = "auto") -> list[Input]:
     blocks = found.blocks
     # The container stays (its notes, what its jobs say, its text for showing source lines)
     # but is not parsed.
-    holder = replace(inp, problem="", container=inp.path, block=None, remarks=found.remarks)
+    holder = inp.replace(problem="", container=inp.path, block=None, remarks=found.remarks)
     if not blocks:
         if found.remarks:
             return [holder]

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from decklint.core.entities import Entity
@@ -16,27 +15,50 @@ if TYPE_CHECKING:
     from decklint.core.lowering import Lowering
 
 
-@dataclass
 class Topology:
     """Every entity and symbol of the linted files, indexed for the rules."""
 
-    settings: Settings = field(default_factory=Settings)
-    entities: list[Entity] = field(default_factory=list)
-    symbols: SymbolTable = field(default_factory=SymbolTable)
-    statements: dict[str, Sequence[Statement]] = field(default_factory=dict)
-    dialects: dict[str, str] = field(default_factory=dict)
-    _by_kind: dict[str, list[Entity]] = field(default_factory=lambda: defaultdict(list))
-    site: dict[str, str] = field(default_factory=dict)  # file -> the node it belongs to
+    settings: Settings
+    entities: list[Entity]
+    symbols: SymbolTable
+    statements: dict[str, Sequence[Statement]]
+    dialects: dict[str, str]
+    _by_kind: dict[str, list[Entity]]
+    site: dict[str, str]  # file -> the node it belongs to
     # a deck cut out of a file (a job's member) -> (that file, its first line there, the
     # columns the file took off its left, how many lines it has): where outputs show it
-    placed: dict[str, tuple[str, int, int, int]] = field(default_factory=dict)
+    placed: dict[str, tuple[str, int, int, int]]
     # file -> where its lowered entities are in `entities` (start, end): resolve replaces
     # entities in place and appends what it infers after `merged`, so the ranges hold
-    _ranges: dict[str, list[tuple[int, int]]] = field(default_factory=lambda: defaultdict(list))
+    _ranges: dict[str, list[tuple[int, int]]]
     # indexes checks derive from the model, computed once per run (see `memo`)
-    _memo: dict[str, Any] = field(default_factory=dict)
+    _memo: dict[str, Any]
     # file -> its text (the run holds it anyway), for fixes that rewrite whole lines
-    texts: dict[str, str] = field(default_factory=dict)
+    texts: dict[str, str]
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        entities: list[Entity] | None = None,
+        symbols: SymbolTable | None = None,
+        statements: dict[str, Sequence[Statement]] | None = None,
+        dialects: dict[str, str] | None = None,
+        *,
+        site: dict[str, str] | None = None,
+        placed: dict[str, tuple[str, int, int, int]] | None = None,
+        texts: dict[str, str] | None = None,
+    ) -> None:
+        self.settings = Settings() if settings is None else settings
+        self.entities = [] if entities is None else entities
+        self.symbols = SymbolTable() if symbols is None else symbols
+        self.statements = {} if statements is None else statements
+        self.dialects = {} if dialects is None else dialects
+        self._by_kind = defaultdict(list)
+        self.site = {} if site is None else site
+        self.placed = {} if placed is None else placed
+        self._ranges = defaultdict(list)
+        self._memo = {}
+        self.texts = {} if texts is None else texts
 
     def memo(self, key: str, build: Callable[[], Any]) -> Any:
         """An index derived from the model, built on first use and shared by every check."""

@@ -24,7 +24,6 @@ import os
 import pickle
 import stat
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import NamedTuple
 
@@ -72,7 +71,6 @@ def stable(obj: object) -> object:
     return obj
 
 
-@dataclass
 class Store:
     """Entries of one decklint build: `<cache>/files/<fingerprint>/<ab>/<rest>`, each sealed
     (`decklint.platform.store.Vault`): `get` gives only what this user's decklint wrote,
@@ -80,10 +78,26 @@ class Store:
 
     vault: Vault
     area: str  # files/<fingerprint>
-    hits: int = 0
-    misses: int = 0
-    writes: int = 0
-    failed: int = 0
+    hits: int
+    misses: int
+    writes: int
+    failed: int
+
+    def __init__(
+        self,
+        vault: Vault,
+        area: str,
+        hits: int = 0,
+        misses: int = 0,
+        writes: int = 0,
+        failed: int = 0,
+    ) -> None:
+        self.vault = vault
+        self.area = area
+        self.hits = hits
+        self.misses = misses
+        self.writes = writes
+        self.failed = failed
 
     @classmethod
     def open(cls) -> "Store | None":

@@ -8,11 +8,12 @@ prints."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,36 +36,69 @@ if TYPE_CHECKING:
     from decklint.readers.base import ParsedFile
 
 
-@dataclass
 class Options:
     """How a lint runs: the rules selected and their options, the settings, the cache, the
-    workers, what it reports and to whom it says how far it is."""
+    workers, what it reports and to whom it says how far it is. (Its state is set one
+    attribute at a time; `copy.copy` gives one to change apart.)"""
 
-    dialect: str | None = None
-    select: Sequence[str] = ()
-    ignore: Sequence[str] = ()
-    rule_options: dict[str, dict[str, Any]] = field(default_factory=dict)
-    settings: Settings = field(default_factory=Settings)
-    config_globs: dict[str, str] = field(default_factory=dict)
-    rule_paths: tuple[str, ...] = ()
-    inline: bool = True  # honour inline suppressions (False: report everything, to audit them)
+    dialect: str | None
+    select: Sequence[str]
+    ignore: Sequence[str]
+    rule_options: dict[str, dict[str, Any]]
+    settings: Settings
+    config_globs: dict[str, str]
+    rule_paths: tuple[str, ...]
+    inline: bool  # honour inline suppressions (False: report everything, to audit them)
     # Per-file configuration: keeps, changes (severity) or drops (None) each finding.
-    policy: Callable[[Finding], Finding | None] | None = None
-    excluded: Callable[[Path], bool] | None = None
-    jobs: int = 1  # worker processes for parsing; 0: every core
-    cache: bool = False  # keep and reuse per-file results in the user's cache folder
+    policy: Callable[[Finding], Finding | None] | None
+    excluded: Callable[[Path], bool] | None
+    jobs: int  # worker processes for parsing; 0: every core
+    cache: bool  # keep and reuse per-file results in the user's cache folder
     # Told how far the run is, per file and per rule on the whole model (decklint.core.progress).
-    progress: OnProgress | None = None
+    progress: OnProgress | None
     # Keep the statements of the files parsed in this process for what reads most of them
     # after the run (a baseline, SARIF fingerprints); otherwise a file's statements are
     # parsed again when something reads them (`LintResult.parsed`).
-    keep_statements: bool = False
+    keep_statements: bool
     # Every place of a cause as a finding of its own (`--show-all`); otherwise the findings
     # that share one root are one (`decklint.lint.causes`).
-    show_all: bool = False
+    show_all: bool
+
+    def __init__(
+        self,
+        dialect: str | None = None,
+        select: Sequence[str] = (),
+        ignore: Sequence[str] = (),
+        rule_options: dict[str, dict[str, Any]] | None = None,
+        settings: Settings | None = None,
+        config_globs: dict[str, str] | None = None,
+        rule_paths: tuple[str, ...] = (),
+        inline: bool = True,
+        policy: Callable[[Finding], Finding | None] | None = None,
+        excluded: Callable[[Path], bool] | None = None,
+        jobs: int = 1,
+        cache: bool = False,
+        progress: OnProgress | None = None,
+        keep_statements: bool = False,
+        show_all: bool = False,
+    ) -> None:
+        self.dialect = dialect
+        self.select = select
+        self.ignore = ignore
+        self.rule_options = {} if rule_options is None else rule_options
+        self.settings = Settings() if settings is None else settings
+        self.config_globs = {} if config_globs is None else config_globs
+        self.rule_paths = rule_paths
+        self.inline = inline
+        self.policy = policy
+        self.excluded = excluded
+        self.jobs = jobs
+        self.cache = cache
+        self.progress = progress
+        self.keep_statements = keep_statements
+        self.show_all = show_all
 
 
-@dataclass
 class LintResult:
     """What a lint found: the findings, the files and their dialects, the model, the files'
     parses, the rules that ran and the files it did not lint."""
@@ -74,16 +108,47 @@ class LintResult:
     topology: Topology
     # path -> the file's parse, made whole on lookup (`ParsedFiles`); {} from the run memo
     parsed: Mapping[str, ParsedFile]
-    internal_errors: int = 0
-    rules_run: frozenset[str] = frozenset()
-    policy: Callable[[Finding], Finding | None] | None = None
-    stats: Stats = field(default_factory=Stats)
+    internal_errors: int
+    rules_run: frozenset[str]
+    policy: Callable[[Finding], Finding | None] | None
+    stats: Stats
     # The files not linted, for no fault of theirs: path -> why. Read whole, no dialect found:
     # why the file is no deck (`Detection.why`), or "" when nothing told either way (a PRS009
     # information); a job or markdown with no deck in it; a file a folder walk did not read
     # for its name (`gather.NOT_READ`). Every report names them.
-    unlinted: dict[str, str] = field(default_factory=dict)
-    baselined: int = 0  # findings a baseline held, and so not reported (`apply_baseline`)
+    unlinted: dict[str, str]
+    baselined: int  # findings a baseline held, and so not reported (`apply_baseline`)
+
+    def __init__(
+        self,
+        findings: list[Finding],
+        files: list[tuple[str, str | None]],
+        topology: Topology,
+        parsed: Mapping[str, ParsedFile],
+        internal_errors: int = 0,
+        rules_run: frozenset[str] = frozenset(),
+        policy: Callable[[Finding], Finding | None] | None = None,
+        stats: Stats | None = None,
+        unlinted: dict[str, str] | None = None,
+        baselined: int = 0,
+    ) -> None:
+        self.findings = findings
+        self.files = files
+        self.topology = topology
+        self.parsed = parsed
+        self.internal_errors = internal_errors
+        self.rules_run = rules_run
+        self.policy = policy
+        self.stats = Stats() if stats is None else stats
+        self.unlinted = {} if unlinted is None else unlinted
+        self.baselined = baselined
+
+    def with_findings(self, findings: list[Finding]) -> LintResult:
+        """Another result, this one's with `findings` instead (grouped, filtered); the rest
+        is shared."""
+        other = copy.copy(self)
+        other.findings = findings
+        return other
 
     def active(self, path: str, code: str) -> bool:
         """Whether rule `code` ran for file `path` (selection and its configuration)."""
@@ -162,7 +227,7 @@ def grouped(result: LintResult, opts: Options) -> LintResult:
     findings = causes.group(result.findings)
     if len(findings) == len(result.findings):
         return result
-    return replace(result, findings=findings)
+    return result.with_findings(findings)
 
 
 def _memo(result: LintResult) -> memo.Memo:
@@ -277,20 +342,43 @@ def _parsed_files() -> ParsedFiles:
     return ParsedFiles()
 
 
-@dataclass
 class _Run:
     """What a run has gathered so far, step by step."""
 
     manifests: list[Manifest]
     topo: Topology
-    findings: list[Finding] = field(default_factory=list)
-    files: list[tuple[str, str | None]] = field(default_factory=list)  # (path, dialect)
-    parsed: ParsedFiles = field(default_factory=_parsed_files)
-    hits: list[tuple[str, Hit]] = field(default_factory=list)
-    internal: int = 0  # internal errors
-    unlinted: dict[str, str] = field(default_factory=dict)  # `LintResult.unlinted`
-    filled: dict[str, tuple[Span, ...]] = field(default_factory=dict)  # templates' values
-    passed: set[str] = field(default_factory=set)  # containers with no deck in them
+    findings: list[Finding]
+    files: list[tuple[str, str | None]]  # (path, dialect)
+    parsed: ParsedFiles
+    hits: list[tuple[str, Hit]]
+    internal: int  # internal errors
+    unlinted: dict[str, str]  # `LintResult.unlinted`
+    filled: dict[str, tuple[Span, ...]]  # templates' values
+    passed: set[str]  # containers with no deck in them
+
+    def __init__(
+        self,
+        manifests: list[Manifest],
+        topo: Topology,
+        findings: list[Finding] | None = None,
+        files: list[tuple[str, str | None]] | None = None,
+        parsed: ParsedFiles | None = None,
+        hits: list[tuple[str, Hit]] | None = None,
+        internal: int = 0,
+        unlinted: dict[str, str] | None = None,
+        filled: dict[str, tuple[Span, ...]] | None = None,
+        passed: set[str] | None = None,
+    ) -> None:
+        self.manifests = manifests
+        self.topo = topo
+        self.findings = [] if findings is None else findings
+        self.files = [] if files is None else files
+        self.parsed = _parsed_files() if parsed is None else parsed
+        self.hits = [] if hits is None else hits
+        self.internal = internal
+        self.unlinted = {} if unlinted is None else unlinted
+        self.filled = {} if filled is None else filled
+        self.passed = set() if passed is None else passed
 
     @functools.cached_property
     def selected(self) -> dict[str, Manifest]:

@@ -10,7 +10,6 @@ ignores.
 import dataclasses
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -101,26 +100,48 @@ class _Scope(NamedTuple):
     severity: dict[str, Severity]
 
 
-@dataclass
 class Project:
     """The configurations that apply to a run's files, the rules and the command line's
     selection: which rules run for each file, and at what severity."""
 
     config: Config
     registry: Registry
-    cli_select: tuple[str, ...] = ()
-    cli_ignore: tuple[str, ...] = ()
-    use_nearest: bool = True
+    cli_select: tuple[str, ...]
+    cli_ignore: tuple[str, ...]
+    use_nearest: bool
     # an untrusted workspace's folders (resolved): only configurations inside them are read,
     # and none of their settings that name other files (`config.NAMES_FILES`); None: trusted
-    untrusted: tuple[Path, ...] | None = None
+    untrusted: tuple[Path, ...] | None
     # --extend-select and --extend-ignore: rules run, or skipped, as well as the
     # configuration's (where --select and --ignore replace and add to it)
-    extend_select: tuple[str, ...] = ()
-    extend_ignore: tuple[str, ...] = ()
-    _scopes: dict[str, _Scope] = field(default_factory=dict)
-    _found: dict[Path, Path | None] = field(default_factory=dict)  # every folder `find` asked
-    _parents: dict[str, Config] = field(default_factory=dict)  # a file's folder as written
+    extend_select: tuple[str, ...]
+    extend_ignore: tuple[str, ...]
+    _scopes: dict[str, _Scope]
+    _found: dict[Path, Path | None]  # every folder `find` asked
+    _parents: dict[str, Config]  # a file's folder as written
+
+    def __init__(
+        self,
+        config: Config,
+        registry: Registry,
+        cli_select: tuple[str, ...] = (),
+        cli_ignore: tuple[str, ...] = (),
+        use_nearest: bool = True,
+        untrusted: tuple[Path, ...] | None = None,
+        extend_select: tuple[str, ...] = (),
+        extend_ignore: tuple[str, ...] = (),
+    ) -> None:
+        self.config = config
+        self.registry = registry
+        self.cli_select = cli_select
+        self.cli_ignore = cli_ignore
+        self.use_nearest = use_nearest
+        self.untrusted = untrusted
+        self.extend_select = extend_select
+        self.extend_ignore = extend_ignore
+        self._scopes = {}
+        self._found = {}
+        self._parents = {}
 
     @classmethod
     def load(

@@ -27,7 +27,6 @@ import functools
 import re
 from collections import Counter
 from collections.abc import Collection
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from decklint.core.findings import Severity
@@ -76,16 +75,25 @@ def needs_cleaning(text: str) -> bool:
     return not text.isascii() and _ublank_re().search(text) is not None
 
 
-@dataclass
 class Scrub:
     """What cleaning found in a deck: each piece of markup and each Unicode blank, as
     (line, column, end column, form as written or U+00A0)."""
 
-    markup: list[tuple[int, int, int, str]] = field(default_factory=list)
-    blanks: list[tuple[int, int, int, str]] = field(default_factory=list)
+    markup: list[tuple[int, int, int, str]]
+    blanks: list[tuple[int, int, int, str]]
     # cards whose remark's markup moved their continuation mark (read without it): the error
     # to give for them, first
-    moved: list[Diagnostic] = field(default_factory=list)
+    moved: list[Diagnostic]
+
+    def __init__(
+        self,
+        markup: list[tuple[int, int, int, str]] | None = None,
+        blanks: list[tuple[int, int, int, str]] | None = None,
+        moved: list[Diagnostic] | None = None,
+    ) -> None:
+        self.markup = [] if markup is None else markup
+        self.blanks = [] if blanks is None else blanks
+        self.moved = [] if moved is None else moved
 
     def findings(self, fields: dict[int, tuple[int, int]]) -> list[Diagnostic]:
         """One finding per kind: an error where it lies among a statement's fields

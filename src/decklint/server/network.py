@@ -15,7 +15,6 @@ it (`lint`, in a worker thread) and publishes what the returned `Run` holds.
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import re
 from collections import defaultdict
@@ -192,7 +191,7 @@ class Network:
         self.fresh.add(path)
         again = [i for i in api.gather([path]) if not i.passed] if Path(path).is_file() else []
         # as the walk read it: a file found in a folder, not named
-        self.disk = kept + [dataclasses.replace(i, explicit=False) for i in again]
+        self.disk = kept + [i.replace(explicit=False) for i in again]
 
     def is_config(self, uri: str) -> bool:
         """Whether a file's change means the configuration must be read again."""

@@ -9,7 +9,6 @@ EZACICD macros is how they are kept in source.
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from decklint.core.ir import Diagnostic, LogicalUnit
 from decklint.core.source import SourceFile, SourceMap, Span
@@ -83,7 +82,7 @@ def _as_operation(u: LogicalUnit) -> LogicalUnit:
             line, col = sm.pos(k)
             new.add(out, line, col, 1)
         out += 1
-    return replace(u, text=text, smap=_merged(new))
+    return LogicalUnit(text, _merged(new), u.line, u.kind, u.remarks, u.last_line)
 
 
 def _merged(sm: SourceMap) -> SourceMap:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Collection
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from decklint.core.findings import Severity
@@ -309,13 +308,25 @@ def parse_units(src: SourceFile, read: ReadResult, dialect: str, grammar: str) -
 _NOWHERE = Span(1, 1, 1, 1)
 
 
-@dataclass(slots=True)
 class _GeneratedMap(SourceMap):
     """The map of a statement a macro generated: a range's span is where the call wrote the
     characters that came from its operands (`RU=87F8` for a generated `RUSIZES=X'87F8'`),
     else the call's operation field (`anchor`); it always runs forward."""
 
-    anchor: Span = _NOWHERE
+    __slots__ = ("anchor",)
+
+    anchor: Span
+
+    def __init__(
+        self,
+        starts: list[int] | None = None,
+        lines: list[int] | None = None,
+        cols: list[int] | None = None,
+        lengths: list[int] | None = None,
+        anchor: Span = _NOWHERE,
+    ) -> None:
+        SourceMap.__init__(self, starts, lines, cols, lengths)
+        self.anchor = anchor
 
     def span(self, start: int, end: int) -> Span:
         a = self.anchor
