@@ -20,7 +20,7 @@ from pathlib import Path
 from decklint import dialects
 from decklint.dialects.kinds import kinds
 from decklint.lint import docs
-from decklint.lint.manifest import CODE_RE, NAME_RE, load_file
+from decklint.lint.manifest import CODE_FORM, NAME_FORM, load_file
 from decklint.lint.registry import manifest_files
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -108,9 +108,9 @@ def paths(root: Path, code: str, name: str) -> dict[str, Path]:
 
 def refusal(root: Path, code: str, name: str, dialect: str, python: bool, kind: str | None) -> str:
     """Why the rule cannot be made as asked, or ""."""
-    if not CODE_RE.match(code):
+    if not re.match(CODE_FORM, code):
         return f"{code!r} is not a code: three characters (a letter first) and three digits"
-    if not NAME_RE.match(name):
+    if not re.match(NAME_FORM, name):
         return f"{name!r} is not a kebab-case name"
     if code[:3] not in docs.PRODUCTS:
         return (

@@ -14,7 +14,7 @@ from decklint.core.source import SourceMap
 # Python (and quadratic); a longer run is a word, which range checks report.
 _INT = re.compile(r"[0-9]{1,30}\Z")
 _DEC = re.compile(r"[0-9]*\.[0-9]+\Z|[0-9]+\.[0-9]*\Z")
-_KM = re.compile(r"([0-9]+)([KM])\Z")
+_KM = r"([0-9]+)([KM])\Z"  # compiled when first used (`re` keeps it): few values are sizes
 
 
 @record
@@ -52,7 +52,7 @@ class Value(NamedTuple):
             except ValueError:
                 return None
         if v.kind == "word":
-            m = _KM.match(v.text.upper())
+            m = re.match(_KM, v.text.upper())
             if m and len(m.group(1)) <= 30:
                 return int(m.group(1)) * (1024 if m.group(2) == "K" else 1024 * 1024)
         return None

@@ -107,13 +107,13 @@ def _sniffers() -> dict[str, dict[str, Table]]:
         },
         "tsm": {"first": tsm._SNIFF_FIRST, "known": frozenset(tsm._index())},
         "vtam": {
-            "statement": vtam._STMT,
+            "statement": vtam._statement(),
             "ops": vtam._SNIFF_OPS,
             "table_ops": vtam._TABLE_OPS,
             "operands": _operands("vtam", vtam._SNIFF_OPS),
             "start_options": vtam._START_OPTIONS,
-            "start_values": vtam._START_VALUES,
-            "config_line": vtam._CONFIG_LINE,
+            "start_values": vtam._start_values(),
+            "config_line": vtam._config_line(),
         },
     }
 
@@ -125,9 +125,9 @@ def signs() -> Signs:
     if missing:  # a dialect added or removed: its sniffer's port and tables are to be written
         raise LookupError(f"no sniffer tables for: {', '.join(sorted(missing))}")
     return Signs(
-        head=base._HEAD,
+        head=base._head(),
         head_lines=base._HEAD_LINES,
-        directive=discover._DIRECTIVE,
+        directive=discover._directive(),
         member=discover._MEMBER,
         skipped=gather._NOT_DECKS,
         evidence={

@@ -11,8 +11,10 @@ from decklint.core.findings import Applicability, Citation, Severity
 from decklint.dialects.kinds import kinds, resolved_kinds
 from decklint.lint.expr import ExprError, Fn, compile_expr, template_names
 
-CODE_RE = re.compile(r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z")
-NAME_RE = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z")
+# A rule's code and name, as a manifest writes them (`re` compiles them when a manifest is
+# read from its YAML: a run that loads the registry from the cache never does).
+CODE_FORM = r"[A-Z][A-Z0-9]{2}[0-9]{3}\Z"
+NAME_FORM = r"[a-z][a-z0-9]*(-[a-z0-9]+)*\Z"
 REQUIRED = ("code", "name", "summary", "rationale", "severity", "target", "message")
 KNOWN_KEYS = set(REQUIRED) | {
     "citation",
@@ -290,13 +292,13 @@ def from_dict(data: Any, source: str) -> Manifest:
     if unknown:
         raise ManifestError(f"{where}: unknown keys {', '.join(unknown)}")
     code = str(data["code"])
-    if not CODE_RE.match(code):
+    if not re.match(CODE_FORM, code):
         raise ManifestError(
             f"{where}: code {code!r} is not a three-character prefix (a letter first) and "
             "three digits"
         )
     name = str(data["name"])
-    if not NAME_RE.match(name):
+    if not re.match(NAME_FORM, name):
         raise ManifestError(f"{where}: name {name!r} is not kebab-case")
     try:
         severity = Severity.parse(str(data["severity"]))

@@ -147,11 +147,14 @@ def parsed_units(
 
 # A line's first word, then what follows it: '=' or ',' (no more words), or an optional '('
 # and two more words. Written without lookahead, as every pattern detection reads: the
-# editors' detectors read them too, and Emacs has none (scripts/editor_tables.py).
-_HEAD = re.compile(
-    r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)[ \t]*"
-    r"(?:([=,])|(\(?)[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*))"
-)
+# editors' detectors read them too, and Emacs has none (scripts/editor_tables.py). Compiled
+# when first used: a deck whose name tells its dialect is read without it.
+@functools.cache
+def _head() -> re.Pattern[str]:
+    return re.compile(
+        r"[ \t]*(?:\d*->[ \t]*)?([^\s(=,;]*)[ \t]*"
+        r"(?:([=,])|(\(?)[ \t(]*([^\s(=,;]*)[ \t(]*([^\s(=,;]*))"
+    )
 
 
 class Head(NamedTuple):
@@ -183,7 +186,7 @@ def _heads(src: SourceFile) -> tuple[Head | None, ...]:
         return heads
     out: list[Head | None] = []
     add = out.append
-    match = _HEAD.match
+    match = _head().match
     for ln in src.lines[:_HEAD_LINES]:
         m = match(ln)
         if m is None:

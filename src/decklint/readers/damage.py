@@ -200,13 +200,17 @@ def _entity(name: str) -> str:
 
 # A named statement pushed right: blanks or tabs, a name, blanks, a word that ends the field.
 _NAMED_TEXT = r"([ \t]{1,8})([A-Za-z@#$][A-Za-z0-9@#$]{0,7})[ \t]+([A-Za-z@#$][A-Za-z0-9@#$]*)"
-_NAMED = re.compile(_NAMED_TEXT + r"(?=[ \t]|$)")
-_NAME_START = re.compile("[A-Za-z@#$]")
+
+
+@functools.cache
+def _named() -> re.Pattern[str]:
+    """Compiled when first used: a start list is read without it."""
+    return re.compile(_NAMED_TEXT + r"(?=[ \t]|$)")
+
+
 # The same at the start of any line of a text, by the character that ends lines: a literal
 # first, which the regular expression engine finds fast (a `^` with MULTILINE, or a class
 # of line ends, tries every position and takes four times as long).
-
-
 @functools.cache
 def _named_line(sep: str) -> re.Pattern[str]:
     return re.compile(re.escape(sep) + _NAMED_TEXT + r"(?=[ \t\r\n]|$)")
@@ -236,7 +240,7 @@ class Indent(NamedTuple):
 
     def named_lead(self, text: str) -> int:
         """Characters before the name of a named statement pushed right, else 0."""
-        m = _NAMED.match(text)
+        m = _named().match(text)
         return self._lead(m) if m is not None else 0
 
     def _lead(self, m: re.Match[str]) -> int:
@@ -282,7 +286,7 @@ def indentation(src: SourceFile, operations: Collection[str]) -> tuple[Indent, i
         text = "\n".join(clean(raw, n, scrub)[0][0] for n, raw in enumerate(src.lines, 1))
     sep = "\n" if "\n" in text else "\r"
     found: dict[int, str] = {}
-    first = _NAMED.match(text)
+    first = _named().match(text)
     if first is not None and probe._lead(first):
         found[1] = first.group(1)
     line, at = 1, 0
@@ -294,7 +298,7 @@ def indentation(src: SourceFile, operations: Collection[str]) -> tuple[Indent, i
             found[line] = m.group(1)
     if not found:
         return probe, 0
-    col1 = len(_name_in_column_1(sep).findall(text)) + (1 if _NAME_START.match(text) else 0)
+    col1 = len(_name_in_column_1(sep).findall(text)) + (1 if re.match("[A-Za-z@#$]", text) else 0)
     count = len(found)
     deck = (count >= 2 and count * 4 >= count + col1) or col1 == 0
     prefixes = tuple(p for p, _n in Counter(found.values()).most_common())

@@ -19,6 +19,7 @@ lexer does (`decklint.dialects.tcpip.reader.tokens`), and asks `enabled()` too.
 `lark_only()` turns the fast path off, for the tests that hold both paths to the same IR.
 """
 
+import functools
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
@@ -291,9 +292,13 @@ class Word(NamedTuple):
 
 Command = tuple[Word, list[tuple[Word, Word | None]]]  # the verb; each keyword and its value
 
+
 # grammars/cics.lark's terminals (NAME, PVALUE, the blanks it ignores: their first characters
 # tell them apart), then any other character, where its lexer fails.
-_COMMAND = re.compile(r"([A-Za-z][A-Za-z0-9_#@$]*)|(\((?:[^()]|\([^()]*\))*\))|[ \t]+|(.)", re.S)
+@functools.cache
+def _command() -> re.Pattern[str]:
+    """Compiled when first used: only CICS decks have commands."""
+    return re.compile(r"([A-Za-z][A-Za-z0-9_#@$]*)|(\((?:[^()]|\([^()]*\))*\))|[ \t]+|(.)", re.S)
 
 
 def command(text: str) -> Command | None:
@@ -306,7 +311,7 @@ def command(text: str) -> Command | None:
         return None
     verb: Word | None = None
     items: list[tuple[Word, Word | None]] = []
-    for m in _COMMAND.finditer(text):
+    for m in _command().finditer(text):
         kind = m.lastindex
         if kind is None:
             continue  # blanks

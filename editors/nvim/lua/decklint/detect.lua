@@ -18,7 +18,7 @@ local M = {}
 -- function: port the change here and in decklint.el, then write the new fingerprints down
 -- (python scripts/editor_tables.py --ported prints them).
 M.PORTED = {
-  ["decklint.inputs.discover.detect"] = "35e927bced6f0545",
+  ["decklint.inputs.discover.detect"] = "60babe674a844046",
   ["decklint.inputs.discover._name"] = "4d486395674b277d",
   ["decklint.dialects.named"] = "44d86a9070b7d41a",
   ["decklint.dialects._matches"] = "7008961f2ccfe7f4",
@@ -29,7 +29,7 @@ M.PORTED = {
   ["decklint.inputs.evidence._prose"] = "31b3351bbaf82460",
   ["decklint.inputs.evidence._other_product"] = "aee09e826670f3cf",
   ["decklint.inputs.evidence._count"] = "8de238abe1d8fae0",
-  ["decklint.readers.base._heads"] = "4aa7d53a3f6b60ce",
+  ["decklint.readers.base._heads"] = "3545b34b3e7d46cb",
   ["decklint.readers.base.line_heads"] = "18f53a77e5d51b4d",
   ["decklint.readers.base.sniff_keywords"] = "b3b98540df9af749",
   ["decklint.readers.base.sniff_count"] = "cf381ac89dc45f94",
@@ -57,9 +57,9 @@ M.PORTED = {
   ["decklint.dialects.tcpip.reader._interface_then_action"] = "1b7eecc564b4ba66",
   ["decklint.dialects.tsm.reader.sniff"] = "3a294a18b1fd7bba",
   ["decklint.dialects.tsm.reader._option_line"] = "0c3978b7fdb9fc67",
-  ["decklint.dialects.vtam.reader.sniff"] = "59d0275b8f345c51",
+  ["decklint.dialects.vtam.reader.sniff"] = "a6e82fe1bc14030c",
   ["decklint.dialects.vtam.reader._line_matches"] = "0d0a1180ef6fb57f",
-  ["decklint.dialects.vtam.reader._config_list"] = "4d676da39e81dac9",
+  ["decklint.dialects.vtam.reader._config_list"] = "112daf0bfdb07efd",
   ["decklint.dialects.vtam.reader._marked"] = "8eed01184fc2846a",
   ["decklint.dialects.vtam.reader._catalogued"] = "0860ec92bfc531d0",
 }

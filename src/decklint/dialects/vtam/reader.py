@@ -8,6 +8,7 @@ column 16 resume, 73-80 sequence). Start lists (ATCSTRxx/ATCCONxx) are item list
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -19,7 +20,6 @@ from decklint.readers.base import ParsedFile, deck_member, line_heads
 from decklint.readers.damage import Indent
 
 _LIST_NAME = re.compile(r"ATC(STR|CON)[A-Z0-9@#$]{2}", re.IGNORECASE)
-_MEMBER_NAME = re.compile(r"[A-Z@#$][A-Z0-9@#$]{0,7}", re.IGNORECASE)
 # The definition statements a VTAM deck or table codes (grammars/catalogs/vtam.yaml; a test
 # checks each is there): evidence when written as VTAM writes them, a name in column 1 (or a
 # few columns in: a shifted deck) or none, the operation, then a keyword operand (on the
@@ -36,21 +36,37 @@ _SNIFF_OPS = words(
 _TABLE_OPS = frozenset({"USSTAB", "USSCMD", "USSPARM", "USSMSG", "USSEND"}) | frozenset(
     {"INTAB", "LOGCHAR", "ENDINTAB"}
 )
-_STMT = re.compile(
-    r"^(?: {0,8}[^\s*]\S{0,62})?[ \t]+([A-Z]{2,8})(?:[ \t]+|[ \t]*\n[ \t]+)([A-Z][A-Z0-9]{0,15})=",
-    re.IGNORECASE | re.MULTILINE,
-)
+
+# The patterns only sniffing reads (and the editors' detectors, `decklint.inputs.signs`) are
+# compiled when first used: a deck whose name tells its dialect is never sniffed.
+
+
+@functools.cache
+def _statement() -> re.Pattern[str]:
+    return re.compile(
+        r"^(?: {0,8}[^\s*]\S{0,62})?[ \t]+([A-Z]{2,8})"
+        r"(?:[ \t]+|[ \t]*\n[ \t]+)([A-Z][A-Z0-9]{0,15})=",
+        re.IGNORECASE | re.MULTILINE,
+    )
+
+
 # A configuration list (ATCCONxx): member names, a comma after each on a line but the last
 # one of the list, then a '-' continuation, a /* */ remark, or a remark after a blank (the
 # blank ends the items: `NETLIST,           NETVIEW`, `APPLTSO,     *  TSO` in column 56; the
 # names repeat lazily, so a word after a comma and a blank is such a remark). No text is such
 # lines only.
 _NAME = r"[A-Z@#$][A-Z0-9@#$]{0,7}"
-_CONFIG_LINE = re.compile(
-    rf"[ \t]*{_NAME}(?:[ \t]*,[ \t]*{_NAME})*?[ \t]*(,?)"
-    r"(?:[ \t]*-|[ \t]*/\*.*\*/|[ \t]+[^ \t].*)?[ \t]*"
-)
-_NAME_LIST = re.compile(rf"{_NAME}(?:,{_NAME})+")
+
+
+@functools.cache
+def _config_line() -> re.Pattern[str]:
+    return re.compile(
+        rf"[ \t]*{_NAME}(?:[ \t]*,[ \t]*{_NAME})*?[ \t]*(,?)"
+        r"(?:[ \t]*-|[ \t]*/\*.*\*/|[ \t]+[^ \t].*)?[ \t]*"
+    )
+
+
+_NAME_LIST = rf"{_NAME}(?:,{_NAME})+"
 _START_OPTIONS = frozenset(
     [
         "SSCPID",
@@ -71,12 +87,17 @@ _START_OPTIONS = frozenset(
         "APBUF",
     ]
 )
+
+
 # A start list's own options, given a value: with one of the options above, a start list.
-_START_VALUES = re.compile(r"(SSCPID|SSCPNAME|IOBUF)\s*=", re.IGNORECASE)
-_START_OPTION = re.compile(
+@functools.cache
+def _start_values() -> re.Pattern[str]:
+    return re.compile(r"(SSCPID|SSCPNAME|IOBUF)\s*=", re.IGNORECASE)
+
+
+_START_OPTION = (
     r"^[ \t]*(SSCPID|SSCPNAME|NETID|HOSTSA|HOSTPU|NODETYPE|CONFIG|IOBUF|CRPLBUF|MAXSUBA|"
-    r"NOPROMPT|CONNTYPE|SUPP|LPBUF|SFBUF|APBUF)\b",
-    re.IGNORECASE | re.MULTILINE,
+    r"NOPROMPT|CONNTYPE|SUPP|LPBUF|SFBUF|APBUF)\b"
 )
 
 
@@ -100,11 +121,12 @@ def is_option_list(src: SourceFile) -> bool:
     if not first:
         return False
     token = first.split()[0]
-    if "=" in token or token.endswith(",") or _NAME_LIST.fullmatch(token):
+    if "=" in token or token.endswith(",") or re.fullmatch(_NAME_LIST, token):
         return True
-    if "," in token and all(_MEMBER_NAME.fullmatch(t) for t in token.split(",")):
+    if "," in token and all(re.fullmatch(_NAME, t, re.IGNORECASE) for t in token.split(",")):
         return True
-    return len(first.split()) == 1 and bool(_START_OPTION.match(first))
+    one_word = len(first.split()) == 1
+    return one_word and bool(re.match(_START_OPTION, first, re.IGNORECASE | re.MULTILINE))
 
 
 def _config_list(src: SourceFile) -> bool:
@@ -118,8 +140,9 @@ def _config_list(src: SourceFile) -> bool:
     ]
     if not lines or len(src.lines) > 400:
         return False
+    config_line = _config_line()
     for n, ln in enumerate(lines):
-        m = _CONFIG_LINE.fullmatch(ln)
+        m = config_line.fullmatch(ln)
         last = n == len(lines) - 1
         if m is None or (bool(m.group(1)) == last and (last or not _marked(ln))):
             return False  # a comma missing before the end of the list, or one after it
@@ -162,7 +185,7 @@ def sniff(src: SourceFile) -> float:
     cut = [ln[:71] for ln in src.lines[:400]]
     head = "\n".join(cut)
     score = 0.0
-    for m in _line_matches(_STMT, head, cut):
+    for m in _line_matches(_statement(), head, cut):
         op, key = m.group(1), m.group(2)
         if op.upper() not in _SNIFF_OPS:
             continue
@@ -172,7 +195,7 @@ def sniff(src: SourceFile) -> float:
             return 0.95
         score = 0.8
     heads = line_heads(src, 400)
-    if any(h.a in _START_OPTIONS for h in heads) and _START_VALUES.search(head):
+    if any(h.a in _START_OPTIONS for h in heads) and _start_values().search(head):
         score = max(score, 0.9)
     if score < 0.6 and "," in head and _config_list(src):
         score = 0.6
