@@ -34,7 +34,7 @@ def test_a_table_not_linted_that_many_statements_name_is_one_finding() -> None:
     got = vtm006(api.lint_texts(files, api.Options(select=["VTM006"])).findings)
     assert len(got) == 1
     f = got[0]
-    assert (f.path, f.span.line, f.count) == ("a.vtam", 2, 7)
+    assert (f.path, f.span.line, f.place_count) == ("a.vtam", 2, 7)
     assert f.message.startswith("mode table NOTLINTD (MODETAB of PU AP1 and 6 more) is not")
     assert [(r.path, r.span.line, r.message) for r in f.places] == [
         ("a.vtam", 3, "MODETAB of LU AL1"),
@@ -49,14 +49,14 @@ def test_a_table_not_linted_that_many_statements_name_is_one_finding() -> None:
 def test_show_all_lists_every_place() -> None:
     files = {"a.vtam": switched("A"), "b.vtam": switched("B", lus=3)}
     got = vtm006(api.lint_texts(files, api.Options(select=["VTM006"], show_all=True)).findings)
-    assert len(got) == 7 and all(f.count == 1 for f in got)
+    assert len(got) == 7 and all(f.place_count == 1 for f in got)
     assert got[0].message.startswith("mode table NOTLINTD (MODETAB of PU AP1) is not")
 
 
 def test_two_tables_are_two_causes() -> None:
     files = {"a.vtam": switched("A"), "b.vtam": switched("B", table="OTHERTAB")}
     got = vtm006(api.lint_texts(files, api.Options(select=["VTM006"])).findings)
-    assert [(f.path, f.count) for f in got] == [("a.vtam", 3), ("b.vtam", 3)]
+    assert [(f.path, f.place_count) for f in got] == [("a.vtam", 3), ("b.vtam", 3)]
 
 
 def test_one_value_judged_against_several_partners_is_one_finding() -> None:
@@ -66,7 +66,7 @@ def test_one_value_judged_against_several_partners_is_one_finding() -> None:
         "n2.ncp": "B2       BUILD NEWNAME=N2\nH2       HOST  UNITSZ=2048,MAXBFRU=2\n",
     }
     (f,) = api.lint_texts(files, api.Options(select=["VTM005"])).findings
-    assert f.count == 2 and "judged against 1 more partner too" in f.message
+    assert f.place_count == 2 and "judged against 1 more partner too" in f.message
     assert {r.path for r in f.related} == {"n1.ncp", "n2.ncp"}
     assert len(api.lint_texts(files, api.Options(select=["VTM005"], show_all=True)).findings) == 2
 
@@ -81,7 +81,7 @@ def test_two_values_judged_against_one_partner_stay_two() -> None:
         "DEFINE SESSIONS(S1) GROUP(G) CONNECTION(C1) MODENAME(#INTER)\n",
     }
     got = [f for f in api.lint_texts(files).findings if f.code == "CIC002"]
-    assert len(got) == 2 and all(f.count == 1 for f in got)
+    assert len(got) == 2 and all(f.place_count == 1 for f in got)
 
 
 def test_a_suppression_at_one_place_hides_the_cause() -> None:
@@ -229,7 +229,7 @@ def test_an_expression_rule_gives_its_cause_from_its_templates() -> None:
     topo = api.lint_texts({"m.vtam": modes}).topology
     assert isinstance(topo, Topology)
     (f,) = causes_group(list(run_expr(m, topo, {})))
-    assert f.message == "3 modes (A and 2 more) are checked" and f.count == 3
+    assert f.message == "3 modes (A and 2 more) are checked" and f.place_count == 3
     assert [r.message for r in f.places] == ["mode B", "mode C"]
 
 

@@ -9,7 +9,6 @@ writes the after files; review them as a diff.
 
 from __future__ import annotations
 
-import dataclasses
 import shutil
 from pathlib import Path
 
@@ -121,7 +120,7 @@ def test_a_format_whose_parse_would_differ_is_refused(monkeypatch: pytest.Monkey
         if "\n               AUTH=" not in src.text:
             return pf  # the deck as it was
         changed = [s._replace(op="CDRSC") if s.label == "IMSA" else s for s in pf.statements]
-        return dataclasses.replace(pf, statements=Statements(changed))
+        return pf._replace(statements=Statements(changed))
 
     monkeypatch.setitem(dialects._SPECS, "vtam", spec._replace(parse=parse))
     text = _before("operands-on-the-next-card").read_text()

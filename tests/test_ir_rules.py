@@ -16,6 +16,7 @@ from decklint.lint import check
 from decklint.lint.manifest import ManifestError, from_dict
 from decklint.lint.registry import load_registry
 
+from .conftest import FIXTURES
 from .helpers import manifest_data
 
 NCP = """\
@@ -163,12 +164,27 @@ def test_pickling_statements_loaded_back_never_unpacks_them() -> None:
 
 
 def test_a_parsed_file_holds_its_statements_in_one_form() -> None:
-    from decklint.core.ir import ReadResult
+    """Every dialect's reader gives its statements as `Statements` (a `ParsedFile` is a
+    NamedTuple: nothing converts them when it is made), and a parsed file pickled, as a
+    worker's answer or a cache entry holds it, comes back a `ParsedFile` of the same fields."""
+    from decklint import dialects
     from decklint.core.source import SourceFile
-    from decklint.readers.base import ParsedFile
 
-    pf = ParsedFile(SourceFile.from_text("a", ""), "ncp", _statements(), ReadResult(), ())
-    assert isinstance(pf.statements, Statements) and pf.statements == _statements()
+    decks = sorted(p for p in (FIXTURES / "dialects").glob("*/*") if p.is_file())
+    seen = set()
+    for deck in decks:
+        name = deck.parent.name
+        if name not in dialects.REGISTRY or deck.name.endswith(".model.yaml"):
+            continue
+        src = SourceFile.from_text(deck.name, deck.read_text(encoding="utf-8"))
+        pf = dialects.get(name).parse(src)
+        assert type(pf.statements) is Statements, deck
+        back = pickle.loads(pickle.dumps(pf))
+        assert type(back) is type(pf) and type(back.statements) is Statements
+        assert back.statements == pf.statements and back.diagnostics == pf.diagnostics, deck
+        assert back.source == pf.source and back.macros == pf.macros, deck
+        seen.add(name)
+    assert seen == set(dialects.REGISTRY)
 
 
 def test_the_statements_coding_some_words_are_the_same_in_every_form() -> None:

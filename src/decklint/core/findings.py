@@ -1,7 +1,6 @@
 """Findings: what a rule reports, as frozen values."""
 
 import enum
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from decklint.core.records import record
@@ -77,8 +76,8 @@ class Fix(NamedTuple):
     applicability: Applicability
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
+@record
+class Finding(NamedTuple):
     """One finding: where (file and span), which rule, how severe, what it says, and what
     it cites, relates and may fix."""
 
@@ -98,8 +97,9 @@ class Finding:
     places: tuple[Related, ...] = ()
 
     @property
-    def count(self) -> int:
-        """How many places the finding stands for."""
+    def place_count(self) -> int:
+        """How many places the finding stands for (its output's "count": a tuple's own `count`
+        is a method)."""
         return 1 + len(self.places)
 
     def sort_key(self) -> tuple[object, ...]:
@@ -151,7 +151,7 @@ class Finding:
                 else None
             ),
             "related": [_related(r) for r in self.related],
-            "count": self.count,
+            "count": self.place_count,
             "places": [_related(r) for r in self.places],
             "fix": (
                 {

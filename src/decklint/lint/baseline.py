@@ -239,11 +239,9 @@ def compare(
 def _places(f: Finding, locator: Locator) -> list[tuple[str, str]]:
     """The identities of a cause's places, each as a finding of its own would have it (as
     a baseline written before findings were grouped by cause holds them)."""
-    from dataclasses import replace
-
-    out = [(f.path, identity(replace(f, cause=None, places=()), locator))]
+    out = [(f.path, identity(f._replace(cause=None, places=()), locator))]
     for r in f.places:
-        alone = replace(f, path=r.path, span=r.span, message=r.message, cause=None, places=())
+        alone = f._replace(path=r.path, span=r.span, message=r.message, cause=None, places=())
         out.append((r.path, identity(alone, locator)))
     return out
 

@@ -25,7 +25,6 @@ line numbers nor which place comes first (`decklint.lint.baseline`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from decklint.core.findings import Finding, Related
 
@@ -86,8 +85,7 @@ def joined(members: Sequence[Finding]) -> Finding:
     for m in rest:
         related += [r for r in m.related if r not in related]
     places = tuple(Related(m.path, m.span, _place(m)) for m in rest)
-    return replace(
-        head,
+    return head._replace(
         severity=max(m.severity for m in members),
         message=_message(head, count),
         related=tuple(related),

@@ -8,7 +8,6 @@ separate process and to keep in the content-keyed cache (`decklint.pipeline.cach
 
 import functools
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -117,7 +116,7 @@ def _template(unit: FileUnit, tpl: templates.Template) -> FileUnit:
     if unit.pf is None or unit.low is None:
         return unit
     keep = [d for d in unit.pf.diagnostics if not tpl.covers(d.span)]
-    pf = replace(unit.pf, diagnostics=tuple(keep))
+    pf = unit.pf._replace(diagnostics=tuple(keep))
     low = unit.low
     low.diagnostics = [d for d in low.diagnostics if not tpl.covers(d.span)]
     if tpl.note():
@@ -157,7 +156,7 @@ def slim(unit: FileUnit, text: str | None = None) -> FileUnit:
         else:
             load = functools.partial(reparse, unit.path, text, pf.dialect)
             statements = Statements.later(load, words)
-        pf = replace(pf, statements=statements)
+        pf = pf._replace(statements=statements)
     return unit._replace(pf=pf)
 
 
@@ -173,7 +172,7 @@ def answer(unit: FileUnit) -> FileUnit:
     pf = _bare(unit.pf)
     words = _read_words(unit.path, pf)
     partial = pf.statements.indexed(words, _read_for(unit.path, pf)).partial()
-    return unit._replace(pf=replace(pf, statements=partial))
+    return unit._replace(pf=pf._replace(statements=partial))
 
 
 def taken(unit: FileUnit, text: str) -> FileUnit:
@@ -185,7 +184,7 @@ def taken(unit: FileUnit, text: str) -> FileUnit:
     statements = unit.pf.statements.loading(load)
     if statements is unit.pf.statements:
         return unit
-    return unit._replace(pf=replace(unit.pf, statements=statements))
+    return unit._replace(pf=unit.pf._replace(statements=statements))
 
 
 def _read_words(path: str, pf: ParsedFile) -> frozenset[str]:
@@ -213,7 +212,7 @@ def _bare(pf: ParsedFile, path: str = "") -> ParsedFile:
     else:  # nothing for inline suppression to read: the remarks are many objects
         read = _NO_READ
     source = SourceFile.from_text(path, "") if path else _EMPTY_SOURCE
-    return replace(pf, source=source, read=read)
+    return pf._replace(source=source, read=read)
 
 
 _NO_READ = ReadResult([], [], [])  # shared by the files that have nothing to suppress
@@ -261,7 +260,7 @@ class ParsedFiles(Mapping[str, ParsedFile]):
 
     def __getitem__(self, path: str) -> ParsedFile:
         pf, text = self._files[path]
-        return replace(pf, source=SourceFile.from_text(path, text))
+        return pf._replace(source=SourceFile.from_text(path, text))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._files)

@@ -13,7 +13,6 @@ import functools
 import gc
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -403,7 +402,7 @@ class _Run:
 
             d = Diagnostic(code, span, message, sev)
             f = diagnostic_finding(m, d, path, dialect)
-            self.findings.append(f if cites is None else replace(f, citation=Citation(*cites)))
+            self.findings.append(f if cites is None else f._replace(citation=Citation(*cites)))
 
     def internal_error(self, path: str, what: str, dialect: str = "") -> None:
         self.internal += 1
@@ -692,12 +691,11 @@ def _place(f: Finding, origins: Origins) -> Finding:
     if f.path not in origins:
         if related == f.related and message == f.message:
             return f
-        return replace(f, related=related, message=message)
+        return f._replace(related=related, message=message)
     container, block = origins[f.path]
     subject = f.subject or f"deck {block.name}"
     fix = None  # edits are in the deck's coordinates: shown, never applied to the container
-    return replace(
-        f,
+    return f._replace(
         path=container,
         span=block.place(f.span),
         related=related,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -227,7 +226,7 @@ def _here(
     if store is None or k is None or unit.error:
         return slim(unit, None if keep else text)
     if unit.pf is not None:
-        unit = unit._replace(pf=replace(unit.pf, statements=unit.pf.statements.packed()))
+        unit = unit._replace(pf=unit.pf._replace(statements=unit.pf.statements.packed()))
     kept = slim(unit)
     store.put(k, cache_mod.dumps(kept))
     return kept

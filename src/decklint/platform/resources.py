@@ -11,8 +11,9 @@ from pathlib import Path
 from decklint.platform.digests import blake2b
 
 # Of the fingerprint: a new way of taking it, or a new form of what entries hold, keys every
-# entry apart (3: entries and run memos hold NamedTuple records, issue 39).
-_FORMAT = "3"
+# entry apart (3: entries and run memos hold NamedTuple records, issue 39; 4: findings and
+# parsed files are NamedTuple records too).
+_FORMAT = "4"
 
 
 @functools.cache

@@ -7,7 +7,6 @@ configuration nearest to that finding's file: its rule selection, severities and
 ignores.
 """
 
-import dataclasses
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -330,7 +329,7 @@ class Project:
             return None
         sev = scope.severity.get(f.code)
         if sev is not None and sev != f.severity:
-            return dataclasses.replace(f, severity=sev)
+            return f._replace(severity=sev)
         return f
 
     def excluded(self, path: Path) -> bool:

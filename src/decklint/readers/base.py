@@ -5,12 +5,12 @@ sniffers, and what a deck's path says: the member it names, the folder of its sy
 import functools
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from decklint.core.findings import Severity
 from decklint.core.ir import Diagnostic, LogicalUnit, ReadResult, Statements
+from decklint.core.records import record
 from decklint.core.source import SourceFile, SourceMap, Span
 from decklint.readers import skips
 
@@ -18,13 +18,15 @@ if TYPE_CHECKING:
     pass
 
 
-@dataclass(frozen=True)
-class ParsedFile:
-    """A file after reading and parsing: statements, comments and problems."""
+@record
+class ParsedFile(NamedTuple):
+    """A file after reading and parsing: statements, comments and problems. The statements
+    are given as `Statements` (every reader makes them; the type checker holds callers to it,
+    since a NamedTuple cannot convert a field when it is made)."""
 
     source: SourceFile
     dialect: str
-    statements: Statements  # given as any sequence, kept as `Statements`
+    statements: Statements
     read: ReadResult
     diagnostics: tuple[Diagnostic, ...]
     macros: tuple[tuple[str, Span], ...] = ()  # MACRO definitions skipped: (name, span)
@@ -33,10 +35,6 @@ class ParsedFile:
     open_macros: tuple[tuple[str, tuple[str, ...]], ...] = ()
     # calls of the deck's own macros that were expanded: (macro, span of what it generated)
     expansions: tuple[tuple[str, Span], ...] = ()
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.statements, Statements):
-            object.__setattr__(self, "statements", Statements(self.statements))
 
 
 @functools.cache

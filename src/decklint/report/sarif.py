@@ -161,7 +161,7 @@ def _result(f: Finding, index: dict[str, int], fp: str | None) -> dict[str, Any]
             for i, r in enumerate((*f.related, *f.places))
         ]
     if f.places:  # one finding for the places of one cause: how many
-        result["properties"] = {"count": f.count}
+        result["properties"] = {"count": f.place_count}
     if fp:
         result["partialFingerprints"] = {"decklintIdentity/v1": fp}
     return result

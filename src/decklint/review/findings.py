@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import NamedTuple
 
 from decklint.core.findings import Finding, Severity
@@ -88,7 +87,7 @@ def _same(
     moves: list[Moved] = []
     kept = 0
     for f in base:
-        there = replace(f, path=renames[f.path]) if f.path in renames else f
+        there = f._replace(path=renames[f.path]) if f.path in renames else f
         if left[there] > 0:
             left[there] -= 1
             if there is f:
